@@ -1,0 +1,41 @@
+// Two projects: the browser side (jsdom) and the server side (node, against a real database).
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+// ESM-only packages that jest must transform.
+const esmPackages = ['ky', 'react-intl', 'intl-messageformat', '@formatjs'];
+const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'web',
+      testEnvironment: '<rootDir>/shared/src/testing/jsdomEnvironment.js',
+      roots: ['<rootDir>/shared/src', '<rootDir>/shell/src', '<rootDir>/mfe-account/src', '<rootDir>/mfe-devices/src', '<rootDir>/mfe-billing/src', '<rootDir>/mfe-admin/src'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      transform: { '^.+\\.(t|j)sx?$': swc },
+      transformIgnorePatterns,
+      moduleNameMapper: { '\\.css$': 'identity-obj-proxy', '\\.svg$': '<rootDir>/shared/src/ui/testing/svgStub.js' },
+      setupFilesAfterEnv: ['<rootDir>/shared/src/testing/setupWeb.ts'],
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server/src'],
+      testMatch: ['**/*.test.ts'],
+      // .cjs too: PGlite's CommonJS build loads Node built-ins with import(), which jest's module sandbox refuses
+      // without --experimental-vm-modules; swc turns those into require(). cookie 2 (used by Fastify's inject) is
+      // ESM-only.
+      transform: { '^.+\\.c?(t|j)sx?$': swc },
+      transformIgnorePatterns: ['/node_modules/(?!(@electric-sql/pglite|cookie)/)'],
+    },
+  ],
+};

@@ -1,0 +1,185 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { usersApi } from '@paddock/shared/api';
+import type { User } from '@paddock/shared/contract';
+import { changeLocale } from '@paddock/shared/i18n';
+import { impersonationAtom, paddockStore, signedInAtom, userAtom } from '@paddock/shared/session';
+import { apiError, currentLocation, renderAccount, resetSession, sampleUser, signInAs, toastTexts } from '../common/testing';
+
+// Changing the language reloads the page; here we only check that it is asked for.
+jest.mock('@paddock/shared/i18n', () => ({ ...jest.requireActual('@paddock/shared/i18n'), changeLocale: jest.fn() }));
+
+function serve(user: User = sampleUser) {
+  return jest.spyOn(usersApi, 'get').mockResolvedValue(user);
+}
+
+async function openAccount(user: User = sampleUser, options?: Parameters<typeof renderAccount>[1]) {
+  const get = serve(user);
+  const rendered = renderAccount('/account', options);
+  await screen.findByLabelText(options?.locale === 'de-DE' ? 'E-Mail-Adresse' : 'E-mail address');
+  return { ...rendered, get };
+}
+
+describe('/account', () => {
+  beforeEach(() => {
+    resetSession();
+    jest.restoreAllMocks();
+    jest.mocked(changeLocale).mockReset();
+    signInAs(sampleUser);
+  });
+
+  test('loads the signed-in user and shows their settings', async () => {
+    const { get } = await openAccount({ ...sampleUser, Phone: '+46 70 123 45 67', Locale: 'sv-SE' });
+    expect(get).toHaveBeenCalledWith('u1', expect.anything());
+    expect(screen.getByLabelText('E-mail address')).toHaveValue('farmer@example.com');
+    expect(screen.getByLabelText('Mobile phone')).toHaveValue('+46 70 123 45 67');
+    expect(screen.getByLabelText('Language of the app and of our messages')).toHaveValue('sv-SE');
+    expect(screen.getByRole('checkbox', { name: 'Billing and payments' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Device alarms and warnings' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'News and offers' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Push notifications' })).not.toBeChecked();
+  });
+
+  test('SMS notifications cannot be switched on with 0 SMS left', async () => {
+    await openAccount();
+    const sms = screen.getByRole('checkbox', { name: 'SMS notifications' });
+    expect(sms).toBeDisabled();
+    expect(sms).toHaveAccessibleDescription('You have 0 SMS left, so SMS notifications cannot be switched on.');
+  });
+
+  test.each([
+    [1, '1 SMS left'],
+    [42, '42 SMS left'],
+  ])('with %i SMS the checkbox works and says "%s"', async (balance, text) => {
+    await openAccount({ ...sampleUser, SmsNotifications: { Enabled: false, Balance: balance } });
+    const sms = screen.getByRole('checkbox', { name: 'SMS notifications' });
+    expect(sms).toBeEnabled();
+    expect(sms).toHaveAccessibleDescription(text);
+  });
+
+  test('saving sends only what changed, confirms, and updates the stored user', async () => {
+    const { user } = await openAccount({ ...sampleUser, SmsNotifications: { Enabled: false, Balance: 10 } });
+    const saved: User = {
+      ...sampleUser,
+      Phone: '+46 70 123 45 67',
+      EmailNotifications: { Billing: true, Device: true, Marketing: true },
+      SmsNotifications: { Enabled: true, Balance: 10 },
+    };
+    const update = jest.spyOn(usersApi, 'update').mockResolvedValue(saved);
+    await user.type(screen.getByLabelText('Mobile phone'), ' +46 70 123 45 67 ');
+    await user.click(screen.getByRole('checkbox', { name: 'News and offers' }));
+    await user.click(screen.getByRole('checkbox', { name: 'SMS notifications' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect(update).toHaveBeenCalledWith(
+      'u1',
+      { Phone: '+46 70 123 45 67', EmailNotifications: { Billing: true, Device: true, Marketing: true }, SmsNotifications: { Enabled: true } },
+      expect.objectContaining({ silent: true }),
+    );
+    await waitFor(() => expect(toastTexts()).toContain('Your settings are saved.'));
+    expect(paddockStore.get(userAtom)).toEqual(saved);
+    expect(changeLocale).not.toHaveBeenCalled();
+    // Saving again without changes sends nothing.
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(update).toHaveBeenCalledTimes(1);
+    expect(toastTexts()).toContain('There are no changes to save.');
+  });
+
+  test('an invalid phone number or e-mail is refused in the browser', async () => {
+    const update = jest.spyOn(usersApi, 'update');
+    const { user } = await openAccount();
+    await user.type(screen.getByLabelText('Mobile phone'), '12ab');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/Please enter a phone number with 6 to 15 digits/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Mobile phone')).toHaveFocus();
+    await user.clear(screen.getByLabelText('E-mail address'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please fill in this field.')).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail address')).toHaveFocus();
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  test('a new language is saved and then applied to the interface', async () => {
+    const { user } = await openAccount();
+    const update = jest.spyOn(usersApi, 'update').mockResolvedValue({ ...sampleUser, Locale: 'de-DE' });
+    await user.selectOptions(screen.getByLabelText('Language of the app and of our messages'), 'Deutsch');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(changeLocale).toHaveBeenCalledWith('de-DE'));
+    expect(update).toHaveBeenCalledWith('u1', { Locale: 'de-DE' }, expect.anything());
+  });
+
+  test('a failed save shows the server message at the field and keeps what was typed', async () => {
+    const { user } = await openAccount();
+    jest.spyOn(usersApi, 'update').mockRejectedValue(apiError(409, 'email_taken', 'This e-mail address already has an account.', 'Email'));
+    const email = screen.getByLabelText('E-mail address');
+    await user.clear(email);
+    await user.type(email, 'other@example.com');
+    await user.click(screen.getByRole('checkbox', { name: 'Push notifications' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(email).toHaveAccessibleDescription('This e-mail address already has an account.'));
+    expect(email).toHaveValue('other@example.com');
+    expect(screen.getByRole('checkbox', { name: 'Push notifications' })).toBeChecked();
+    expect(paddockStore.get(userAtom)?.Email).toBe('farmer@example.com');
+  });
+
+  test('deleting the account asks first, then deletes it, signs out and goes to sign-in', async () => {
+    const { user } = await openAccount();
+    const remove = jest.spyOn(usersApi, 'remove').mockResolvedValue(undefined);
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    expect(dialog).toHaveTextContent('The account farmer@example.com will be deleted for good');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(remove).not.toHaveBeenCalled();
+    expect(paddockStore.get(signedInAtom)).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete for good' }));
+    await waitFor(() => expect(currentLocation()).toBe('/sign-in'));
+    expect(remove).toHaveBeenCalledWith('u1', expect.anything());
+    expect(paddockStore.get(signedInAtom)).toBe(false);
+    expect(paddockStore.get(userAtom)).toBeNull();
+    expect(toastTexts()).toContain('Your account has been deleted.');
+  });
+
+  test('a failed deletion keeps the session and says why', async () => {
+    const { user } = await openAccount();
+    jest.spyOn(usersApi, 'remove').mockRejectedValue(apiError(400, 'has_subscriptions', 'Please cancel your subscriptions first.'));
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete for good' }));
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Please cancel your subscriptions first.');
+    expect(paddockStore.get(signedInAtom)).toBe(true);
+    expect(currentLocation()).toBe('/account');
+  });
+
+  test('an admin acting for a user edits that user, keeps their own language and cannot delete the account', async () => {
+    const admin: User = { ...sampleUser, Id: 'admin1', AccountType: 'admin', Email: 'staff@paddock.farm' };
+    const owner: User = { ...sampleUser, Id: 'owner7', Email: 'owner@farm.se' };
+    signInAs(admin);
+    paddockStore.set(impersonationAtom, { User: owner, ReturnTo: '/admin/user/owner7' });
+    const { user, get } = await openAccount(owner);
+    expect(get).toHaveBeenCalledWith('owner7', expect.anything());
+    expect(screen.queryByRole('button', { name: 'Delete account' })).not.toBeInTheDocument();
+    const update = jest.spyOn(usersApi, 'update').mockResolvedValue({ ...owner, Locale: 'fr-FR' });
+    await user.selectOptions(screen.getByLabelText('Language of the app and of our messages'), 'fr-FR');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(update).toHaveBeenCalledWith('owner7', { Locale: 'fr-FR' }, expect.anything()));
+    await waitFor(() => expect(paddockStore.get(impersonationAtom)?.User.Locale).toBe('fr-FR'));
+    expect(paddockStore.get(userAtom)?.Id).toBe('admin1');
+    expect(changeLocale).not.toHaveBeenCalled();
+  });
+
+  test('a failed load says so and can be retried', async () => {
+    const get = jest.spyOn(usersApi, 'get').mockRejectedValueOnce(apiError(400, 'oops', 'The server is busy.')).mockResolvedValue(sampleUser);
+    const { user } = renderAccount('/account');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your account could not be loaded: The server is busy.');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('E-mail address')).toHaveValue('farmer@example.com');
+    expect(get).toHaveBeenCalledTimes(2);
+  });
+
+  test('speaks German', async () => {
+    await openAccount(sampleUser, { locale: 'de-DE' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Konto' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'SMS-Benachrichtigungen' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Speichern' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,253 @@
+import { useAtomValue, useStore } from 'jotai';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { showToast, usersApi } from '@paddock/shared/api';
+import type { User } from '@paddock/shared/contract';
+import { checkEmail, checkPhone, LOCALES, type Locale } from '@paddock/shared/domain';
+import { changeLocale, LOCALE_NAMES, useT } from '@paddock/shared/i18n';
+import { activeUserAtom, clearSession, impersonationAtom, userAtom } from '@paddock/shared/session';
+import { Actions, Alert, Button, Card, Checkbox, ConfirmDialog, Page, Select, TextField, fieldErrorMessage, uiTexts } from '@paddock/shared/ui';
+import { describeFailure } from '../common/failure';
+import { commonTexts } from '../common/messages';
+import { PATHS } from '../common/paths';
+import { useFormErrors } from '../common/useFormErrors';
+import { accountTexts } from './messages';
+import { formOf, userChanges, type AccountForm } from './userChanges';
+
+type Field = 'Email' | 'Phone' | 'Locale';
+const FIELDS: readonly Field[] = ['Email', 'Phone', 'Locale'];
+const isField = (name: string | undefined): name is Field => (FIELDS as readonly (string | undefined)[]).includes(name);
+const LANGUAGES = LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }));
+
+type Loaded = { state: 'loading' } | { state: 'failed'; reason: string } | { state: 'ready'; user: User };
+
+/** /account: the active user's e-mail, phone, language and notifications; account deletion (SPEC §2). */
+export function AccountSettings() {
+  const t = useT();
+  const m = accountTexts.messages;
+  const id = useAtomValue(activeUserAtom)?.Id;
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!id) return;
+    let current = true;
+    setLoaded({ state: 'loading' });
+    usersApi.get(id, { silent: true }).then(
+      (user) => current && setLoaded({ state: 'ready', user }),
+      (error: unknown) => current && setLoaded({ state: 'failed', reason: describeFailure(error, t).text }),
+    );
+    return () => {
+      current = false;
+    };
+    // `t` changes identity on every render; the reason's language is the one at load time
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, attempt]);
+
+  const onSaved = useCallback((user: User) => setLoaded({ state: 'ready', user }), []);
+
+  // The shell's guard keeps signed-out visitors away from /account.
+  if (!id) return null;
+
+  return (
+    <Page title={t(m.title)} subtitle={loaded.state === 'ready' ? loaded.user.Email : undefined} narrow>
+      {loaded.state === 'loading' ? (
+        <Card aria-busy="true">
+          <p role="status" className="pd-account-intro">
+            <span className="pd-spinner" aria-hidden="true" /> {t(uiTexts.messages.loading)}
+          </p>
+        </Card>
+      ) : loaded.state === 'failed' ? (
+        <Alert
+          actions={
+            <Button icon="refresh" onClick={() => setAttempt((n) => n + 1)}>
+              {t(m.retry)}
+            </Button>
+          }
+        >
+          {t(m.loadFailed, { reason: loaded.reason })}
+        </Alert>
+      ) : (
+        <AccountEditor key={loaded.user.Id} user={loaded.user} onSaved={onSaved} />
+      )}
+    </Page>
+  );
+}
+
+function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
+  const t = useT();
+  const m = accountTexts.messages;
+  const store = useStore();
+  const navigate = useNavigate();
+  const [form, setForm] = useState<AccountForm>(() => formOf(user));
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { formRef, errors, show, clear } = useFormErrors(FIELDS);
+  const [deleting, setDeleting] = useState<'ask' | 'busy' | null>(null);
+  const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
+
+  const self = useAtomValue(userAtom)?.Id === user.Id;
+  const impersonating = useAtomValue(impersonationAtom) !== null;
+  const smsBalance = user.SmsNotifications.Balance;
+
+  const set = <K extends keyof AccountForm>(key: K, value: AccountForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    const valid = show({
+      Email: fieldErrorMessage('email', checkEmail(form.Email)),
+      Phone: fieldErrorMessage('phone', checkPhone(form.Phone)),
+    });
+    if (!valid) return;
+    const changes = userChanges(user, form);
+    if (Object.keys(changes).length === 0) {
+      showToast({ kind: 'info', text: t(m.nothingChanged) });
+      return;
+    }
+    setBusy(true);
+    try {
+      const updated = await usersApi.update(user.Id, changes, { silent: true, background: true });
+      if (store.get(userAtom)?.Id === updated.Id) store.set(userAtom, updated);
+      const impersonation = store.get(impersonationAtom);
+      if (impersonation?.User.Id === updated.Id) store.set(impersonationAtom, { ...impersonation, User: updated });
+      setForm(formOf(updated));
+      onSaved(updated);
+      showToast({ kind: 'success', text: t(m.saved) });
+      // A new language for oneself applies to the interface, which reloads (SPEC §4). An admin acting for a user
+      // only changes that user's language.
+      if (changes.Locale && self) await changeLocale(changes.Locale);
+    } catch (error) {
+      const failed = describeFailure(error, t);
+      if (isField(failed.field)) show({ [failed.field]: failed.text });
+      else setFailure(failed.text);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function deleteAccount() {
+    setDeleting('busy');
+    setDeleteFailure(null);
+    try {
+      await usersApi.remove(user.Id, { silent: true, background: true });
+    } catch (error) {
+      setDeleteFailure(describeFailure(error, t).text);
+      setDeleting('ask');
+      return;
+    }
+    // The account and its sessions are gone on the server, so the session here is simply forgotten (revoking the
+    // token would only earn a 401), then sign-in (SPEC §4).
+    showToast({ kind: 'success', text: t(m.deleted) });
+    clearSession(store);
+    navigate(PATHS.signIn, { replace: true });
+  }
+
+  return (
+    <>
+      <form ref={formRef} className="pd-form" noValidate onSubmit={save}>
+        {failure ? <Alert>{failure}</Alert> : null}
+        <Card>
+          <h2 className="pd-account-section-title">{t(m.contactHeading)}</h2>
+          <TextField
+            label={t(commonTexts.messages.email)}
+            name="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={form.Email}
+            error={errors.Email}
+            onChange={(event) => {
+              set('Email', event.target.value);
+              clear('Email');
+            }}
+          />
+          <TextField
+            label={t(m.phone)}
+            name="Phone"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            hint={t(m.phoneHint)}
+            value={form.Phone}
+            error={errors.Phone}
+            onChange={(event) => {
+              set('Phone', event.target.value);
+              clear('Phone');
+            }}
+          />
+        </Card>
+        <Card>
+          <h2 className="pd-account-section-title">{t(m.languageHeading)}</h2>
+          <Select
+            label={t(m.language)}
+            name="Locale"
+            options={LANGUAGES}
+            hint={t(m.languageHint)}
+            value={form.Locale}
+            error={errors.Locale}
+            onChange={(event) => {
+              set('Locale', event.target.value as Locale);
+              clear('Locale');
+            }}
+          />
+        </Card>
+        <Card>
+          <h2 className="pd-account-section-title">{t(m.notificationsHeading)}</h2>
+          <fieldset className="pd-account-fieldset">
+            <legend>{t(m.byEmail)}</legend>
+            <Checkbox label={t(m.billing)} name="Billing" checked={form.Billing} onChange={(e) => set('Billing', e.target.checked)} />
+            <Checkbox label={t(m.device)} name="Device" checked={form.Device} onChange={(e) => set('Device', e.target.checked)} />
+            <Checkbox label={t(m.marketing)} name="Marketing" checked={form.Marketing} onChange={(e) => set('Marketing', e.target.checked)} />
+          </fieldset>
+          <fieldset className="pd-account-fieldset">
+            <legend>{t(m.onPhone)}</legend>
+            <Checkbox label={t(m.push)} name="Push" checked={form.Push} onChange={(e) => set('Push', e.target.checked)} />
+            <Checkbox
+              label={t(m.sms)}
+              name="Sms"
+              checked={form.Sms}
+              disabled={smsBalance === 0}
+              hint={smsBalance === 0 ? t(m.smsNone) : t(m.smsLeft, { count: smsBalance })}
+              onChange={(e) => set('Sms', e.target.checked)}
+            />
+          </fieldset>
+        </Card>
+        <Actions>
+          <Button type="submit" variant="primary" busy={busy}>
+            {t(m.save)}
+          </Button>
+        </Actions>
+      </form>
+      {impersonating ? null : (
+        <Card>
+          <h2 className="pd-account-section-title">{t(m.deleteHeading)}</h2>
+          <p className="pd-account-intro">{t(m.deleteIntro)}</p>
+          <Button variant="danger" onClick={() => setDeleting('ask')}>
+            {t(m.deleteButton)}
+          </Button>
+        </Card>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t(m.deleteConfirmTitle)}
+        confirmLabel={t(m.deleteConfirm)}
+        danger
+        busy={deleting === 'busy'}
+        onConfirm={() => void deleteAccount()}
+        onCancel={() => {
+          if (deleting === 'busy') return;
+          setDeleting(null);
+          setDeleteFailure(null);
+        }}
+      >
+        {deleteFailure ? <Alert>{deleteFailure}</Alert> : null}
+        <p>{t(m.deleteConfirmText, { email: user.Email })}</p>
+      </ConfirmDialog>
+    </>
+  );
+}

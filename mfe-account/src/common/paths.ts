@@ -1,0 +1,15 @@
+/** The account routes (owned by this remote, SPEC §2) and the page a signed-in user starts on. */
+export const PATHS = {
+  signIn: '/sign-in',
+  createAccount: '/create-account',
+  verifyAccount: '/verify-account',
+  resetPassword: '/reset-password',
+  account: '/account',
+  devices: '/devices',
+} as const;
+
+/** `path?email=…` carrying what the user typed, or just `path` when nothing was typed. */
+export function withEmail(path: string, email: string): string {
+  const value = email.trim();
+  return value ? `${path}?${new URLSearchParams({ email: value }).toString()}` : path;
+}

@@ -1,0 +1,46 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { FieldMessage } from '@paddock/shared/ui';
+
+export type FieldErrors<F extends string> = Partial<Record<F, FieldMessage>>;
+
+/** Focuses the form control with this `name` (fields are named after their wire names: Email, Password…). */
+export function focusField(form: HTMLFormElement | null, name: string): void {
+  const control = form?.elements.namedItem(name);
+  if (control instanceof HTMLElement) control.focus();
+}
+
+/**
+ * Field errors of one form. `show(errors)` puts each message under its field and moves the focus to the first
+ * invalid field in `order` (after the render, so a field that only appears with the errors, or on another step
+ * of the form, can take it). Returns true when there is no error.
+ */
+export function useFormErrors<F extends string>(order: readonly F[]) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors<F>>({});
+  const [focusRequest, setFocusRequest] = useState<{ name: F; serial: number } | null>(null);
+
+  useEffect(() => {
+    if (focusRequest) focusField(formRef.current, focusRequest.name);
+  }, [focusRequest]);
+
+  const focus = useCallback((name: F) => setFocusRequest((previous) => ({ name, serial: (previous?.serial ?? 0) + 1 })), []);
+
+  const show = useCallback(
+    (next: FieldErrors<F>): boolean => {
+      setErrors(next);
+      const first = order.find((field) => next[field]);
+      if (first) focus(first);
+      return first === undefined;
+    },
+    // `order` is a constant list per form
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [focus],
+  );
+
+  /** Forgets a field's error once the user changes that field. */
+  const clear = useCallback((field: F) => {
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  }, []);
+
+  return { formRef, errors, show, clear, focus };
+}

@@ -1,0 +1,212 @@
+import { useAtomValue } from 'jotai';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { isTestHost, showToast, usersApi } from '@paddock/shared/api';
+import type { CreateUserBody } from '@paddock/shared/contract';
+import { checkCountry, checkEmail, checkPassword, checkVatin, normalizeEmail, normalizeVatin, PASSWORD_MIN_LENGTH } from '@paddock/shared/domain';
+import { countryList, useT } from '@paddock/shared/i18n';
+import { localeAtom } from '@paddock/shared/session';
+import { Actions, Alert, Button, Card, Page, PasswordField, Select, TextField, fieldErrorMessage, type FieldMessage } from '@paddock/shared/ui';
+import { describeFailure } from '../common/failure';
+import { commonTexts } from '../common/messages';
+import { PATHS, withEmail } from '../common/paths';
+import { useFormErrors, type FieldErrors } from '../common/useFormErrors';
+import { createAccountTexts } from './messages';
+
+/** Form fields, named as on the wire (POST /users), so a server field error lands on its field. */
+const STEP_1 = ['Email', 'Password', 'Country'] as const;
+const STEP_2 = ['Name', 'Addr1', 'Addr2', 'PostalCode', 'Town', 'Vatin'] as const;
+type Field = (typeof STEP_1)[number] | (typeof STEP_2)[number];
+const FIELDS: readonly Field[] = [...STEP_1, ...STEP_2];
+type Values = Record<Field, string>;
+
+/** Longest accepted text per optional field (the contract's limits). */
+const MAX_LENGTH: Record<(typeof STEP_2)[number], number> = { Name: 200, Addr1: 200, Addr2: 200, PostalCode: 20, Town: 100, Vatin: 20 };
+
+const stepOf = (field: Field): 1 | 2 => ((STEP_2 as readonly string[]).includes(field) ? 2 : 1);
+const isField = (name: string | undefined): name is Field => (FIELDS as readonly (string | undefined)[]).includes(name);
+
+function step1Errors(values: Values): FieldErrors<Field> {
+  return {
+    Email: fieldErrorMessage('email', checkEmail(values.Email)),
+    Password: fieldErrorMessage('password', checkPassword(values.Password)),
+    Country: fieldErrorMessage('choice', checkCountry(values.Country)),
+  };
+}
+
+function step2Errors(values: Values): FieldErrors<Field> {
+  return { Vatin: fieldErrorMessage('vatin', checkVatin(values.Vatin)) };
+}
+
+/** The POST /users body: required fields, the interface language, and only the optional fields that were filled. */
+export function createUserBody(values: Values, locale: CreateUserBody['Locale']): CreateUserBody {
+  const body: CreateUserBody = { Email: normalizeEmail(values.Email), Password: values.Password, Country: values.Country, Locale: locale };
+  for (const field of STEP_2) {
+    const value = field === 'Vatin' ? normalizeVatin(values.Vatin) : values[field].trim();
+    if (value) body[field] = value;
+  }
+  return body;
+}
+
+/** /create-account: step 1 e-mail, password, country; optional step 2 address and VAT number (SPEC §2). */
+export function CreateAccount() {
+  const t = useT();
+  const m = createAccountTexts.messages;
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const locale = useAtomValue(localeAtom);
+  const countries = useMemo(() => countryList(locale).map((c) => ({ value: c.code, label: c.name })), [locale]);
+  const [step, setStep] = useState<1 | 2>(1);
+  const [values, setValues] = useState<Values>(() => ({
+    Email: params.get('email') ?? '',
+    Password: '',
+    Country: '',
+    Name: '',
+    Addr1: '',
+    Addr2: '',
+    PostalCode: '',
+    Town: '',
+    Vatin: '',
+  }));
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { formRef, errors, show, clear, focus } = useFormErrors(FIELDS);
+
+  const bind = (field: Field) => ({
+    name: field,
+    value: values[field],
+    error: errors[field] as FieldMessage,
+    onChange: (event: { target: { value: string } }) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [field]: value }));
+      clear(field);
+    },
+  });
+
+  function goTo(next: 1 | 2, field: Field) {
+    setStep(next);
+    focus(field);
+  }
+
+  function continueToStep2() {
+    setFailure(null);
+    if (show(step1Errors(values))) goTo(2, 'Name');
+  }
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    const found = { ...step1Errors(values), ...step2Errors(values) };
+    const first = FIELDS.find((field) => found[field]);
+    if (first) {
+      setStep(stepOf(first));
+      show(found);
+      return;
+    }
+    show({});
+    setBusy(true);
+    const email = normalizeEmail(values.Email);
+    try {
+      await usersApi.create(createUserBody(values, locale), { silent: true, background: true });
+      // SPEC §4: sign-up goes on to the verification, or straight to sign-in against the test environment.
+      if (isTestHost()) {
+        showToast({ kind: 'success', text: t(m.createdSignIn) });
+        navigate(withEmail(PATHS.signIn, email));
+      } else {
+        showToast({ kind: 'success', text: t(m.createdVerify, { email }) });
+        navigate(withEmail(PATHS.verifyAccount, email));
+      }
+    } catch (error) {
+      const failed = describeFailure(error, t);
+      const field = failed.code === 'email_taken' ? 'Email' : failed.field;
+      if (isField(field)) {
+        setStep(stepOf(field));
+        show({ [field]: failed.text });
+      } else {
+        setFailure(failed.text);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Page title={t(m.title)} subtitle={t(step === 1 ? m.step1 : m.step2)} narrow>
+      <Card>
+        <form ref={formRef} className="pd-form" noValidate onSubmit={create}>
+          {failure ? <Alert>{failure}</Alert> : null}
+          {step === 1 ? (
+            <>
+              <TextField
+                label={t(commonTexts.messages.email)}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                autoCapitalize="none"
+                spellCheck={false}
+                required
+                {...bind('Email')}
+              />
+              <PasswordField
+                label={t(commonTexts.messages.password)}
+                autoComplete="new-password"
+                required
+                minLength={PASSWORD_MIN_LENGTH}
+                hint={t(commonTexts.messages.newPasswordHint, { min: PASSWORD_MIN_LENGTH })}
+                {...bind('Password')}
+              />
+              <Select
+                label={t(m.country)}
+                autoComplete="country"
+                required
+                options={countries}
+                placeholder={t(m.countryPlaceholder)}
+                hint={t(m.countryHint)}
+                {...bind('Country')}
+              />
+              <p className="pd-field__hint">{t(m.optionalNote)}</p>
+              <Actions>
+                <Button type="submit" variant="primary" busy={busy}>
+                  {t(m.create)}
+                </Button>
+                <Button onClick={continueToStep2} disabled={busy}>
+                  {t(m.continue)}
+                </Button>
+              </Actions>
+            </>
+          ) : (
+            <>
+              <TextField label={t(m.name)} autoComplete="name" hint={t(m.nameHint)} maxLength={MAX_LENGTH.Name} {...bind('Name')} />
+              <TextField label={t(m.addr1)} autoComplete="address-line1" maxLength={MAX_LENGTH.Addr1} {...bind('Addr1')} />
+              <TextField label={t(m.addr2)} autoComplete="address-line2" maxLength={MAX_LENGTH.Addr2} {...bind('Addr2')} />
+              <TextField label={t(m.postalCode)} autoComplete="postal-code" maxLength={MAX_LENGTH.PostalCode} {...bind('PostalCode')} />
+              <TextField label={t(m.town)} autoComplete="address-level2" maxLength={MAX_LENGTH.Town} {...bind('Town')} />
+              <TextField
+                label={t(m.vatin)}
+                autoCapitalize="characters"
+                spellCheck={false}
+                hint={t(m.vatinHint)}
+                maxLength={MAX_LENGTH.Vatin}
+                {...bind('Vatin')}
+              />
+              <Actions>
+                <Button type="submit" variant="primary" busy={busy}>
+                  {t(m.create)}
+                </Button>
+                <Button icon="arrow-back" onClick={() => goTo(1, 'Email')} disabled={busy}>
+                  {t(m.back)}
+                </Button>
+              </Actions>
+            </>
+          )}
+        </form>
+      </Card>
+      <Actions>
+        <Link className="pd-btn pd-btn--ghost" to={withEmail(PATHS.signIn, values.Email)}>
+          {t(m.haveAccount)}
+        </Link>
+      </Actions>
+    </Page>
+  );
+}

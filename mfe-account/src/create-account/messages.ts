@@ -1,0 +1,85 @@
+import { defineTranslations } from '@paddock/shared/i18n';
+
+export const createAccountTexts = defineTranslations('account.createAccount', {
+  title: { 'en-GB': 'Create account', 'de-DE': 'Konto erstellen', 'fr-FR': 'Créer un compte', 'sv-SE': 'Skapa konto' },
+  step1: {
+    'en-GB': 'Step 1 of 2: your sign-in details',
+    'de-DE': 'Schritt 1 von 2: Ihre Anmeldedaten',
+    'fr-FR': 'Étape 1 sur 2 : vos identifiants',
+    'sv-SE': 'Steg 1 av 2: dina inloggningsuppgifter',
+  },
+  step2: {
+    'en-GB': 'Step 2 of 2: address and VAT number (optional)',
+    'de-DE': 'Schritt 2 von 2: Adresse und USt-IdNr. (optional)',
+    'fr-FR': 'Étape 2 sur 2 : adresse et numéro de TVA (facultatif)',
+    'sv-SE': 'Steg 2 av 2: adress och momsnummer (valfritt)',
+  },
+  country: { 'en-GB': 'Country', 'de-DE': 'Land', 'fr-FR': 'Pays', 'sv-SE': 'Land' },
+  countryPlaceholder: {
+    'en-GB': 'Choose your country',
+    'de-DE': 'Bitte Land auswählen',
+    'fr-FR': 'Choisissez votre pays',
+    'sv-SE': 'Välj land',
+  },
+  countryHint: {
+    'en-GB': 'Decides the currency of your prices.',
+    'de-DE': 'Bestimmt die Währung Ihrer Preise.',
+    'fr-FR': 'Détermine la devise de vos prix.',
+    'sv-SE': 'Avgör i vilken valuta du ser priserna.',
+  },
+  optionalNote: {
+    'en-GB': 'You can create your account now, or continue to add your address and EU VAT number for invoices.',
+    'de-DE': 'Sie können Ihr Konto jetzt erstellen oder weitergehen und Ihre Adresse und USt-IdNr. für Rechnungen angeben.',
+    'fr-FR': 'Vous pouvez créer votre compte dès maintenant, ou continuer pour ajouter votre adresse et votre numéro de TVA intracommunautaire pour les factures.',
+    'sv-SE': 'Du kan skapa ditt konto nu, eller fortsätta och lägga till adress och EU-momsnummer för fakturorna.',
+  },
+  continue: { 'en-GB': 'Continue', 'de-DE': 'Weiter', 'fr-FR': 'Continuer', 'sv-SE': 'Fortsätt' },
+  back: { 'en-GB': 'Back', 'de-DE': 'Zurück', 'fr-FR': 'Retour', 'sv-SE': 'Tillbaka' },
+  create: { 'en-GB': 'Create account', 'de-DE': 'Konto erstellen', 'fr-FR': 'Créer le compte', 'sv-SE': 'Skapa konto' },
+  name: { 'en-GB': 'Name', 'de-DE': 'Name', 'fr-FR': 'Nom', 'sv-SE': 'Namn' },
+  nameHint: {
+    'en-GB': 'Your name or your farm’s name, as it should appear on invoices.',
+    'de-DE': 'Ihr Name oder der Name Ihres Betriebs, so wie er auf Rechnungen stehen soll.',
+    'fr-FR': 'Votre nom ou celui de votre exploitation, tel qu’il doit figurer sur les factures.',
+    'sv-SE': 'Ditt namn eller gårdens namn, så som det ska stå på fakturorna.',
+  },
+  addr1: { 'en-GB': 'Address line 1', 'de-DE': 'Straße und Hausnummer', 'fr-FR': 'Adresse', 'sv-SE': 'Adress' },
+  addr2: {
+    'en-GB': 'Address line 2',
+    'de-DE': 'Adresszusatz',
+    'fr-FR': 'Complément d’adresse',
+    'sv-SE': 'Adressrad 2',
+  },
+  postalCode: { 'en-GB': 'Postcode', 'de-DE': 'Postleitzahl', 'fr-FR': 'Code postal', 'sv-SE': 'Postnummer' },
+  town: { 'en-GB': 'Town or city', 'de-DE': 'Ort', 'fr-FR': 'Ville', 'sv-SE': 'Ort' },
+  vatin: {
+    'en-GB': 'EU VAT number',
+    'de-DE': 'USt-IdNr. (EU)',
+    'fr-FR': 'Numéro de TVA intracommunautaire',
+    'sv-SE': 'EU-momsnummer',
+  },
+  vatinHint: {
+    'en-GB': 'For businesses, for example SE556677889901. Leave it empty if you have none.',
+    'de-DE': 'Für Unternehmen, z. B. DE123456789. Lassen Sie das Feld leer, wenn Sie keine haben.',
+    'fr-FR': 'Pour les entreprises, par exemple FR12345678901. Laissez vide si vous n’en avez pas.',
+    'sv-SE': 'För företag, till exempel SE556677889901. Lämna tomt om du inte har något.',
+  },
+  haveAccount: {
+    'en-GB': 'I already have an account',
+    'de-DE': 'Ich habe schon ein Konto',
+    'fr-FR': 'J’ai déjà un compte',
+    'sv-SE': 'Jag har redan ett konto',
+  },
+  createdVerify: {
+    'en-GB': 'Your account is created. We have sent a code to {email}.',
+    'de-DE': 'Ihr Konto ist erstellt. Wir haben einen Code an {email} geschickt.',
+    'fr-FR': 'Votre compte est créé. Nous avons envoyé un code à {email}.',
+    'sv-SE': 'Ditt konto är skapat. Vi har skickat en kod till {email}.',
+  },
+  createdSignIn: {
+    'en-GB': 'Your account is created. Please sign in.',
+    'de-DE': 'Ihr Konto ist erstellt. Bitte melden Sie sich an.',
+    'fr-FR': 'Votre compte est créé. Veuillez vous connecter.',
+    'sv-SE': 'Ditt konto är skapat. Logga in.',
+  },
+});

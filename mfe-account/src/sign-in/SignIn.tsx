@@ -1,0 +1,126 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { usersApi } from '@paddock/shared/api';
+import { checkEmail, normalizeEmail } from '@paddock/shared/domain';
+import { useT } from '@paddock/shared/i18n';
+import { signIn } from '@paddock/shared/session';
+import { Actions, Alert, Button, Card, Page, PasswordField, TextField, fieldErrorMessage } from '@paddock/shared/ui';
+import { describeFailure, type Failure } from '../common/failure';
+import { commonTexts } from '../common/messages';
+import { PATHS, withEmail } from '../common/paths';
+import { useFormErrors } from '../common/useFormErrors';
+import { clientTheme } from './clientTheme';
+import { signInTexts } from './messages';
+
+type Field = 'Email' | 'Password';
+const FIELDS: readonly Field[] = ['Email', 'Password'];
+
+/** /sign-in: e-mail and password; the way to create, verify or recover an account (SPEC §2). */
+export function SignIn() {
+  const t = useT();
+  const m = signInTexts.messages;
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(() => params.get('email') ?? '');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const { formRef, errors, show, clear } = useFormErrors(FIELDS);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    const valid = show({
+      Email: fieldErrorMessage('email', checkEmail(email)),
+      Password: password ? null : fieldErrorMessage('password', 'required'),
+    });
+    if (!valid) return;
+    setBusy(true);
+    try {
+      const reply = await usersApi.signIn(
+        { Email: normalizeEmail(email), Password: password, ClientTheme: clientTheme() },
+        { silent: true, background: true },
+      );
+      signIn(reply);
+      navigate(PATHS.devices, { replace: true });
+    } catch (error) {
+      const found = describeFailure(error, t);
+      if (found.field === 'Email' || found.field === 'Password') show({ [found.field]: found.text });
+      else setFailure(found);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Page title={t(m.title)} subtitle={t(m.subtitle)} narrow>
+      <Card>
+        <form ref={formRef} className="pd-form" noValidate onSubmit={submit}>
+          {failure ? (
+            <Alert
+              actions={
+                failure.code === 'account_not_verified' ? (
+                  <Link className="pd-btn pd-btn--secondary" to={withEmail(PATHS.verifyAccount, email)}>
+                    {t(m.verifyNow)}
+                  </Link>
+                ) : undefined
+              }
+            >
+              {failure.text}
+            </Alert>
+          ) : null}
+          <TextField
+            label={t(commonTexts.messages.email)}
+            name="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={email}
+            error={errors.Email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              clear('Email');
+            }}
+          />
+          <PasswordField
+            label={t(commonTexts.messages.password)}
+            name="Password"
+            autoComplete="current-password"
+            required
+            value={password}
+            error={errors.Password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              clear('Password');
+            }}
+          />
+          <Actions>
+            <Button type="submit" variant="primary" icon="login" busy={busy}>
+              {t(m.submit)}
+            </Button>
+          </Actions>
+        </form>
+      </Card>
+      <Card aria-labelledby="pd-sign-in-more">
+        <h2 id="pd-sign-in-more" className="pd-account-section-title">
+          {t(m.moreHeading)}
+        </h2>
+        <Actions>
+          <Link className="pd-btn pd-btn--secondary" to={withEmail(PATHS.createAccount, email)}>
+            {t(m.createAccount)}
+          </Link>
+          <Link className="pd-btn pd-btn--ghost" to={withEmail(PATHS.resetPassword, email)}>
+            {t(m.resetPassword)}
+          </Link>
+          <Link className="pd-btn pd-btn--ghost" to={withEmail(PATHS.verifyAccount, email)}>
+            {t(m.verifyAccount)}
+          </Link>
+        </Actions>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,22 @@
+import { Route, Routes } from 'react-router-dom';
+import type { RemoteAppProps } from '@paddock/shared/federation';
+import { Translations } from '@paddock/shared/i18n';
+import { Billing } from './billing/Billing';
+import { billingTexts } from './billing/messages';
+import { warrantiesTexts } from './warranties/messages';
+import { Warranties } from './warranties/Warranties';
+
+/** Every text of this remote (a constant, so the catalogues merge once). */
+export const BILLING_TRANSLATIONS = [warrantiesTexts, billingTexts];
+
+/** The billing remote's `./App`: /warranties and /billing/** (paths relative to '/'). */
+export default function App(_props: RemoteAppProps) {
+  return (
+    <Translations translations={BILLING_TRANSLATIONS}>
+      <Routes>
+        <Route path="warranties" element={<Warranties />} />
+        <Route path="billing/*" element={<Billing />} />
+      </Routes>
+    </Translations>
+  );
+}

@@ -1,0 +1,80 @@
+// `npm run bench`: measures the standing budgets of DESIGN §7 against a production build on a fresh server.
+// JS is counted as transferred bytes (gzip, as the server sends it) with a cold cache, through Chromium's
+// own network accounting.
+import { chromium, type Page } from '@playwright/test';
+import { buildApps } from './apps.mjs';
+import { startPaddock } from '../tests/support/server';
+
+const DEMO = { email: 'demo@bench.paddock.test', password: 'bench-demo-password' };
+
+interface Row {
+  what: string;
+  value: string;
+  budget: string;
+  ok: boolean;
+}
+
+async function jsTransferred(page: Page, action: () => Promise<void>) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const scripts = new Map<string, string>();
+  let bytes = 0;
+  const urls: string[] = [];
+  cdp.on('Network.responseReceived', (event) => {
+    if (event.type === 'Script') scripts.set(event.requestId, event.response.url);
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const url = scripts.get(event.requestId);
+    if (url) {
+      bytes += event.encodedDataLength;
+      urls.push(url);
+    }
+  });
+  await action();
+  await cdp.detach();
+  return { kb: bytes / 1024, urls };
+}
+
+async function main() {
+  buildApps();
+  const server = await startPaddock({ DEMO_EMAIL: DEMO.email, DEMO_PASSWORD: DEMO.password, SEED_DEMO: 'on' });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const rows: Row[] = [];
+  try {
+    const signInPage = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
+    const signIn = await jsTransferred(signInPage, async () => {
+      await signInPage.goto(`${server.url}/sign-in`);
+      await signInPage.getByLabel('Email').waitFor();
+    });
+    rows.push({ what: 'JS (gzip) before /sign-in is usable', value: `${signIn.kb.toFixed(1)} KB`, budget: '≤ 150 KB', ok: signIn.kb <= 150 });
+
+    const devicesPage = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
+    const devices = await jsTransferred(devicesPage, async () => {
+      await devicesPage.goto(`${server.url}/sign-in`);
+      await devicesPage.getByLabel('Email').fill(DEMO.email);
+      await devicesPage.getByLabel('Password', { exact: true }).fill(DEMO.password);
+      await devicesPage.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await devicesPage.waitForURL(/\/devices/);
+      await devicesPage.getByRole('heading', { level: 1 }).waitFor();
+    });
+    const heavy = devices.urls.filter((u) => /echarts|zxing/i.test(u));
+    rows.push({
+      what: 'JS (gzip) before /devices shows (from a cold start through sign-in)',
+      value: `${devices.kb.toFixed(1)} KB${heavy.length ? ` incl. ${heavy.join(', ')}` : ''}`,
+      budget: '≤ 200 KB, no echarts/zxing',
+      ok: devices.kb <= 200 && heavy.length === 0,
+    });
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  console.log('\n| what | measured | budget | |\n|---|---|---|---|');
+  for (const row of rows) console.log(`| ${row.what} | ${row.value} | ${row.budget} | ${row.ok ? 'ok' : 'OVER'} |`);
+  if (rows.some((r) => !r.ok)) process.exitCode = 1;
+}
+
+void main();

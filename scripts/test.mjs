@@ -1,0 +1,29 @@
+// `npm test`: every check, in the order that fails fastest. PostgreSQL runs too when TEST_DATABASE_URL is set.
+import { buildApps, run } from './apps.mjs';
+
+const step = (title) => console.log(`\n━━ ${title}`);
+const started = Date.now();
+
+step('Typecheck');
+run('npx', ['tsc', '-p', 'tsconfig.json']);
+
+step('Lint');
+run('npx', ['eslint', '--max-warnings=0', '.']);
+
+step('Unit, component and server tests (PGlite)');
+run('npx', ['jest', '--ci']);
+
+if (process.env.TEST_DATABASE_URL) {
+  step(`Server tests on PostgreSQL (${process.env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//…@')})`);
+  run('npx', ['jest', '--ci', '--selectProjects', 'server'], { env: { ...process.env, PADDOCK_TEST_DB: 'postgres' } });
+} else {
+  console.log('\n(TEST_DATABASE_URL is not set: server tests ran on PGlite only)');
+}
+
+step('Production build');
+buildApps({ force: Boolean(process.env.CI) });
+
+step('End-to-end tests in Chromium');
+run('npx', ['playwright', 'test', '--config', 'tests/playwright.config.ts']);
+
+console.log(`\n✓ All checks passed in ${Math.round((Date.now() - started) / 1000)} s`);

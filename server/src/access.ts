@@ -1,0 +1,54 @@
+// Who may do what: the one place every route asks (DESIGN §5). Signed-out callers get 401, signed-in callers
+// without the right get 403. Device owners and shared users join here with the devices.
+import type { FastifyRequest } from 'fastify';
+import type { Session } from './auth/tokens';
+import type { UserRow } from './db/schema';
+import { forbidden, unauthorized } from './http/errors';
+
+export type Action =
+  | 'session:refresh'
+  | 'session:revoke'
+  | 'user:read'
+  | 'user:update'
+  | 'user:delete'
+  | 'user:devices'
+  | 'user:setEmail'
+  | 'user:markVerified'
+  | 'user:search'
+  | 'mailbox:read';
+
+export type Actor = Pick<UserRow, 'id' | 'accountType'>;
+/** What an action is done to; `userId` for actions on a user account. */
+export interface Target {
+  userId?: string;
+}
+
+const isAdmin = (actor: Actor) => actor.accountType === 'admin';
+const selfOrAdmin = (actor: Actor, target: Target) => isAdmin(actor) || (target.userId !== undefined && target.userId === actor.id);
+const anyone = () => true;
+
+const RULES: Record<Action, (actor: Actor, target: Target) => boolean> = {
+  'session:refresh': anyone,
+  'session:revoke': anyone,
+  'user:read': selfOrAdmin,
+  'user:update': selfOrAdmin,
+  'user:delete': selfOrAdmin,
+  'user:devices': selfOrAdmin,
+  'user:setEmail': isAdmin,
+  'user:markVerified': isAdmin,
+  'user:search': isAdmin,
+  'mailbox:read': isAdmin,
+};
+
+/** Pure rule: may this signed-in actor do the action? */
+export function may(actor: Actor, action: Action, target: Target = {}): boolean {
+  return RULES[action](actor, target);
+}
+
+/** The caller's session, if its user may do the action; else throws 401 (not signed in) or 403. */
+export function authorize(request: FastifyRequest, action: Action, target: Target = {}): Session {
+  const session = request.session;
+  if (!session) throw unauthorized();
+  if (!may(session.user, action, target)) throw forbidden();
+  return session;
+}

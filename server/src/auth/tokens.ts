@@ -1,0 +1,43 @@
+// Session tokens: opaque random strings; the database keeps only their sha256, with an expiry.
+import { randomUUID } from 'node:crypto';
+import type { Token } from '@paddock/shared/contract';
+import { and, eq, gt, lte } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { tokens, users, type UserRow } from '../db/schema';
+import { newToken, sha256 } from './secrets';
+
+export async function issueToken(db: Db, userId: string, now: Date, ttlHours: number): Promise<Token> {
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + ttlHours * 3_600_000);
+  // Expired tokens of this user are of no use any more; drop them while we are here.
+  await db.delete(tokens).where(and(eq(tokens.userId, userId), lte(tokens.expiresAt, now)));
+  await db.insert(tokens).values({ id: randomUUID(), userId, tokenHash: sha256(token), createdAt: now, expiresAt });
+  return { String: token, ExpiresAt: expiresAt.toISOString() };
+}
+
+export interface Session {
+  user: UserRow;
+  tokenHash: string;
+}
+
+/** The user behind a token that is known and not expired, else null. */
+export async function findSession(db: Db, token: string, now: Date): Promise<Session | null> {
+  const tokenHash = sha256(token);
+  const [row] = await db
+    .select({ user: users })
+    .from(tokens)
+    .innerJoin(users, eq(users.id, tokens.userId))
+    .where(and(eq(tokens.tokenHash, tokenHash), gt(tokens.expiresAt, now)))
+    .limit(1);
+  return row ? { user: row.user, tokenHash } : null;
+}
+
+export async function revokeToken(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(tokens).where(eq(tokens.tokenHash, tokenHash));
+}
+
+/** `Authorization: Bearer <token>` → the token, else null. */
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match ? match[1] : null;
+}

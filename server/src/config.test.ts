@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { CONFIG_DOCS, configDocsMarkdown, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has a default for everything', () => {
+    const config = loadConfig({}, '/srv/paddock');
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/paddock/data',
+      databaseUrl: null,
+      smtpUrl: null,
+      admin: { email: 'admin@paddock.local', password: 'paddock-admin-2026' },
+      demo: { email: 'demo@paddock.local', password: 'paddock-demo-2026' },
+      tokenTtlHours: 24,
+      rateLimitWindowMinutes: 15,
+      rateLimits: { signIn: { perEmail: 10, perIp: 50 } },
+      trustProxy: false,
+      logLevel: 'info',
+      mqttPort: 1883,
+      mqttUrl: null,
+      simulator: true,
+      remoteUrls: {
+        account: '/remotes/account/mf-manifest.json',
+        devices: '/remotes/devices/mf-manifest.json',
+        billing: '/remotes/billing/mf-manifest.json',
+        admin: '/remotes/admin/mf-manifest.json',
+      },
+    });
+    expect(config.webRoot).toBe(path.resolve(__dirname, '..', '..'));
+    expect(config.now()).toBeInstanceOf(Date);
+  });
+
+  it('reads the environment', () => {
+    const config = loadConfig(
+      {
+        PORT: '9000',
+        DATA_DIR: 'memory://',
+        DATABASE_URL: 'postgres://u:p@db/paddock',
+        SEED_DEMO: 'off',
+        ADMIN_EMAIL: ' Boss@Farm.example ',
+        RATE_LIMIT_SIGN_IN: '3',
+        REMOTE_DEVICES_URL: 'https://cdn.example/devices/mf-manifest.json',
+        TRUST_PROXY: 'on',
+        WEB_ROOT: 'web',
+      },
+      '/srv',
+    );
+    expect(config.port).toBe(9000);
+    expect(config.dataDir).toBe('memory://');
+    expect(config.databaseUrl).toBe('postgres://u:p@db/paddock');
+    expect(config.demo).toBeNull();
+    expect(config.admin.email).toBe('boss@farm.example');
+    expect(config.rateLimits.signIn).toEqual({ perEmail: 3, perIp: 50 });
+    expect(config.remoteUrls.devices).toBe('https://cdn.example/devices/mf-manifest.json');
+    expect(config.remoteUrls.account).toBe('/remotes/account/mf-manifest.json');
+    expect(config.trustProxy).toBe(true);
+    expect(config.webRoot).toBe('/srv/web');
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['TOKEN_TTL_HOURS', '0'],
+    ['SEED_DEMO', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+  ])('names %s when its value %s is bad', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  it('documents every variable once, as a markdown table', () => {
+    const names = CONFIG_DOCS.map((doc) => doc.name);
+    expect(new Set(names).size).toBe(names.length);
+    const table = configDocsMarkdown().split('\n');
+    expect(table[0]).toBe('| Variable | Default | Meaning |');
+    expect(table).toHaveLength(names.length + 2);
+    expect(table).toContain('| `DATABASE_URL` | (unset) | PostgreSQL connection URL; when set, used instead of the embedded PGlite |');
+  });
+});

@@ -1,0 +1,162 @@
+// Every environment variable the server reads, typed, with its default, in one place (DESIGN §5).
+// CONFIG_DOCS is the table the README is written from; loadConfig is the only reader of process.env.
+import path from 'node:path';
+import { REMOTE_NAMES, type RemoteName } from '@paddock/shared/federation';
+
+export interface ConfigDoc {
+  name: string;
+  default: string;
+  meaning: string;
+}
+
+export const CONFIG_DOCS = [
+  { name: 'PORT', default: '8080', meaning: 'HTTP port of the API, the shell and the remotes' },
+  { name: 'HOST', default: '0.0.0.0', meaning: 'Interface to listen on' },
+  { name: 'DATA_DIR', default: './data', meaning: 'Embedded PGlite database directory (relative to the working directory); `memory://` keeps it in memory' },
+  { name: 'DATABASE_URL', default: '', meaning: 'PostgreSQL connection URL; when set, used instead of the embedded PGlite' },
+  { name: 'SMTP_URL', default: '', meaning: 'SMTP server URL (smtp:// or smtps://); when unset, mails go to the built-in mailbox (GET /api/admin/mailbox)' },
+  { name: 'MAIL_FROM', default: 'Paddock <no-reply@paddock.local>', meaning: 'Sender of outgoing mails' },
+  { name: 'ADMIN_EMAIL', default: 'admin@paddock.local', meaning: 'Admin account created at start when missing' },
+  { name: 'ADMIN_PASSWORD', default: 'paddock-admin-2026', meaning: 'Initial password of that admin' },
+  { name: 'DEMO_EMAIL', default: 'demo@paddock.local', meaning: 'Verified demo user created at start when missing' },
+  { name: 'DEMO_PASSWORD', default: 'paddock-demo-2026', meaning: 'Initial password of the demo user' },
+  { name: 'SEED_DEMO', default: 'on', meaning: '`off` skips the demo user' },
+  { name: 'TOKEN_TTL_HOURS', default: '24', meaning: 'Lifetime of a session token; GET /api/token issues a fresh one' },
+  { name: 'RATE_LIMIT_WINDOW_MINUTES', default: '15', meaning: 'Window of every rate limit below' },
+  { name: 'RATE_LIMIT_SIGN_IN', default: '10', meaning: 'Failed sign-ins per e-mail per window' },
+  { name: 'RATE_LIMIT_SIGN_IN_IP', default: '50', meaning: 'Failed sign-ins per client IP per window' },
+  { name: 'RATE_LIMIT_SEND_CODE', default: '5', meaning: 'Code e-mails requested per e-mail per window' },
+  { name: 'RATE_LIMIT_SEND_CODE_IP', default: '30', meaning: 'Code e-mails requested per client IP per window' },
+  { name: 'RATE_LIMIT_VERIFY_EMAIL', default: '10', meaning: 'Failed account verifications per e-mail per window' },
+  { name: 'RATE_LIMIT_VERIFY_EMAIL_IP', default: '50', meaning: 'Failed account verifications per client IP per window' },
+  { name: 'RATE_LIMIT_PASSWORD', default: '10', meaning: 'Failed password resets per e-mail per window' },
+  { name: 'RATE_LIMIT_PASSWORD_IP', default: '50', meaning: 'Failed password resets per client IP per window' },
+  { name: 'RATE_LIMIT_CREATE_USER', default: '5', meaning: 'Sign-ups per e-mail per window' },
+  { name: 'RATE_LIMIT_CREATE_USER_IP', default: '30', meaning: 'Sign-ups per client IP per window' },
+  { name: 'TRUST_PROXY', default: 'off', meaning: '`on` takes the client IP from X-Forwarded-For (behind a load balancer)' },
+  { name: 'WEB_ROOT', default: '(the repository)', meaning: 'Folder holding shell/dist and mfe-<name>/dist' },
+  { name: 'REMOTE_ACCOUNT_URL', default: '/remotes/account/mf-manifest.json', meaning: 'mf-manifest.json of the account remote, may be on another origin' },
+  { name: 'REMOTE_DEVICES_URL', default: '/remotes/devices/mf-manifest.json', meaning: 'mf-manifest.json of the devices remote' },
+  { name: 'REMOTE_BILLING_URL', default: '/remotes/billing/mf-manifest.json', meaning: 'mf-manifest.json of the billing remote' },
+  { name: 'REMOTE_ADMIN_URL', default: '/remotes/admin/mf-manifest.json', meaning: 'mf-manifest.json of the admin remote' },
+  { name: 'LOG_LEVEL', default: 'info', meaning: 'pino level: fatal, error, warn, info, debug, trace or silent' },
+  { name: 'MQTT_PORT', default: '1883', meaning: 'Port of the embedded MQTT broker (reserved, devices come later)' },
+  { name: 'MQTT_URL', default: '', meaning: 'External MQTT broker; when set, no broker is embedded (reserved)' },
+  { name: 'SIMULATOR', default: 'on', meaning: '`off` disables the device simulator (reserved)' },
+] as const satisfies readonly ConfigDoc[];
+
+type VarName = (typeof CONFIG_DOCS)[number]['name'];
+type Env = Readonly<Record<string, string | undefined>>;
+
+export const RATE_LIMITED_ACTIONS = ['signIn', 'sendCode', 'verifyEmail', 'password', 'createUser'] as const;
+export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
+export interface RateLimit {
+  perEmail: number;
+  perIp: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute directory of the embedded database, or `memory://`. */
+  dataDir: string;
+  databaseUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  admin: { email: string; password: string };
+  /** null when SEED_DEMO=off. */
+  demo: { email: string; password: string } | null;
+  tokenTtlHours: number;
+  rateLimitWindowMinutes: number;
+  rateLimits: Record<RateLimitedAction, RateLimit>;
+  trustProxy: boolean;
+  webRoot: string;
+  /** Manifest URL per remote, as served in /remotes.json. */
+  remoteUrls: Record<RemoteName, string>;
+  logLevel: string;
+  mqttPort: number;
+  mqttUrl: string | null;
+  simulator: boolean;
+  /** The clock every expiry and window is measured with; tests replace it. */
+  now: () => Date;
+}
+
+const REMOTE_URL_VARS: Record<RemoteName, VarName> = {
+  account: 'REMOTE_ACCOUNT_URL',
+  devices: 'REMOTE_DEVICES_URL',
+  billing: 'REMOTE_BILLING_URL',
+  admin: 'REMOTE_ADMIN_URL',
+};
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+/** The repository root: server/src/../.. */
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+function reader(env: Env) {
+  const raw = (name: VarName): string => {
+    const value = env[name]?.trim();
+    if (value) return value;
+    return CONFIG_DOCS.find((doc) => doc.name === name)?.default ?? '';
+  };
+  return {
+    text: raw,
+    optional: (name: VarName): string | null => env[name]?.trim() || null,
+    int(name: VarName, min = 1): number {
+      const value = raw(name);
+      const n = Number(value);
+      if (!/^\d+$/.test(value) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, got "${value}"`);
+      return n;
+    },
+    flag(name: VarName): boolean {
+      const value = raw(name).toLowerCase();
+      if (['on', 'true', '1', 'yes'].includes(value)) return true;
+      if (['off', 'false', '0', 'no'].includes(value)) return false;
+      throw new Error(`${name} must be on or off, got "${value}"`);
+    },
+    oneOf(name: VarName, allowed: readonly string[]): string {
+      const value = raw(name);
+      if (!allowed.includes(value)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+      return value;
+    },
+  };
+}
+
+/** Reads the configuration from the environment; throws with the variable's name on a bad value. */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const read = reader(env);
+  const dataDir = read.text('DATA_DIR');
+  const limit = (perEmail: VarName, perIp: VarName): RateLimit => ({ perEmail: read.int(perEmail), perIp: read.int(perIp) });
+  const webRoot = read.optional('WEB_ROOT');
+  return {
+    port: read.int('PORT', 0),
+    host: read.text('HOST'),
+    dataDir: dataDir.startsWith('memory://') ? dataDir : path.resolve(cwd, dataDir),
+    databaseUrl: read.optional('DATABASE_URL'),
+    smtpUrl: read.optional('SMTP_URL'),
+    mailFrom: read.text('MAIL_FROM'),
+    admin: { email: read.text('ADMIN_EMAIL').toLowerCase(), password: read.text('ADMIN_PASSWORD') },
+    demo: read.flag('SEED_DEMO') ? { email: read.text('DEMO_EMAIL').toLowerCase(), password: read.text('DEMO_PASSWORD') } : null,
+    tokenTtlHours: read.int('TOKEN_TTL_HOURS'),
+    rateLimitWindowMinutes: read.int('RATE_LIMIT_WINDOW_MINUTES'),
+    rateLimits: {
+      signIn: limit('RATE_LIMIT_SIGN_IN', 'RATE_LIMIT_SIGN_IN_IP'),
+      sendCode: limit('RATE_LIMIT_SEND_CODE', 'RATE_LIMIT_SEND_CODE_IP'),
+      verifyEmail: limit('RATE_LIMIT_VERIFY_EMAIL', 'RATE_LIMIT_VERIFY_EMAIL_IP'),
+      password: limit('RATE_LIMIT_PASSWORD', 'RATE_LIMIT_PASSWORD_IP'),
+      createUser: limit('RATE_LIMIT_CREATE_USER', 'RATE_LIMIT_CREATE_USER_IP'),
+    },
+    trustProxy: read.flag('TRUST_PROXY'),
+    webRoot: webRoot ? path.resolve(cwd, webRoot) : REPO_ROOT,
+    remoteUrls: Object.fromEntries(REMOTE_NAMES.map((name) => [name, read.text(REMOTE_URL_VARS[name])])) as Record<RemoteName, string>,
+    logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS),
+    mqttPort: read.int('MQTT_PORT'),
+    mqttUrl: read.optional('MQTT_URL'),
+    simulator: read.flag('SIMULATOR'),
+    now: () => new Date(),
+  };
+}
+
+/** The env table as markdown, for the README. */
+export function configDocsMarkdown(): string {
+  const rows = CONFIG_DOCS.map((doc) => `| \`${doc.name}\` | ${doc.default ? `\`${doc.default}\`` : '(unset)'} | ${doc.meaning} |`);
+  return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n');
+}

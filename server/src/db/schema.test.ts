@@ -1,0 +1,103 @@
+// The migrations must build exactly the Drizzle schema: same tables, columns, types, nullability, keys and indexes.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import { openDatabase } from './client';
+import { migrate } from './migrate';
+import * as schema from './schema';
+import { openTestDatabase } from '../testing/testApp';
+
+const tables: PgTable[] = Object.values(schema);
+
+interface ColumnInfo {
+  table_name: string;
+  column_name: string;
+  data_type: string;
+  is_nullable: 'YES' | 'NO';
+}
+
+describe('migrations', () => {
+  let test: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    test = await openTestDatabase();
+  });
+  afterAll(() => test.dispose());
+
+  it('apply once, then find nothing to do', async () => {
+    expect(await migrate(test.database)).toEqual(['0001_init.sql']);
+    expect(await migrate(test.database)).toEqual([]);
+  });
+
+  it('build the tables and columns of the Drizzle schema', async () => {
+    const rows = await test.database.withConnection((c) =>
+      c.query<ColumnInfo>(
+        `SELECT table_name, column_name, data_type, is_nullable FROM information_schema.columns
+         WHERE table_schema = 'public' AND table_name <> 'paddock_migrations' ORDER BY table_name, column_name`,
+      ),
+    );
+    const expected = tables
+      .flatMap((table) => {
+        const config = getTableConfig(table);
+        return config.columns.map((column) => ({
+          table_name: config.name,
+          column_name: column.name,
+          data_type: column.getSQLType(),
+          is_nullable: column.notNull ? 'NO' : 'YES',
+        }));
+      })
+      .sort((a, b) => a.table_name.localeCompare(b.table_name) || a.column_name.localeCompare(b.column_name));
+    expect(rows.map((row) => ({ ...row }))).toEqual(expected);
+  });
+
+  it('build the keys, unique constraints, foreign keys and indexes of the Drizzle schema', async () => {
+    const indexes = await test.database.withConnection((c) =>
+      c.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE schemaname = 'public' AND tablename <> 'paddock_migrations'`),
+    );
+    const foreignKeys = await test.database.withConnection((c) =>
+      c.query<{ conname: string }>(`SELECT conname FROM pg_constraint WHERE contype = 'f' AND connamespace = 'public'::regnamespace`),
+    );
+    const expectedIndexes = tables.flatMap((table) => {
+      const config = getTableConfig(table);
+      return [
+        `${config.name}_pkey`,
+        ...config.columns.filter((column) => column.isUnique).map((column) => column.uniqueName ?? ''),
+        ...config.indexes.map((index) => index.config.name ?? ''),
+      ];
+    });
+    const expectedForeignKeys = tables.flatMap((table) => getTableConfig(table).foreignKeys.map((fk) => fk.getName()));
+    expect(indexes.map((row) => row.indexname).sort()).toEqual(expectedIndexes.sort());
+    expect(foreignKeys.map((row) => row.conname).sort()).toEqual(expectedForeignKeys.sort());
+  });
+});
+
+describe('migrate', () => {
+  it('rolls back a failing migration and names it', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'paddock-migrations-'));
+    await writeFile(path.join(dir, '0001_good.sql'), 'CREATE TABLE good (id int);');
+    await writeFile(path.join(dir, '0002_bad.sql'), 'CREATE TABLE half (id int); SELECT * FROM missing_table;');
+    const test = await openTestDatabase();
+    try {
+      await expect(migrate(test.database, dir)).rejects.toThrow('Migration 0002_bad.sql failed');
+      const tablesNow = await test.database.withConnection((c) =>
+        c.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`),
+      );
+      expect(tablesNow.map((row) => row.tablename)).toEqual(['good', 'paddock_migrations']);
+    } finally {
+      await test.dispose();
+    }
+  });
+
+  const onPostgres = process.env.PADDOCK_TEST_DB === 'postgres' ? it : it.skip;
+  onPostgres('lets two instances start at once: each migration is applied exactly once', async () => {
+    const test = await openTestDatabase();
+    const second = await openDatabase({ databaseUrl: test.databaseUrl, dataDir: '' });
+    try {
+      const [a, b] = await Promise.all([migrate(test.database), migrate(second)]);
+      expect([...a, ...b]).toEqual(['0001_init.sql']);
+    } finally {
+      await second.close();
+      await test.dispose();
+    }
+  });
+});

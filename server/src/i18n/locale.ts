@@ -1,0 +1,16 @@
+import { pickLocale, type Locale } from '@paddock/shared/domain';
+
+/** The best supported locale for an Accept-Language header (`de-CH,de;q=0.9,en;q=0.8`), else en-GB. */
+export function localeFromAcceptLanguage(header: string | undefined): Locale {
+  if (!header) return pickLocale([]);
+  const ranked = header
+    .split(',')
+    .map((part, order) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+      return { tag: tag.trim(), q: q ? Number(q[1]) : 1, order };
+    })
+    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.order - b.order);
+  return pickLocale(ranked.map((entry) => entry.tag));
+}

@@ -1,0 +1,187 @@
+// Every text the server sends to people (error messages and mails), in the four interface languages.
+// `{name}` marks a value filled in by translate().
+import type { ErrorCode } from '@paddock/shared/contract';
+import type { Locale } from '@paddock/shared/domain';
+
+type MailKey = 'mail_verify_subject' | 'mail_verify_text' | 'mail_reset_subject' | 'mail_reset_text';
+export type MessageKey = ErrorCode | MailKey;
+
+export const MESSAGES = {
+  bad_request: {
+    'en-GB': 'The request is not valid.',
+    'de-DE': 'Die Anfrage ist ungültig.',
+    'fr-FR': "La requête n'est pas valide.",
+    'sv-SE': 'Begäran är ogiltig.',
+  },
+  invalid_body: {
+    'en-GB': 'The request body must be a JSON object.',
+    'de-DE': 'Der Inhalt der Anfrage muss ein JSON-Objekt sein.',
+    'fr-FR': 'Le corps de la requête doit être un objet JSON.',
+    'sv-SE': 'Begärans innehåll måste vara ett JSON-objekt.',
+  },
+  malformed_json: {
+    'en-GB': 'The request body is not valid JSON.',
+    'de-DE': 'Der Inhalt der Anfrage ist kein gültiges JSON.',
+    'fr-FR': "Le corps de la requête n'est pas un JSON valide.",
+    'sv-SE': 'Begärans innehåll är inte giltig JSON.',
+  },
+  missing_field: {
+    'en-GB': '{field} is required.',
+    'de-DE': '{field} ist erforderlich.',
+    'fr-FR': '{field} est obligatoire.',
+    'sv-SE': '{field} måste anges.',
+  },
+  unknown_field: {
+    'en-GB': '{field} is not an accepted field.',
+    'de-DE': '{field} ist kein zulässiges Feld.',
+    'fr-FR': "{field} n'est pas un champ accepté.",
+    'sv-SE': '{field} är inte ett tillåtet fält.',
+  },
+  invalid_field: {
+    'en-GB': '{field} has an invalid value.',
+    'de-DE': '{field} hat einen ungültigen Wert.',
+    'fr-FR': '{field} a une valeur non valide.',
+    'sv-SE': '{field} har ett ogiltigt värde.',
+  },
+  too_short: {
+    'en-GB': '{field} must be at least {min} characters long.',
+    'de-DE': '{field} muss mindestens {min} Zeichen lang sein.',
+    'fr-FR': '{field} doit contenir au moins {min} caractères.',
+    'sv-SE': '{field} måste vara minst {min} tecken lång.',
+  },
+  too_long: {
+    'en-GB': '{field} must be at most {max} characters long.',
+    'de-DE': '{field} darf höchstens {max} Zeichen lang sein.',
+    'fr-FR': '{field} ne doit pas dépasser {max} caractères.',
+    'sv-SE': '{field} får vara högst {max} tecken lång.',
+  },
+  payload_too_large: {
+    'en-GB': 'The request is too large.',
+    'de-DE': 'Die Anfrage ist zu groß.',
+    'fr-FR': 'La requête est trop volumineuse.',
+    'sv-SE': 'Begäran är för stor.',
+  },
+  unsupported_media_type: {
+    'en-GB': 'Send the request body as JSON (Content-Type: application/json).',
+    'de-DE': 'Senden Sie den Inhalt der Anfrage als JSON (Content-Type: application/json).',
+    'fr-FR': 'Envoyez le corps de la requête en JSON (Content-Type: application/json).',
+    'sv-SE': 'Skicka begärans innehåll som JSON (Content-Type: application/json).',
+  },
+  not_found: {
+    'en-GB': 'Not found.',
+    'de-DE': 'Nicht gefunden.',
+    'fr-FR': 'Introuvable.',
+    'sv-SE': 'Hittades inte.',
+  },
+  unauthorized: {
+    'en-GB': 'Your session has expired or is not valid. Please sign in again.',
+    'de-DE': 'Ihre Sitzung ist abgelaufen oder ungültig. Bitte melden Sie sich erneut an.',
+    'fr-FR': "Votre session a expiré ou n'est pas valide. Veuillez vous reconnecter.",
+    'sv-SE': 'Din session har gått ut eller är ogiltig. Logga in igen.',
+  },
+  forbidden: {
+    'en-GB': 'You are not allowed to do this.',
+    'de-DE': 'Dazu sind Sie nicht berechtigt.',
+    'fr-FR': "Vous n'êtes pas autorisé à effectuer cette action.",
+    'sv-SE': 'Du har inte behörighet att göra detta.',
+  },
+  invalid_credentials: {
+    'en-GB': 'Wrong e-mail address or password.',
+    'de-DE': 'E-Mail-Adresse oder Passwort ist falsch.',
+    'fr-FR': 'Adresse e-mail ou mot de passe incorrect.',
+    'sv-SE': 'Fel e-postadress eller lösenord.',
+  },
+  account_not_verified: {
+    'en-GB': 'Your account is not verified yet. Please verify your account with the code we sent to your e-mail address.',
+    'de-DE': 'Ihr Konto ist noch nicht bestätigt. Bitte bestätigen Sie Ihr Konto mit dem Code, den wir an Ihre E-Mail-Adresse gesendet haben.',
+    'fr-FR': "Votre compte n'est pas encore vérifié. Veuillez vérifier votre compte avec le code envoyé à votre adresse e-mail.",
+    'sv-SE': 'Ditt konto är inte verifierat ännu. Verifiera ditt konto med koden som vi skickade till din e-postadress.',
+  },
+  email_taken: {
+    'en-GB': 'An account with this e-mail address already exists.',
+    'de-DE': 'Es gibt bereits ein Konto mit dieser E-Mail-Adresse.',
+    'fr-FR': 'Un compte existe déjà avec cette adresse e-mail.',
+    'sv-SE': 'Det finns redan ett konto med den här e-postadressen.',
+  },
+  invalid_code: {
+    'en-GB': 'The code is not valid.',
+    'de-DE': 'Der Code ist ungültig.',
+    'fr-FR': "Le code n'est pas valide.",
+    'sv-SE': 'Koden är ogiltig.',
+  },
+  code_expired: {
+    'en-GB': 'The code has expired. Please request a new code.',
+    'de-DE': 'Der Code ist abgelaufen. Bitte fordern Sie einen neuen Code an.',
+    'fr-FR': 'Le code a expiré. Veuillez demander un nouveau code.',
+    'sv-SE': 'Koden har gått ut. Begär en ny kod.',
+  },
+  code_attempts_exceeded: {
+    'en-GB': 'Too many wrong attempts with this code. Please request a new code.',
+    'de-DE': 'Zu viele falsche Versuche mit diesem Code. Bitte fordern Sie einen neuen Code an.',
+    'fr-FR': 'Trop de tentatives erronées avec ce code. Veuillez demander un nouveau code.',
+    'sv-SE': 'För många felaktiga försök med den här koden. Begär en ny kod.',
+  },
+  sms_balance_empty: {
+    'en-GB': 'SMS notifications need an SMS balance. Buy SMS first.',
+    'de-DE': 'SMS-Benachrichtigungen erfordern ein SMS-Guthaben. Kaufen Sie zuerst SMS.',
+    'fr-FR': "Les notifications par SMS nécessitent un crédit SMS. Achetez d'abord des SMS.",
+    'sv-SE': 'SMS-aviseringar kräver ett SMS-saldo. Köp SMS först.',
+  },
+  rate_limited: {
+    'en-GB': 'Too many attempts, try again in {duration}.',
+    'de-DE': 'Zu viele Versuche, versuchen Sie es in {duration} erneut.',
+    'fr-FR': 'Trop de tentatives, réessayez dans {duration}.',
+    'sv-SE': 'För många försök, försök igen om {duration}.',
+  },
+  internal_error: {
+    'en-GB': 'Something went wrong on our side. Please try again later.',
+    'de-DE': 'Bei uns ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
+    'fr-FR': "Une erreur s'est produite de notre côté. Veuillez réessayer plus tard.",
+    'sv-SE': 'Något gick fel hos oss. Försök igen senare.',
+  },
+  mail_verify_subject: {
+    'en-GB': 'Your Paddock verification code',
+    'de-DE': 'Ihr Paddock-Bestätigungscode',
+    'fr-FR': 'Votre code de vérification Paddock',
+    'sv-SE': 'Din verifieringskod för Paddock',
+  },
+  mail_verify_text: {
+    'en-GB':
+      'Hello,\n\nYour code to verify your Paddock account is:\n\n{code}\n\nThe code is valid for {minutes} minutes. If you did not create an account, you can ignore this e-mail.\n\nThe Paddock team',
+    'de-DE':
+      'Hallo,\n\nIhr Code zur Bestätigung Ihres Paddock-Kontos lautet:\n\n{code}\n\nDer Code ist {minutes} Minuten gültig. Wenn Sie kein Konto erstellt haben, können Sie diese E-Mail ignorieren.\n\nIhr Paddock-Team',
+    'fr-FR':
+      "Bonjour,\n\nVoici votre code pour vérifier votre compte Paddock :\n\n{code}\n\nCe code est valable {minutes} minutes. Si vous n'avez pas créé de compte, vous pouvez ignorer cet e-mail.\n\nL'équipe Paddock",
+    'sv-SE':
+      'Hej!\n\nDin kod för att verifiera ditt Paddock-konto är:\n\n{code}\n\nKoden gäller i {minutes} minuter. Om du inte har skapat något konto kan du bortse från det här mejlet.\n\nPaddock-teamet',
+  },
+  mail_reset_subject: {
+    'en-GB': 'Your Paddock password reset code',
+    'de-DE': 'Ihr Code zum Zurücksetzen des Paddock-Passworts',
+    'fr-FR': 'Votre code de réinitialisation du mot de passe Paddock',
+    'sv-SE': 'Din kod för att återställa lösenordet i Paddock',
+  },
+  mail_reset_text: {
+    'en-GB':
+      'Hello,\n\nYour code to reset your Paddock password is:\n\n{code}\n\nThe code is valid for {minutes} minutes. If you did not ask to reset your password, you can ignore this e-mail; your password stays unchanged.\n\nThe Paddock team',
+    'de-DE':
+      'Hallo,\n\nIhr Code zum Zurücksetzen Ihres Paddock-Passworts lautet:\n\n{code}\n\nDer Code ist {minutes} Minuten gültig. Wenn Sie das Zurücksetzen nicht angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt unverändert.\n\nIhr Paddock-Team',
+    'fr-FR':
+      "Bonjour,\n\nVoici votre code pour réinitialiser votre mot de passe Paddock :\n\n{code}\n\nCe code est valable {minutes} minutes. Si vous n'avez pas demandé de réinitialisation, vous pouvez ignorer cet e-mail ; votre mot de passe reste inchangé.\n\nL'équipe Paddock",
+    'sv-SE':
+      'Hej!\n\nDin kod för att återställa ditt lösenord i Paddock är:\n\n{code}\n\nKoden gäller i {minutes} minuter. Om du inte har bett om att återställa lösenordet kan du bortse från det här mejlet; ditt lösenord förblir oförändrat.\n\nPaddock-teamet',
+  },
+} as const satisfies Record<MessageKey, Record<Locale, string>>;
+
+export type MessageValues = Readonly<Record<string, string | number>>;
+
+/** The text of `key` in `locale` with its `{name}` placeholders filled in; unknown placeholders stay visible. */
+export function translate(locale: Locale, key: MessageKey, values: MessageValues = {}): string {
+  const text: string = MESSAGES[key][locale];
+  return text.replace(/\{(\w+)\}/g, (whole: string, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/** "5 minutes", "1 Minute", "5 minuter": a whole number of minutes in words of the locale. */
+export function formatMinutes(locale: Locale, minutes: number): string {
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(minutes);
+}

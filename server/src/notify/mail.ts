@@ -1,0 +1,45 @@
+// Outgoing mail: SMTP when SMTP_URL is set, else the built-in mailbox (a table an admin can read).
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client';
+import { mailbox } from '../db/schema';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/** Where mail goes, for the start banner. */
+export function mailDescription(smtpUrl: string | null): string {
+  return smtpUrl ? `SMTP ${new URL(smtpUrl).host}` : 'built-in mailbox, read it as admin at GET /api/admin/mailbox';
+}
+
+export function createMailer(options: { smtpUrl: string | null; from: string; db: Db; now: () => Date; log: FastifyBaseLogger }): Mailer {
+  return options.smtpUrl ? smtpMailer(options.smtpUrl, options.from, options.log) : mailboxMailer(options.db, options.now, options.log);
+}
+
+function smtpMailer(url: string, from: string, log: FastifyBaseLogger): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+    },
+  };
+}
+
+function mailboxMailer(db: Db, now: () => Date, log: FastifyBaseLogger): Mailer {
+  return {
+    async send(mail) {
+      await db.insert(mailbox).values({ id: randomUUID(), toEmail: mail.to, subject: mail.subject, body: mail.text, sentAt: now() });
+      // To and subject only: the text holds a code.
+      log.info({ to: mail.to, subject: mail.subject }, 'mail stored in the built-in mailbox');
+    },
+  };
+}

@@ -1,0 +1,324 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
+import { adminToken, call, createTestApp, createUser, signIn, type TestApp } from '../testing/testApp';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminToken(t);
+});
+afterAll(() => t.close());
+
+const signUpBody = (extra: Record<string, unknown> = {}) => ({
+  Email: `new-${Math.random().toString(36).slice(2)}@example.com`,
+  Password: 'correct-horse-battery',
+  Country: 'SE',
+  ...extra,
+});
+
+/** A verified user with a token. */
+async function member(values: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(t, values);
+  return { ...user, token: await signIn(t, user.email, user.password) };
+}
+
+describe('POST /api/users', () => {
+  it('creates an unverified account with every optional field, and normalizes e-mail and VAT number', async () => {
+    const response = await call(t.app, 'POST', '/api/users', {
+      body: signUpBody({
+        Email: '  Anna.Larsson@Example.COM ',
+        Locale: 'sv-SE',
+        Name: ' Anna Larsson ',
+        Addr1: 'Storgatan 1',
+        Addr2: 'Lgh 1102',
+        PostalCode: '123 45',
+        Town: 'Uppsala',
+        Vatin: 'SE556677889901',
+      }),
+    });
+    expect(response.statusCode).toBe(400); // the pattern refuses blanks around an e-mail
+    expect(response.json()).toMatchObject({ Error: 'invalid_field', Field: 'Email' });
+
+    const created = await call(t.app, 'POST', '/api/users', {
+      body: signUpBody({
+        Email: 'Anna.Larsson@Example.COM',
+        Locale: 'sv-SE',
+        Name: ' Anna Larsson ',
+        Addr1: 'Storgatan 1',
+        Addr2: 'Lgh 1102',
+        PostalCode: '123 45',
+        Town: 'Uppsala',
+        Vatin: 'SE556677889901',
+      }),
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toEqual({
+      Id: expect.any(String),
+      CustomerId: expect.stringMatching(/^cus_/),
+      AccountType: 'user',
+      Email: 'anna.larsson@example.com',
+      Phone: '',
+      Locale: 'sv-SE',
+      Country: 'SE',
+      Verified: false,
+      Name: 'Anna Larsson',
+      Addr1: 'Storgatan 1',
+      Addr2: 'Lgh 1102',
+      PostalCode: '123 45',
+      Town: 'Uppsala',
+      Vatin: 'SE556677889901',
+      EmailNotifications: { Billing: true, Device: true, Marketing: false },
+      PushNotifications: { Enabled: false, Tokens: [] },
+      SmsNotifications: { Enabled: false, Balance: 0 },
+    });
+  });
+
+  it('answers 409 email_taken for an address in use, whatever its case', async () => {
+    const body = signUpBody();
+    expect((await call(t.app, 'POST', '/api/users', { body })).statusCode).toBe(201);
+    const again = await call(t.app, 'POST', '/api/users', { body: { ...body, Email: body.Email.toUpperCase() } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ Error: 'email_taken', Message: 'An account with this e-mail address already exists.', Field: 'Email' });
+  });
+
+  it.each([
+    [{ Email: undefined }, 'missing_field', 'Email'],
+    [{ Password: undefined }, 'missing_field', 'Password'],
+    [{ Country: undefined }, 'missing_field', 'Country'],
+    [{ Email: 'farmer@' }, 'invalid_field', 'Email'],
+    [{ Email: `${'a'.repeat(250)}@x.se` }, 'too_long', 'Email'],
+    [{ Email: 42 }, 'invalid_field', 'Email'],
+    [{ Password: 'too-short' }, 'too_short', 'Password'],
+    [{ Password: 123456789012345 }, 'invalid_field', 'Password'],
+    [{ Country: 'Sweden' }, 'invalid_field', 'Country'],
+    [{ Country: 'se' }, 'invalid_field', 'Country'],
+    [{ Locale: 'en-US' }, 'invalid_field', 'Locale'],
+    [{ Name: 'n'.repeat(201) }, 'too_long', 'Name'],
+    [{ Addr1: 'a'.repeat(201) }, 'too_long', 'Addr1'],
+    [{ Addr2: ['x'] }, 'invalid_field', 'Addr2'],
+    [{ PostalCode: 'p'.repeat(21) }, 'too_long', 'PostalCode'],
+    [{ Town: null }, 'invalid_field', 'Town'],
+    [{ Vatin: 'not a vat number' }, 'invalid_field', 'Vatin'],
+    [{ AccountType: 'admin' }, 'unknown_field', 'AccountType'],
+  ])('answers 400 for %o', async (change, code, field) => {
+    const response = await call(t.app, 'POST', '/api/users', { body: signUpBody(change) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ Error: code, Field: field, Message: expect.stringContaining(field) });
+  });
+
+  it('names the field in the caller language', async () => {
+    const response = await call(t.app, 'POST', '/api/users', { body: signUpBody({ Country: undefined }), headers: { 'accept-language': 'de-DE' } });
+    expect(response.json()).toEqual({ Error: 'missing_field', Message: 'Country ist erforderlich.', Field: 'Country' });
+  });
+});
+
+describe('GET /api/users/{id}', () => {
+  it('returns the own account, refuses another user with 403 and anonymous callers with 401', async () => {
+    const me = await member({ country: 'DE', locale: 'de-DE' });
+    const other = await member();
+    const own = await call(t.app, 'GET', `/api/users/${me.id}`, { token: me.token });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ Id: me.id, Email: me.email, Country: 'DE', Locale: 'de-DE' });
+    const foreign = await call(t.app, 'GET', `/api/users/${other.id}`, { token: me.token });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toEqual({ Error: 'forbidden', Message: 'Dazu sind Sie nicht berechtigt.' });
+    // A missing id is refused the same way, so users cannot probe for ids.
+    expect((await call(t.app, 'GET', '/api/users/no-such-id', { token: me.token })).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', `/api/users/${me.id}`)).statusCode).toBe(401);
+  });
+
+  it('lets an admin read anyone, 404 for an unknown id, 400 for an overlong id', async () => {
+    const other = await member();
+    expect((await call(t.app, 'GET', `/api/users/${other.id}`, { token: admin })).json()).toMatchObject({ Id: other.id });
+    const missing = await call(t.app, 'GET', '/api/users/no-such-id', { token: admin });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ Error: 'not_found', Message: 'Not found.' });
+    const long = await call(t.app, 'GET', `/api/users/${'x'.repeat(65)}`, { token: admin });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ Error: 'too_long', Field: 'id' });
+  });
+});
+
+describe('PATCH and PUT /api/users/{id}', () => {
+  it.each(['PATCH', 'PUT'] as const)('%s changes only the given fields', async (method) => {
+    const me = await member();
+    const response = await call(t.app, method, `/api/users/${me.id}`, {
+      token: me.token,
+      body: {
+        Phone: ' +46 70-123 45 67 ',
+        Locale: 'fr-FR',
+        EmailNotifications: { Billing: false, Device: true, Marketing: true },
+        PushNotifications: { Enabled: true },
+        SmsNotifications: { Enabled: false },
+      },
+    });
+    expect(response.statusCode).toBe(400); // blanks around the phone number do not match the pattern
+    expect(response.json()).toMatchObject({ Field: 'Phone' });
+
+    const ok = await call(t.app, method, `/api/users/${me.id}`, {
+      token: me.token,
+      body: {
+        Phone: '+46 70-123 45 67',
+        Locale: 'fr-FR',
+        EmailNotifications: { Billing: false, Device: true, Marketing: true },
+        PushNotifications: { Enabled: true },
+      },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({
+      Email: me.email,
+      Phone: '+46 70-123 45 67',
+      Locale: 'fr-FR',
+      EmailNotifications: { Billing: false, Device: true, Marketing: true },
+      PushNotifications: { Enabled: true, Tokens: [] },
+      SmsNotifications: { Enabled: false, Balance: 0 },
+    });
+    const unchanged = await call(t.app, method, `/api/users/${me.id}`, { token: me.token, body: {} });
+    expect(unchanged.json()).toEqual(ok.json());
+  });
+
+  it('changes the e-mail (normalized), 409 when it is taken', async () => {
+    const me = await member();
+    const other = await member();
+    const taken = await call(t.app, 'PATCH', `/api/users/${me.id}`, { token: me.token, body: { Email: other.email.toUpperCase() } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ Error: 'email_taken', Field: 'Email' });
+    const fresh = `Renamed-${me.id}@Example.com`;
+    const changed = await call(t.app, 'PATCH', `/api/users/${me.id}`, { token: me.token, body: { Email: fresh } });
+    expect(changed.json()).toMatchObject({ Email: fresh.toLowerCase() });
+  });
+
+  it('allows SMS notifications only with an SMS balance', async () => {
+    const me = await member();
+    const refused = await call(t.app, 'PATCH', `/api/users/${me.id}`, { token: me.token, body: { SmsNotifications: { Enabled: true } } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      Error: 'sms_balance_empty',
+      Message: 'SMS notifications need an SMS balance. Buy SMS first.',
+      Field: 'SmsNotifications.Enabled',
+    });
+    await t.database.db.update(users).set({ smsBalance: 100 }).where(eq(users.id, me.id));
+    const allowed = await call(t.app, 'PATCH', `/api/users/${me.id}`, { token: me.token, body: { SmsNotifications: { Enabled: true } } });
+    expect(allowed.json()).toMatchObject({ SmsNotifications: { Enabled: true, Balance: 100 } });
+  });
+
+  it.each([
+    [{ EmailNotifications: { Billing: true, Device: 'yes', Marketing: false } }, 'invalid_field', 'EmailNotifications.Device'],
+    [{ EmailNotifications: { Billing: true, Marketing: false } }, 'missing_field', 'EmailNotifications.Device'],
+    [{ EmailNotifications: { Billing: true, Device: true, Marketing: false, Sms: true } }, 'unknown_field', 'EmailNotifications.Sms'],
+    [{ PushNotifications: { Enabled: true, Tokens: ['t'] } }, 'unknown_field', 'PushNotifications.Tokens'],
+    [{ PushNotifications: { Enabled: 'true' } }, 'invalid_field', 'PushNotifications.Enabled'],
+    [{ SmsNotifications: { Enabled: 1 } }, 'invalid_field', 'SmsNotifications.Enabled'],
+    [{ SmsNotifications: { Enabled: false, Balance: 100 } }, 'unknown_field', 'SmsNotifications.Balance'],
+    [{ Phone: 'call me' }, 'invalid_field', 'Phone'],
+    [{ Locale: 'xx' }, 'invalid_field', 'Locale'],
+    [{ Email: 'nope' }, 'invalid_field', 'Email'],
+    [{ AccountType: 'admin' }, 'unknown_field', 'AccountType'],
+    [{ Country: 'DE' }, 'unknown_field', 'Country'],
+  ])('answers 400 for %o', async (body, code, field) => {
+    const me = await member();
+    const response = await call(t.app, 'PATCH', `/api/users/${me.id}`, { token: me.token, body });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ Error: code, Field: field });
+  });
+
+  it("refuses another user's account (403) and lets an admin change it", async () => {
+    const me = await member();
+    const other = await member();
+    const body = { Locale: 'sv-SE' };
+    expect((await call(t.app, 'PATCH', `/api/users/${other.id}`, { token: me.token, body })).statusCode).toBe(403);
+    expect((await call(t.app, 'PUT', `/api/users/${other.id}`, { body })).statusCode).toBe(401);
+    expect((await call(t.app, 'PATCH', `/api/users/${other.id}`, { token: admin, body })).json()).toMatchObject({ Locale: 'sv-SE' });
+  });
+});
+
+describe('DELETE /api/users/{id}', () => {
+  it('deletes the own account and revokes its tokens', async () => {
+    const me = await member();
+    const other = await member();
+    expect((await call(t.app, 'DELETE', `/api/users/${other.id}`, { token: me.token })).statusCode).toBe(403);
+    const response = await call(t.app, 'DELETE', `/api/users/${me.id}`, { token: me.token });
+    expect(response.statusCode).toBe(204);
+    expect((await call(t.app, 'GET', '/api/token', { token: me.token })).statusCode).toBe(401);
+    expect((await call(t.app, 'POST', '/api/sign-in', { body: { Email: me.email, Password: me.password } })).statusCode).toBe(401);
+    expect((await call(t.app, 'GET', `/api/users/${me.id}`, { token: admin })).statusCode).toBe(404);
+  });
+
+  it('lets an admin delete any account', async () => {
+    const other = await member();
+    expect((await call(t.app, 'DELETE', `/api/users/${other.id}`, { token: admin })).statusCode).toBe(204);
+    expect((await call(t.app, 'DELETE', `/api/users/${other.id}`, { token: admin })).statusCode).toBe(404);
+  });
+});
+
+describe('admin calls', () => {
+  it('PUT /api/users/{id}/email sets the e-mail: admin only', async () => {
+    const me = await member();
+    const target = await member();
+    const body = { Email: `Moved-${target.id}@Example.com` };
+    expect((await call(t.app, 'PUT', `/api/users/${target.id}/email`, { token: me.token, body })).statusCode).toBe(403);
+    expect((await call(t.app, 'PUT', `/api/users/${me.id}/email`, { token: me.token, body })).statusCode).toBe(403);
+    const response = await call(t.app, 'PUT', `/api/users/${target.id}/email`, { token: admin, body });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ Id: target.id, Email: body.Email.toLowerCase() });
+    const taken = await call(t.app, 'PUT', `/api/users/${target.id}/email`, { token: admin, body: { Email: me.email } });
+    expect(taken.statusCode).toBe(409);
+    const invalid = await call(t.app, 'PUT', `/api/users/${target.id}/email`, { token: admin, body: { Email: 'x' } });
+    expect(invalid.json()).toMatchObject({ Error: 'invalid_field', Field: 'Email' });
+    expect((await call(t.app, 'PUT', '/api/users/missing/email', { token: admin, body })).statusCode).toBe(404);
+  });
+
+  it('GET /api/users/{id}/verify-email marks the account verified: admin only', async () => {
+    const me = await member();
+    const target = await createUser(t, { verified: false });
+    expect((await call(t.app, 'GET', `/api/users/${target.id}/verify-email`, { token: me.token })).statusCode).toBe(403);
+    const response = await call(t.app, 'GET', `/api/users/${target.id}/verify-email`, { token: admin });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ Id: target.id, Verified: true });
+    expect(await signIn(t, target.email, target.password)).toBeTruthy();
+  });
+
+  it('GET /api/users searches by e-mail (contains, any case, at most 50), id or customer id: admin only', async () => {
+    const tag = `srch${Date.now()}`;
+    const found = await Promise.all([1, 2, 3].map((n) => createUser(t, { email: `${tag}-${n}@example.com` })));
+    const me = await member();
+    expect((await call(t.app, 'GET', `/api/users?field=email&target=${tag}`, { token: me.token })).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', `/api/users?field=email&target=${tag}`)).statusCode).toBe(401);
+
+    const byEmail = await call(t.app, 'GET', `/api/users?field=email&target=${tag.toUpperCase()}-`, { token: admin });
+    expect(byEmail.statusCode).toBe(200);
+    expect(byEmail.json().map((u: { Email: string }) => u.Email)).toEqual(found.map((u) => u.email));
+    const byId = await call(t.app, 'GET', `/api/users?field=id&target=${found[1].id}`, { token: admin });
+    expect(byId.json()).toEqual([expect.objectContaining({ Id: found[1].id })]);
+    const byCustomer = await call(t.app, 'GET', `/api/users?field=customerId&target=${found[2].customerId}`, { token: admin });
+    expect(byCustomer.json()).toEqual([expect.objectContaining({ Id: found[2].id })]);
+    // LIKE wildcards match literally.
+    expect((await call(t.app, 'GET', '/api/users?field=email&target=%25', { token: admin })).json()).toEqual([]);
+    expect((await call(t.app, 'GET', '/api/users?field=email&target=example.com', { token: admin })).json().length).toBeLessThanOrEqual(50);
+  });
+
+  it.each([
+    ['field=name&target=x', 'invalid_field', 'field'],
+    ['field=email', 'missing_field', 'target'],
+    ['target=x', 'missing_field', 'field'],
+    ['field=email&target=', 'missing_field', 'target'],
+    ['field=email&target=x&page=2', 'unknown_field', 'page'],
+  ])('GET /api/users?%s answers 400', async (query, code, field) => {
+    const response = await call(t.app, 'GET', `/api/users?${query}`, { token: admin });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ Error: code, Field: field });
+  });
+});
+
+describe('GET /api/users/{id}/devices', () => {
+  it('returns the five (empty) device lists to the owner and admins only', async () => {
+    const me = await member();
+    const other = await member();
+    const empty = { FarmcamSims: [], Fencealarms: [], Fencealarm2s: [], Smartplugs: [], Smartplug2s: [] };
+    expect((await call(t.app, 'GET', `/api/users/${me.id}/devices`, { token: me.token })).json()).toEqual(empty);
+    expect((await call(t.app, 'GET', `/api/users/${me.id}/devices`, { token: admin })).json()).toEqual(empty);
+    expect((await call(t.app, 'GET', `/api/users/${other.id}/devices`, { token: me.token })).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', `/api/users/${me.id}/devices`)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,81 @@
+// The front-end builds on the API's port: the shell at `/` (any other page path gets its index.html, the
+// browser router takes it from there), the remotes at `/remotes/<name>/`, and `/remotes.json` telling the shell
+// where each remote's manifest is. The builds are made by the root `npm start`, not here.
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { REMOTE_NAMES } from '@paddock/shared/federation';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+
+// Emitted as `[name].[contenthash:10].js`: such a file never changes, everything else may.
+const HASHED_FILE = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
+const NO_CACHE = 'no-cache';
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+
+export const cacheControlFor = (file: string): string => (HASHED_FILE.test(path.basename(file)) ? LONG_CACHE : NO_CACHE);
+
+export const shellDist = (config: Config) => path.join(config.webRoot, 'shell', 'dist');
+export const remoteDist = (config: Config, name: string) => path.join(config.webRoot, `mfe-${name}`, 'dist');
+
+type HeaderTarget = { setHeader(name: string, value: string): unknown };
+
+export async function webRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: shellDist(config),
+    prefix: '/',
+    cacheControl: false,
+    setHeaders: (res: HeaderTarget, file: string) => res.setHeader('Cache-Control', cacheControlFor(file)),
+  });
+  for (const name of REMOTE_NAMES) {
+    await app.register(fastifyStatic, {
+      root: remoteDist(config, name),
+      prefix: `/remotes/${name}/`,
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: (res: HeaderTarget, file: string) => {
+        res.setHeader('Cache-Control', cacheControlFor(file));
+        // A shell on another origin loads the remote's manifest and chunks.
+        res.setHeader('Access-Control-Allow-Origin', '*');
+      },
+    });
+  }
+  app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('Cache-Control', NO_CACHE).header('Access-Control-Allow-Origin', '*').send(config.remoteUrls),
+  );
+}
+
+const isFile = (file: string) =>
+  stat(file).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+const isDirectory = (dir: string) =>
+  stat(dir).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+
+/** A page path of the single-page app: a GET outside /api and /remotes that does not name a file. */
+export function isPagePath(method: string, url: string): boolean {
+  const pathname = url.split('?')[0];
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (/^\/(api|remotes)(\/|$)/.test(pathname)) return false;
+  return !/\.[a-z0-9]+$/i.test(pathname.slice(pathname.lastIndexOf('/') + 1));
+}
+
+const text = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/plain; charset=utf-8').send(`${body}\n`);
+const notBuilt = (reply: FastifyReply, what: string, dist: string) =>
+  text(reply, 503, `Paddock's ${what} is not built yet (${dist} is missing). Run \`npm run build\` or \`npm start\` in the repository.`);
+
+/** Serves the shell's index.html for page paths; a plain-text 404, or 503 while a build is missing, for anything else. */
+export async function sendWebNotFound(config: Config, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const remote = /^\/remotes\/([^/?]+)\//.exec(request.url)?.[1];
+  if (remote && (REMOTE_NAMES as readonly string[]).includes(remote) && !(await isDirectory(remoteDist(config, remote)))) {
+    return notBuilt(reply, `${remote} remote`, remoteDist(config, remote));
+  }
+  if (!isPagePath(request.method, request.url)) return text(reply, 404, 'Not found');
+  const dist = shellDist(config);
+  if (!(await isFile(path.join(dist, 'index.html')))) return notBuilt(reply, 'web app', path.join(dist, 'index.html'));
+  return reply.header('Cache-Control', NO_CACHE).sendFile('index.html', dist);
+}

@@ -1,0 +1,177 @@
+// Builds the app on a fresh, migrated and seeded database for a test file: in-memory PGlite by default; with
+// PADDOCK_TEST_DB=postgres, a new database on TEST_DATABASE_URL's server, dropped again on close.
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { Client } from 'pg';
+import { buildApp, type BuildOptions } from '../app';
+import { hashPassword } from '../auth/passwords';
+import { loadConfig, RATE_LIMITED_ACTIONS, type Config } from '../config';
+import { IN_MEMORY, openDatabase, type Database } from '../db/client';
+import { migrate } from '../db/migrate';
+import { seed } from '../seed';
+import { insertUser, type NewUser } from '../users';
+import type { UserRow } from '../db/schema';
+
+/** A clock that runs with real time but can be moved forward, to expire codes and tokens. */
+export class TestClock {
+  private offsetMs = 0;
+  now = (): Date => new Date(Date.now() + this.offsetMs);
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+/** Limits high enough that only the rate-limit tests (which lower them) ever reach one. */
+const UNLIMITED = Object.fromEntries(RATE_LIMITED_ACTIONS.map((action) => [action, { perEmail: 10_000, perIp: 10_000 }])) as Config['rateLimits'];
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' }),
+    dataDir: IN_MEMORY,
+    rateLimits: UNLIMITED,
+    webRoot: path.join(os.tmpdir(), 'paddock-test-no-web-build'),
+    ...overrides,
+  };
+}
+
+/** A fresh PostgreSQL database for this test file, or null to use in-memory PGlite. */
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  if (process.env.PADDOCK_TEST_DB !== 'postgres') return null;
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('PADDOCK_TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
+  const name = `paddock_test_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** A fresh, empty database (not migrated); `dispose` closes it and drops it on PostgreSQL. */
+export async function openTestDatabase(): Promise<{ database: Database; databaseUrl: string | null; dispose(): Promise<void> }> {
+  const postgres = await createPostgresDatabase();
+  const database = await openDatabase({ databaseUrl: postgres?.url ?? null, dataDir: IN_MEMORY });
+  return {
+    database,
+    databaseUrl: postgres?.url ?? null,
+    async dispose() {
+      await database.close();
+      await postgres?.drop();
+    },
+  };
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<TestApp> {
+  const clock = new TestClock();
+  const postgres = await createPostgresDatabase();
+  const config = testConfig({ now: clock.now, databaseUrl: postgres?.url ?? null, ...overrides });
+  const database = await openDatabase(config);
+  await migrate(database);
+  await seed(database.db, config);
+  const app = await buildApp(config, database, options);
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    clock,
+    async close() {
+      await app.close(); // closes the database too
+      await postgres?.drop();
+    },
+  };
+}
+
+// ---- Helpers for the route tests -----------------------------------------------------------------------------
+
+export interface CallOptions {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  ip?: string;
+}
+
+/** One request through app.inject, JSON in and out. */
+export function call(app: FastifyInstance, method: InjectOptions['method'], url: string, options: CallOptions = {}): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  return app.inject({
+    method,
+    url,
+    headers,
+    remoteAddress: options.ip,
+    ...(options.body === undefined ? {} : { payload: options.body as InjectOptions['payload'] }),
+  });
+}
+
+let userCount = 0;
+
+/** A fresh verified account, created directly in the database. */
+export async function createUser(t: TestApp, values: Partial<NewUser> & { password?: string } = {}): Promise<UserRow & { password: string }> {
+  const { password = 'correct-horse-battery', ...rest } = values;
+  userCount += 1;
+  const row = await insertUser(
+    t.database.db,
+    {
+      email: `user${userCount}-${randomBytes(3).toString('hex')}@example.com`,
+      country: 'SE',
+      verified: true,
+      ...rest,
+      passwordHash: await hashPassword(password),
+    },
+    t.config.now(),
+  );
+  return { ...row, password };
+}
+
+/** Signs in through the API and returns the token. */
+export async function signIn(t: TestApp, email: string, password: string): Promise<string> {
+  const response = await call(t.app, 'POST', '/api/sign-in', { body: { Email: email, Password: password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ Token: { String: string } }>().Token.String;
+}
+
+export const adminToken = (t: TestApp) => signIn(t, t.config.admin.email, t.config.admin.password);
+
+export interface MailboxEntry {
+  To: string;
+  Subject: string;
+  Text: string;
+  SentAt: string;
+}
+
+/** The built-in mailbox of one recipient, newest first, read through the admin API. */
+export async function mailsTo(t: TestApp, email: string): Promise<MailboxEntry[]> {
+  const token = await adminToken(t);
+  const response = await call(t.app, 'GET', `/api/admin/mailbox?to=${encodeURIComponent(email)}`, { token });
+  if (response.statusCode !== 200) throw new Error(`mailbox: ${response.statusCode} ${response.body}`);
+  return response.json<MailboxEntry[]>();
+}
+
+/** The code in the newest mail to the address. */
+export async function latestCode(t: TestApp, email: string): Promise<string> {
+  const [mail] = await mailsTo(t, email);
+  const code = mail ? /\b(\d{6})\b/.exec(mail.Text)?.[1] : undefined;
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}

@@ -1,0 +1,171 @@
+// The one HTTP client (DESIGN §4): base URL by host, bearer token, time-outs, the loading overlay count, and the
+// one failed-reply handler with SPEC §8's texts.
+import ky, { HTTPError, TimeoutError } from 'ky';
+import type { MessageDescriptor } from 'react-intl';
+import { paddockStore, localeAtom, tokenAtom, userAtom, isTokenValid } from '../session/store';
+import { busyCountAtom, connectionFailedAtom, showToast } from './feedback';
+import { apiTexts } from './messages';
+
+export interface ApiConfig {
+  /** Production API base. */
+  apiBase: string;
+  /** Test API base, used when the host name begins with `testHostPrefix`. */
+  testApiBase: string;
+  testHostPrefix: string;
+  /** Default time-out of a call in ms. */
+  timeoutMs: number;
+}
+
+const config: ApiConfig = { apiBase: '/api', testApiBase: '/api', testHostPrefix: 'test.', timeoutMs: 30_000 };
+
+export function configureApi(overrides: Partial<ApiConfig>): void {
+  Object.assign(config, overrides);
+}
+
+export function isTestHost(hostname: string = currentHostname()): boolean {
+  return hostname.startsWith(config.testHostPrefix);
+}
+
+export function resolveApiBase(hostname: string = currentHostname()): string {
+  return isTestHost(hostname) ? config.testApiBase : config.apiBase;
+}
+
+function currentHostname(): string {
+  return typeof location !== 'undefined' ? location.hostname : '';
+}
+
+/** Builds `?a=b&c=d` from the truthy fields only (SPEC §7); '' when none. */
+export function buildQuery(fields: Record<string, unknown> | undefined): string {
+  if (!fields) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) if (value) params.append(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export interface FailureText {
+  message: MessageDescriptor;
+  values?: Record<string, string | number>;
+}
+
+/** SPEC §8: 408 and 500 have fixed texts; any other status shows code, status text and the reply's text. */
+export function failureText(status: number, statusText: string, body: string): FailureText {
+  if (status === 408) return { message: apiTexts.messages.timeout };
+  if (status === 500) return { message: apiTexts.messages.serverError };
+  return { message: apiTexts.messages.otherStatus, values: { status, statusText, body: replyText(body) } };
+}
+
+/** The human part of a reply: our server's `Message`, else the body as it came. */
+export function replyText(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { Message?: unknown };
+    if (parsed && typeof parsed.Message === 'string') return parsed.Message;
+  } catch {
+    // not JSON: show it as it is
+  }
+  return body;
+}
+
+/** A failed call. `code` is the server's machine code (`Error`) when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    readonly body: string,
+    readonly code?: string,
+    readonly field?: string,
+  ) {
+    super(`${status} ${statusText}: ${replyText(body)}`);
+    this.name = 'ApiError';
+  }
+
+  get serverMessage(): string {
+    return replyText(this.body);
+  }
+}
+
+export interface RequestOptions {
+  json?: unknown;
+  query?: Record<string, unknown>;
+  /** Time-out in ms; on expiry the call is aborted and the connection-failure page shows. */
+  timeout?: number;
+  /** Don't show the failure toast: the caller shows the error itself. */
+  silent?: boolean;
+  /** Don't count this call for the loading overlay (background polls). */
+  background?: boolean;
+  headers?: Record<string, string>;
+  /** The raw Response is returned (files). */
+  raw?: boolean;
+}
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const store = paddockStore;
+  const token = store.get(tokenAtom);
+  const sentToken = isTokenValid(token) ? token.String : undefined;
+  const headers: Record<string, string> = { 'Accept-Language': store.get(localeAtom), ...options.headers };
+  if (sentToken) headers.Authorization = `Bearer ${sentToken}`;
+  const url = `${resolveApiBase().replace(/\/$/, '')}/${path.replace(/^\//, '')}${buildQuery(options.query)}`;
+
+  if (!options.background) store.set(busyCountAtom, (n) => n + 1);
+  try {
+    const response = await ky(url, {
+      method,
+      json: options.json,
+      headers,
+      timeout: options.timeout ?? config.timeoutMs,
+      retry: 0,
+      throwHttpErrors: true,
+    });
+    if (options.raw) return response as unknown as T;
+    if (response.status === 204 || response.status === 304) return undefined as T;
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  } catch (error) {
+    throw await toApiError(error, options, Boolean(sentToken));
+  } finally {
+    if (!options.background) store.set(busyCountAtom, (n) => Math.max(0, n - 1));
+  }
+}
+
+async function toApiError(error: unknown, options: RequestOptions, hadToken: boolean): Promise<ApiError> {
+  const store = paddockStore;
+  if (error instanceof TimeoutError || (error instanceof TypeError && !(error instanceof HTTPError))) {
+    // Time-out or no connection at all: SPEC §8 replaces the page with the connection-failure message.
+    store.set(connectionFailedAtom, true);
+    return new ApiError(408, 'Request Timeout', '');
+  }
+  if (error instanceof HTTPError) {
+    const { status, statusText } = error.response;
+    const body = await error.response.text().catch(() => '');
+    let code: string | undefined;
+    let field: string | undefined;
+    try {
+      const parsed = JSON.parse(body) as { Error?: string; Field?: string };
+      code = parsed.Error;
+      field = parsed.Field;
+    } catch {
+      // not JSON
+    }
+    const apiError = new ApiError(status, statusText, body, code, field);
+    if (status === 401 && hadToken) {
+      // The token is no longer accepted: sign out (SPEC §4).
+      store.set(tokenAtom, null);
+      store.set(userAtom, null);
+      showToast({ kind: 'error', message: apiTexts.messages.signedOut });
+      return apiError;
+    }
+    if (!options.silent) showToast({ kind: 'error', ...failureText(status, statusText, body) });
+    return apiError;
+  }
+  return error instanceof ApiError ? error : new ApiError(0, 'Error', String(error));
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('get', path, options),
+  post: <T>(path: string, json?: unknown, options?: RequestOptions) => request<T>('post', path, { ...options, json }),
+  put: <T>(path: string, json?: unknown, options?: RequestOptions) => request<T>('put', path, { ...options, json }),
+  patch: <T>(path: string, json?: unknown, options?: RequestOptions) => request<T>('patch', path, { ...options, json }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('delete', path, options),
+};

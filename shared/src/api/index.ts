@@ -1,0 +1,4 @@
+export * from './client';
+export * from './feedback';
+export { apiTexts } from './messages';
+export * from './users';

@@ -1,0 +1,36 @@
+// Session, account and user calls (SPEC §7).
+import type {
+  CreateUserBody,
+  DeviceList,
+  MailboxMessage,
+  ResetPasswordBody,
+  SignInBody,
+  SignInReply,
+  Token,
+  UpdateUserBody,
+  User,
+  UserSearchQuery,
+} from '../contract';
+import { api, type RequestOptions } from './client';
+
+const user = (id: string) => `users/${encodeURIComponent(id)}`;
+
+export const usersApi = {
+  signIn: (body: SignInBody, options?: RequestOptions) => api.post<SignInReply>('sign-in', body, options),
+  refreshToken: (options?: RequestOptions) => api.get<Token>('token', options),
+  revokeToken: (options?: RequestOptions) => api.delete<void>('token', options),
+  create: (body: CreateUserBody, options?: RequestOptions) => api.post<User>('users', body, options),
+  sendVerificationCode: (Email: string, options?: RequestOptions) => api.put<void>('send-verification-code', { Email }, options),
+  verifyEmail: (Email: string, VerificationCode: string, options?: RequestOptions) =>
+    api.put<void>('verify-email', { Email, VerificationCode }, options),
+  resetPassword: (body: ResetPasswordBody, options?: RequestOptions) => api.put<void>('password', body, options),
+  get: (id: string, options?: RequestOptions) => api.get<User>(user(id), options),
+  update: (id: string, body: UpdateUserBody, options?: RequestOptions) => api.patch<User>(user(id), body, options),
+  remove: (id: string, options?: RequestOptions) => api.delete<void>(user(id), options),
+  devices: (id: string, options?: RequestOptions) => api.get<DeviceList>(`${user(id)}/devices`, options),
+  // Admin
+  setEmail: (id: string, Email: string, options?: RequestOptions) => api.put<User>(`${user(id)}/email`, { Email }, options),
+  markVerified: (id: string, options?: RequestOptions) => api.get<User>(`${user(id)}/verify-email`, options),
+  search: (query: UserSearchQuery, options?: RequestOptions) => api.get<User[]>('users', { ...options, query: { ...query } }),
+  mailbox: (to: string | undefined, options?: RequestOptions) => api.get<MailboxMessage[]>('admin/mailbox', { ...options, query: { to } }),
+};

@@ -1,0 +1,113 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { CODE_PATTERN, PHONE_PATTERN, VATIN_PATTERN } from '../domain/account';
+import { Country, Email, Id, IsoTime, Locale, Password } from './common';
+
+const closed = { additionalProperties: false } as const;
+const Text = (max: number) => Type.String({ maxLength: max });
+
+export const AccountType = Type.Union([Type.Literal('user'), Type.Literal('admin')]);
+export type AccountType = Static<typeof AccountType>;
+
+export const EmailNotifications = Type.Object(
+  { Billing: Type.Boolean(), Device: Type.Boolean(), Marketing: Type.Boolean() },
+  closed,
+);
+export const PushNotifications = Type.Object(
+  { Enabled: Type.Boolean(), Tokens: Type.Array(Type.String({ maxLength: 4096 }), { maxItems: 50 }) },
+  closed,
+);
+export const SmsNotifications = Type.Object(
+  { Enabled: Type.Boolean(), Balance: Type.Integer({ minimum: 0 }) },
+  closed,
+);
+
+export const User = Type.Object({
+  Id,
+  CustomerId: Type.String(),
+  AccountType,
+  Email,
+  Phone: Type.String(),
+  Locale,
+  Country: Type.String(),
+  Verified: Type.Boolean(),
+  Name: Type.String(),
+  Addr1: Type.String(),
+  Addr2: Type.String(),
+  PostalCode: Type.String(),
+  Town: Type.String(),
+  Vatin: Type.String(),
+  EmailNotifications,
+  PushNotifications,
+  SmsNotifications,
+});
+export type User = Static<typeof User>;
+
+export const Token = Type.Object({ String: Type.String(), ExpiresAt: IsoTime });
+export type Token = Static<typeof Token>;
+
+export const SignInBody = Type.Object(
+  { Email, Password: Type.String({ minLength: 1, maxLength: 256 }), ClientTheme: Type.Optional(Text(64)) },
+  closed,
+);
+export type SignInBody = Static<typeof SignInBody>;
+
+export const SignInReply = Type.Object({ User, Token });
+export type SignInReply = Static<typeof SignInReply>;
+
+export const CreateUserBody = Type.Object(
+  {
+    Email,
+    Password,
+    Country,
+    Locale: Type.Optional(Locale),
+    Name: Type.Optional(Text(200)),
+    Addr1: Type.Optional(Text(200)),
+    Addr2: Type.Optional(Text(200)),
+    PostalCode: Type.Optional(Text(20)),
+    Town: Type.Optional(Text(100)),
+    Vatin: Type.Optional(Type.Union([Type.Literal(''), Type.String({ pattern: VATIN_PATTERN })])),
+  },
+  closed,
+);
+export type CreateUserBody = Static<typeof CreateUserBody>;
+
+export const VerificationCode = Type.String({ pattern: CODE_PATTERN });
+
+export const ResetPasswordBody = Type.Object({ Email, Password, VerificationCode }, closed);
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
+
+export const SendCodeBody = Type.Object({ Email }, closed);
+export type SendCodeBody = Static<typeof SendCodeBody>;
+
+export const VerifyEmailBody = Type.Object({ Email, VerificationCode }, closed);
+export type VerifyEmailBody = Static<typeof VerifyEmailBody>;
+
+export const UpdateUserBody = Type.Object(
+  {
+    Email: Type.Optional(Email),
+    Phone: Type.Optional(Type.Union([Type.Literal(''), Type.String({ pattern: PHONE_PATTERN })])),
+    Locale: Type.Optional(Locale),
+    EmailNotifications: Type.Optional(EmailNotifications),
+    PushNotifications: Type.Optional(Type.Object({ Enabled: Type.Boolean() }, closed)),
+    SmsNotifications: Type.Optional(Type.Object({ Enabled: Type.Boolean() }, closed)),
+  },
+  closed,
+);
+export type UpdateUserBody = Static<typeof UpdateUserBody>;
+
+export const SetEmailBody = Type.Object({ Email }, closed);
+export type SetEmailBody = Static<typeof SetEmailBody>;
+
+export const UserIdParams = Type.Object({ id: Id }, closed);
+
+export const UserSearchField = Type.Union([Type.Literal('email'), Type.Literal('id'), Type.Literal('customerId')]);
+export const UserSearchQuery = Type.Object(
+  { field: UserSearchField, target: Type.String({ minLength: 1, maxLength: 254 }) },
+  closed,
+);
+export type UserSearchQuery = Static<typeof UserSearchQuery>;
+export const UserList = Type.Array(User);
+
+export const MailboxMessage = Type.Object({ To: Type.String(), Subject: Type.String(), Text: Type.String(), SentAt: IsoTime });
+export type MailboxMessage = Static<typeof MailboxMessage>;
+export const MailboxQuery = Type.Object({ to: Type.Optional(Type.String({ maxLength: 254 })) }, closed);

@@ -1,0 +1,84 @@
+// Account field rules, used by the server (through the contract's patterns and these checks) and by the forms.
+// Each check returns a machine code (null when valid); the screens turn codes into localized messages.
+
+export const LOCALES = ['en-GB', 'de-DE', 'fr-FR', 'sv-SE'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const FALLBACK_LOCALE: Locale = 'en-GB';
+
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 256;
+export const EMAIL_MAX_LENGTH = 254;
+export const VERIFICATION_CODE_LENGTH = 6;
+
+export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+export const COUNTRY_PATTERN = '^[A-Z]{2}$';
+export const CODE_PATTERN = '^[0-9]{6}$';
+/** International phone number: optional +, then 6 to 15 digits; spaces and dashes allowed between digits. */
+export const PHONE_PATTERN = '^\\+?[0-9](?:[ -]?[0-9]){5,14}$';
+/** EU VAT identification number: two-letter country prefix, then 2 to 13 letters or digits. */
+export const VATIN_PATTERN = '^[A-Z]{2}[0-9A-Z]{2,13}$';
+
+export type FieldError = 'required' | 'invalid' | 'tooShort' | 'tooLong' | null;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function checkEmail(email: string): FieldError {
+  const value = email.trim();
+  if (!value) return 'required';
+  if (value.length > EMAIL_MAX_LENGTH) return 'tooLong';
+  return new RegExp(EMAIL_PATTERN).test(value) ? null : 'invalid';
+}
+
+export function checkPassword(password: string): FieldError {
+  if (!password) return 'required';
+  if (password.length < PASSWORD_MIN_LENGTH) return 'tooShort';
+  if (password.length > PASSWORD_MAX_LENGTH) return 'tooLong';
+  return null;
+}
+
+export function checkVerificationCode(code: string): FieldError {
+  const value = code.trim();
+  if (!value) return 'required';
+  return new RegExp(CODE_PATTERN).test(value) ? null : 'invalid';
+}
+
+export function checkCountry(country: string): FieldError {
+  if (!country) return 'required';
+  return new RegExp(COUNTRY_PATTERN).test(country) ? null : 'invalid';
+}
+
+/** Optional field: empty is fine. */
+export function checkPhone(phone: string): FieldError {
+  const value = phone.trim();
+  if (!value) return null;
+  return new RegExp(PHONE_PATTERN).test(value) ? null : 'invalid';
+}
+
+export function normalizeVatin(vatin: string): string {
+  return vatin.replace(/[\s.-]/g, '').toUpperCase();
+}
+
+/** Optional field: empty is fine. */
+export function checkVatin(vatin: string): FieldError {
+  const value = normalizeVatin(vatin);
+  if (!value) return null;
+  return new RegExp(VATIN_PATTERN).test(value) ? null : 'invalid';
+}
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** Picks the first supported locale from a browser's language list (exact, then by language), else en-GB. */
+export function pickLocale(languages: readonly string[]): Locale {
+  for (const language of languages) {
+    const exact = LOCALES.find((l) => l.toLowerCase() === language.toLowerCase());
+    if (exact) return exact;
+    const prefix = language.slice(0, 2).toLowerCase();
+    const byLanguage = LOCALES.find((l) => l.startsWith(prefix));
+    if (byLanguage) return byLanguage;
+  }
+  return FALLBACK_LOCALE;
+}

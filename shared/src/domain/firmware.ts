@@ -1,0 +1,25 @@
+// FenceAlarm2 firmware update over the air (SPEC §2 admin FOTA, §7 {Url, Checksum}). Bounds chosen here.
+import type { FieldError } from './account';
+
+/** SPEC §2: the URL field starts with a CoAP-scheme placeholder. */
+export const FOTA_URL_PLACEHOLDER = 'coap://';
+/** A CoAP (coap:// or coaps://) address with a host. */
+export const FOTA_URL_PATTERN = '^coaps?://[^\\s/]+(?:/\\S*)?$';
+export const FOTA_URL_MAX_LENGTH = 2048;
+/** A hexadecimal checksum of 8 (CRC-32) to 128 (SHA-512) digits. */
+export const FOTA_CHECKSUM_PATTERN = '^[0-9a-fA-F]{8,128}$';
+
+/** FOTA URL: required, coap:// or coaps:// with a host. */
+export function checkFotaUrl(input: string): FieldError {
+  const value = input.trim();
+  if (!value || value === FOTA_URL_PLACEHOLDER) return 'required';
+  if (value.length > FOTA_URL_MAX_LENGTH) return 'tooLong';
+  return new RegExp(FOTA_URL_PATTERN).test(value) ? null : 'invalid';
+}
+
+/** FOTA checksum: required, 8 to 128 hexadecimal digits. */
+export function checkFotaChecksum(input: string): FieldError {
+  const value = input.trim();
+  if (!value) return 'required';
+  return new RegExp(FOTA_CHECKSUM_PATTERN).test(value) ? null : 'invalid';
+}

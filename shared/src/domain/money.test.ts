@@ -1,0 +1,39 @@
+import { currencyFor, freePriceText, priceKeyOf, priceText, pricePeriod, toMajorUnits, type Prices } from './money';
+
+const prices: Prices = {
+  FarmcamSimSmall: { Id: 'price_s', Name: 'FarmCam SIM 1 GB', Sek: 4900, Eur: 490 },
+  FencealarmYear: { Id: 'price_fy', Name: 'FenceAlarm yearly', Sek: 99000, Eur: 9900 },
+  FarmcamSimExtraData: { Id: 'price_x', Name: '1 GB extra', Sek: 2900, Eur: 290 },
+  Sms: { Id: 'price_sms', Name: '100 SMS', Sek: 9900, Eur: 990 },
+};
+
+describe('money', () => {
+  test('SEK if the country is SE, else EUR (SPEC §9)', () => {
+    expect(currencyFor('SE')).toBe('SEK');
+    expect(currencyFor('se')).toBe('SEK');
+    expect(currencyFor('DE')).toBe('EUR');
+    expect(currencyFor('')).toBe('EUR');
+    expect(currencyFor(undefined)).toBe('EUR');
+  });
+
+  test('price text: per month, per year, extra data and SMS without period (SPEC §9)', () => {
+    expect(priceText(prices, 'FarmcamSimSmall', 'SEK')).toEqual({ amount: 4900, currency: 'SEK', period: 'month' });
+    expect(priceText(prices, 'FencealarmYear', 'EUR')).toEqual({ amount: 9900, currency: 'EUR', period: 'year' });
+    expect(priceText(prices, 'FarmcamSimExtraData', 'EUR')?.period).toBe('none');
+    expect(priceText(prices, 'Sms', 'SEK')).toEqual({ amount: 9900, currency: 'SEK', period: 'none' });
+    expect(priceText(prices, 'SmartplugMonth', 'EUR')).toBeNull();
+    expect(pricePeriod('Smartplug2Month')).toBe('month');
+    expect(pricePeriod('Fencealarm2Year')).toBe('year');
+  });
+
+  test("None reads '0 {currency} per month' (SPEC §4)", () => {
+    expect(freePriceText('SEK')).toEqual({ amount: 0, currency: 'SEK', period: 'month' });
+  });
+
+  test('minor units and price lookup', () => {
+    expect(toMajorUnits(1990)).toBe(19.9);
+    expect(priceKeyOf(prices, 'price_fy')).toBe('FencealarmYear');
+    expect(priceKeyOf(prices, '')).toBeNull();
+    expect(priceKeyOf(prices, 'price_unknown')).toBeNull();
+  });
+});

@@ -1,0 +1,84 @@
+// Currency, the price catalogue's keys and price-text data (SPEC §3 Prices, §4 Subscription choice, §9).
+// Amounts are integer minor units (öre, cent); screens format them with Intl.NumberFormat.
+
+export const CURRENCIES = ['SEK', 'EUR'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+/** Both currencies have two minor digits. */
+export const CURRENCY_MINOR_DIGITS = 2;
+
+/** The keys of the price catalogue (SPEC §3). */
+export const PRICE_KEYS = [
+  'FarmcamSimSmall',
+  'FarmcamSimMedium',
+  'FarmcamSimLarge',
+  'FarmcamSimExtraData',
+  'FencealarmMonth',
+  'FencealarmYear',
+  'Fencealarm2Month',
+  'Fencealarm2Year',
+  'SmartplugMonth',
+  'SmartplugYear',
+  'Smartplug2Month',
+  'Smartplug2Year',
+  'Sms',
+] as const;
+export type PriceKey = (typeof PRICE_KEYS)[number];
+
+/** One catalogue entry (SPEC §3): Id, Name and the amount per currency in minor units. */
+export interface Price {
+  Id: string;
+  Name: string;
+  Sek: number;
+  Eur: number;
+}
+export type Prices = Partial<Record<PriceKey, Price>>;
+
+/** How a price is billed: subscriptions per month or year; extra data and SMS once (SPEC §9). */
+export type PricePeriod = 'month' | 'year' | 'none';
+
+/** What a screen needs to show a price: `{amount} {currency} per {period}`, ex VAT (SPEC §9). */
+export interface PriceText {
+  /** Minor units. */
+  amount: number;
+  currency: Currency;
+  period: PricePeriod;
+}
+
+/** SPEC §9: SEK if the user's country is SE, else EUR. */
+export function currencyFor(country: string | null | undefined): Currency {
+  return (country ?? '').trim().toUpperCase() === 'SE' ? 'SEK' : 'EUR';
+}
+
+/** SPEC §3: a price's amount (minor units) in a currency. */
+export function priceAmount(price: Pick<Price, 'Sek' | 'Eur'>, currency: Currency): number {
+  return currency === 'SEK' ? price.Sek : price.Eur;
+}
+
+/** SPEC §9: data plans and …Month are per month, …Year per year, extra data and SMS have no period. */
+export function pricePeriod(key: PriceKey): PricePeriod {
+  if (key === 'FarmcamSimExtraData' || key === 'Sms') return 'none';
+  if (key.endsWith('Year')) return 'year';
+  return 'month';
+}
+
+/** SPEC §9: the price text data of a catalogue entry; null when the catalogue lacks it. */
+export function priceText(prices: Prices, key: PriceKey, currency: Currency): PriceText | null {
+  const price = prices[key];
+  return price ? { amount: priceAmount(price, currency), currency, period: pricePeriod(key) } : null;
+}
+
+/** SPEC §4: the None choice reads '0 {currency} per month'. */
+export function freePriceText(currency: Currency): PriceText {
+  return { amount: 0, currency, period: 'month' };
+}
+
+/** Minor units to the major-unit number Intl.NumberFormat takes (1990 → 19.9). */
+export function toMajorUnits(amount: number): number {
+  return amount / 10 ** CURRENCY_MINOR_DIGITS;
+}
+
+/** The catalogue key whose price has this id; null when none (an empty id never matches). */
+export function priceKeyOf(prices: Prices, priceId: string): PriceKey | null {
+  if (!priceId) return null;
+  return PRICE_KEYS.find((key) => prices[key]?.Id === priceId) ?? null;
+}

@@ -1,0 +1,116 @@
+import type { Prices } from './money';
+import {
+  InvalidPriceNameError,
+  checkTrialDataMb,
+  checkTrialDays,
+  expiryLine,
+  isExpired,
+  isSubscriptionActive,
+  planChoicePriceText,
+  planChoices,
+  planSize,
+  priceIdOfChoice,
+  selectedPlanChoice,
+  subscriptionPlan,
+  type SubscriptionValue,
+} from './subscription';
+
+const now = new Date('2025-06-15T12:00:00Z');
+const future = '2025-07-15T12:00:00Z';
+const past = '2025-05-15T12:00:00Z';
+
+const prices: Prices = {
+  FarmcamSimSmall: { Id: 'sim_s', Name: 'FarmCam SIM 1 GB', Sek: 4900, Eur: 490 },
+  FarmcamSimMedium: { Id: 'sim_m', Name: 'FarmCam SIM 5 GB', Sek: 9900, Eur: 990 },
+  FarmcamSimLarge: { Id: 'sim_l', Name: 'FarmCam SIM 20GB', Sek: 19900, Eur: 1990 },
+  FencealarmMonth: { Id: 'fa_m', Name: 'FenceAlarm monthly', Sek: 4900, Eur: 490 },
+  FencealarmYear: { Id: 'fa_y', Name: 'FenceAlarm yearly', Sek: 49000, Eur: 4900 },
+  SmartplugMonth: { Id: 'sp_m', Name: 'SmartPlug monthly', Sek: 2900, Eur: 290 },
+};
+
+const sub = (over: Partial<SubscriptionValue> & { Current?: string; Next?: string } = {}): SubscriptionValue => ({
+  Trialing: over.Trialing ?? false,
+  ExpiresAt: over.ExpiresAt ?? future,
+  PriceIds: { Current: over.Current ?? '', Next: over.Next ?? '' },
+});
+
+describe('subscription display (SPEC §4)', () => {
+  test('Trialing shows Trial', () => {
+    expect(subscriptionPlan('farmcam-sim', sub({ Trialing: true, Current: 'sim_m' }), prices, now)).toEqual({ kind: 'trial' });
+  });
+
+  test('FarmCam SIM shows the size from the price name', () => {
+    expect(subscriptionPlan('farmcam-sim', sub({ Current: 'sim_m' }), prices, now)).toEqual({ kind: 'size', size: '5 GB' });
+    expect(subscriptionPlan('farmcam-sim', sub({ Current: 'sim_l' }), prices, now)).toEqual({ kind: 'size', size: '20 GB' });
+  });
+
+  test('other products show Monthly or Yearly', () => {
+    expect(subscriptionPlan('fencealarm', sub({ Current: 'fa_m' }), prices, now)).toEqual({ kind: 'monthly' });
+    expect(subscriptionPlan('fencealarm', sub({ Current: 'fa_y' }), prices, now)).toEqual({ kind: 'yearly' });
+    expect(subscriptionPlan('smartplug', sub({ Current: 'sp_m' }), prices, now)).toEqual({ kind: 'monthly' });
+  });
+
+  test('no matching plan: blank while not expired, None once expired', () => {
+    expect(subscriptionPlan('fencealarm', sub({ Current: '' }), prices, now)).toEqual({ kind: 'blank' });
+    expect(subscriptionPlan('fencealarm', sub({ Current: 'sp_m' }), prices, now)).toEqual({ kind: 'blank' });
+    expect(subscriptionPlan('fencealarm', sub({ Current: 'unknown' }), prices, now)).toEqual({ kind: 'blank' });
+    expect(subscriptionPlan('fencealarm', sub({ ExpiresAt: past }), prices, now)).toEqual({ kind: 'none' });
+    expect(subscriptionPlan('fencealarm', sub({ ExpiresAt: now.toISOString() }), prices, now)).toEqual({ kind: 'none' });
+  });
+
+  test('a size-less FarmCam SIM price name is an error naming the price id (SPEC §8)', () => {
+    expect(() => planSize({ Id: 'sim_x', Name: 'FarmCam SIM' })).toThrow(InvalidPriceNameError);
+    expect(() => planSize({ Id: 'sim_x', Name: 'FarmCam SIM' })).toThrow('sim_x');
+    expect(planSize({ Id: 'a', Name: '500 mb plan' })).toBe('500 MB');
+  });
+
+  test('expiry line: Ended (past), Ends (no next price), Renews (next price)', () => {
+    expect(expiryLine(sub({ ExpiresAt: past, Next: 'fa_m' }), now)).toEqual({ kind: 'ended', date: new Date(past) });
+    expect(expiryLine(sub({ Current: 'fa_m', Next: '' }), now)).toEqual({ kind: 'ends', date: new Date(future) });
+    expect(expiryLine(sub({ Current: 'fa_m', Next: 'fa_m' }), now)).toEqual({ kind: 'renews', date: new Date(future) });
+    expect(expiryLine(sub({ ExpiresAt: '' }), now)).toBeNull();
+  });
+
+  test('active: a non-empty current price id or an expiry in the future', () => {
+    expect(isSubscriptionActive(sub({ ExpiresAt: future }), now)).toBe(true);
+    expect(isSubscriptionActive(sub({ ExpiresAt: past, Current: 'fa_m' }), now)).toBe(true);
+    expect(isSubscriptionActive(sub({ ExpiresAt: past }), now)).toBe(false);
+    expect(isSubscriptionActive(sub({ ExpiresAt: now.toISOString() }), now)).toBe(false);
+    expect(isExpired(sub({ ExpiresAt: 'garbage' }), now)).toBe(true);
+  });
+});
+
+describe('subscription choice (SPEC §4)', () => {
+  test('None, Small, Medium, Large for the FarmCam SIM', () => {
+    expect(planChoices('farmcam-sim')).toEqual(['none', 'FarmcamSimSmall', 'FarmcamSimMedium', 'FarmcamSimLarge']);
+    expect(planChoices('smartplug2')).toEqual(['none', 'Smartplug2Month', 'Smartplug2Year']);
+  });
+
+  test('the selected choice is the next plan; None saves an empty price id', () => {
+    expect(selectedPlanChoice('farmcam-sim', sub({ Current: 'sim_s', Next: 'sim_m' }), prices)).toBe('FarmcamSimMedium');
+    expect(selectedPlanChoice('farmcam-sim', sub({ Current: 'sim_s', Next: '' }), prices)).toBe('none');
+    expect(selectedPlanChoice('farmcam-sim', sub({ Next: 'fa_m' }), prices)).toBe('none');
+    expect(priceIdOfChoice('none', prices)).toBe('');
+    expect(priceIdOfChoice('FarmcamSimLarge', prices)).toBe('sim_l');
+  });
+
+  test("the price line, or '0 {currency} per month' for None", () => {
+    expect(planChoicePriceText('none', prices, 'SEK')).toEqual({ amount: 0, currency: 'SEK', period: 'month' });
+    expect(planChoicePriceText('FarmcamSimSmall', prices, 'EUR')).toEqual({ amount: 490, currency: 'EUR', period: 'month' });
+    expect(planChoicePriceText('FencealarmYear', prices, 'SEK')).toEqual({ amount: 49000, currency: 'SEK', period: 'year' });
+  });
+});
+
+describe('add trial (SPEC §5)', () => {
+  test('days and data are whole numbers', () => {
+    expect(checkTrialDays('')).toBe('required');
+    expect(checkTrialDays('30')).toBeNull();
+    expect(checkTrialDays('0')).toBe('invalid');
+    expect(checkTrialDays('366')).toBe('invalid');
+    expect(checkTrialDays('3.5')).toBe('invalid');
+    expect(checkTrialDataMb('500')).toBeNull();
+    expect(checkTrialDataMb('0')).toBeNull();
+    expect(checkTrialDataMb('-5')).toBe('invalid');
+    expect(checkTrialDataMb('1000001')).toBe('invalid');
+  });
+});

@@ -1,0 +1,45 @@
+import { DEFAULT_HISTORY_INTERVAL, HISTORY_INTERVALS, bytesToMb, chartWindow, chartXAxisUnit, chartYAxisRange, mbToBytes } from './units';
+
+describe('units and charts', () => {
+  test('MB = bytes / 1e6 rounded, 0 when missing (SPEC §3/§9)', () => {
+    expect(bytesToMb(20_000_000)).toBe(20);
+    expect(bytesToMb(1_499_999)).toBe(1);
+    expect(bytesToMb(1_500_000)).toBe(2);
+    expect(bytesToMb(0)).toBe(0);
+    expect(bytesToMb(undefined)).toBe(0);
+    expect(bytesToMb(null)).toBe(0);
+  });
+
+  test('add-trial MB × 1,000,000 (SPEC §5)', () => {
+    expect(mbToBytes(500)).toBe(500_000_000);
+    expect(mbToBytes(0)).toBe(0);
+  });
+
+  test('interval options, default 1 (SPEC §9)', () => {
+    expect(HISTORY_INTERVALS).toEqual([1, 2, 3, 5, 7, 14, 31]);
+    expect(DEFAULT_HISTORY_INTERVAL).toBe(1);
+  });
+
+  test('the window ends one day after Until (SPEC §9)', () => {
+    const { from, to } = chartWindow(new Date(2025, 2, 31), 1);
+    expect(to).toEqual(new Date(2025, 3, 1));
+    expect(from).toEqual(new Date(2025, 2, 31));
+    const week = chartWindow(new Date(2025, 0, 3, 15, 20), 7);
+    expect(week.to).toEqual(new Date(2025, 0, 4));
+    expect(week.from).toEqual(new Date(2024, 11, 28));
+  });
+
+  test('x axis in hours up to 2 days, else days (SPEC §9)', () => {
+    expect(chartXAxisUnit(1)).toBe('hours');
+    expect(chartXAxisUnit(2)).toBe('hours');
+    expect(chartXAxisUnit(3)).toBe('days');
+  });
+
+  test('y axis from 0 or the rounded minimum up to the maximum rounded up (SPEC §9)', () => {
+    expect(chartYAxisRange([3.2, 7.1])).toEqual({ min: 0, max: 8 });
+    expect(chartYAxisRange([-3.4, 12])).toEqual({ min: -4, max: 12 });
+    expect(chartYAxisRange([3.2, 7.1], false)).toEqual({ min: 3, max: 8 });
+    expect(chartYAxisRange([])).toEqual({ min: 0, max: 1 });
+    expect(chartYAxisRange([0, 0])).toEqual({ min: 0, max: 1 });
+  });
+});

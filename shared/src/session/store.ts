@@ -1,0 +1,72 @@
+// The one session store (DESIGN §3a): the shell provides `paddockStore`; every remote reads the same atoms because
+// @paddock/shared and jotai are federated singletons.
+import { atom, createStore } from 'jotai';
+import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+import type { Token, User } from '../contract';
+import { FALLBACK_LOCALE, isLocale, pickLocale, type Locale } from '../domain/account';
+
+export const paddockStore = createStore();
+
+/** Signed in only while the token's expiry is more than this far ahead (SPEC §9). */
+export const TOKEN_VALID_MARGIN_MS = 10_000;
+
+export const STORAGE_KEYS = {
+  token: 'paddock.token',
+  user: 'paddock.user',
+  locale: 'paddock.locale',
+  impersonation: 'paddock.impersonation',
+  lastDeviceId: 'paddock.lastDeviceId',
+} as const;
+
+export function isTokenValid(token: Token | null | undefined, nowMs: number = Date.now()): token is Token {
+  if (!token) return false;
+  const expiresAt = Date.parse(token.ExpiresAt);
+  return Number.isFinite(expiresAt) && expiresAt - nowMs > TOKEN_VALID_MARGIN_MS;
+}
+
+const local = createJSONStorage<any>(() => localStorage);
+const perBrowserSession = createJSONStorage<any>(() => sessionStorage);
+
+export const tokenAtom = atomWithStorage<Token | null>(STORAGE_KEYS.token, null, local, { getOnInit: true });
+export const userAtom = atomWithStorage<User | null>(STORAGE_KEYS.user, null, local, { getOnInit: true });
+
+/** An admin acting as another user (SPEC §4): held per browser session. */
+export interface Impersonation {
+  User: User;
+  /** Where "Stop impersonating" returns to. */
+  ReturnTo: string;
+}
+export const impersonationAtom = atomWithStorage<Impersonation | null>(
+  STORAGE_KEYS.impersonation,
+  null,
+  perBrowserSession,
+  { getOnInit: true },
+);
+
+/** Bumped when time passes a token boundary, so signedInAtom is re-read. */
+export const sessionClockAtom = atom(0);
+
+export const signedInAtom = atom((get) => {
+  get(sessionClockAtom);
+  return get(userAtom) !== null && isTokenValid(get(tokenAtom));
+});
+
+export const isAdminAtom = atom((get) => get(signedInAtom) && get(userAtom)?.AccountType === 'admin');
+
+/** The user the screens act for: the impersonated one while impersonating. */
+export const activeUserAtom = atom((get) => get(impersonationAtom)?.User ?? get(userAtom));
+
+function initialLocale(): Locale {
+  const languages = typeof navigator !== 'undefined' ? (navigator.languages ?? [navigator.language]) : [];
+  return pickLocale(languages.filter(Boolean));
+}
+
+const storedLocale = atomWithStorage<string | null>(STORAGE_KEYS.locale, null, local, { getOnInit: true });
+/** The interface language: the stored choice, else the browser's languages, else en-GB. */
+export const localeAtom = atom(
+  (get): Locale => {
+    const stored = get(storedLocale);
+    return isLocale(stored) ? stored : initialLocale();
+  },
+  (_get, set, locale: Locale) => set(storedLocale, isLocale(locale) ? locale : FALLBACK_LOCALE),
+);

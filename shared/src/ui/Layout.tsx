@@ -1,0 +1,49 @@
+import type { HTMLAttributes, ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useT } from '../i18n/LocaleProvider';
+import { IconButton } from './Button';
+import { uiTexts } from './messages';
+
+export function Card({ className, children, ...rest }: HTMLAttributes<HTMLElement> & { children: ReactNode }) {
+  return (
+    <section {...rest} className={['pd-card', className].filter(Boolean).join(' ')}>
+      {children}
+    </section>
+  );
+}
+
+export interface PageProps {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  /** Where the back arrow goes; no arrow when absent. */
+  back?: string;
+  /** Controls beside the title (e.g. an add button). */
+  actions?: ReactNode;
+  /** Narrow pages are forms in one readable column. */
+  narrow?: boolean;
+  children?: ReactNode;
+}
+
+/** A screen: title (the page's one h1), optional subtitle, back arrow and actions. */
+export function Page({ title, subtitle, back, actions, narrow, children }: PageProps) {
+  const t = useT();
+  const navigate = useNavigate();
+  return (
+    <div className={['pd-page', narrow ? 'pd-page--narrow' : ''].join(' ')}>
+      <header className="pd-page__header">
+        {back ? <IconButton icon="arrow-back" label={t(uiTexts.messages.back)} onClick={() => navigate(back)} /> : null}
+        <div className="pd-page__titles">
+          <h1 className="pd-page__title">{title}</h1>
+          {subtitle ? <p className="pd-page__subtitle">{subtitle}</p> : null}
+        </div>
+        {actions ? <div className="pd-page__actions">{actions}</div> : null}
+      </header>
+      {children}
+    </div>
+  );
+}
+
+/** A row of buttons at the end of a form or dialog. */
+export function Actions({ children }: { children: ReactNode }) {
+  return <div className="pd-actions">{children}</div>;
+}

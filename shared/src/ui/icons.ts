@@ -1,0 +1,46 @@
+// Material Symbols, imported one by one (UI.md) so only the icons in use are bundled.
+import addCircle from '@material-symbols/svg-400/outlined/add_circle.svg';
+import arrowBack from '@material-symbols/svg-400/outlined/arrow_back.svg';
+import checkCircle from '@material-symbols/svg-400/outlined/check_circle.svg';
+import close from '@material-symbols/svg-400/outlined/close.svg';
+import contentCopy from '@material-symbols/svg-400/outlined/content_copy.svg';
+import error from '@material-symbols/svg-400/outlined/error.svg';
+import help from '@material-symbols/svg-400/outlined/help.svg';
+import language from '@material-symbols/svg-400/outlined/language.svg';
+import login from '@material-symbols/svg-400/outlined/login.svg';
+import logout from '@material-symbols/svg-400/outlined/logout.svg';
+import menu from '@material-symbols/svg-400/outlined/menu.svg';
+import monitoring from '@material-symbols/svg-400/outlined/monitoring.svg';
+import notifications from '@material-symbols/svg-400/outlined/notifications.svg';
+import power from '@material-symbols/svg-400/outlined/power_settings_new.svg';
+import refresh from '@material-symbols/svg-400/outlined/refresh.svg';
+import settings from '@material-symbols/svg-400/outlined/settings.svg';
+import star from '@material-symbols/svg-400/outlined/star.svg';
+import visibility from '@material-symbols/svg-400/outlined/visibility.svg';
+import visibilityOff from '@material-symbols/svg-400/outlined/visibility_off.svg';
+import warning from '@material-symbols/svg-400/outlined/warning.svg';
+
+export const ICONS = {
+  'add-circle': addCircle,
+  'arrow-back': arrowBack,
+  'check-circle': checkCircle,
+  close,
+  'content-copy': contentCopy,
+  error,
+  help,
+  language,
+  login,
+  logout,
+  menu,
+  monitoring,
+  notifications,
+  power,
+  refresh,
+  settings,
+  star,
+  visibility,
+  'visibility-off': visibilityOff,
+  warning,
+} as const;
+
+export type IconName = keyof typeof ICONS;

@@ -1,0 +1,10 @@
+export * from './Icon';
+export type { IconName } from './icons';
+export * from './Button';
+export * from './Field';
+export * from './Layout';
+export * from './Dialog';
+export * from './Toasts';
+export * from './fieldErrors';
+export { uiTexts } from './messages';
+export * from './Alert';

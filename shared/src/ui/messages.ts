@@ -1,0 +1,61 @@
+import { defineTranslations } from '../i18n/define';
+
+export const uiTexts = defineTranslations('ui', {
+  close: { 'en-GB': 'Close', 'de-DE': 'Schließen', 'fr-FR': 'Fermer', 'sv-SE': 'Stäng' },
+  cancel: { 'en-GB': 'Cancel', 'de-DE': 'Abbrechen', 'fr-FR': 'Annuler', 'sv-SE': 'Avbryt' },
+  confirm: { 'en-GB': 'Confirm', 'de-DE': 'Bestätigen', 'fr-FR': 'Confirmer', 'sv-SE': 'Bekräfta' },
+  back: { 'en-GB': 'Back', 'de-DE': 'Zurück', 'fr-FR': 'Retour', 'sv-SE': 'Tillbaka' },
+  busy: { 'en-GB': 'Working…', 'de-DE': 'Wird ausgeführt …', 'fr-FR': 'En cours…', 'sv-SE': 'Arbetar …' },
+  loading: { 'en-GB': 'Loading…', 'de-DE': 'Wird geladen …', 'fr-FR': 'Chargement…', 'sv-SE': 'Laddar …' },
+  showPassword: { 'en-GB': 'Show password', 'de-DE': 'Passwort anzeigen', 'fr-FR': 'Afficher le mot de passe', 'sv-SE': 'Visa lösenord' },
+  hidePassword: { 'en-GB': 'Hide password', 'de-DE': 'Passwort verbergen', 'fr-FR': 'Masquer le mot de passe', 'sv-SE': 'Dölj lösenord' },
+  notifications: { 'en-GB': 'Notifications', 'de-DE': 'Benachrichtigungen', 'fr-FR': 'Notifications', 'sv-SE': 'Aviseringar' },
+  required: {
+    'en-GB': 'Please fill in this field.',
+    'de-DE': 'Bitte füllen Sie dieses Feld aus.',
+    'fr-FR': 'Veuillez remplir ce champ.',
+    'sv-SE': 'Fyll i det här fältet.',
+  },
+  invalidEmail: {
+    'en-GB': 'Please enter a valid e-mail address, such as name@example.com.',
+    'de-DE': 'Bitte geben Sie eine gültige E-Mail-Adresse ein, z. B. name@beispiel.de.',
+    'fr-FR': 'Veuillez saisir une adresse e-mail valide, par exemple nom@exemple.fr.',
+    'sv-SE': 'Ange en giltig e-postadress, till exempel namn@exempel.se.',
+  },
+  passwordTooShort: {
+    'en-GB': 'The password must have at least {min} characters.',
+    'de-DE': 'Das Passwort muss mindestens {min} Zeichen lang sein.',
+    'fr-FR': 'Le mot de passe doit comporter au moins {min} caractères.',
+    'sv-SE': 'Lösenordet måste ha minst {min} tecken.',
+  },
+  tooLong: {
+    'en-GB': 'This is too long.',
+    'de-DE': 'Diese Eingabe ist zu lang.',
+    'fr-FR': 'Cette saisie est trop longue.',
+    'sv-SE': 'Det här är för långt.',
+  },
+  invalidCode: {
+    'en-GB': 'The code has 6 digits.',
+    'de-DE': 'Der Code besteht aus 6 Ziffern.',
+    'fr-FR': 'Le code comporte 6 chiffres.',
+    'sv-SE': 'Koden består av 6 siffror.',
+  },
+  invalidPhone: {
+    'en-GB': 'Please enter a phone number with 6 to 15 digits, for example +44 7700 900123.',
+    'de-DE': 'Bitte geben Sie eine Telefonnummer mit 6 bis 15 Ziffern ein, z. B. +49 151 23456789.',
+    'fr-FR': 'Veuillez saisir un numéro de téléphone de 6 à 15 chiffres, par exemple +33 6 12 34 56 78.',
+    'sv-SE': 'Ange ett telefonnummer med 6 till 15 siffror, till exempel +46 70 123 45 67.',
+  },
+  invalidVatin: {
+    'en-GB': 'An EU VAT number starts with the country code, for example SE556677889901.',
+    'de-DE': 'Eine EU-USt-IdNr. beginnt mit dem Ländercode, z. B. DE123456789.',
+    'fr-FR': 'Un numéro de TVA UE commence par le code du pays, par exemple FR12345678901.',
+    'sv-SE': 'Ett EU-momsnummer börjar med landskoden, till exempel SE556677889901.',
+  },
+  invalidChoice: {
+    'en-GB': 'Please choose one of the options.',
+    'de-DE': 'Bitte wählen Sie eine der Optionen.',
+    'fr-FR': 'Veuillez choisir l’une des options.',
+    'sv-SE': 'Välj ett av alternativen.',
+  },
+});

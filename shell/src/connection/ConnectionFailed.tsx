@@ -1,0 +1,39 @@
+import { FormattedMessage } from 'react-intl';
+import { useT } from '@paddock/shared/i18n';
+import { Button, Card, Page } from '@paddock/shared/ui';
+import { connectionTexts } from './messages';
+import { SUPPORT_HOST, SUPPORT_URL } from './support';
+
+/** Reloads the app from its root (SPEC §8 "Try again"). */
+export function reloadAppRoot(): void {
+  window.location.assign('/');
+}
+
+/**
+ * The connection-failure message of SPEC §8 with "Try again": the /connection-error page, and what replaces the
+ * page content when a request times out.
+ */
+export function ConnectionFailed({ onTryAgain = reloadAppRoot }: { onTryAgain?: () => void }) {
+  const t = useT();
+  return (
+    <Page title={t(connectionTexts.messages.title)} narrow>
+      <Card role="alert">
+        <p>
+          <FormattedMessage
+            {...connectionTexts.messages.message}
+            values={{
+              host: (
+                <a href={SUPPORT_URL} target="_blank" rel="noopener noreferrer">
+                  {SUPPORT_HOST}
+                </a>
+              ),
+            }}
+          />
+        </p>
+        <Button variant="primary" icon="refresh" onClick={onTryAgain}>
+          {t(connectionTexts.messages.tryAgain)}
+        </Button>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,32 @@
+import type { RemoteName } from '@paddock/shared/federation';
+import { useT } from '@paddock/shared/i18n';
+import { Button, Card, Page } from '@paddock/shared/ui';
+import { federationTexts } from './messages';
+
+/** The card shown in place of a section (remote) that failed to load or crashed, with Retry. */
+export function SectionUnavailable({ remote, onRetry }: { remote: RemoteName; onRetry: () => void }) {
+  const t = useT();
+  const section = t(federationTexts.messages[remote]);
+  return (
+    <Page title={section} narrow>
+      <Card role="alert" className="pd-shell-unavailable">
+        <h2>{t(federationTexts.messages.unavailableTitle)}</h2>
+        <p>{t(federationTexts.messages.unavailableText, { section })}</p>
+        <Button variant="primary" icon="refresh" onClick={onRetry}>
+          {t(federationTexts.messages.retry)}
+        </Button>
+      </Card>
+    </Page>
+  );
+}
+
+/** Shown while a section's code loads. */
+export function SectionLoading({ remote }: { remote: RemoteName }) {
+  const t = useT();
+  return (
+    <div className="pd-shell-section-loading" role="status" aria-live="polite">
+      <span className="pd-spinner" aria-hidden="true" />
+      <span>{t(federationTexts.messages.loading, { section: t(federationTexts.messages[remote]) })}</span>
+    </div>
+  );
+}

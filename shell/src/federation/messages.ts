@@ -1,0 +1,29 @@
+import { defineTranslations } from '@paddock/shared/i18n';
+
+export const federationTexts = defineTranslations('shell.remote', {
+  unavailableTitle: {
+    'en-GB': 'This section is unavailable',
+    'de-DE': 'Dieser Bereich ist nicht verfügbar',
+    'fr-FR': 'Cette section est indisponible',
+    'sv-SE': 'Den här delen är inte tillgänglig',
+  },
+  unavailableText: {
+    'en-GB': 'The {section} section could not be loaded. Check your connection and try again; the rest of Paddock keeps working.',
+    'de-DE':
+      'Der Bereich {section} konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut; der Rest von Paddock funktioniert weiter.',
+    'fr-FR':
+      'La section {section} n’a pas pu être chargée. Vérifiez votre connexion et réessayez ; le reste de Paddock continue de fonctionner.',
+    'sv-SE': 'Delen {section} kunde inte läsas in. Kontrollera anslutningen och försök igen; resten av Paddock fungerar som vanligt.',
+  },
+  retry: { 'en-GB': 'Retry', 'de-DE': 'Erneut versuchen', 'fr-FR': 'Réessayer', 'sv-SE': 'Försök igen' },
+  loading: {
+    'en-GB': 'Loading {section}…',
+    'de-DE': '{section} wird geladen …',
+    'fr-FR': 'Chargement de {section}…',
+    'sv-SE': 'Läser in {section} …',
+  },
+  account: { 'en-GB': 'Account', 'de-DE': 'Konto', 'fr-FR': 'Compte', 'sv-SE': 'Konto' },
+  devices: { 'en-GB': 'Devices', 'de-DE': 'Geräte', 'fr-FR': 'Appareils', 'sv-SE': 'Enheter' },
+  billing: { 'en-GB': 'Billing', 'de-DE': 'Abrechnung', 'fr-FR': 'Facturation', 'sv-SE': 'Fakturering' },
+  admin: { 'en-GB': 'Admin', 'de-DE': 'Verwaltung', 'fr-FR': 'Administration', 'sv-SE': 'Administration' },
+});

@@ -1,0 +1,30 @@
+// The shell's entry. Module Federation's asyncStartup has initialised the shared modules before this runs, so
+// there is no hand-written bootstrap import (DESIGN §3a).
+import '@paddock/shared/ui/theme.css';
+import './shell.css';
+import { createRoot } from 'react-dom/client';
+import { paddockStore, startSession } from '@paddock/shared/session';
+import { App } from './App';
+import { fetchRemotesConfig, registerPaddockRemotes } from './federation/remotes';
+import { startOnConnectionError, startupFailedAtom } from './startup/startupFailure';
+
+async function start(): Promise<void> {
+  try {
+    registerPaddockRemotes(await fetchRemotesConfig());
+  } catch (error) {
+    console.error('[paddock] could not load /remotes.json', error);
+    paddockStore.set(startupFailedAtom, true);
+    startOnConnectionError();
+  }
+
+  // The stored session is checked with the server while the app renders; a server that cannot be reached sends
+  // the user to /connection-error (SPEC §2).
+  startSession().catch((error: unknown) => {
+    console.error('[paddock] could not check the session', error);
+    paddockStore.set(startupFailedAtom, true);
+  });
+
+  createRoot(document.getElementById('root')!).render(<App />);
+}
+
+void start();

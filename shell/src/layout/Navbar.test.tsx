@@ -1,0 +1,111 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { changeLocale } from '@paddock/shared/i18n';
+import { impersonationAtom, paddockStore, signOut } from '@paddock/shared/session';
+import { currentLocation, renderInShell, resetShellState, sampleUser, signInAs } from '../testing';
+import { Navbar } from './Navbar';
+
+jest.mock('@paddock/shared/i18n', () => ({ ...jest.requireActual('@paddock/shared/i18n'), changeLocale: jest.fn() }));
+jest.mock('@paddock/shared/session', () => ({ ...jest.requireActual('@paddock/shared/session'), signOut: jest.fn() }));
+
+beforeEach(() => {
+  resetShellState();
+  jest.clearAllMocks();
+});
+
+const nav = () => screen.getByRole('navigation', { name: 'Main navigation' });
+/** The links' visible texts (icons are aria-hidden and left out). */
+const links = () =>
+  within(nav())
+    .queryAllByRole('link')
+    .map((link) => {
+      const copy = link.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('[aria-hidden="true"]').forEach((icon) => icon.remove());
+      return copy.textContent;
+    });
+
+test('signed out: Support, the language menu and Sign in', () => {
+  renderInShell(<Navbar />, { path: '/sign-in' });
+  expect(links()).toEqual(['Support (opens in a new tab)', 'Sign in']);
+  expect(screen.queryByRole('button', { name: /sign out/i })).toBeNull();
+});
+
+test('a user sees the sections and Sign out, but no Admin', () => {
+  signInAs('user');
+  renderInShell(<Navbar />, { path: '/devices' });
+  expect(links()).toEqual(['Devices', 'Account', 'Billing', 'Warranties', 'Support (opens in a new tab)']);
+  expect(within(nav()).queryByRole('link', { name: 'Admin' })).toBeNull();
+  expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+});
+
+test('Admin shows only for account type admin', () => {
+  signInAs('admin');
+  renderInShell(<Navbar />, { path: '/devices' });
+  expect(within(nav()).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+});
+
+test('the current section is marked with aria-current', () => {
+  signInAs('user');
+  renderInShell(<Navbar />, { path: '/fencealarm2/123/logs' });
+  expect(within(nav()).getByRole('link', { name: 'Devices' })).toHaveAttribute('aria-current', 'page');
+  expect(within(nav()).getByRole('link', { name: 'Account' })).not.toHaveAttribute('aria-current');
+});
+
+test('Support opens the help site in a new tab', () => {
+  renderInShell(<Navbar />);
+  const support = within(nav()).getByRole('link', { name: /support/i });
+  expect(support).toHaveAttribute('href', 'https://support.paddock.farm/');
+  expect(support).toHaveAttribute('target', '_blank');
+  expect(support).toHaveAttribute('rel', expect.stringContaining('noopener'));
+});
+
+test('the language menu lists the four languages by their own names and changes the language', async () => {
+  const user = userEvent.setup();
+  renderInShell(<Navbar />);
+  const select = screen.getByRole('combobox', { name: 'Language' });
+  expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['English', 'Deutsch', 'Français', 'Svenska']);
+  await user.selectOptions(select, 'Svenska');
+  expect(changeLocale).toHaveBeenCalledWith('sv-SE');
+});
+
+test('Sign out signs out and goes to /sign-in', async () => {
+  const user = userEvent.setup();
+  signInAs('user');
+  renderInShell(<Navbar />, { path: '/account' });
+  await user.click(screen.getByRole('button', { name: 'Sign out' }));
+  expect(signOut).toHaveBeenCalled();
+  expect(currentLocation()).toBe('/sign-in');
+});
+
+test('while impersonating, Sign out is hidden and Stop impersonating returns to the admin page', async () => {
+  const user = userEvent.setup();
+  signInAs('admin');
+  paddockStore.set(impersonationAtom, { User: { ...sampleUser, Email: 'owner@example.com' }, ReturnTo: '/admin/user/u1' });
+  renderInShell(<Navbar />, { path: '/devices' });
+  expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+  expect(screen.getByText('Acting as owner@example.com')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Stop impersonating' }));
+  expect(paddockStore.get(impersonationAtom)).toBeNull();
+  expect(currentLocation()).toBe('/admin/user/u1');
+});
+
+test('the menu button opens and closes the menu (phones), Escape closes it', async () => {
+  const user = userEvent.setup();
+  renderInShell(<Navbar />);
+  const toggle = screen.getByRole('button', { name: 'Menu' });
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  expect(toggle).toHaveAttribute('aria-controls', nav().id);
+  await user.click(toggle);
+  expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await user.keyboard('{Escape}');
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  expect(toggle).toHaveFocus();
+});
+
+test('texts follow the language', () => {
+  signInAs('admin');
+  renderInShell(<Navbar />, { locale: 'fr-FR' });
+  expect(screen.getByRole('navigation', { name: 'Navigation principale' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Appareils' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Se déconnecter' })).toBeInTheDocument();
+});

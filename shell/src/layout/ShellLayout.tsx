@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { useAtomValue } from 'jotai';
+import { connectionFailedAtom } from '@paddock/shared/api';
+import { useT } from '@paddock/shared/i18n';
+import { Toasts } from '@paddock/shared/ui';
+import { ConnectionFailed } from '../connection/ConnectionFailed';
+import { LoadingOverlay } from './LoadingOverlay';
+import { layoutTexts } from './messages';
+import { Navbar } from './Navbar';
+import { NoticesSlot } from './NoticesSlot';
+
+/**
+ * The frame around every page: navbar, notices, the page itself, the loading overlay and the toasts. When a request
+ * times out (connectionFailedAtom), the page content is replaced by the connection-failure message (SPEC §8).
+ */
+export function ShellLayout({ children }: { children: ReactNode }) {
+  const t = useT();
+  const connectionFailed = useAtomValue(connectionFailedAtom);
+  return (
+    <>
+      <a className="pd-skip-link" href="#pd-main">
+        {t(layoutTexts.messages.skipToContent)}
+      </a>
+      <Navbar />
+      <NoticesSlot />
+      <main id="pd-main" className="pd-shell-main" tabIndex={-1}>
+        {connectionFailed ? <ConnectionFailed /> : children}
+      </main>
+      <LoadingOverlay />
+      <Toasts />
+    </>
+  );
+}

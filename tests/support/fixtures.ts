@@ -1,0 +1,65 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { E2E_ADMIN } from './server';
+
+export { expect };
+
+export const test = base.extend({
+  baseURL: async ({}, use) => {
+    const url = process.env.PADDOCK_E2E_URL;
+    if (!url) throw new Error('PADDOCK_E2E_URL is not set: run through tests/playwright.config.ts');
+    await use(url);
+  },
+});
+
+/** axe on the current page: fails on serious or critical violations (DESIGN §8). */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** Screenshots at phone and desktop size, kept as test artefacts (UI.md). */
+export async function snapshot(page: Page, testInfo: TestInfo, name: string) {
+  const original = page.viewportSize();
+  for (const [width, height] of [
+    [360, 780],
+    [1280, 800],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}x${height}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+export function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.paddock.test`;
+}
+
+async function adminToken(request: APIRequestContext, baseURL: string) {
+  const reply = await request.post(`${baseURL}/api/sign-in`, { data: { Email: E2E_ADMIN.email, Password: E2E_ADMIN.password } });
+  expect(reply.ok()).toBeTruthy();
+  return ((await reply.json()) as { Token: { String: string } }).Token.String;
+}
+
+/** The newest message to `email` in the built-in mailbox (read as an admin), waiting for it to arrive. */
+export async function latestMail(request: APIRequestContext, baseURL: string, email: string) {
+  const token = await adminToken(request, baseURL);
+  let mails: { To: string; Subject: string; Text: string; SentAt: string }[] = [];
+  await expect
+    .poll(async () => {
+      const reply = await request.get(`${baseURL}/api/admin/mailbox?to=${encodeURIComponent(email)}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      mails = reply.ok() ? await reply.json() : [];
+      return mails.length;
+    })
+    .toBeGreaterThan(0);
+  return mails[0];
+}
+
+export function codeFrom(text: string): string {
+  const match = text.match(/\b(\d{6})\b/);
+  if (!match) throw new Error(`no 6-digit code in: ${text}`);
+  return match[1];
+}

@@ -1,0 +1,472 @@
+// The one webpack config factory every Paddock app uses (DESIGN §2, §3, §3a).
+//
+//   // shell/webpack.config.js
+//   module.exports = require('@paddock/webpack').createConfig({ name: 'shell', dir: __dirname, isHost: true, port: 3000 });
+//   // mfe-account/webpack.config.js
+//   module.exports = require('@paddock/webpack').createConfig({ name: 'account', dir: __dirname, port: 3001,
+//     exposes: { './App': './src/App.tsx' } });
+//
+// What it sets up:
+// - TypeScript/TSX through swc-loader, CSS through style-loader + css-loader, `*.svg` as its source text (a string,
+//   no React), `*.svg?url` as a file URL.
+// - Output to `<app>/dist`, content-hashed file names in production (not remoteEntry.js: see `entryFilename`),
+//   `publicPath: 'auto'` for remotes so they can be served from any path and any origin (the shell, served at `/`
+//   with deep links, uses '/'); `.br` and `.gz` beside every text asset; no source maps unless
+//   PADDOCK_SOURCE_MAPS=1 (then as separate .map files).
+// - Module Federation (`@module-federation/enhanced/webpack`): `shareStrategy: 'loaded-first'`,
+//   `experiments.asyncStartup` (no hand-written bootstrap import), `manifest` for remotes (mf-manifest.json),
+//   `dts: false`, the federation runtime provided by the shell to the remotes, and singletons with
+//   `requiredVersion` for react, react-dom, react-router-dom (as the declarative subset in shims/), jotai (every
+//   sub-path), react-intl and the stateful parts of `@paddock/shared` (api, session, i18n, ui; see
+//   STATEFUL_SHARED_PARTS for why domain, contract and federation are bundled per app instead).
+// - A guard that fails the build when a singleton can split: a singleton package reaching a bundle without going
+//   through federation (a sub-path nobody shared, a relative import into shared/src, a pure part of shared importing
+//   a stateful one), or a react-router-dom import the shared router does not export.
+// - Dev server: history API fallback, CORS headers, /api proxied to the API server (PADDOCK_API, default
+//   http://localhost:8080); the shell's answers /remotes.json with the remotes' dev servers (ports in DEV_PORTS).
+//   A remote's dev build also has a standalone page (src/bootstrap-standalone.tsx + src/index.html) that renders
+//   the remote's App alone.
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const ROOT = path.resolve(__dirname, '..');
+const SHARED_DIR = fs.realpathSync(path.join(ROOT, 'shared'));
+const SHARED_PACKAGE = require(path.join(SHARED_DIR, 'package.json'));
+
+const RUNTIME_CORE_ESM = require
+  .resolve('@module-federation/runtime-core', { paths: [path.dirname(require.resolve('@module-federation/enhanced'))] })
+  .replace(/\.cjs$/, '.js');
+
+/** Dev-server ports (DESIGN §6: `npm run dev`). */
+const DEV_PORTS = { shell: 3000, account: 3001, devices: 3002, billing: 3003, admin: 3004 };
+const REMOTE_NAMES = ['account', 'devices', 'billing', 'admin'];
+
+/** The federation container name of an app: `paddock_account` etc. (a global, so prefixed). */
+const containerName = (name) => `paddock_${name}`;
+
+/**
+ * Packages shared as singletons, each with the sub-paths that are imported anywhere (by our code or by the
+ * packages themselves: jotai's entry re-exports `jotai/vanilla` and `jotai/react`, react-router-dom re-exports
+ * `react-router` and `react-router/dom`). A sub-path left out would be bundled privately — a second copy.
+ * `import` replaces what is shared under the package's name; `bundledDeps` are packages reached only through it.
+ */
+const ROUTER_SHIM = path.join(__dirname, 'shims', 'react-router-dom.mjs');
+const SINGLETON_PACKAGES = [
+  { pkg: 'react', subpaths: ['react/jsx-runtime', 'react/jsx-dev-runtime'] },
+  { pkg: 'react-dom', subpaths: ['react-dom/client'] },
+  // Shared as the declarative subset in shims/react-router-dom.mjs; `react-router` itself is reached only through it.
+  { pkg: 'react-router-dom', subpaths: [], import: ROUTER_SHIM, bundledDeps: ['react-router'] },
+  {
+    pkg: 'jotai',
+    subpaths: ['jotai/vanilla', 'jotai/react', 'jotai/utils', 'jotai/vanilla/utils', 'jotai/react/utils', 'jotai/vanilla/internals'],
+  },
+  { pkg: 'react-intl', subpaths: [] },
+];
+
+/** The names shims/react-router-dom.mjs exports. */
+function routerShimExports() {
+  const text = fs.readFileSync(ROUTER_SHIM, 'utf8');
+  const list = /export\s*\{([^}]*)\}/.exec(text);
+  return new Set(list ? list[1].split(',').map((n) => n.trim()).filter(Boolean) : []);
+}
+
+function readJson(file) {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/** The directory of an installed package (real path), found from `fromDir`. */
+function packageRoot(pkg, fromDir) {
+  let dir = path.dirname(require.resolve(pkg, { paths: [fromDir] }));
+  for (;;) {
+    const candidate = path.join(dir, 'package.json');
+    if (fs.existsSync(candidate) && readJson(candidate).name === pkg) return fs.realpathSync(dir);
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`@paddock/webpack: cannot find the package root of ${pkg}`);
+    dir = parent;
+  }
+}
+
+/**
+ * The parts of @paddock/shared that hold state — atoms and the store (session, api: busy count, toasts,
+ * connection), the locale and message catalogues (i18n), the UI kit that renders them (ui) — and so must exist
+ * exactly once: federated singletons. The other parts (domain rules, contract schemas, the federation route table,
+ * the package index) are pure functions and constants: each app bundles its own copy of what it uses, tree-shaken,
+ * because a shared module cannot be tree-shaken and the whole of /domain or /contract (TypeBox) would otherwise
+ * load before /sign-in (DESIGN §7). The guard below keeps a pure part from importing a stateful one.
+ */
+const STATEFUL_SHARED_PARTS = ['api', 'session', 'i18n', 'ui'];
+const statefulDirs = () => STATEFUL_SHARED_PARTS.map((part) => path.join(SHARED_DIR, 'src', part));
+
+/**
+ * The stateful entries of `@paddock/shared`'s exports map, keyed by the resolved file. A shared module keyed by an
+ * absolute path is matched after resolution, so `@paddock/shared/session`, `../session` (inside shared) and any
+ * other request that resolves to that file all become the one federated module — and it is provided even by an
+ * app that does not import it itself, so a remote always finds the shell's copy.
+ */
+function sharedModules() {
+  const exportsMap = SHARED_PACKAGE.exports || { '.': SHARED_PACKAGE.main };
+  const entries = [];
+  for (const [subpath, target] of Object.entries(exportsMap)) {
+    if (typeof target !== 'string') continue;
+    const file = path.join(SHARED_DIR, target);
+    if (!fs.existsSync(file)) continue; // written later: shared when it exists
+    if (!statefulDirs().some((dir) => file.startsWith(dir + path.sep))) continue;
+    const shareKey = subpath === '.' ? SHARED_PACKAGE.name : `${SHARED_PACKAGE.name}/${subpath.replace(/^\.\//, '')}`;
+    entries.push({ file, shareKey });
+  }
+  return entries;
+}
+
+function sharedConfig(appDir) {
+  const appPkg = readJson(path.join(appDir, 'package.json'));
+  const deps = { ...appPkg.peerDependencies, ...appPkg.devDependencies, ...appPkg.dependencies };
+  const shared = {};
+  for (const { pkg, subpaths, import: importPath } of SINGLETON_PACKAGES) {
+    const installed = readJson(path.join(packageRoot(pkg, appDir), 'package.json')).version;
+    const requiredVersion = deps[pkg] || `^${installed}`;
+    for (const request of [pkg, ...subpaths]) {
+      shared[request] = { singleton: true, requiredVersion, version: installed };
+      if (importPath && request === pkg) shared[request].import = importPath;
+    }
+  }
+  const version = SHARED_PACKAGE.version;
+  for (const { file, shareKey } of sharedModules()) {
+    // A stylesheet is shared by its name only: keyed by its file, the loaders' own inner request for the same
+    // file (css-loader!theme.css) would be swapped for the shared module too, and the module would import itself.
+    const key = /\.(ts|tsx|js|mjs)$/.test(file) ? file : shareKey;
+    shared[key] = {
+      shareKey,
+      import: file,
+      singleton: true,
+      version,
+      requiredVersion: `^${version}`,
+    };
+  }
+  return shared;
+}
+
+/**
+ * Fails the build when a singleton can split:
+ * - a module of a singleton package is reached other than through federation: every module in such a package
+ *   must be imported by a federation module (consume/provide), by a module of the same package, or (for a
+ *   `bundledDeps` package) by the module that stands in for its owner. Anything else is a private copy — a second
+ *   React, a second jotai store, a second router context, a second session.
+ * - an app imports a name from react-router-dom that shims/react-router-dom.mjs does not export (a shared module's
+ *   exports are not checked by webpack, so it would be `undefined` at run time).
+ */
+class SingletonGuardPlugin {
+  /** @param {{ name: string, dir?: string, dirs?: string[], allowedFrom?: string[], hint?: string }[]} roots */
+  constructor(roots) {
+    this.roots = roots;
+    this.routerNames = routerShimExports();
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PaddockSingletonGuard', (compilation) => {
+      compilation.hooks.finishModules.tap('PaddockSingletonGuard', (modules) => {
+        const { moduleGraph } = compilation;
+        const inside = (resource, dir) => resource === dir || resource.startsWith(dir + path.sep);
+        const rootOf = (resource) =>
+          resource ? this.roots.find((r) => (r.dirs || [r.dir]).some((dir) => inside(resource, dir))) : undefined;
+        const problems = new Set();
+        for (const module of modules) {
+          const root = rootOf(module.resource);
+          if (root) {
+            for (const connection of moduleGraph.getIncomingConnections(module)) {
+              const origin = connection.originModule;
+              if (!origin) continue;
+              const kind = origin.constructor && origin.constructor.name;
+              if (kind === 'ConsumeSharedModule' || kind === 'ProvideSharedModule') continue;
+              if (rootOf(origin.resource) === root) continue;
+              if (origin.resource && (root.allowedFrom || []).includes(origin.resource)) continue;
+              const from = origin.resource ? path.relative(ROOT, origin.resource) : origin.identifier();
+              problems.add(
+                `${path.relative(ROOT, module.resource)} (package ${root.name}) is bundled privately, imported from ${from}. ` +
+                  (root.hint || 'Import it through a shared specifier, or add the sub-path to SINGLETON_PACKAGES in webpack/index.js.'),
+              );
+            }
+          }
+          if (!module.resource || inside(module.resource, path.join(ROOT, 'node_modules'))) continue;
+          for (const dependency of module.dependencies) {
+            if (dependency.request !== 'react-router-dom') continue;
+            const ids = typeof dependency.getIds === 'function' ? dependency.getIds(moduleGraph) : dependency.ids;
+            const name = ids && ids[0];
+            if (name && name !== 'default' && !this.routerNames.has(name)) {
+              problems.add(
+                `${path.relative(ROOT, module.resource)} imports ${name} from react-router-dom, which the shared router ` +
+                  `(webpack/shims/react-router-dom.mjs) does not export. Add it there if it belongs to the declarative API.`,
+              );
+            }
+          }
+        }
+        for (const problem of problems) {
+          const error = new Error(`Paddock singleton guard: ${problem}`);
+          error.name = 'PaddockSingletonGuardError';
+          compilation.errors.push(error);
+        }
+      });
+    });
+  }
+}
+
+function guardRoots(appDir) {
+  const roots = [];
+  for (const { pkg, bundledDeps = [], import: importPath } of SINGLETON_PACKAGES) {
+    roots.push({ name: pkg, dir: packageRoot(pkg, appDir) });
+    for (const dep of bundledDeps) {
+      roots.push({
+        name: dep,
+        dir: packageRoot(dep, path.dirname(require.resolve(pkg, { paths: [appDir] }))),
+        allowedFrom: [importPath],
+        hint: `Import from ${pkg} (shared as ${path.relative(ROOT, importPath)}), not from ${dep}.`,
+      });
+    }
+  }
+  roots.push({
+    name: `${SHARED_PACKAGE.name} (${STATEFUL_SHARED_PARTS.join(', ')})`,
+    dirs: statefulDirs(),
+    hint: `Import it as ${SHARED_PACKAGE.name}/<part> (a pure part of shared must not import a stateful one).`,
+  });
+  return roots;
+}
+
+/**
+ * Emits `file.br` and `file.gz` beside every text asset of a production build, so the server can send them
+ * pre-compressed (@fastify/static `preCompressed: true`) instead of compressing on every request. The budgets of
+ * DESIGN §7 count transferred bytes.
+ */
+class PrecompressPlugin {
+  apply(compiler) {
+    const zlib = require('node:zlib');
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PaddockPrecompress', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PaddockPrecompress', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        (assets) => {
+          for (const [name, source] of Object.entries(assets)) {
+            if (!/\.(js|css|html|json|svg|txt)$/.test(name)) continue;
+            const buffer = source.buffer();
+            if (buffer.length < 1024) continue;
+            const br = zlib.brotliCompressSync(buffer, {
+              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length },
+            });
+            const gz = zlib.gzipSync(buffer, { level: 9 });
+            const info = { compressed: true, immutable: compilation.getAsset(name)?.info.immutable };
+            if (br.length < buffer.length) compilation.emitAsset(`${name}.br`, new sources.RawSource(br), info);
+            if (gz.length < buffer.length) compilation.emitAsset(`${name}.gz`, new sources.RawSource(gz), info);
+          }
+        },
+      );
+    });
+  }
+}
+
+/** Rebuilds when a file the build reads by hand changes (the HTML template). */
+class WatchFilePlugin {
+  constructor(file) {
+    this.file = file;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PaddockWatchFile', (compilation) => compilation.fileDependencies.add(this.file));
+  }
+}
+
+/** remotes.json for the shell's dev server: each remote's dev server, on the host the page was opened with. */
+function devRemotesJson(hostname) {
+  return Object.fromEntries(REMOTE_NAMES.map((r) => [r, `http://${hostname}:${DEV_PORTS[r]}/mf-manifest.json`]));
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.name    'shell' | 'account' | 'devices' | 'billing' | 'admin'
+ * @param {string} options.dir     the app's directory (__dirname of its webpack.config.js)
+ * @param {Record<string,string>} [options.exposes]  for remotes, e.g. { './App': './src/App.tsx' }
+ * @param {boolean} [options.isHost]  the shell
+ * @param {number} [options.port]  dev-server port (defaults per DESIGN)
+ * @param {string} [options.entry] the app's (shell) or standalone (remote) entry, relative to dir
+ * @param {string} [options.template] index.html, relative to dir
+ */
+function createConfig(options) {
+  const { name, dir, exposes = {}, isHost = false } = options;
+  if (!name || !dir) throw new Error('@paddock/webpack: createConfig needs { name, dir }');
+  const port = options.port || DEV_PORTS[name];
+  const entry = options.entry || (isHost ? './src/index.tsx' : './src/bootstrap-standalone.tsx');
+  const template = options.template || './src/index.html';
+
+  return (env, argv = {}) => {
+    const mode = argv.mode || process.env.NODE_ENV || 'production';
+    const isDev = mode === 'development';
+    const serving = Boolean(process.env.WEBPACK_SERVE) || isDev;
+    // A remote's standalone page exists in development only; its production build is the container alone.
+    const withPage = isHost || serving;
+    const apiTarget = process.env.PADDOCK_API || 'http://localhost:8080';
+    const sourceMaps = isDev ? 'cheap-module-source-map' : process.env.PADDOCK_SOURCE_MAPS ? 'source-map' : false;
+    const hash = isDev ? '' : '.[contenthash:10]';
+    // webpack 5.111 renders the federation runtime module while chunk hashes are being computed, before a
+    // chunk has a content hash, and `[contenthash]` in a runtime chunk's file name then fails the build
+    // (module-federation/core#5077, webpack/webpack#22199). The runtime module only needs the file's folder, so
+    // a runtime chunk is named without the hash until its hash exists. The container file (remoteEntry.js) stays
+    // unhashed for the same reason; the manifest points at it and is served with no-cache.
+    const entryFilename = isDev
+      ? '[name].js'
+      : (pathData) => (pathData.chunk && pathData.chunk.contentHash && pathData.chunk.contentHash.javascript ? `[name]${hash}.js` : '[name].js');
+
+    const swcOptions = {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: isDev } },
+        target: 'es2020',
+      },
+      sourceMaps: Boolean(sourceMaps),
+    };
+
+    /** @type {import('webpack').Configuration} */
+    const config = {
+      name,
+      mode,
+      context: dir,
+      entry: withPage ? { main: entry } : {},
+      devtool: sourceMaps,
+      output: {
+        path: path.join(dir, 'dist'),
+        filename: entryFilename,
+        chunkFilename: `[name]${hash}.js`,
+        assetModuleFilename: `assets/[name]${hash}[ext]`,
+        publicPath: isHost ? '/' : 'auto',
+        uniqueName: containerName(name),
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        alias: {
+          // provideExternalRuntime adds a runtime plugin by its CommonJS path, which pulls in the CommonJS build of
+          // runtime-core next to the ES build the rest of the runtime uses: two copies (+20 KB gzip), and the
+          // remotes would get the other one. Point it at the ES build.
+          '@module-federation/runtime-tools/runtime-core$': RUNTIME_CORE_ESM,
+        },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            use: { loader: require.resolve('swc-loader'), options: swcOptions },
+          },
+          {
+            test: /\.css$/,
+            use: [require.resolve('style-loader'), require.resolve('css-loader')],
+          },
+          {
+            test: /\.svg$/,
+            oneOf: [
+              { resourceQuery: /url/, type: 'asset/resource' },
+              { type: 'asset/source' },
+            ],
+          },
+          {
+            test: /\.(png|jpe?g|gif|webp|ico|woff2?)$/,
+            type: 'asset/resource',
+          },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: containerName(name),
+          filename: isHost ? undefined : 'remoteEntry.js',
+          exposes: isHost ? undefined : exposes,
+          remotes: {},
+          shared: sharedConfig(dir),
+          shareStrategy: 'loaded-first',
+          manifest: isHost ? false : { fileName: 'mf-manifest.json' },
+          dts: false,
+          experiments: {
+            asyncStartup: true,
+            // Browser only: the runtime's Node.js loading code is left out.
+            optimization: { target: 'web' },
+            // The shell provides the federation runtime (runtime-core) to the remotes, so each remote's
+            // remoteEntry.js is a few KB gzip instead of 20. A remote's development build keeps its own copy so
+            // that its standalone page works without the shell.
+            ...(isHost ? { provideExternalRuntime: true } : isDev ? {} : { externalRuntime: true }),
+          },
+        }),
+        new SingletonGuardPlugin(guardRoots(dir)),
+        ...(withPage ? [new WatchFilePlugin(path.join(dir, template))] : []),
+        ...(isDev ? [] : [new PrecompressPlugin()]),
+        ...(withPage
+          ? [
+              // The template is read as text, not compiled: a child compilation would inherit the federation
+              // plugins and emit a second (node-format) copy of every provided shared module.
+              new HtmlWebpackPlugin({
+                templateContent: () => fs.readFileSync(path.join(dir, template), 'utf8'),
+                publicPath: '/',
+                scriptLoading: 'defer',
+                minify: isDev ? false : { collapseWhitespace: true, removeComments: true, minifyCSS: true },
+              }),
+            ]
+          : []),
+      ],
+      optimization: {
+        // No runtimeChunk: a federation container must carry its own runtime.
+        moduleIds: isDev ? 'named' : 'deterministic',
+        splitChunks: {
+          cacheGroups: {
+            // @paddock/shared's files, grouped by the set of federated entries that use them (webpack's unnamed
+            // split chunks). Without this, every entry's fallback chunk carries its own copy of the files it
+            // imports from the other parts (one module instance, but the bytes downloaded several times); named
+            // per folder, /session would drag in every domain rule.
+            paddockShared: {
+              test: (module) => Boolean(module.resource) && module.resource.startsWith(path.join(SHARED_DIR, 'src') + path.sep),
+              chunks: 'async',
+              minSize: 0,
+              enforce: true,
+              priority: 20,
+              reuseExistingChunk: true,
+            },
+          },
+        },
+        chunkIds: isDev ? 'named' : 'deterministic',
+      },
+      performance: { hints: false }, // budgets are measured by `npm run bench` (DESIGN §7)
+      stats: isDev ? 'minimal' : 'normal',
+      devServer: {
+        port,
+        host: process.env.PADDOCK_DEV_HOST || 'localhost',
+        allowedHosts: 'all',
+        hot: false, // federated containers do not hot-swap reliably; a change reloads the page
+        liveReload: true,
+        historyApiFallback: { index: '/index.html', disableDotRule: true },
+        headers: {
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+          'Access-Control-Allow-Headers': '*',
+        },
+        client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
+        proxy: [{ context: ['/api'], target: apiTarget, changeOrigin: false, ws: false }],
+        setupMiddlewares: isHost
+          ? (middlewares) => {
+              // The shell's dev server answers /remotes.json with the remotes' dev servers.
+              middlewares.unshift({
+                name: 'paddock-dev-remotes-json',
+                path: '/remotes.json',
+                middleware: (req, res) => {
+                  const hostname = (req.headers.host || 'localhost').replace(/:\d+$/, '');
+                  res.setHeader('Content-Type', 'application/json');
+                  res.setHeader('Cache-Control', 'no-store');
+                  res.end(JSON.stringify(devRemotesJson(hostname)));
+                },
+              });
+              return middlewares;
+            }
+          : undefined,
+      },
+    };
+    return config;
+  };
+}
+
+module.exports = { createConfig, containerName, DEV_PORTS, REMOTE_NAMES, devRemotesJson, sharedConfig, SINGLETON_PACKAGES };
