@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_DOCS, configDocsMarkdown, loadConfig } from './config';
 
@@ -74,5 +75,10 @@ describe('loadConfig', () => {
     expect(table[0]).toBe('| Variable | Default | Meaning |');
     expect(table).toHaveLength(names.length + 2);
     expect(table).toContain('| `DATABASE_URL` | (unset) | PostgreSQL connection URL; when set, used instead of the embedded PGlite |');
+  });
+
+  it('is the table the README shows, so the README never drifts from the code', () => {
+    const readme = readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
+    expect(readme).toContain(configDocsMarkdown());
   });
 });

@@ -51,6 +51,9 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new Pool({ connectionString: url });
+  // An idle connection that the server drops (restart, failover, admin kill) must not crash the process:
+  // the pool discards it and the next query opens a fresh one.
+  pool.on('error', (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
   return {
     db: drizzlePg({ client: pool }),
     kind: 'postgres',

@@ -13,6 +13,7 @@ async function webRoot(): Promise<string> {
   };
   await write('shell/dist/index.html', '<!doctype html><title>Paddock</title>');
   await write('shell/dist/main.0123456789.js', 'console.log("shell")');
+  await write('shell/dist/main.0123456789.js.br', 'brotli bytes');
   await write('mfe-account/dist/mf-manifest.json', '{"name":"account"}');
   await write('mfe-account/dist/remoteEntry.js', 'var account;');
   await write('mfe-account/dist/src_App.abcdef0123.js', 'export {}');
@@ -36,6 +37,14 @@ describe('the shell', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe('console.log("shell")');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the brotli copy the build made to a browser that accepts it', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/main.0123456789.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.body).toBe('brotli bytes');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it.each(['/devices', '/devices?id=123456789012345', '/admin/user/42', '/sign-in', '/verify-account?email=a@b.se'])(
@@ -141,7 +150,10 @@ describe('rules', () => {
   it.each([
     ['main.0123456789.js', 'public, max-age=31536000, immutable'],
     ['assets/logo.abcdef1234.svg', 'public, max-age=31536000, immutable'],
+    ['main.0123456789.js.br', 'public, max-age=31536000, immutable'],
+    ['main.0123456789.js.gz', 'public, max-age=31536000, immutable'],
     ['index.html', 'no-cache'],
+    ['remoteEntry.js.gz', 'no-cache'],
     ['remoteEntry.js', 'no-cache'],
     ['mf-manifest.json', 'no-cache'],
   ])('cacheControlFor(%s) is %s', (file, expected) => {

@@ -13,7 +13,11 @@ const HASHED_FILE = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 const NO_CACHE = 'no-cache';
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 
-export const cacheControlFor = (file: string): string => (HASHED_FILE.test(path.basename(file)) ? LONG_CACHE : NO_CACHE);
+// The build writes `.br` and `.gz` beside each asset; `preCompressed` serves those to browsers that accept them.
+const COMPRESSED_COPY = /\.(br|gz)$/;
+
+export const cacheControlFor = (file: string): string =>
+  HASHED_FILE.test(path.basename(file).replace(COMPRESSED_COPY, '')) ? LONG_CACHE : NO_CACHE;
 
 export const shellDist = (config: Config) => path.join(config.webRoot, 'shell', 'dist');
 export const remoteDist = (config: Config, name: string) => path.join(config.webRoot, `mfe-${name}`, 'dist');
@@ -24,6 +28,7 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: Conf
   await app.register(fastifyStatic, {
     root: shellDist(config),
     prefix: '/',
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (res: HeaderTarget, file: string) => res.setHeader('Cache-Control', cacheControlFor(file)),
   });
@@ -32,6 +37,7 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: Conf
       root: remoteDist(config, name),
       prefix: `/remotes/${name}/`,
       decorateReply: false,
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res: HeaderTarget, file: string) => {
         res.setHeader('Cache-Control', cacheControlFor(file));
