@@ -14,6 +14,8 @@ export const test = base.extend({
 
 /** axe on the current page: fails on serious or critical violations (DESIGN §8). */
 export async function expectAccessible(page: Page) {
+  // The start-up splash fades out over the page; axe would measure the contrast of its half-transparent text.
+  await expect(page.locator('#pd-splash')).toHaveCount(0);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
@@ -62,4 +64,29 @@ export function codeFrom(text: string): string {
   const match = text.match(/\b(\d{6})\b/);
   if (!match) throw new Error(`no 6-digit code in: ${text}`);
   return match[1];
+}
+
+export const USER_PASSWORD = 'correct-horse-battery';
+
+/** A verified user made through the public API (the journey test covers doing this in the browser). */
+export async function createVerifiedUser(request: APIRequestContext, baseURL: string, prefix = 'user') {
+  const email = uniqueEmail(prefix);
+  const created = await request.post(`${baseURL}/api/users`, { data: { Email: email, Password: USER_PASSWORD, Country: 'SE' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const mail = await latestMail(request, baseURL, email);
+  const verified = await request.put(`${baseURL}/api/verify-email`, { data: { Email: email, VerificationCode: codeFrom(mail.Text) } });
+  expect(verified.ok(), await verified.text()).toBeTruthy();
+  return { email, password: USER_PASSWORD };
+}
+
+/** On a phone the navbar's items sit behind the menu button; opens it when it is there. */
+export async function openNavigation(page: Page) {
+  const menu = page.getByRole('button', { name: /^(Menu|Menü|Meny)$/ });
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+}
+
+export async function signInThroughForm(page: Page, email: string, password: string) {
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.locator('main').getByRole('button', { name: 'Sign in', exact: true }).click();
 }
