@@ -15,6 +15,8 @@ const esmPackages = ['ky', 'react-intl', 'intl-messageformat', '@formatjs'];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
 
 module.exports = {
+  // PGlite start-up and argon2 hashing take seconds on a busy 2-core CI machine; 5 s flakes there.
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'web',
