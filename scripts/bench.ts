@@ -1,8 +1,10 @@
 // `npm run bench`: measures the standing budgets of DESIGN §7 against a production build on a fresh server.
 // JS is counted as transferred bytes (gzip, as the server sends it) with a cold cache, through Chromium's
 // own network accounting.
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { buildApps } from './apps.mjs';
+import { buildApps, root } from './apps.mjs';
 import { startPaddock } from '../tests/support/server';
 
 const DEMO = { email: 'demo@bench.paddock.test', password: 'bench-demo-password' };
@@ -14,26 +16,42 @@ interface Row {
   ok: boolean;
 }
 
+/** The gzip size of a served script, from the `.gz` copy the build wrote (small files are sent as they are). */
+function gzipBytes(url: string): number {
+  const path = new URL(url).pathname;
+  const remote = /^\/remotes\/([^/]+)\/(.*)$/.exec(path);
+  const file = remote ? join(root, `mfe-${remote[1]}`, 'dist', remote[2]) : join(root, 'shell', 'dist', path.slice(1));
+  return existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : statSync(file).size;
+}
+
 async function jsTransferred(page: Page, action: () => Promise<void>) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const scripts = new Map<string, string>();
   let bytes = 0;
+  let transferred = 0;
   const urls: string[] = [];
+  const sizes: string[] = [];
   cdp.on('Network.responseReceived', (event) => {
     if (event.type === 'Script') scripts.set(event.requestId, event.response.url);
   });
   cdp.on('Network.loadingFinished', (event) => {
     const url = scripts.get(event.requestId);
     if (url) {
-      bytes += event.encodedDataLength;
+      // The budget counts gzip; Chromium may take brotli from the server, so count the gzip copy of each script.
+      const gzip = gzipBytes(url);
+      bytes += gzip;
+      transferred += event.encodedDataLength;
       urls.push(url);
+      sizes.push(`${(gzip / 1024).toFixed(1).padStart(6)} KB  ${new URL(url).pathname}`);
     }
   });
   await action();
   await cdp.detach();
-  return { kb: bytes / 1024, urls };
+  // BENCH_VERBOSE=1 lists every script, to see what to trim.
+  if (process.env.BENCH_VERBOSE) console.log(sizes.sort().reverse().join('\n'));
+  return { kb: bytes / 1024, transferredKb: transferred / 1024, urls };
 }
 
 async function main() {
@@ -50,7 +68,7 @@ async function main() {
       await signInPage.goto(`${server.url}/sign-in`);
       await signInPage.getByLabel('E-mail address').waitFor();
     });
-    rows.push({ what: 'JS (gzip) before /sign-in is usable', value: `${signIn.kb.toFixed(1)} KB`, budget: '≤ 150 KB', ok: signIn.kb <= 150 });
+    rows.push({ what: 'JS (gzip) before /sign-in is usable', value: `${signIn.kb.toFixed(1)} KB (${signIn.transferredKb.toFixed(1)} KB as sent, brotli)`, budget: '≤ 150 KB', ok: signIn.kb <= 150 });
 
     const devicesPage = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
     const devices = await jsTransferred(devicesPage, async () => {
@@ -64,7 +82,7 @@ async function main() {
     const heavy = devices.urls.filter((u) => /echarts|zxing/i.test(u));
     rows.push({
       what: 'JS (gzip) before /devices shows (from a cold start through sign-in)',
-      value: `${devices.kb.toFixed(1)} KB${heavy.length ? ` incl. ${heavy.join(', ')}` : ''}`,
+      value: `${devices.kb.toFixed(1)} KB (${devices.transferredKb.toFixed(1)} KB as sent)${heavy.length ? ` incl. ${heavy.join(', ')}` : ''}`,
       budget: '≤ 200 KB, no echarts/zxing',
       ok: devices.kb <= 200 && heavy.length === 0,
     });

@@ -37,10 +37,10 @@ describe('account remote', () => {
     ['/create-account', 'Create account'],
     ['/verify-account', 'Verify account'],
     ['/reset-password', 'Reset password'],
-  ])('%s shows its page (one h1)', (path, title) => {
+  ])('%s shows its page (one h1)', async (path, title) => {
     renderInShell([path]);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   });
 
   test('an unknown path says "Page not found"; Back returns to where the user came from', async () => {

@@ -1,31 +1,52 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { RemoteAppProps } from '@paddock/shared/federation';
 import { Translations } from '@paddock/shared/i18n';
-import { AccountSettings } from './account/AccountSettings';
-import { accountTexts } from './account/messages';
 import { commonTexts } from './common/messages';
-import { CreateAccount } from './create-account/CreateAccount';
-import { createAccountTexts } from './create-account/messages';
 import { NotFound } from './not-found/NotFound';
 import { notFoundTexts } from './not-found/messages';
-import { ResetPassword } from './reset-password/ResetPassword';
-import { resetPasswordTexts } from './reset-password/messages';
 import { SignIn } from './sign-in/SignIn';
 import { signInTexts } from './sign-in/messages';
-import { VerifyAccount } from './verify-account/VerifyAccount';
-import { verifyAccountTexts } from './verify-account/messages';
 import './common/account.css';
 
-/** Every text of this remote, added to the shell's IntlProvider. A constant, so the catalogues merge once. */
-export const ACCOUNT_TRANSLATIONS = [
-  commonTexts,
-  signInTexts,
-  createAccountTexts,
-  verifyAccountTexts,
-  resetPasswordTexts,
-  accountTexts,
-  notFoundTexts,
-];
+/** The texts every page needs, added to the shell's IntlProvider. A constant, so the catalogues merge once. */
+export const ACCOUNT_TRANSLATIONS = [commonTexts, signInTexts, notFoundTexts];
+
+type Texts = Parameters<typeof Translations>[0]['translations'][number];
+
+/**
+ * A page loaded on first visit, with its own texts: sign-in must be usable within the JS budget of DESIGN §7,
+ * so the other pages and their four-language catalogues stay out of the first load.
+ */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => [ComponentType, Texts]) {
+  return lazy(async () => {
+    const [Page, texts] = pick(await load());
+    const translations = [texts];
+    const WithTexts = () => (
+      <Translations translations={translations}>
+        <Page />
+      </Translations>
+    );
+    return { default: WithTexts };
+  });
+}
+
+const CreateAccount = lazyPage(
+  () => Promise.all([import('./create-account/CreateAccount'), import('./create-account/messages')]),
+  ([page, texts]) => [page.CreateAccount, texts.createAccountTexts],
+);
+const VerifyAccount = lazyPage(
+  () => Promise.all([import('./verify-account/VerifyAccount'), import('./verify-account/messages')]),
+  ([page, texts]) => [page.VerifyAccount, texts.verifyAccountTexts],
+);
+const ResetPassword = lazyPage(
+  () => Promise.all([import('./reset-password/ResetPassword'), import('./reset-password/messages')]),
+  ([page, texts]) => [page.ResetPassword, texts.resetPasswordTexts],
+);
+const AccountSettings = lazyPage(
+  () => Promise.all([import('./account/AccountSettings'), import('./account/messages')]),
+  ([page, texts]) => [page.AccountSettings, texts.accountTexts],
+);
 
 /**
  * The account remote's `./App` (DESIGN §3): /sign-in, /create-account, /verify-account, /reset-password and
@@ -35,14 +56,16 @@ export const ACCOUNT_TRANSLATIONS = [
 export default function App(_props: RemoteAppProps) {
   return (
     <Translations translations={ACCOUNT_TRANSLATIONS}>
-      <Routes>
-        <Route path="sign-in" element={<SignIn />} />
-        <Route path="create-account" element={<CreateAccount />} />
-        <Route path="verify-account" element={<VerifyAccount />} />
-        <Route path="reset-password" element={<ResetPassword />} />
-        <Route path="account" element={<AccountSettings />} />
-        <Route path="*" element={<NotFound />} />
-      </Routes>
+      <Suspense fallback={null}>
+        <Routes>
+          <Route path="sign-in" element={<SignIn />} />
+          <Route path="create-account" element={<CreateAccount />} />
+          <Route path="verify-account" element={<VerifyAccount />} />
+          <Route path="reset-password" element={<ResetPassword />} />
+          <Route path="account" element={<AccountSettings />} />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </Suspense>
     </Translations>
   );
 }

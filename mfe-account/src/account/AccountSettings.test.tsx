@@ -14,7 +14,7 @@ function serve(user: User = sampleUser) {
 
 async function openAccount(user: User = sampleUser, options?: Parameters<typeof renderAccount>[1]) {
   const get = serve(user);
-  const rendered = renderAccount('/account', options);
+  const rendered = await renderAccount('/account', options);
   await screen.findByLabelText(options?.locale === 'de-DE' ? 'E-Mail-Adresse' : 'E-mail address');
   return { ...rendered, get };
 }
@@ -169,7 +169,7 @@ describe('/account', () => {
 
   test('a failed load says so and can be retried', async () => {
     const get = jest.spyOn(usersApi, 'get').mockRejectedValueOnce(apiError(400, 'oops', 'The server is busy.')).mockResolvedValue(sampleUser);
-    const { user } = renderAccount('/account');
+    const { user } = await renderAccount('/account');
     expect(await screen.findByRole('alert')).toHaveTextContent('Your account could not be loaded: The server is busy.');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByLabelText('E-mail address')).toHaveValue('farmer@example.com');

@@ -16,8 +16,8 @@ function LocationProbe() {
   return <div data-testid="location" hidden>{location.pathname + location.search}</div>;
 }
 
-/** Renders the account remote at `path`, as the shell does. */
-export function renderAccount(path: string, { locale = 'en-GB' as Locale } = {}) {
+/** Renders the account remote at `path`, as the shell does, once its (lazily loaded) page has shown. */
+export async function renderAccount(path: string, { locale = 'en-GB' as Locale } = {}) {
   paddockStore.set(localeAtom, locale);
   const user = userEvent.setup();
   const result = render(
@@ -30,6 +30,7 @@ export function renderAccount(path: string, { locale = 'en-GB' as Locale } = {})
       </LocaleProvider>
     </Provider>,
   );
+  await screen.findAllByRole('heading', { level: 1 });
   return { user, ...result };
 }
 

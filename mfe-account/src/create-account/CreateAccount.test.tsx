@@ -4,7 +4,7 @@ import { apiError, currentLocation, renderAccount, resetSession, sampleUser, toa
 
 const PASSWORD = 'twelve chars ok';
 
-async function fillStep1(user: ReturnType<typeof renderAccount>['user'], { email = 'new@farm.se', password = PASSWORD, country = 'SE' } = {}) {
+async function fillStep1(user: Awaited<ReturnType<typeof renderAccount>>['user'], { email = 'new@farm.se', password = PASSWORD, country = 'SE' } = {}) {
   if (email) await user.type(screen.getByLabelText('E-mail address'), email);
   if (password) await user.type(screen.getByLabelText('Password'), password);
   if (country) await user.selectOptions(screen.getByLabelText('Country'), country);
@@ -18,7 +18,7 @@ describe('/create-account', () => {
 
   test('a short password and no country are refused in the browser; nothing is sent', async () => {
     const create = jest.spyOn(usersApi, 'create');
-    const { user } = renderAccount('/create-account');
+    const { user } = await renderAccount('/create-account');
     await fillStep1(user, { password: 'short', country: '' });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('The password must have at least 12 characters.')).toBeInTheDocument();
@@ -33,7 +33,7 @@ describe('/create-account', () => {
 
   test('step 1 can create the account directly, then the verification follows with the e-mail', async () => {
     const create = jest.spyOn(usersApi, 'create').mockResolvedValue({ ...sampleUser, Email: 'new@farm.se', Verified: false });
-    const { user } = renderAccount('/create-account');
+    const { user } = await renderAccount('/create-account');
     await fillStep1(user, { email: ' New@Farm.se ' });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(currentLocation()).toBe('/verify-account'));
@@ -47,7 +47,7 @@ describe('/create-account', () => {
 
   test('step 2 adds the address and a normalized VAT number; a bad VAT number is refused first', async () => {
     const create = jest.spyOn(usersApi, 'create').mockResolvedValue(sampleUser);
-    const { user } = renderAccount('/create-account?email=farm%40example.com');
+    const { user } = await renderAccount('/create-account?email=farm%40example.com');
     expect(screen.getByLabelText('E-mail address')).toHaveValue('farm@example.com');
     await fillStep1(user, { email: '' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -82,7 +82,7 @@ describe('/create-account', () => {
 
   test('a taken e-mail shows the server message at the e-mail field, back on step 1, keeping everything typed', async () => {
     jest.spyOn(usersApi, 'create').mockRejectedValue(apiError(409, 'email_taken', 'This e-mail address already has an account.', 'Email'));
-    const { user } = renderAccount('/create-account');
+    const { user } = await renderAccount('/create-account');
     await fillStep1(user, { email: 'taken@farm.se' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.type(await screen.findByLabelText('Town or city'), 'Lund');
@@ -101,7 +101,7 @@ describe('/create-account', () => {
   test('on a test host a new account goes straight to sign-in with the e-mail', async () => {
     configureApi({ testHostPrefix: 'localhost' });
     jest.spyOn(usersApi, 'create').mockResolvedValue(sampleUser);
-    const { user } = renderAccount('/create-account');
+    const { user } = await renderAccount('/create-account');
     await fillStep1(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(currentLocation()).toBe('/sign-in?email=new%40farm.se'));
@@ -110,7 +110,7 @@ describe('/create-account', () => {
 
   test('country names are in the interface language, and the account gets that language', async () => {
     const create = jest.spyOn(usersApi, 'create').mockResolvedValue(sampleUser);
-    const { user } = renderAccount('/create-account', { locale: 'de-DE' });
+    const { user } = await renderAccount('/create-account', { locale: 'de-DE' });
     expect(screen.getByRole('heading', { level: 1, name: 'Konto erstellen' })).toBeInTheDocument();
     const country = screen.getByLabelText('Land');
     expect(within(country).getByRole('option', { name: 'Schweden' })).toHaveValue('SE');

@@ -11,7 +11,7 @@ describe('/reset-password', () => {
   test('asks for a code, then saves the new password with it and goes to sign-in', async () => {
     const send = jest.spyOn(usersApi, 'sendVerificationCode').mockResolvedValue(undefined);
     const reset = jest.spyOn(usersApi, 'resetPassword').mockResolvedValue(undefined);
-    const { user } = renderAccount('/reset-password?email=farmer%40example.com');
+    const { user } = await renderAccount('/reset-password?email=farmer%40example.com');
     expect(screen.getByLabelText('E-mail address')).toHaveValue('farmer@example.com');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText('A code is on its way to farmer@example.com.')).toBeInTheDocument();
@@ -30,7 +30,7 @@ describe('/reset-password', () => {
   test('a bad e-mail gets no code; a short new password is refused in the browser', async () => {
     const send = jest.spyOn(usersApi, 'sendVerificationCode').mockResolvedValue(undefined);
     const reset = jest.spyOn(usersApi, 'resetPassword');
-    const { user } = renderAccount('/reset-password');
+    const { user } = await renderAccount('/reset-password');
     await user.type(screen.getByLabelText('E-mail address'), 'not-an-address{Enter}');
     expect(await screen.findByText(/valid e-mail address/)).toBeInTheDocument();
     expect(send).not.toHaveBeenCalled();
@@ -47,7 +47,7 @@ describe('/reset-password', () => {
 
   test('a wrong code shows the server message and keeps what was typed', async () => {
     jest.spyOn(usersApi, 'resetPassword').mockRejectedValue(apiError(400, 'wrong_code', 'That code is not right.', 'VerificationCode'));
-    const { user } = renderAccount('/reset-password?email=farmer%40example.com');
+    const { user } = await renderAccount('/reset-password?email=farmer%40example.com');
     await user.click(screen.getByRole('button', { name: 'I already have a code' }));
     await user.type(await screen.findByLabelText('Verification code'), '111111');
     await user.type(screen.getByLabelText('New password'), 'a brand new passphrase{Enter}');
@@ -56,8 +56,8 @@ describe('/reset-password', () => {
     expect(currentLocation()).toBe('/reset-password?email=farmer%40example.com');
   });
 
-  test('has a way back to sign-in', () => {
-    renderAccount('/reset-password', { locale: 'fr-FR' });
+  test('has a way back to sign-in', async () => {
+    await renderAccount('/reset-password', { locale: 'fr-FR' });
     expect(screen.getByRole('heading', { level: 1, name: 'Réinitialiser le mot de passe' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Retour à la connexion' })).toHaveAttribute('href', '/sign-in');
   });

@@ -11,7 +11,7 @@ describe('/sign-in', () => {
 
   test('signs in with the typed e-mail (trimmed, lower case) and password, then goes to the devices', async () => {
     const signIn = jest.spyOn(usersApi, 'signIn').mockResolvedValue(signInReply());
-    const { user } = renderAccount('/sign-in');
+    const { user } = await renderAccount('/sign-in');
     await user.type(screen.getByLabelText('E-mail address'), '  Farmer@Example.com ');
     await user.type(screen.getByLabelText('Password'), 'correct horse battery{Enter}');
     await waitFor(() => expect(currentLocation()).toBe('/devices'));
@@ -25,7 +25,7 @@ describe('/sign-in', () => {
 
   test('an empty or malformed form is not sent; the first invalid field gets the focus', async () => {
     const signIn = jest.spyOn(usersApi, 'signIn');
-    const { user } = renderAccount('/sign-in');
+    const { user } = await renderAccount('/sign-in');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findAllByText('Please fill in this field.')).toHaveLength(2);
     expect(screen.getByLabelText('E-mail address')).toHaveFocus();
@@ -35,14 +35,14 @@ describe('/sign-in', () => {
     expect(signIn).not.toHaveBeenCalled();
   });
 
-  test('the e-mail comes prefilled from the query (after verification)', () => {
-    renderAccount('/sign-in?email=new%40farm.se');
+  test('the e-mail comes prefilled from the query (after verification)', async () => {
+    await renderAccount('/sign-in?email=new%40farm.se');
     expect(screen.getByLabelText('E-mail address')).toHaveValue('new@farm.se');
   });
 
   test('a wrong password shows the server message and keeps what was typed', async () => {
     jest.spyOn(usersApi, 'signIn').mockRejectedValue(apiError(401, 'bad_credentials', 'Wrong e-mail or password.'));
-    const { user } = renderAccount('/sign-in');
+    const { user } = await renderAccount('/sign-in');
     await user.type(screen.getByLabelText('E-mail address'), 'farmer@example.com');
     await user.type(screen.getByLabelText('Password'), 'not the password{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong e-mail or password.');
@@ -55,7 +55,7 @@ describe('/sign-in', () => {
 
   test('an unverified account offers the way to verify it, carrying the e-mail', async () => {
     jest.spyOn(usersApi, 'signIn').mockRejectedValue(apiError(403, 'account_not_verified', 'Please verify your e-mail address first.'));
-    const { user } = renderAccount('/sign-in');
+    const { user } = await renderAccount('/sign-in');
     await user.type(screen.getByLabelText('E-mail address'), 'new@farm.se');
     await user.type(screen.getByLabelText('Password'), 'a long enough password{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('Please verify your e-mail address first.');
@@ -68,7 +68,7 @@ describe('/sign-in', () => {
 
   test('too many attempts shows the server message', async () => {
     jest.spyOn(usersApi, 'signIn').mockRejectedValue(apiError(429, 'rate_limited', 'Too many attempts. Try again in a minute.'));
-    const { user } = renderAccount('/sign-in');
+    const { user } = await renderAccount('/sign-in');
     await user.type(screen.getByLabelText('E-mail address'), 'farmer@example.com');
     await user.type(screen.getByLabelText('Password'), 'whatever{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again in a minute.');
@@ -79,7 +79,7 @@ describe('/sign-in', () => {
     ['Reset password', '/reset-password'],
     ['Verify account', '/verify-account'],
   ])('"%s" links to %s carrying the typed e-mail', async (name, path) => {
-    const { user } = renderAccount('/sign-in');
+    const { user } = await renderAccount('/sign-in');
     await user.type(screen.getByLabelText('E-mail address'), 'typed@farm.se');
     expect(screen.getByRole('link', { name })).toHaveAttribute('href', `${path}?email=typed%40farm.se`);
     await user.click(screen.getByRole('link', { name }));
@@ -87,8 +87,8 @@ describe('/sign-in', () => {
     expect(screen.getByLabelText('E-mail address')).toHaveValue('typed@farm.se');
   });
 
-  test('speaks German when the interface is German', () => {
-    renderAccount('/sign-in', { locale: 'de-DE' });
+  test('speaks German when the interface is German', async () => {
+    await renderAccount('/sign-in', { locale: 'de-DE' });
     expect(screen.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeInTheDocument();
     expect(screen.getByLabelText('E-Mail-Adresse')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Konto erstellen' })).toBeInTheDocument();

@@ -9,7 +9,7 @@ describe('/verify-account', () => {
   });
 
   test('the e-mail from the query fills the field and is then removed from the address', async () => {
-    renderAccount('/verify-account?email=new%40farm.se');
+    await renderAccount('/verify-account?email=new%40farm.se');
     expect(screen.getByLabelText('E-mail address')).toHaveValue('new@farm.se');
     await waitFor(() => expect(currentLocation()).toBe('/verify-account'));
     expect(screen.getByLabelText('E-mail address')).toHaveValue('new@farm.se');
@@ -17,7 +17,7 @@ describe('/verify-account', () => {
 
   test('confirming with the code verifies the account and goes to sign-in with the e-mail', async () => {
     const verify = jest.spyOn(usersApi, 'verifyEmail').mockResolvedValue(undefined);
-    const { user } = renderAccount('/verify-account?email=new%40farm.se');
+    const { user } = await renderAccount('/verify-account?email=new%40farm.se');
     const code = screen.getByLabelText('Verification code');
     expect(code).toHaveAttribute('inputmode', 'numeric');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
@@ -30,7 +30,7 @@ describe('/verify-account', () => {
 
   test('a short code or a missing e-mail is refused in the browser', async () => {
     const verify = jest.spyOn(usersApi, 'verifyEmail');
-    const { user } = renderAccount('/verify-account');
+    const { user } = await renderAccount('/verify-account');
     await user.type(screen.getByLabelText('Verification code'), '12a3');
     expect(screen.getByLabelText('Verification code')).toHaveValue('123');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
@@ -44,7 +44,7 @@ describe('/verify-account', () => {
     jest
       .spyOn(usersApi, 'verifyEmail')
       .mockRejectedValue(apiError(400, 'code_burned', 'Too many wrong tries. Please request a new code.', 'VerificationCode'));
-    const { user } = renderAccount('/verify-account?email=new%40farm.se');
+    const { user } = await renderAccount('/verify-account?email=new%40farm.se');
     await user.type(screen.getByLabelText('Verification code'), '000000{Enter}');
     const code = screen.getByLabelText('Verification code');
     await waitFor(() => expect(code).toHaveAccessibleDescription('Too many wrong tries. Please request a new code.'));
@@ -54,14 +54,14 @@ describe('/verify-account', () => {
 
   test('an error without a field shows at the top of the form', async () => {
     jest.spyOn(usersApi, 'verifyEmail').mockRejectedValue(apiError(400, 'code_expired', 'The code has expired. Please request a new one.'));
-    const { user } = renderAccount('/verify-account?email=new%40farm.se');
+    const { user } = await renderAccount('/verify-account?email=new%40farm.se');
     await user.type(screen.getByLabelText('Verification code'), '111111{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('The code has expired. Please request a new one.');
   });
 
   test('"Send new code" sends one to the typed e-mail and says so', async () => {
     const send = jest.spyOn(usersApi, 'sendVerificationCode').mockResolvedValue(undefined);
-    const { user } = renderAccount('/verify-account');
+    const { user } = await renderAccount('/verify-account');
     await user.click(screen.getByRole('button', { name: 'Send new code' }));
     expect(await screen.findByText('Please fill in this field.')).toBeInTheDocument();
     expect(send).not.toHaveBeenCalled();
