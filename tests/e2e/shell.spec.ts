@@ -123,3 +123,16 @@ test('/connection-error shows the message with the support host and reloads the 
   await expect(page).toHaveURL(/\/sign-in$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 });
+
+test('when the shell’s own script cannot load, the splash turns into a message with Try again', async ({ page }) => {
+  await page.clock.install();
+  await page.route(/\/main\.[0-9a-f]+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.goto('/sign-in');
+  await page.clock.runFor(16_000);
+  await expect(page.getByRole('alert')).toContainText('Paddock could not start.');
+  await expect(page.getByRole('alert')).toContainText('Paddock konnte nicht starten.');
+  await page.unroute(/\/main\.[0-9a-f]+\.js$/);
+  await page.getByRole('button', { name: /Try again/ }).click();
+  await page.clock.runFor(2_000);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+});
