@@ -8,7 +8,7 @@ import { changeLocale, LOCALE_NAMES, useT } from '@paddock/shared/i18n';
 import { activeUserAtom, clearSession, impersonationAtom, userAtom } from '@paddock/shared/session';
 import { Actions, Alert, Button, Card, Checkbox, ConfirmDialog, Page, Select, TextField, fieldErrorMessage, uiTexts } from '@paddock/shared/ui';
 import { describeFailure } from '../common/failure';
-import { commonTexts } from '../common/messages';
+import { EmailField } from '../common/EmailField';
 import { PATHS } from '../common/paths';
 import { useFormErrors } from '../common/useFormErrors';
 import { accountTexts } from './messages';
@@ -150,15 +150,7 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
         {failure ? <Alert>{failure}</Alert> : null}
         <Card>
           <h2 className="pd-account-section-title">{t(m.contactHeading)}</h2>
-          <TextField
-            label={t(commonTexts.messages.email)}
-            name="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
+          <EmailField
             value={form.Email}
             error={errors.Email}
             onChange={(event) => {

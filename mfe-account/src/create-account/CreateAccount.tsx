@@ -8,6 +8,7 @@ import { countryList, useT } from '@paddock/shared/i18n';
 import { localeAtom } from '@paddock/shared/session';
 import { Actions, Alert, Button, Card, Page, PasswordField, Select, TextField, fieldErrorMessage, type FieldMessage } from '@paddock/shared/ui';
 import { describeFailure } from '../common/failure';
+import { EmailField } from '../common/EmailField';
 import { commonTexts } from '../common/messages';
 import { PATHS, withEmail } from '../common/paths';
 import { useFormErrors, type FieldErrors } from '../common/useFormErrors';
@@ -138,14 +139,7 @@ export function CreateAccount() {
           {failure ? <Alert>{failure}</Alert> : null}
           {step === 1 ? (
             <>
-              <TextField
-                label={t(commonTexts.messages.email)}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                autoCapitalize="none"
-                spellCheck={false}
-                required
+              <EmailField
                 {...bind('Email')}
               />
               <PasswordField

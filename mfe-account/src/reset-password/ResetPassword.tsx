@@ -3,9 +3,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { showToast, usersApi } from '@paddock/shared/api';
 import { checkEmail, checkPassword, checkVerificationCode, normalizeEmail, PASSWORD_MIN_LENGTH } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Actions, Alert, Button, Card, Page, PasswordField, TextField, fieldErrorMessage } from '@paddock/shared/ui';
+import { Actions, Alert, Button, Card, Page, PasswordField, fieldErrorMessage } from '@paddock/shared/ui';
 import { CodeField } from '../common/CodeField';
 import { describeFailure } from '../common/failure';
+import { EmailField } from '../common/EmailField';
 import { commonTexts } from '../common/messages';
 import { PATHS, withEmail } from '../common/paths';
 import { useFormErrors } from '../common/useFormErrors';
@@ -111,15 +112,7 @@ export function ResetPassword() {
           {step === 'request' ? (
             <>
               <p className="pd-account-intro">{t(m.requestIntro)}</p>
-              <TextField
-                label={t(commonTexts.messages.email)}
-                name="Email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                autoCapitalize="none"
-                spellCheck={false}
-                required
+              <EmailField
                 value={email}
                 error={errors.Email}
                 onChange={(event) => {

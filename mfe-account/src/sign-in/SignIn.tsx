@@ -4,8 +4,9 @@ import { usersApi } from '@paddock/shared/api';
 import { checkEmail, normalizeEmail } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { signIn } from '@paddock/shared/session';
-import { Actions, Alert, Button, Card, Page, PasswordField, TextField, fieldErrorMessage } from '@paddock/shared/ui';
+import { Actions, Alert, Button, Card, Page, PasswordField, fieldErrorMessage } from '@paddock/shared/ui';
 import { describeFailure, type Failure } from '../common/failure';
+import { EmailField } from '../common/EmailField';
 import { commonTexts } from '../common/messages';
 import { PATHS, withEmail } from '../common/paths';
 import { useFormErrors } from '../common/useFormErrors';
@@ -70,15 +71,7 @@ export function SignIn() {
               {failure.text}
             </Alert>
           ) : null}
-          <TextField
-            label={t(commonTexts.messages.email)}
-            name="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
+          <EmailField
             value={email}
             error={errors.Email}
             onChange={(event) => {

@@ -3,9 +3,10 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import { showToast, usersApi } from '@paddock/shared/api';
 import { checkEmail, checkVerificationCode, normalizeEmail } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Actions, Alert, Button, Card, Page, TextField, fieldErrorMessage } from '@paddock/shared/ui';
+import { Actions, Alert, Button, Card, Page, fieldErrorMessage } from '@paddock/shared/ui';
 import { CodeField } from '../common/CodeField';
 import { describeFailure } from '../common/failure';
+import { EmailField } from '../common/EmailField';
 import { commonTexts } from '../common/messages';
 import { PATHS, withEmail } from '../common/paths';
 import { useFormErrors } from '../common/useFormErrors';
@@ -91,15 +92,7 @@ export function VerifyAccount() {
         <form ref={formRef} className="pd-form" noValidate onSubmit={confirm}>
           {failure ? <Alert>{failure}</Alert> : null}
           {sentTo ? <Alert kind="info">{t(m.codeSent, { email: sentTo })}</Alert> : null}
-          <TextField
-            label={t(commonTexts.messages.email)}
-            name="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
+          <EmailField
             value={email}
             error={errors.Email}
             onChange={(event) => {
