@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -32,7 +32,8 @@ test('/devices shows the (empty) dashboard with the add-circle button to /device
   expect(screen.getByRole('heading', { level: 1, name: 'Devices' })).toBeInTheDocument();
   expect(screen.getByText('No devices yet')).toBeInTheDocument();
   await user.click(screen.getAllByRole('button', { name: 'Register a device' })[0]);
-  expect(screen.getByTestId('where')).toHaveTextContent('/devices/register');
+  await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/devices/register'));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Register a device' })).toBeInTheDocument();
 });
 
 test('in German', () => {
@@ -40,7 +41,7 @@ test('in German', () => {
   expect(screen.getByRole('heading', { level: 1, name: 'Geräte' })).toBeInTheDocument();
 });
 
-test('device pages not built yet say so and lead back to the dashboard', () => {
-  renderDevices('/fencealarm/123');
+test('device pages not built yet (the log pages) say so and lead back to the dashboard', () => {
+  renderDevices('/fencealarm/123/logs');
   expect(screen.getByRole('heading', { level: 1, name: 'Coming soon' })).toBeInTheDocument();
 });

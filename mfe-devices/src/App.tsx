@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { RemoteAppProps } from '@paddock/shared/federation';
 import { Translations } from '@paddock/shared/i18n';
@@ -5,9 +6,16 @@ import { Dashboard } from './dashboard/Dashboard';
 import { dashboardTexts } from './dashboard/messages';
 import { ComingSoon } from './placeholder/ComingSoon';
 import { placeholderTexts } from './placeholder/messages';
+import './common/devices.css';
 
-/** Every text of this remote (a constant, so the catalogues merge once). */
+/** Every text of this remote's first load (a constant, so the catalogues merge once). */
 export const DEVICES_TRANSLATIONS = [dashboardTexts, placeholderTexts];
+
+// Loaded on first visit, with their own texts: the dashboard's JS stays small (DESIGN §7), and the barcode
+// scanner (@zxing/library) is only imported by the registration pages.
+const RegisterChooser = lazy(() => import('./register/RegisterRoutes').then((m) => ({ default: m.RegisterChooserPage })));
+const RegisterDevice = lazy(() => import('./register/RegisterRoutes').then((m) => ({ default: m.RegisterDevicePage })));
+const SettingsRoute = lazy(() => import('./settings/SettingsRoute'));
 
 /**
  * The devices remote's `./App`: /devices and every device page (SPEC §2). The shell provides the router, the
@@ -16,10 +24,19 @@ export const DEVICES_TRANSLATIONS = [dashboardTexts, placeholderTexts];
 export default function App(_props: RemoteAppProps) {
   return (
     <Translations translations={DEVICES_TRANSLATIONS}>
-      <Routes>
-        <Route path="devices" element={<Dashboard />} />
-        <Route path="*" element={<ComingSoon />} />
-      </Routes>
+      <Suspense fallback={null}>
+        <Routes>
+          <Route path="devices" element={<Dashboard />} />
+          <Route path="devices/register" element={<RegisterChooser />} />
+          <Route path="devices/register/:product" element={<RegisterDevice />} />
+          <Route path="farmcam-sim/:imsi" element={<SettingsRoute />} />
+          <Route path="fencealarm/:imei" element={<SettingsRoute />} />
+          <Route path="fencealarm2/:imei" element={<SettingsRoute />} />
+          <Route path="smartplug/:imei" element={<SettingsRoute />} />
+          <Route path="smartplug2/:imei" element={<SettingsRoute />} />
+          <Route path="*" element={<ComingSoon />} />
+        </Routes>
+      </Suspense>
     </Translations>
   );
 }

@@ -1,27 +1,108 @@
-import { useNavigate } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { PRODUCT_IDS, PRODUCTS, dashboardTags, groupDevices, matchesTagFilter, toggleTag } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Button, Card, IconButton, Page } from '@paddock/shared/ui';
+import { activeUserAtom } from '@paddock/shared/session';
+import { Alert, Button, Card, IconButton, Page } from '@paddock/shared/ui';
+import { rememberLastDevice } from '../common/lastDevice';
+import { DeviceCard, cardId } from './DeviceCard';
+import { TagFilter } from './TagFilter';
 import { dashboardTexts } from './messages';
+import { useDeviceList } from './useDeviceList';
 
 export const REGISTER_PATH = '/devices/register';
+const m = dashboardTexts.messages;
 
-/** The dashboard (SPEC §2 /devices), empty for now: title, the add-circle button to /devices/register, an empty state. */
+/**
+ * The dashboard (SPEC §2 /devices): title, the add-circle button to /devices/register, tag filter chips, devices
+ * grouped by type and sorted by name, refreshed every 5 s while shown; ?id= scrolls to and highlights a card.
+ */
 export function Dashboard() {
   const t = useT();
+  const intl = useIntl();
   const navigate = useNavigate();
-  const register = t(dashboardTexts.messages.register);
+  const user = useAtomValue(activeUserAtom);
+  const { list, failed, update } = useDeviceList(user?.Id ?? null);
+  const [params] = useSearchParams();
+  const focusId = params.get('id');
+  const [selected, setSelected] = useState<string[]>([]);
+
+  const tags = useMemo(() => (list ? dashboardTags(list, intl.locale) : []), [list, intl.locale]);
+  // A chosen tag that no device carries any more has no chip to switch it off: it stops filtering.
+  const activeTags = useMemo(() => selected.filter((tag) => tags.includes(tag)), [selected, tags]);
+  const allGroups = useMemo(() => (list ? groupDevices(list, PRODUCT_IDS, intl.locale) : []), [list, intl.locale]);
+  const groups = useMemo(
+    () =>
+      activeTags.length === 0
+        ? allGroups
+        : allGroups.map((g) => ({ ...g, devices: g.devices.filter((d) => matchesTagFilter(d, activeTags)) })).filter((g) => g.devices.length > 0),
+    [allGroups, activeTags],
+  );
+  const onToggleTag = useCallback((tag: string) => setSelected((current) => toggleTag(current, tag)), []);
+
+  // ?id=: scroll to that card once it is on screen, once per id.
+  const scrolledTo = useRef<string | null>(null);
+  const loaded = list !== null;
+  useEffect(() => {
+    if (!focusId || !loaded || scrolledTo.current === focusId) return;
+    const card = document.getElementById(cardId(focusId));
+    if (!card) return;
+    scrolledTo.current = focusId;
+    rememberLastDevice(focusId);
+    const reduced = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    card.scrollIntoView?.({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
+    card.focus({ preventScroll: true });
+  }, [focusId, loaded, groups]);
+
+  const register = t(m.register);
+  const goRegister = () => navigate(REGISTER_PATH);
+  const total = allGroups.reduce((n, g) => n + g.devices.length, 0);
+
   return (
-    <Page
-      title={t(dashboardTexts.messages.title)}
-      actions={<IconButton icon="add-circle" label={register} onClick={() => navigate(REGISTER_PATH)} />}
-    >
-      <Card>
-        <h2>{t(dashboardTexts.messages.emptyTitle)}</h2>
-        <p>{t(dashboardTexts.messages.emptyText)}</p>
-        <Button variant="primary" icon="add-circle" onClick={() => navigate(REGISTER_PATH)}>
-          {register}
-        </Button>
-      </Card>
+    <Page title={t(m.title)} actions={<IconButton icon="add-circle" label={register} onClick={goRegister} />}>
+      {failed && !list ? <Alert>{t(m.loadFailed)}</Alert> : null}
+      {list === null ? (
+        failed ? null : (
+          <p className="pd-devices-loading" role="status">
+            {t(m.loading)}
+          </p>
+        )
+      ) : total === 0 ? (
+        <Card>
+          <h2>{t(m.emptyTitle)}</h2>
+          <p>{t(m.emptyText)}</p>
+          <Button variant="primary" icon="add-circle" onClick={goRegister}>
+            {register}
+          </Button>
+        </Card>
+      ) : (
+        <>
+          <TagFilter tags={tags} selected={activeTags} onToggle={onToggleTag} />
+          {groups.length === 0 ? (
+            <Card>
+              <p>{t(m.filteredEmpty)}</p>
+              <Button onClick={() => setSelected([])}>{t(m.clearFilter)}</Button>
+            </Card>
+          ) : (
+            groups.map((group) => (
+              <section key={group.product} className="pd-device-group" aria-labelledby={`group-${group.product}`}>
+                <h2 id={`group-${group.product}`} className="pd-device-group__title">
+                  {PRODUCTS[group.product].name}
+                  <span className="pd-device-group__count">{t(m.groupCount, { count: group.devices.length })}</span>
+                </h2>
+                <div className="pd-device-grid">
+                  {group.devices.map((device) => {
+                    const key = 'Imsi' in device ? device.Imsi : device.Imei;
+                    return <DeviceCard key={key} device={device} highlighted={key === focusId} onDeviceChange={update} />;
+                  })}
+                </div>
+              </section>
+            ))
+          )}
+        </>
+      )}
     </Page>
   );
 }

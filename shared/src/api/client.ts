@@ -116,7 +116,8 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
       headers,
       timeout: options.timeout ?? config.timeoutMs,
       retry: 0,
-      throwHttpErrors: true,
+      // 304 Not Modified (a conditional GET with If-None-Match) is an answer, not a failure.
+      throwHttpErrors: (status: number) => status !== 304,
     });
     if (options.raw) return response as unknown as T;
     if (response.status === 204 || response.status === 304) return undefined as T;

@@ -2,3 +2,4 @@ export * from './client';
 export * from './feedback';
 export { apiTexts } from './messages';
 export * from './users';
+export * from './devices';

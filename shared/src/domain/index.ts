@@ -8,3 +8,5 @@ export * from './sharing';
 export * from './money';
 export * from './units';
 export * from './firmware';
+export * from './scanner';
+export * from './dashboard';

@@ -134,6 +134,11 @@ export function dashboardPath(key?: string): string {
   return key ? `/devices?id=${encodeURIComponent(key)}` : '/devices';
 }
 
+/** SPEC §7: the API collection of a product: farmcam-sims, fencealarms, fencealarm2s, smartplugs, smartplug2s. */
+export function collectionOf(product: ProductId): string {
+  return PRODUCTS[product].apiCollection;
+}
+
 /** SPEC §3: the device-list array that holds a product's devices. */
 export function listKeyOf(product: ProductId): DeviceListKey {
   return PRODUCTS[product].listKey;

@@ -18,6 +18,15 @@ import settings from '@material-symbols/svg-400/outlined/settings.svg';
 import star from '@material-symbols/svg-400/outlined/star.svg';
 import visibility from '@material-symbols/svg-400/outlined/visibility.svg';
 import visibilityOff from '@material-symbols/svg-400/outlined/visibility_off.svg';
+import barcodeScanner from '@material-symbols/svg-400/outlined/barcode_scanner.svg';
+import electricBolt from '@material-symbols/svg-400/outlined/electric_bolt.svg';
+import keyboard from '@material-symbols/svg-400/outlined/keyboard.svg';
+import noPhotography from '@material-symbols/svg-400/outlined/no_photography.svg';
+import photoCamera from '@material-symbols/svg-400/outlined/photo_camera.svg';
+import powerPlug from '@material-symbols/svg-400/outlined/power.svg';
+import simCard from '@material-symbols/svg-400/outlined/sim_card.svg';
+import toggleOff from '@material-symbols/svg-400/outlined/toggle_off.svg';
+import toggleOn from '@material-symbols/svg-400/outlined/toggle_on.svg';
 import warning from '@material-symbols/svg-400/outlined/warning.svg';
 
 export const ICONS = {
@@ -41,6 +50,15 @@ export const ICONS = {
   visibility,
   'visibility-off': visibilityOff,
   warning,
+  'barcode-scanner': barcodeScanner,
+  'electric-bolt': electricBolt,
+  keyboard,
+  'no-photography': noPhotography,
+  'photo-camera': photoCamera,
+  'power-plug': powerPlug,
+  'sim-card': simCard,
+  'toggle-off': toggleOff,
+  'toggle-on': toggleOn,
 } as const;
 
 export type IconName = keyof typeof ICONS;

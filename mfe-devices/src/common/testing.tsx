@@ -1,0 +1,172 @@
+// Test helpers for the devices screens: render the remote as the shell hosts it, sample devices of each product.
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'jotai';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { ApiError, configureApi, toastsAtom } from '@paddock/shared/api';
+import type { DeviceList, FarmcamSim, Fencealarm, Fencealarm2, Smartplug, Smartplug2, User } from '@paddock/shared/contract';
+import type { Locale } from '@paddock/shared/domain';
+import { LocaleProvider } from '@paddock/shared/i18n';
+import { impersonationAtom, localeAtom, paddockStore, tokenAtom, userAtom } from '@paddock/shared/session';
+import App from '../App';
+
+function LocationProbe() {
+  const location = useLocation();
+  return (
+    <div data-testid="location" hidden>
+      {location.pathname + location.search}
+    </div>
+  );
+}
+
+/** Renders the devices remote at `path` the way the shell does. */
+export function renderDevices(path: string, { locale = 'en-GB' as Locale, fakeTimers = false } = {}) {
+  paddockStore.set(localeAtom, locale);
+  const user = userEvent.setup(fakeTimers ? { advanceTimers: (ms) => jest.advanceTimersByTime(ms) } : {});
+  const result = render(
+    <Provider store={paddockStore}>
+      <LocaleProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <App />
+          <LocationProbe />
+        </MemoryRouter>
+      </LocaleProvider>
+    </Provider>,
+  );
+  return { user, ...result };
+}
+
+/** Where the router is now: pathname plus query. */
+export function currentLocation(): string {
+  return screen.getByTestId('location').textContent ?? '';
+}
+
+export const sampleUser = {
+  Id: 'u1',
+  CustomerId: 'c1',
+  AccountType: 'user',
+  Email: 'greta@example.com',
+  Phone: '',
+  Locale: 'en-GB',
+  Country: 'SE',
+  EmailNotifications: { Billing: true, Device: true, Marketing: false },
+  PushNotifications: { Enabled: false, Tokens: [] },
+  SmsNotifications: { Enabled: false, Balance: 0 },
+} as unknown as User;
+
+/** A clean session with `sampleUser` signed in and no toasts. */
+export function resetSession({ signedIn = true } = {}): void {
+  localStorage.clear();
+  sessionStorage.clear();
+  paddockStore.set(impersonationAtom, null);
+  paddockStore.set(toastsAtom, []);
+  paddockStore.set(localeAtom, 'en-GB');
+  paddockStore.set(tokenAtom, signedIn ? { String: 't', ExpiresAt: new Date(Date.now() + 3_600_000).toISOString() } : null);
+  paddockStore.set(userAtom, signedIn ? sampleUser : null);
+  configureApi({ testHostPrefix: 'test.' });
+}
+
+/** Texts of the toasts right now (the shell draws them; the store holds them). */
+export function toastTexts(): string[] {
+  return paddockStore.get(toastsAtom).map((toast) => toast.text ?? toast.message?.defaultMessage?.toString() ?? '');
+}
+
+/** A failed reply as the server sends it. */
+export function apiError(status: number, code: string, message: string): ApiError {
+  const statusText: Record<number, string> = { 400: 'Bad Request', 404: 'Not Found', 408: 'Request Timeout', 409: 'Conflict' };
+  return new ApiError(status, statusText[status] ?? 'Error', JSON.stringify({ Error: code, Message: message }), code);
+}
+
+const future = '2099-01-01T00:00:00.000Z';
+const recent = '2026-11-22T10:15:00.000Z';
+const subscription = { Trialing: false, ExpiresAt: future, PriceIds: { Current: 'price_1', Next: 'price_1' } };
+const metadata = (Name: string, Tags: string[] = []) => ({
+  Name,
+  Tags,
+  OwnerEmail: 'greta@example.com',
+  Access: ['greta@example.com'],
+  Notify: [],
+  Owner: 'u1',
+});
+const off = { Enabled: false, Triggered: false };
+
+export function farmcamSim(name: string, patch: Partial<FarmcamSim> = {}, tags: string[] = []): FarmcamSim {
+  return { Product: 'farmcam-sim', Imsi: '240071234567890', RemainingData: 2_500_000_000, Subscription: subscription, Metadata: metadata(name, ['FarmCam SIM', ...tags]), ...patch };
+}
+
+export function fencealarm(name: string, patch: Partial<Fencealarm> = {}, tags: string[] = []): Fencealarm {
+  return {
+    Product: 'fencealarm',
+    Imei: '356938035643801',
+    LastReport: { Timestamp: recent, Data: { Voltage: 6200, Battery: 12.4, Rssi: -71 } },
+    Config: { AlarmLevel: 3000 },
+    LowBatteryAlarm: { Triggered: false },
+    OfflineAlarm: { Triggered: false },
+    VoltageAlarm: { Enabled: true, Triggered: false, AlarmLevel: 3000 },
+    Calibration: { Enabled: false, ScalingFactor: 1, ExpectedVoltage: 0 },
+    Subscription: subscription,
+    Metadata: metadata(name, ['FenceAlarm', 'greta@example.com', ...tags]),
+    ...patch,
+  };
+}
+
+export function fencealarm2(name: string, patch: Partial<Fencealarm2> = {}, tags: string[] = []): Fencealarm2 {
+  return {
+    Product: 'fencealarm2',
+    Imei: '356938035643802',
+    Voltage: 7100,
+    VoltageAlarm: { Enabled: true, Triggered: false, Threshold: 3057 },
+    LastUplinkAt: recent,
+    Subscription: subscription,
+    Metadata: metadata(name, ['FenceAlarm2', ...tags]),
+    ...patch,
+  };
+}
+
+export function smartplug(name: string, patch: Partial<Smartplug> = {}, tags: string[] = []): Smartplug {
+  return {
+    Product: 'smartplug',
+    Imei: '356938035643803',
+    Load: 1234.5,
+    Consumption: 56789,
+    Temperature: 21.5,
+    SignalStrength: 80,
+    LastUplinkAt: recent,
+    PowerEnabled: true,
+    BeepEnabled: false,
+    LoadAlarm: { Enabled: false, Triggered: false, Lower: 0, Upper: 3700 },
+    OfflineAlarm: off,
+    PowerFailureAlarm: off,
+    TemperatureRangeAlarm: { Enabled: false, Triggered: false, Lower: -20, Upper: 70 },
+    Timer: { Enabled: false, On: [], Off: [] },
+    Thermostat: { Enabled: false, Triggers: [] },
+    Subscription: subscription,
+    Metadata: metadata(name, ['SmartPlug', ...tags]),
+    ...patch,
+  };
+}
+
+export function smartplug2(name: string, patch: Partial<Smartplug2> = {}, tags: string[] = []): Smartplug2 {
+  return {
+    Product: 'smartplug2',
+    Imei: '356938035643804',
+    Load: 15,
+    Consumption: 120,
+    SignalStrength: 55,
+    LastUploadAt: recent,
+    ConnectionLost: false,
+    PowerEnabled: false,
+    DeviceConfig: { OutputPower: false, AuditoryFeedback: true, PowerLoadAlarm: { Lower: 0, Upper: 3700 } },
+    ConsumptionNotification: off,
+    PowerLoadAlarmNotification: off,
+    PowerFailureNotification: off,
+    Timer: { Enabled: false, On: [], Off: [] },
+    Subscription: subscription,
+    Metadata: metadata(name, ['SmartPlug2', ...tags]),
+    ...patch,
+  };
+}
+
+export function deviceList(patch: Partial<DeviceList> = {}): DeviceList {
+  return { FarmcamSims: [], Fencealarms: [], Fencealarm2s: [], Smartplugs: [], Smartplug2s: [], ...patch };
+}

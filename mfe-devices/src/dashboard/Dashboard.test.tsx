@@ -1,0 +1,209 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { devicesApi } from '@paddock/shared/api';
+import type { DeviceList } from '@paddock/shared/contract';
+import { apiError, currentLocation, deviceList, farmcamSim, fencealarm, fencealarm2, renderDevices, resetSession, smartplug, smartplug2, toastTexts } from '../common/testing';
+
+function serve(...lists: DeviceList[]) {
+  const poll = jest.spyOn(devicesApi, 'poll');
+  for (const list of lists) poll.mockResolvedValueOnce({ list, etag: '"v1"' });
+  poll.mockResolvedValue({ list: null, etag: '"v1"' });
+  return poll;
+}
+
+const card = (name: string) => screen.getByRole('article', { name });
+const groupNames = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.firstChild?.textContent);
+const cardNames = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+
+beforeEach(() => {
+  resetSession();
+  jest.restoreAllMocks();
+  Element.prototype.scrollIntoView = jest.fn();
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+test('groups by product type in product order, sorted by name within a group', async () => {
+  serve(
+    deviceList({
+      Smartplugs: [smartplug('Pump', { Imei: '356938035643811' }), smartplug('Heater 10', { Imei: '356938035643812' }), smartplug('heater 9', { Imei: '356938035643813' })],
+      Fencealarms: [fencealarm('North fence')],
+      FarmcamSims: [farmcamSim('Gate camera')],
+    }),
+  );
+  renderDevices('/devices');
+  await screen.findByRole('article', { name: 'Pump' });
+  expect(groupNames()).toEqual(['FarmCam SIM', 'FenceAlarm', 'SmartPlug']);
+  expect(cardNames()).toEqual(['Gate camera', 'North fence', 'heater 9', 'Heater 10', 'Pump']);
+  expect(screen.getByRole('heading', { name: /SmartPlug/ })).toHaveTextContent('3 devices');
+});
+
+test('the empty state leads to registration', async () => {
+  serve(deviceList());
+  const { user } = renderDevices('/devices');
+  expect(await screen.findByText('No devices yet')).toBeInTheDocument();
+  await user.click(screen.getAllByRole('button', { name: 'Register a device' })[1]);
+  await waitFor(() => expect(currentLocation()).toBe('/devices/register'));
+});
+
+test('tag chips toggle the filter; system tags (product, e-mail) are no chips', async () => {
+  serve(
+    deviceList({
+      Fencealarms: [fencealarm('North fence', {}, ['North'])],
+      Smartplugs: [smartplug('Barn plug', {}, ['Barn'])],
+      Smartplug2s: [smartplug2('Pump plug', {}, ['North', 'Barn'])],
+    }),
+  );
+  const { user } = renderDevices('/devices');
+  await screen.findByRole('article', { name: 'Barn plug' });
+  const chips = within(screen.getByRole('group', { name: 'Filter by tag' }));
+  expect(chips.getAllByRole('button').map((b) => b.textContent)).toEqual(['Barn', 'North']);
+  await user.click(chips.getByRole('button', { name: 'North' }));
+  expect(chips.getByRole('button', { name: 'North' })).toHaveAttribute('aria-pressed', 'true');
+  expect(cardNames()).toEqual(['North fence', 'Pump plug']);
+  await user.click(chips.getByRole('button', { name: 'Barn' }));
+  expect(cardNames()).toEqual(['North fence', 'Barn plug', 'Pump plug']);
+  await user.click(chips.getByRole('button', { name: 'North' }));
+  await user.click(chips.getByRole('button', { name: 'Barn' }));
+  expect(cardNames()).toHaveLength(3);
+});
+
+test('a card with warnings flashes an icon that opens the warnings dialog', async () => {
+  serve(
+    deviceList({
+      Fencealarms: [
+        fencealarm('North fence', { VoltageAlarm: { Enabled: true, Triggered: true, AlarmLevel: 3000 }, OfflineAlarm: { Triggered: true } }),
+        fencealarm('South fence', { Imei: '356938035643899', VoltageAlarm: { Enabled: false, Triggered: true, AlarmLevel: 3000 } }),
+      ],
+      FarmcamSims: [farmcamSim('Gate camera', { RemainingData: 10_000_000 })],
+    }),
+  );
+  const { user } = renderDevices('/devices');
+  await screen.findByRole('article', { name: 'North fence' });
+  // Triggered but not enabled: no warning.
+  expect(within(card('South fence')).queryByRole('button', { name: 'Show warnings' })).not.toBeInTheDocument();
+  expect(within(card('South fence')).getByText('OK')).toBeInTheDocument();
+  expect(within(card('North fence')).getByText('Offline')).toBeInTheDocument();
+  await user.click(within(card('North fence')).getByRole('button', { name: 'Show warnings' }));
+  const dialog = screen.getByRole('dialog', { name: 'Warnings for North fence' });
+  const items = within(dialog).getAllByRole('listitem');
+  expect(items).toHaveLength(2);
+  expect(items[0]).toHaveTextContent('Fence voltage is below the alarm level');
+  expect(items[1]).toHaveTextContent('Offline: the device has not reported for too long');
+  await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(within(card('Gate camera')).getByText('1 warning')).toBeInTheDocument();
+  await user.click(within(card('Gate camera')).getByRole('button', { name: 'Show warnings' }));
+  expect(within(screen.getByRole('dialog', { name: 'Warnings for Gate camera' })).getByText('Low data')).toBeInTheDocument();
+});
+
+test('footer: logs and settings lead to the device pages', async () => {
+  serve(deviceList({ Fencealarm2s: [fencealarm2('East fence')] }));
+  renderDevices('/devices');
+  const east = await screen.findByRole('article', { name: 'East fence' });
+  expect(within(east).getByRole('link', { name: 'Logs' })).toHaveAttribute('href', '/fencealarm2/356938035643802/logs');
+  expect(within(east).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/fencealarm2/356938035643802');
+  expect(within(east).queryByRole('switch')).not.toBeInTheDocument();
+});
+
+describe('power toggle', () => {
+  test('busy while the plug is asked, then the icon swaps and a tick shows', async () => {
+    serve(deviceList({ Smartplugs: [smartplug('Barn plug', { PowerEnabled: true })] }));
+    let answer!: (value: unknown) => void;
+    const setPower = jest.spyOn(devicesApi, 'setPower').mockImplementation(() => new Promise((resolve) => (answer = resolve)) as never);
+    const { user } = renderDevices('/devices');
+    const barn = await screen.findByRole('article', { name: 'Barn plug' });
+    const power = within(barn).getByRole('switch', { name: 'Power' });
+    expect(power).toBeChecked();
+    await user.click(power);
+    expect(setPower).toHaveBeenCalledWith('smartplug', '356938035643803', false);
+    expect(power).toBeDisabled();
+    expect(power).toHaveAttribute('aria-busy', 'true');
+    await act(async () => answer(smartplug('Barn plug', { PowerEnabled: false })));
+    expect(power).not.toBeChecked();
+    expect(power).toBeEnabled();
+    expect(within(barn).getByText('Switched Off')).toBeInTheDocument();
+  });
+
+  test('SmartPlug2 switches through OutputPower; a failure leaves it as it was (the shared handler toasts)', async () => {
+    serve(deviceList({ Smartplug2s: [smartplug2('Pump plug', { PowerEnabled: false })] }));
+    const setPower = jest.spyOn(devicesApi, 'setPower').mockRejectedValue(apiError(408, 'timeout', ''));
+    const { user } = renderDevices('/devices');
+    const pump = await screen.findByRole('article', { name: 'Pump plug' });
+    const power = within(pump).getByRole('switch', { name: 'Power' });
+    await user.click(power);
+    expect(setPower).toHaveBeenCalledWith('smartplug2', '356938035643804', true);
+    await waitFor(() => expect(power).toBeEnabled());
+    expect(power).not.toBeChecked();
+    expect(within(pump).queryByText(/Switched/)).not.toBeInTheDocument();
+  });
+});
+
+describe('refresh', () => {
+  test('polls every 5 s while shown, keeps the list on 304, and stops on leaving', async () => {
+    jest.useFakeTimers();
+    const poll = jest
+      .spyOn(devicesApi, 'poll')
+      .mockResolvedValueOnce({ list: deviceList({ Fencealarms: [fencealarm('North fence')] }), etag: '"v1"' })
+      .mockResolvedValueOnce({ list: null, etag: '"v1"' })
+      .mockResolvedValueOnce({ list: deviceList({ Fencealarms: [fencealarm('North fence', { LastReport: { Timestamp: '2026-11-22T10:20:00Z', Data: { Voltage: 4100, Battery: 12, Rssi: -70 } } })] }), etag: '"v2"' })
+      .mockResolvedValue({ list: null, etag: '"v2"' });
+    const { unmount } = renderDevices('/devices', { fakeTimers: true });
+    await act(async () => {});
+    expect(poll).toHaveBeenCalledTimes(1);
+    expect(poll).toHaveBeenLastCalledWith('u1', null, { background: false, silent: false });
+    expect(within(card('North fence')).getByText('6,200 V')).toBeInTheDocument();
+
+    await act(async () => jest.advanceTimersByTime(5000));
+    expect(poll).toHaveBeenCalledTimes(2);
+    expect(poll).toHaveBeenLastCalledWith('u1', '"v1"', { background: true, silent: true });
+    expect(within(card('North fence')).getByText('6,200 V')).toBeInTheDocument();
+
+    await act(async () => jest.advanceTimersByTime(4999));
+    expect(poll).toHaveBeenCalledTimes(2);
+    await act(async () => jest.advanceTimersByTime(1));
+    expect(poll).toHaveBeenCalledTimes(3);
+    expect(within(card('North fence')).getByText('4,100 V')).toBeInTheDocument();
+
+    unmount();
+    await act(async () => jest.advanceTimersByTime(20_000));
+    expect(poll).toHaveBeenCalledTimes(3);
+  });
+
+  test('skips polls while the page is hidden and refreshes at once when it shows again', async () => {
+    jest.useFakeTimers();
+    const poll = serve(deviceList({ Fencealarms: [fencealarm('North fence')] }));
+    renderDevices('/devices', { fakeTimers: true });
+    await act(async () => {});
+    expect(poll).toHaveBeenCalledTimes(1);
+    Object.defineProperty(document, 'hidden', { value: true, configurable: true });
+    await act(async () => jest.advanceTimersByTime(15_000));
+    expect(poll).toHaveBeenCalledTimes(1);
+    Object.defineProperty(document, 'hidden', { value: false, configurable: true });
+    await act(async () => document.dispatchEvent(new Event('visibilitychange')));
+    expect(poll).toHaveBeenCalledTimes(2);
+    await act(async () => jest.advanceTimersByTime(5000));
+    expect(poll).toHaveBeenCalledTimes(3);
+  });
+});
+
+test('?id= scrolls to that card and highlights it', async () => {
+  serve(deviceList({ Smartplugs: [smartplug('Barn plug')], Fencealarms: [fencealarm('North fence')] }));
+  renderDevices('/devices?id=356938035643803');
+  const barn = await screen.findByRole('article', { name: 'Barn plug' });
+  await waitFor(() => expect(barn.scrollIntoView).toHaveBeenCalledTimes(1));
+  expect(jest.mocked(Element.prototype.scrollIntoView).mock.contexts[0]).toBe(barn);
+  expect(barn).toHaveClass('pd-device--highlighted');
+  expect(barn).toHaveFocus();
+  expect(card('North fence')).not.toHaveClass('pd-device--highlighted');
+  // SPEC §2: a signed-in user landing on / comes back to this device.
+  expect(localStorage.getItem('paddock.lastDeviceId')).toBe('356938035643803');
+});
+
+test('a failed first load says so', async () => {
+  jest.spyOn(devicesApi, 'poll').mockRejectedValue(apiError(400, 'x', 'nope'));
+  renderDevices('/devices');
+  expect(await screen.findByText(/could not be loaded/)).toBeInTheDocument();
+  expect(toastTexts()).toEqual([]);
+});

@@ -1,0 +1,117 @@
+import { memo, useId, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import type { Device } from '@paddock/shared/contract';
+import { OFFLINE_WARNINGS, PRODUCTS, deviceKey, devicePath, deviceWarnings, logsPath } from '@paddock/shared/domain';
+import { Card, Dialog, Icon, IconButton } from '@paddock/shared/ui';
+import { rememberLastDevice } from '../common/lastDevice';
+import { detailLines } from './details';
+import { dashboardTexts } from './messages';
+import { WARNING_TEXT } from './warningTexts';
+import { PowerToggle } from './PowerToggle';
+
+const m = dashboardTexts.messages;
+
+export interface DeviceCardProps {
+  device: Device;
+  /** The card named by ?id= (scrolled to and highlighted). */
+  highlighted: boolean;
+  onDeviceChange: (device: Device) => void;
+}
+
+/** The DOM id of a device's card (for ?id= scrolling). */
+export const cardId = (key: string) => `device-${key}`;
+
+/**
+ * One device on the dashboard (SPEC §2): name, product, status (OK / warnings / offline by colour, icon and text),
+ * a flashing warning icon opening the warnings dialog, the detail lines, and logs, settings and power controls.
+ * Memoized: a card renders again only when its device object changes (see reconcile.ts).
+ */
+export const DeviceCard = memo(function DeviceCard({ device, highlighted, onDeviceChange }: DeviceCardProps) {
+  const intl = useIntl();
+  const t = intl.formatMessage;
+  const nameId = useId();
+  const [warningsOpen, setWarningsOpen] = useState(false);
+  const [dialogMounted, setDialogMounted] = useState(false);
+  const key = deviceKey(device);
+  const product = PRODUCTS[device.Product];
+  const name = device.Metadata.Name;
+
+  const { warnings, details } = useMemo(() => {
+    const now = new Date();
+    return { warnings: deviceWarnings(device, now), details: detailLines(device, intl, now) };
+  }, [device, intl]);
+  const offline = warnings.some((w) => (OFFLINE_WARNINGS as readonly string[]).includes(w));
+  const status = warnings.length === 0 ? 'ok' : offline ? 'offline' : 'warning';
+  const primary = details.filter((d) => d.primary);
+  const secondary = details.filter((d) => !d.primary);
+
+  const openWarnings = () => {
+    setDialogMounted(true);
+    setWarningsOpen(true);
+  };
+
+  return (
+    <Card
+      id={cardId(key)}
+      className={['pd-device', `pd-device--${status}`, highlighted ? 'pd-device--highlighted' : ''].join(' ')}
+      role="article"
+      aria-labelledby={nameId}
+      tabIndex={-1}
+      data-testid={cardId(key)}
+    >
+      <header className="pd-device__head">
+        <div className="pd-device__titles">
+          <h3 id={nameId} className="pd-device__name">
+            {name}
+          </h3>
+          <p className="pd-device__product">{product.name}</p>
+        </div>
+        {warnings.length > 0 ? (
+          <IconButton icon="warning" label={t(m.showWarnings)} className="pd-device__warn" aria-haspopup="dialog" onClick={openWarnings} />
+        ) : null}
+      </header>
+      <p className={`pd-device__status pd-device__status--${status}`}>
+        <Icon name={status === 'ok' ? 'check-circle' : 'error'} size={20} />
+        <span>
+          {status === 'ok' ? t(m.statusOk) : status === 'offline' ? t(m.statusOffline) : t(m.statusWarnings, { count: warnings.length })}
+        </span>
+      </p>
+      {primary.map((line) => (
+        <p key={line.id} className="pd-device__primary" data-detail={line.id}>
+          <span className="pd-device__primary-label">{line.label}</span>
+          <span className="pd-device__primary-value">{line.value}</span>
+        </p>
+      ))}
+      <dl className="pd-device__details">
+        {secondary.map((line) => (
+          <div key={line.id} className="pd-device__detail" data-detail={line.id}>
+            <dt>{line.label}</dt>
+            <dd>{line.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <footer className="pd-device__footer">
+        <Link className="pd-icon-btn" to={logsPath(device.Product, key)} onClick={() => rememberLastDevice(key)} aria-label={t(m.logs)} title={t(m.logs)}>
+          <Icon name="monitoring" />
+        </Link>
+        <Link className="pd-icon-btn" to={devicePath(device.Product, key)} onClick={() => rememberLastDevice(key)} aria-label={t(m.settings)} title={t(m.settings)}>
+          <Icon name="settings" />
+        </Link>
+        {device.Product === 'smartplug' || device.Product === 'smartplug2' ? <PowerToggle device={device} onChange={onDeviceChange} /> : null}
+      </footer>
+      {dialogMounted ? (
+        <Dialog open={warningsOpen} title={t(m.warningsTitle, { name })} onClose={() => setWarningsOpen(false)}>
+          <ul className="pd-device__warnings">
+            {warnings.map((code) => (
+              <li key={code}>
+                <Icon name="warning" size={20} />
+                <span>{t(WARNING_TEXT[code])}</span>
+              </li>
+            ))}
+          </ul>
+        </Dialog>
+      ) : null}
+    </Card>
+  );
+});

@@ -1,0 +1,19 @@
+import type { WarningCode } from '@paddock/shared/domain';
+import { dashboardTexts } from './messages';
+
+const m = dashboardTexts.messages;
+
+/** The text of each SPEC §4 warning. */
+export const WARNING_TEXT: Record<WarningCode, (typeof m)[keyof typeof m]> = {
+  outOfData: m.warningOutOfData,
+  lowData: m.warningLowData,
+  voltage: m.warningVoltage,
+  lowBattery: m.warningLowBattery,
+  offline: m.warningOffline,
+  load: m.warningLoad,
+  powerFailure: m.warningPowerFailure,
+  temperature: m.warningTemperature,
+  connectionLost: m.warningConnectionLost,
+  powerLoad: m.warningPowerLoad,
+  consumption: m.warningConsumption,
+};

@@ -1,0 +1,15 @@
+import { useT } from '@paddock/shared/i18n';
+import { Icon } from '@paddock/shared/ui';
+import { registerHelpUrl } from '../common/support';
+import { registerTexts } from './messages';
+
+/** SPEC §2: registration pages have a help icon linking to the support pages. */
+export function HelpLink({ product }: { product?: string }) {
+  const t = useT();
+  const label = t(registerTexts.messages.help);
+  return (
+    <a className="pd-register-help" href={registerHelpUrl(product)} target="_blank" rel="noopener noreferrer" aria-label={label} title={label}>
+      <Icon name="help" />
+    </a>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link } from 'react-router-dom';
+import { PRODUCTS, registerPath, type ProductId } from '@paddock/shared/domain';
+import { useT } from '@paddock/shared/i18n';
+import { Icon, Page, type IconName } from '@paddock/shared/ui';
+import { productsOffered } from '../common/variant';
+import { HelpLink } from './HelpLink';
+import { registerTexts } from './messages';
+
+export const PRODUCT_ICON: Record<ProductId, IconName> = {
+  'farmcam-sim': 'sim-card',
+  fencealarm: 'electric-bolt',
+  fencealarm2: 'electric-bolt',
+  smartplug: 'power-plug',
+  smartplug2: 'power-plug',
+};
+
+/** SPEC §2 /devices/register: one card per product the host's variant offers. */
+export function RegisterChooser() {
+  const t = useT();
+  return (
+    <Page title={t(registerTexts.messages.chooserTitle)} subtitle={t(registerTexts.messages.chooserSubtitle)} back="/devices" actions={<HelpLink />}>
+      <ul className="pd-register-grid" role="list" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {productsOffered().map((product) => (
+          <li key={product}>
+            <Link className="pd-register-card" to={registerPath(product)}>
+              <Icon name={PRODUCT_ICON[product]} size={32} />
+              <span>{PRODUCTS[product].name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Page>
+  );
+}

@@ -1,0 +1,173 @@
+import { useAtomValue } from 'jotai';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError, devicesApi, failureText, showToast } from '@paddock/shared/api';
+import {
+  DEVICE_NAME_MAX_LENGTH,
+  PRODUCTS,
+  checkDeviceName,
+  checkEmail,
+  checkImei,
+  checkImsi,
+  dashboardPath,
+  normalizeDeviceKey,
+  normalizeEmail,
+  type ProductId,
+} from '@paddock/shared/domain';
+import { useT } from '@paddock/shared/i18n';
+import { activeUserAtom } from '@paddock/shared/session';
+import { Alert, Button, Card, Page, TextField, fieldErrorMessage, type FieldMessage } from '@paddock/shared/ui';
+import { HelpLink } from './HelpLink';
+import { registerTexts } from './messages';
+import { Scanner } from './Scanner';
+
+const m = registerTexts.messages;
+type Field = 'key' | 'name' | 'owner';
+
+/**
+ * SPEC §2 /devices/register/{product}: the key (IMSI for FarmCam SIM, IMEI for the others) by barcode scan or
+ * typed, the name, and for SmartPlug2 an optional owner e-mail. Success goes to /devices?id={key}; a failure is
+ * shown by the shared handler and here, and what was typed stays.
+ */
+export function RegisterDevice({ product }: { product: ProductId }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const user = useAtomValue(activeUserAtom);
+  const info = PRODUCTS[product];
+  const field = info.keyField.toUpperCase();
+  const [key, setKey] = useState('');
+  const [name, setName] = useState('');
+  const [owner, setOwner] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, FieldMessage>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [scanning, setScanning] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const focus = (fieldName: string) => {
+    const control = formRef.current?.elements.namedItem(fieldName);
+    if (control instanceof HTMLElement) control.focus();
+  };
+
+  const onFound = useCallback((found: string) => {
+    setKey(found);
+    setErrors((e) => ({ ...e, key: undefined }));
+  }, []);
+  const onManual = useCallback(() => {
+    setScanning(false);
+    // After the scanner closed, the typed path begins in the key field.
+    setTimeout(() => focus('key'));
+  }, []);
+
+  const validate = (): boolean => {
+    const keyError = product === 'farmcam-sim' ? checkImsi(key) : checkImei(key);
+    const nameError = checkDeviceName(name);
+    const ownerError = product === 'smartplug2' && owner.trim() ? checkEmail(normalizeEmail(owner)) : null;
+    const next: Partial<Record<Field, FieldMessage>> = {
+      key: keyError ? { message: keyError === 'required' ? m.keyRequired : m.keyInvalid, values: { field } } : undefined,
+      name: nameError === 'required' ? { message: m.nameRequired } : nameError === 'tooLong' ? { message: m.nameTooLong, values: { max: DEVICE_NAME_MAX_LENGTH } } : undefined,
+      owner: ownerError ? fieldErrorMessage('email', ownerError) : undefined,
+    };
+    setErrors(next);
+    const first = (['key', 'name', 'owner'] as const).find((f) => next[f]);
+    if (first) focus(first);
+    return !first;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    if (!validate() || !user) return;
+    const deviceKey = normalizeDeviceKey(key);
+    const deviceName = name.trim();
+    setBusy(true);
+    try {
+      if (product === 'farmcam-sim') await devicesApi.register(user.Id, product, { Imsi: deviceKey, Name: deviceName });
+      else if (product === 'smartplug2')
+        await devicesApi.register(user.Id, product, { Imei: deviceKey, Name: deviceName, ...(owner.trim() ? { Owner: normalizeEmail(owner) } : {}) });
+      else await devicesApi.register(user.Id, product, { Imei: deviceKey, Name: deviceName });
+      showToast({ kind: 'success', message: m.registered, values: { name: deviceName } });
+      navigate(dashboardPath(deviceKey));
+    } catch (error) {
+      // The shared handler has shown the toast (404 unknown key, 409 someone else's, 400 wrong product…); the
+      // reason also stays on the page, beside what was typed.
+      if (error instanceof ApiError) {
+        const fallback = failureText(error.status, error.statusText, error.body);
+        setFailure(t(m.failed, { reason: error.serverMessage.trim() || t(fallback.message, fallback.values) }));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page
+      title={t(m.title, { product: info.name })}
+      subtitle={t(m.subtitle, { field })}
+      back="/devices/register"
+      actions={<HelpLink product={product} />}
+      narrow
+    >
+      <Card>
+        {scanning ? (
+          <Scanner onFound={onFound} onManual={onManual} />
+        ) : (
+          <div className="pd-scanner__actions" style={{ marginBottom: 16 }}>
+            <Button icon="barcode-scanner" onClick={() => setScanning(true)}>
+              {t(m.scanStart)}
+            </Button>
+          </div>
+        )}
+        {failure ? <Alert>{failure}</Alert> : null}
+        <form ref={formRef} className="pd-form" noValidate onSubmit={(e) => void submit(e)}>
+          <TextField
+            label={field}
+            name="key"
+            inputMode="numeric"
+            autoComplete="off"
+            hint={t(m.keyHint)}
+            value={key}
+            error={errors.key}
+            onChange={(e) => {
+              setKey(e.target.value);
+              setErrors((x) => ({ ...x, key: undefined }));
+            }}
+          />
+          <TextField
+            label={t(m.nameLabel)}
+            name="name"
+            autoComplete="off"
+            maxLength={DEVICE_NAME_MAX_LENGTH}
+            hint={t(m.nameHint)}
+            value={name}
+            error={errors.name}
+            onChange={(e) => {
+              setName(e.target.value);
+              setErrors((x) => ({ ...x, name: undefined }));
+            }}
+          />
+          {product === 'smartplug2' ? (
+            <TextField
+              label={t(m.ownerLabel)}
+              name="owner"
+              type="email"
+              autoComplete="email"
+              hint={t(m.ownerHint)}
+              value={owner}
+              error={errors.owner}
+              onChange={(e) => {
+                setOwner(e.target.value);
+                setErrors((x) => ({ ...x, owner: undefined }));
+              }}
+            />
+          ) : null}
+          <div className="pd-actions">
+            <Button type="submit" variant="primary" busy={busy}>
+              {t(m.submit)}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </Page>
+  );
+}

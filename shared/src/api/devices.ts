@@ -1,0 +1,96 @@
+// Device calls (SPEC §7 Registration and the per-product calls): list, register, get, update, unregister, power.
+import type {
+  DeviceList,
+  DeviceOf,
+  RegisterFarmcamSimBody,
+  RegisterImeiBody,
+  RegisterSmartplug2Body,
+  UpdateFarmcamSimBody,
+  UpdateFencealarm2Body,
+  UpdateFencealarmBody,
+  UpdateSmartplug2Body,
+  UpdateSmartplugBody,
+} from '../contract';
+import { collectionOf, type ProductId } from '../domain/products';
+import { api, type RequestOptions } from './client';
+import { usersApi } from './users';
+
+/** SPEC §9: the power toggle waits up to 60 s for the device's acknowledgement (the server answers 408 then). */
+export const POWER_TOGGLE_TIMEOUT_MS = 60_000;
+/**
+ * The client waits a little longer than the server, so the server's 408 (an error toast, the switch stays as it
+ * was) arrives before the client's own time-out, which would replace the page with the connection failure.
+ */
+export const POWER_TOGGLE_CLIENT_TIMEOUT_MS = POWER_TOGGLE_TIMEOUT_MS + 5_000;
+
+/** The registration body of each product (SPEC §7). */
+export interface RegisterBodies {
+  'farmcam-sim': RegisterFarmcamSimBody;
+  fencealarm: RegisterImeiBody;
+  fencealarm2: RegisterImeiBody;
+  smartplug: RegisterImeiBody;
+  smartplug2: RegisterSmartplug2Body;
+}
+
+/** The update body of each product (SPEC §7). */
+export interface UpdateBodies {
+  'farmcam-sim': UpdateFarmcamSimBody;
+  fencealarm: UpdateFencealarmBody;
+  fencealarm2: UpdateFencealarm2Body;
+  smartplug: UpdateSmartplugBody;
+  smartplug2: UpdateSmartplug2Body;
+}
+
+/** A conditional device-list fetch: `list` is null when the server answered 304 Not Modified. */
+export interface DeviceListPoll {
+  list: DeviceList | null;
+  etag: string | null;
+}
+
+const userPath = (userId: string) => `users/${encodeURIComponent(userId)}`;
+const devicePath = (product: ProductId, key: string) => `${collectionOf(product)}/${encodeURIComponent(key)}`;
+
+export const devicesApi = {
+  /** GET users/{id}/devices: the five arrays (SPEC §3). */
+  list: (userId: string, options?: RequestOptions) => usersApi.devices(userId, options),
+
+  /**
+   * GET users/{id}/devices with If-None-Match (DESIGN §7): the dashboard's poll. A 304 gives `list: null` so the
+   * caller keeps what it shows.
+   */
+  async poll(userId: string, etag: string | null, options?: RequestOptions): Promise<DeviceListPoll> {
+    const headers = { ...options?.headers, ...(etag ? { 'If-None-Match': etag } : {}) };
+    const response = await api.get<Response | undefined>(`${userPath(userId)}/devices`, { ...options, headers, raw: true });
+    if (!response || response.status === 304) return { list: null, etag };
+    const text = await response.text();
+    return { list: text ? (JSON.parse(text) as DeviceList) : null, etag: response.headers.get('ETag') ?? etag };
+  },
+
+  /** POST users/{id}/{farmcam-sims|fencealarms|fencealarm2s|smartplugs|smartplug2s} (SPEC §7). */
+  register: <P extends ProductId>(userId: string, product: P, body: RegisterBodies[P], options?: RequestOptions) =>
+    api.post<DeviceOf<P>>(`${userPath(userId)}/${collectionOf(product)}`, body, options),
+
+  /** GET {collection}/{key}. */
+  get: <P extends ProductId>(product: P, key: string, options?: RequestOptions) => api.get<DeviceOf<P>>(devicePath(product, key), options),
+
+  /** PATCH {collection}/{key}; returns the updated device. */
+  update: <P extends ProductId>(product: P, key: string, body: UpdateBodies[P], options?: RequestOptions) =>
+    api.patch<DeviceOf<P>>(devicePath(product, key), body, options),
+
+  /** DELETE {collection}/{key} (unregister; owner only). */
+  unregister: (product: ProductId, key: string, options?: RequestOptions) => api.delete<void>(devicePath(product, key), options),
+
+  /**
+   * SPEC §4 power toggle: SmartPlug through PUT smartplugs/{imei}/power-enabled {Enabled}, SmartPlug2 by PATCHing
+   * DeviceConfig.OutputPower; both wait up to 60 s for the device and return it.
+   */
+  setPower<P extends 'smartplug' | 'smartplug2'>(product: P, key: string, enabled: boolean, options?: RequestOptions): Promise<DeviceOf<P>> {
+    const withTimeout = { timeout: POWER_TOGGLE_CLIENT_TIMEOUT_MS, ...options };
+    if (product === 'smartplug') {
+      return api.put<DeviceOf<P>>(`${devicePath(product, key)}/power-enabled`, { Enabled: enabled }, withTimeout);
+    }
+    return api.patch<DeviceOf<P>>(devicePath(product, key), { DeviceConfig: { OutputPower: enabled } } satisfies UpdateSmartplug2Body, withTimeout);
+  },
+};
+
+export { collectionOf };
