@@ -12,6 +12,7 @@ export type Action =
   | 'user:update'
   | 'user:delete'
   | 'user:devices'
+  | 'device:use'
   | 'user:setEmail'
   | 'user:markVerified'
   | 'user:search'
@@ -34,6 +35,8 @@ const RULES: Record<Action, (actor: Actor, target: Target) => boolean> = {
   'user:update': selfOrAdmin,
   'user:delete': selfOrAdmin,
   'user:devices': selfOrAdmin,
+  // Any signed-in user; which devices they may see and change is decided per device (devices/routes.ts).
+  'device:use': anyone,
   'user:setEmail': isAdmin,
   'user:markVerified': isAdmin,
   'user:search': isAdmin,

@@ -10,6 +10,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { handleError, sendFailure } from './http/errorHandler';
 import { validatorCompiler } from './http/validation';
+import { deviceRoutes } from './devices/routes';
 import { createMailer } from './notify/mail';
 import { adminRoutes } from './routes/admin';
 import { healthRoutes } from './routes/health';
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(verificationRoutes, { ctx });
       await api.register(userRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
+      await api.register(deviceRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );

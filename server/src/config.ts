@@ -20,7 +20,12 @@ export const CONFIG_DOCS = [
   { name: 'ADMIN_PASSWORD', default: 'paddock-admin-2026', meaning: 'Initial password of that admin' },
   { name: 'DEMO_EMAIL', default: 'demo@paddock.local', meaning: 'Verified demo user created at start when missing' },
   { name: 'DEMO_PASSWORD', default: 'paddock-demo-2026', meaning: 'Initial password of the demo user' },
-  { name: 'SEED_DEMO', default: 'on', meaning: '`off` skips the demo user' },
+  { name: 'SEED_DEMO', default: 'on', meaning: '`off` skips the demo user, its devices and the demo inventory' },
+  {
+    name: 'DEMO_DEVICE_SECRET',
+    default: 'paddock-demo-devices',
+    meaning: 'The demo inventory\'s device secrets derive from it (the simulator signs in with them); change it on a public server',
+  },
   { name: 'TOKEN_TTL_HOURS', default: '24', meaning: 'Lifetime of a session token; GET /api/token issues a fresh one' },
   { name: 'RATE_LIMIT_WINDOW_MINUTES', default: '15', meaning: 'Window of every rate limit below' },
   { name: 'RATE_LIMIT_SIGN_IN', default: '10', meaning: 'Failed sign-ins per e-mail per window' },
@@ -66,6 +71,7 @@ export interface Config {
   admin: { email: string; password: string };
   /** null when SEED_DEMO=off. */
   demo: { email: string; password: string } | null;
+  demoDeviceSecret: string;
   tokenTtlHours: number;
   rateLimitWindowMinutes: number;
   rateLimits: Record<RateLimitedAction, RateLimit>;
@@ -135,6 +141,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mailFrom: read.text('MAIL_FROM'),
     admin: { email: read.text('ADMIN_EMAIL').toLowerCase(), password: read.text('ADMIN_PASSWORD') },
     demo: read.flag('SEED_DEMO') ? { email: read.text('DEMO_EMAIL').toLowerCase(), password: read.text('DEMO_PASSWORD') } : null,
+    demoDeviceSecret: read.text('DEMO_DEVICE_SECRET'),
     tokenTtlHours: read.int('TOKEN_TTL_HOURS'),
     rateLimitWindowMinutes: read.int('RATE_LIMIT_WINDOW_MINUTES'),
     rateLimits: {

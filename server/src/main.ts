@@ -1,9 +1,12 @@
-// The server's command line: `serve` (default), `migrate`, `seed`, and `env` (the variable table, markdown).
+// The server's command line: `serve` (default), `migrate`, `seed`, `inventory-import <file.csv>`, and `env` (the
+// variable table, markdown).
+import { readFile } from 'node:fs/promises';
 import { buildApp } from './app';
 import { configDocsMarkdown, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { mailDescription } from './notify/mail';
+import { importInventory, parseInventoryCsv } from './devices/inventory';
 import { seed } from './seed';
 
 async function prepareDatabase(config: Config): Promise<Database> {
@@ -77,8 +80,23 @@ async function main(command: string): Promise<void> {
       console.log('Seeded');
       return;
     }
+    case 'inventory-import': {
+      const file = process.argv[3];
+      if (!file) throw new Error('Usage: inventory-import <file.csv> (lines: key,product,secret)');
+      const { entries, errors } = parseInventoryCsv(await readFile(file, 'utf8'));
+      if (errors.length) throw new Error(`Nothing imported; fix these rows first:\n${errors.join('\n')}`);
+      const database = await openDatabase(config);
+      try {
+        await migrate(database);
+        const { added, known } = await importInventory(database.db, entries, config.now());
+        console.log(`Inventory: ${added} added, ${known} already known`);
+      } finally {
+        await database.close();
+      }
+      return;
+    }
     default:
-      throw new Error(`Unknown command "${command}"; use serve, migrate, seed or env`);
+      throw new Error(`Unknown command "${command}"; use serve, migrate, seed, inventory-import or env`);
   }
 }
 

@@ -1,10 +1,12 @@
-// Accounts every installation starts with: the admin, and (unless SEED_DEMO=off) a verified demo user.
+// Accounts every installation starts with: the admin, and (unless SEED_DEMO=off) a verified demo user with one
+// device of each product and a demo inventory.
 // Runs at every start and only creates what is missing; existing accounts keep their password.
 import { eq } from 'drizzle-orm';
 import { hashPassword } from './auth/passwords';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { users } from './db/schema';
+import { seedDemoDevices } from './devices/inventory';
 import { AppError } from './http/errors';
 import { findUserByEmail, insertUser } from './users';
 
@@ -46,5 +48,8 @@ async function ensureAccount(db: Db, account: SeedAccount, now: Date): Promise<v
 export async function seed(db: Db, config: Config): Promise<void> {
   const now = config.now();
   await ensureAccount(db, { ...config.admin, accountType: 'admin', country: 'GB', name: 'Paddock Admin' }, now);
-  if (config.demo) await ensureAccount(db, { ...config.demo, accountType: 'user', country: 'SE', name: 'Demo Farmer' }, now);
+  if (config.demo) {
+    await ensureAccount(db, { ...config.demo, accountType: 'user', country: 'SE', name: 'Demo Farmer' }, now);
+    await seedDemoDevices(db, config);
+  }
 }

@@ -1,6 +1,6 @@
 // The one Drizzle schema for PGlite and PostgreSQL. The SQL in ./migrations must build exactly this
 // (schema.test.ts compares them against a migrated database).
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -87,4 +87,59 @@ export const mailbox = pgTable(
     sentAt: time('sent_at').notNull(),
   },
   (t) => [index('mailbox_to_sent_idx').on(t.toEmail, t.sentAt)],
+);
+
+/** Every manufactured device, known before a customer registers it; the device signs in with its secret. */
+export const inventory = pgTable('inventory', {
+  /** IMEI or IMSI. */
+  key: text('key').primaryKey(),
+  product: text('product').notNull(),
+  /** sha256 of the device secret. */
+  secretHash: text('secret_hash').notNull(),
+  createdAt: time('created_at').notNull(),
+});
+export type InventoryRow = typeof inventory.$inferSelect;
+
+/** A registered device: metadata in columns, the product's own fields (settings and reported values) as JSON. */
+export const devices = pgTable(
+  'devices',
+  {
+    key: text('key')
+      .primaryKey()
+      .references(() => inventory.key, { onDelete: 'cascade' }),
+    product: text('product').notNull(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    /** Normalized e-mails of the users it is shared with (the owner's included). */
+    access: jsonb('access').$type<string[]>().notNull().default([]),
+    notify: jsonb('notify').$type<string[]>().notNull().default([]),
+    /** The representation's product part (SPEC §3): everything but the key, Product, Subscription and Metadata. */
+    fields: jsonb('fields').$type<Record<string, unknown>>().notNull(),
+    subscription: jsonb('subscription').$type<DeviceSubscription>().notNull(),
+    registeredAt: time('registered_at').notNull(),
+    /** Bumped on every change: the dashboard's ETag is made from it. */
+    updatedAt: time('updated_at').notNull(),
+  },
+  (t) => [index('devices_owner_id_idx').on(t.ownerId), index('devices_access_idx').using('gin', t.access)],
+);
+export type DeviceRow = typeof devices.$inferSelect;
+export interface DeviceSubscription {
+  Trialing: boolean;
+  ExpiresAt: string;
+  PriceIds: { Current: string; Next: string };
+}
+
+/** The history of what devices reported (charts read it). */
+export const deviceReadings = pgTable(
+  'device_readings',
+  {
+    key: text('key').notNull(),
+    at: time('at').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  },
+  // The key (device, time) is also the index every history query walks.
+  (t) => [primaryKey({ name: 'device_readings_pkey', columns: [t.key, t.at] })],
 );

@@ -133,6 +133,48 @@ export const MESSAGES = {
     'fr-FR': 'Trop de tentatives, réessayez dans {duration}.',
     'sv-SE': 'För många försök, försök igen om {duration}.',
   },
+  device_unknown: {
+    'en-GB': 'There is no {product} with the number {key}. Check the number on the device or its box.',
+    'de-DE': 'Es gibt kein {product} mit der Nummer {key}. Prüfen Sie die Nummer auf dem Gerät oder seiner Verpackung.',
+    'fr-FR': 'Aucun {product} ne porte le numéro {key}. Vérifiez le numéro sur l’appareil ou son emballage.',
+    'sv-SE': 'Det finns ingen {product} med numret {key}. Kontrollera numret på enheten eller dess förpackning.',
+  },
+  device_taken: {
+    'en-GB': 'This device is already registered to another account. Its owner can share it with you.',
+    'de-DE': 'Dieses Gerät ist bereits für ein anderes Konto registriert. Sein Besitzer kann es mit Ihnen teilen.',
+    'fr-FR': 'Cet appareil est déjà enregistré sur un autre compte. Son propriétaire peut le partager avec vous.',
+    'sv-SE': 'Den här enheten är redan registrerad på ett annat konto. Dess ägare kan dela den med dig.',
+  },
+  device_wrong_product: {
+    'en-GB': 'The number {key} belongs to a {actual}, not a {product}. Register it as a {actual}.',
+    'de-DE': 'Die Nummer {key} gehört zu einem {actual}, nicht zu einem {product}. Registrieren Sie es als {actual}.',
+    'fr-FR': 'Le numéro {key} appartient à un {actual}, pas à un {product}. Enregistrez-le comme {actual}.',
+    'sv-SE': 'Numret {key} tillhör en {actual}, inte en {product}. Registrera den som {actual}.',
+  },
+  device_owner_only: {
+    'en-GB': 'Only the owner of the device can change {field}.',
+    'de-DE': 'Nur der Besitzer des Geräts kann {field} ändern.',
+    'fr-FR': 'Seul le propriétaire de l’appareil peut modifier {field}.',
+    'sv-SE': 'Endast enhetens ägare kan ändra {field}.',
+  },
+  owner_not_shared: {
+    'en-GB': 'The new owner must be one of the people the device is shared with.',
+    'de-DE': 'Der neue Besitzer muss eine der Personen sein, mit denen das Gerät geteilt ist.',
+    'fr-FR': 'Le nouveau propriétaire doit être l’une des personnes avec qui l’appareil est partagé.',
+    'sv-SE': 'Den nya ägaren måste vara en av dem som enheten delas med.',
+  },
+  load_bounds: {
+    'en-GB': 'The lower load limit must be below the upper one (0–3700 W).',
+    'de-DE': 'Die untere Lastgrenze muss unter der oberen liegen (0–3700 W).',
+    'fr-FR': 'La limite de charge basse doit être inférieure à la limite haute (0–3700 W).',
+    'sv-SE': 'Den nedre lastgränsen måste vara lägre än den övre (0–3700 W).',
+  },
+  temperature_bounds: {
+    'en-GB': 'The lower temperature must be below the upper one (−20 to 70 °C).',
+    'de-DE': 'Die untere Temperatur muss unter der oberen liegen (−20 bis 70 °C).',
+    'fr-FR': 'La température basse doit être inférieure à la température haute (−20 à 70 °C).',
+    'sv-SE': 'Den nedre temperaturen måste vara lägre än den övre (−20 till 70 °C).',
+  },
   internal_error: {
     'en-GB': 'Something went wrong on our side. Please try again later.',
     'de-DE': 'Bei uns ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',

@@ -1,7 +1,6 @@
 // User accounts (SPEC §7 "Session, account and users"): sign-up, read, update, delete, and the admin calls.
 import {
   CreateUserBody,
-  DeviceList,
   SetEmailBody,
   UpdateUserBody,
   User,
@@ -193,21 +192,6 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     async (request) => {
       const user = await targetUser(request, request.params.id, 'user:markVerified');
       return toUser(await changeUser(user, { verified: true }));
-    },
-  );
-
-  app.get(
-    '/users/:id/devices',
-    {
-      schema: {
-        ...byId,
-        summary: "The user's devices, one list per product",
-        response: { 200: DeviceList, ...errorReplies(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      await targetUser(request, request.params.id, 'user:devices');
-      return { FarmcamSims: [], Fencealarms: [], Fencealarm2s: [], Smartplugs: [], Smartplug2s: [] };
     },
   );
 };

@@ -22,6 +22,13 @@ export const ERROR_CODES = [
   'code_attempts_exceeded',
   'sms_balance_empty',
   'rate_limited',
+  'device_unknown',
+  'device_taken',
+  'device_wrong_product',
+  'device_owner_only',
+  'owner_not_shared',
+  'load_bounds',
+  'temperature_bounds',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

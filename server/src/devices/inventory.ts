@@ -1,0 +1,117 @@
+// The inventory: every manufactured device (key, product, secret) is known before a customer registers it.
+// Operators import the factory's CSV (`npx tsx server/src/main.ts inventory-import devices.csv`); the demo seed
+// adds a small inventory and registers one device of each product to the demo user.
+import { createHmac } from 'node:crypto';
+import { IMEI_PATTERN, IMSI_PATTERN, isProductId, PRODUCTS, withSystemTags, type ProductId } from '@paddock/shared/domain';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { devices, inventory } from '../db/schema';
+import { findUserByEmail } from '../users';
+import { initialFields, initialSubscription } from './representation';
+import { sha256 } from './store';
+
+export interface InventoryEntry {
+  key: string;
+  product: ProductId;
+  secret: string;
+}
+
+export interface ParsedInventory {
+  entries: InventoryEntry[];
+  /** One line per refused row: `line 3: …`. */
+  errors: string[];
+}
+
+const SECRET_MIN_LENGTH = 16;
+
+/** Reads `key,product,secret` lines (a header line and blank lines are skipped); each bad row is named. */
+export function parseInventoryCsv(text: string): ParsedInventory {
+  const entries: InventoryEntry[] = [];
+  const errors: string[] = [];
+  const seen = new Set<string>();
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    const at = `line ${index + 1}`;
+    if (!line || (index === 0 && /^key\s*,/i.test(line))) return;
+    const [key = '', product = '', secret = '', ...extra] = line.split(',').map((cell) => cell.trim());
+    if (extra.length) return errors.push(`${at}: expected 3 columns (key,product,secret), got ${extra.length + 3}`);
+    if (!isProductId(product)) return errors.push(`${at}: unknown product "${product}" (one of ${Object.keys(PRODUCTS).join(', ')})`);
+    const pattern = PRODUCTS[product].keyField === 'Imsi' ? IMSI_PATTERN : IMEI_PATTERN;
+    if (!new RegExp(pattern).test(key)) return errors.push(`${at}: "${key}" is not a valid ${PRODUCTS[product].keyField} (15 digits)`);
+    if (secret.length < SECRET_MIN_LENGTH) return errors.push(`${at}: the secret must have at least ${SECRET_MIN_LENGTH} characters`);
+    if (seen.has(key)) return errors.push(`${at}: ${key} appears twice`);
+    seen.add(key);
+    entries.push({ key, product, secret });
+  });
+  return { entries, errors };
+}
+
+/** Adds the entries the inventory does not have yet (a key already known is left as it is). */
+export async function importInventory(db: Db, entries: readonly InventoryEntry[], now: Date): Promise<{ added: number; known: number }> {
+  if (!entries.length) return { added: 0, known: 0 };
+  const added = await db
+    .insert(inventory)
+    .values(entries.map((entry) => ({ key: entry.key, product: entry.product, secretHash: sha256(entry.secret), createdAt: now })))
+    .onConflictDoNothing()
+    .returning({ key: inventory.key });
+  return { added: added.length, known: entries.length - added.length };
+}
+
+// ---- Demo ------------------------------------------------------------------------------------------------------
+
+const DEMO_PREFIX: Record<ProductId, string> = {
+  'farmcam-sim': '240010000000',
+  fencealarm: '350000100000',
+  fencealarm2: '350000200000',
+  smartplug: '350000300000',
+  smartplug2: '350000400000',
+};
+/** Demo keys per product: number 1 is registered to the demo user, the others are free to register. */
+export const DEMO_DEVICES_PER_PRODUCT = 40;
+const DEMO_NAMES: Record<ProductId, string> = {
+  'farmcam-sim': 'Barn camera',
+  fencealarm: 'North paddock fence',
+  fencealarm2: 'River meadow fence',
+  smartplug: 'Calf shed heater',
+  smartplug2: 'Water trough pump',
+};
+
+/** The demo key number `n` (1-based) of a product: 15 digits. */
+export const demoKey = (product: ProductId, n: number) => `${DEMO_PREFIX[product]}${String(n).padStart(3, '0')}`;
+
+/** The demo inventory with secrets derived from DEMO_DEVICE_SECRET, so the simulator can sign in as each device. */
+export function demoInventory(config: Pick<Config, 'demoDeviceSecret'>): InventoryEntry[] {
+  return (Object.keys(PRODUCTS) as ProductId[]).flatMap((product) =>
+    Array.from({ length: DEMO_DEVICES_PER_PRODUCT }, (_, i) => {
+      const key = demoKey(product, i + 1);
+      return { key, product, secret: createHmac('sha256', config.demoDeviceSecret).update(key).digest('hex').slice(0, 32) };
+    }),
+  );
+}
+
+/** Seeds the demo inventory and registers device number 1 of each product to the demo user (once). */
+export async function seedDemoDevices(db: Db, config: Config): Promise<void> {
+  if (!config.demo) return;
+  const now = config.now();
+  await importInventory(db, demoInventory(config), now);
+  const demo = await findUserByEmail(db, config.demo.email);
+  if (!demo) return;
+  await db
+    .insert(devices)
+    .values(
+      (Object.keys(PRODUCTS) as ProductId[]).map((product) => ({
+        key: demoKey(product, 1),
+        product,
+        ownerId: demo.id,
+        name: DEMO_NAMES[product],
+        tags: withSystemTags(product, demo.email, ['Home farm']),
+        access: [demo.email],
+        notify: [demo.email],
+        fields: initialFields(product),
+        subscription: { ...initialSubscription(now), Trialing: true, ExpiresAt: new Date(now.getTime() + 30 * 86_400_000).toISOString() },
+        registeredAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoNothing();
+}

@@ -1,0 +1,222 @@
+// Device calls (SPEC §7): registration, the user's device list (with ETag), and per product get, update and
+// unregister. Who may do what (SPEC §6): the owner everything; users in Access read and edit name, tags, sharing
+// and settings; admins act as owners; anyone else gets 404, so a device's existence is not revealed.
+import {
+  Device,
+  DeviceList,
+  ImeiParams,
+  ImsiParams,
+  RegisterFarmcamSimBody,
+  RegisterImeiBody,
+  RegisterSmartplug2Body,
+  UpdateFarmcamSimBody,
+  UpdateFencealarm2Body,
+  UpdateFencealarmBody,
+  UpdateSmartplug2Body,
+  UpdateSmartplugBody,
+  UserIdParams,
+} from '@paddock/shared/contract';
+import { normalizeEmail, PRODUCTS, withSystemTags, type ProductId } from '@paddock/shared/domain';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { authorize } from '../access';
+import type { AppContext } from '../context';
+import type { UserRow } from '../db/schema';
+import { AppError, badRequest, conflict, notFound } from '../http/errors';
+import { bearerAuth, errorReplies, NoContent, sendNoContent } from '../routes/schemas';
+import { findUserByEmail, findUserById } from '../users';
+import { changesOf, deepMerge, type UpdateBody } from './changes';
+import { initialFields, initialSubscription, toDevice, toDeviceList, type DeviceWithOwner } from './representation';
+import { deleteDevice, devicesOf, findDevice, findInventory, insertDevice, listEtag, updateDevice } from './store';
+
+const UPDATE_BODIES: Record<ProductId, TSchema> = {
+  'farmcam-sim': UpdateFarmcamSimBody,
+  fencealarm: UpdateFencealarmBody,
+  fencealarm2: UpdateFencealarm2Body,
+  smartplug: UpdateSmartplugBody,
+  smartplug2: UpdateSmartplug2Body,
+};
+const REGISTER_BODIES: Record<ProductId, TSchema> = {
+  'farmcam-sim': RegisterFarmcamSimBody,
+  fencealarm: RegisterImeiBody,
+  fencealarm2: RegisterImeiBody,
+  smartplug: RegisterImeiBody,
+  smartplug2: RegisterSmartplug2Body,
+};
+
+type Role = 'owner' | 'shared';
+
+const ownerOnly = (field: string) => new AppError(403, 'device_owner_only', field, { field });
+
+/** The caller's role on a device: admins count as owners; no role is a 404. */
+function roleOn(user: UserRow, device: DeviceWithOwner): Role {
+  if (user.accountType === 'admin' || device.ownerId === user.id) return 'owner';
+  if (device.access.includes(user.email)) return 'shared';
+  throw notFound();
+}
+
+const uniqueEmails = (emails: readonly string[]) => [...new Set(emails.map(normalizeEmail).filter(Boolean))];
+
+export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db, config } = ctx;
+  const tags = ['devices'];
+
+  async function signedInDevice(request: FastifyRequest, key: string, product: ProductId) {
+    const { user } = authorize(request, 'device:use');
+    const device = await findDevice(db, key);
+    if (!device || device.product !== product) throw notFound();
+    return { user, device, role: roleOn(user, device) };
+  }
+
+  app.get(
+    '/users/:id/devices',
+    {
+      schema: {
+        params: UserIdParams,
+        security: bearerAuth,
+        tags,
+        summary: "Every device the user owns or has access to, one list per product; If-None-Match gives 304",
+        response: { 200: DeviceList, 304: Type.Null(), ...errorReplies(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      authorize(request, 'user:devices', { userId: request.params.id });
+      const user = await findUserById(db, request.params.id);
+      if (!user) throw notFound();
+      const rows = await devicesOf(db, user);
+      const etag = listEtag(rows);
+      reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      return toDeviceList(rows);
+    },
+  );
+
+  for (const product of Object.keys(PRODUCTS) as ProductId[]) {
+    const { apiCollection, keyField } = PRODUCTS[product];
+    const keyParam = keyField === 'Imsi' ? 'imsi' : 'imei';
+    const params = keyField === 'Imsi' ? ImsiParams : ImeiParams;
+    const keyOf = (request: FastifyRequest) => (request.params as Record<string, string>)[keyParam];
+    const productName = PRODUCTS[product].name;
+
+    app.post(
+      `/users/:id/${apiCollection}`,
+      {
+        schema: {
+          params: UserIdParams,
+          body: REGISTER_BODIES[product],
+          security: bearerAuth,
+          tags,
+          summary: `Registers a ${productName} to the user`,
+          response: { 201: Device, ...errorReplies(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        authorize(request, 'user:devices', { userId: request.params.id });
+        const body = request.body as { Imei?: string; Imsi?: string; Name: string; Owner?: string };
+        const key = (body.Imsi ?? body.Imei)!;
+        let owner = await findUserById(db, request.params.id);
+        if (!owner) throw notFound();
+        if (body.Owner !== undefined && normalizeEmail(body.Owner) !== owner.email) {
+          owner = await findUserByEmail(db, normalizeEmail(body.Owner));
+          if (!owner) throw badRequest('invalid_field', 'Owner', { field: 'Owner' });
+        }
+        const stock = await findInventory(db, key);
+        if (!stock) throw new AppError(404, 'device_unknown', keyField, { product: productName, key });
+        if (stock.product !== product) {
+          const actual = PRODUCTS[stock.product as ProductId]?.name ?? stock.product;
+          throw badRequest('device_wrong_product', keyField, { product: productName, key, actual });
+        }
+        const existing = await findDevice(db, key);
+        if (existing) {
+          if (existing.ownerId !== owner.id) throw conflict('device_taken', keyField);
+          return reply.code(201).send(toDevice(existing));
+        }
+        const now = config.now();
+        await insertDevice(db, {
+          key,
+          product,
+          ownerId: owner.id,
+          name: body.Name.trim(),
+          tags: withSystemTags(product, owner.email, []),
+          access: [owner.email],
+          notify: [owner.email],
+          fields: initialFields(product),
+          subscription: initialSubscription(now),
+          registeredAt: now,
+          updatedAt: now,
+        });
+        return reply.code(201).send(toDevice((await findDevice(db, key))!));
+      },
+    );
+
+    app.get(
+      `/${apiCollection}/:${keyParam}`,
+      { schema: { params, security: bearerAuth, tags, summary: `One ${productName}`, response: { 200: Device, ...errorReplies(400, 401, 404) } } },
+      async (request) => toDevice((await signedInDevice(request, keyOf(request), product)).device),
+    );
+
+    const update = async (request: FastifyRequest) => {
+      const { device, role } = await signedInDevice(request, keyOf(request), product);
+      const { metadata, priceId, fields } = changesOf(product, request.body as UpdateBody);
+      if (role !== 'owner') {
+        if (priceId !== undefined) throw ownerOnly(product === 'farmcam-sim' || product === 'fencealarm' || product === 'smartplug' ? 'PriceId' : 'Subscription');
+        if (metadata.Owner !== undefined && normalizeEmail(metadata.Owner) !== device.ownerEmail) throw ownerOnly('Owner');
+      }
+      const access = metadata.Access ? uniqueEmails(metadata.Access) : device.access;
+      let owner = { id: device.ownerId, email: device.ownerEmail };
+      if (metadata.Owner !== undefined && normalizeEmail(metadata.Owner) !== device.ownerEmail) {
+        const email = normalizeEmail(metadata.Owner);
+        const user = access.includes(email) ? await findUserByEmail(db, email) : undefined;
+        if (!user) throw badRequest('owner_not_shared', 'Owner');
+        owner = { id: user.id, email: user.email };
+      }
+      // The owner is always among those it is shared with (starred, not removable).
+      const sharedWith = access.includes(owner.email) ? access : [owner.email, ...access];
+      await updateDevice(
+        db,
+        device.key,
+        {
+          ownerId: owner.id,
+          name: metadata.Name?.trim() ?? device.name,
+          access: sharedWith,
+          notify: metadata.Notify ? uniqueEmails(metadata.Notify).filter((email) => sharedWith.includes(email)) : device.notify,
+          tags: withSystemTags(product, owner.email, metadata.Tags ?? device.tags),
+          fields: deepMerge(device.fields, fields),
+          subscription: priceId === undefined ? device.subscription : { ...device.subscription, PriceIds: { ...device.subscription.PriceIds, Next: priceId } },
+        },
+        config.now(),
+      );
+      return toDevice((await findDevice(db, device.key))!);
+    };
+    const updateSchema = {
+      params,
+      body: UPDATE_BODIES[product],
+      security: bearerAuth,
+      tags,
+      summary: `Changes a ${productName}'s settings, sharing and plan (PUT and PATCH alike)`,
+      response: { 200: Device, ...errorReplies(400, 401, 403, 404) },
+    };
+    app.patch(`/${apiCollection}/:${keyParam}`, { schema: updateSchema }, update);
+    app.put(`/${apiCollection}/:${keyParam}`, { schema: updateSchema }, update);
+
+    app.delete(
+      `/${apiCollection}/:${keyParam}`,
+      {
+        schema: {
+          params,
+          security: bearerAuth,
+          tags,
+          summary: `Unregisters a ${productName} (owner only); it can then be registered again`,
+          response: { 204: NoContent, ...errorReplies(400, 401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { device, role } = await signedInDevice(request, keyOf(request), product);
+        if (role !== 'owner') throw ownerOnly('Owner');
+        await deleteDevice(db, device.key);
+        return sendNoContent(reply);
+      },
+    );
+  }
+};
