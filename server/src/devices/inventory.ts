@@ -37,7 +37,7 @@ export function parseInventoryCsv(text: string): ParsedInventory {
     if (extra.length) return errors.push(`${at}: expected 3 columns (key,product,secret), got ${extra.length + 3}`);
     if (!isProductId(product)) return errors.push(`${at}: unknown product "${product}" (one of ${Object.keys(PRODUCTS).join(', ')})`);
     const pattern = PRODUCTS[product].keyField === 'Imsi' ? IMSI_PATTERN : IMEI_PATTERN;
-    if (!new RegExp(pattern).test(key)) return errors.push(`${at}: "${key}" is not a valid ${PRODUCTS[product].keyField} (15 digits)`);
+    if (!new RegExp(pattern).test(key)) return errors.push(`${at}: "${key}" is not a valid ${PRODUCTS[product].keyField.toUpperCase()} (15 digits)`);
     if (secret.length < SECRET_MIN_LENGTH) return errors.push(`${at}: the secret must have at least ${SECRET_MIN_LENGTH} characters`);
     if (seen.has(key)) return errors.push(`${at}: ${key} appears twice`);
     seen.add(key);
