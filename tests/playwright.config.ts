@@ -8,6 +8,9 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // The barcode scanner gets a camera: permission granted, Chromium's test-pattern video.
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
 ];
 
 export default defineConfig({
