@@ -5,7 +5,9 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { buildApps, root } from './apps.mjs';
-import { startPaddock } from '../tests/support/server';
+import { Client } from 'pg';
+import { startPaddock, type RunningServer } from '../tests/support/server';
+import { load, prepareFiftyDevices } from './benchDevicesApi';
 
 const DEMO = { email: 'demo@bench.paddock.test', password: 'bench-demo-password' };
 
@@ -77,7 +79,7 @@ async function main() {
       await devicesPage.getByLabel('Password', { exact: true }).fill(DEMO.password);
       await devicesPage.locator('main').getByRole('button', { name: 'Sign in', exact: true }).click();
       await devicesPage.waitForURL(/\/devices/);
-      await devicesPage.getByRole('heading', { level: 1 }).waitFor();
+      await devicesPage.getByRole('article').first().waitFor();
     });
     const heavy = devices.urls.filter((u) => /echarts|zxing/i.test(u));
     rows.push({
@@ -86,13 +88,52 @@ async function main() {
       budget: '≤ 200 KB, no echarts/zxing',
       ok: devices.kb <= 200 && heavy.length === 0,
     });
+    rows.push(...(await devicesApiRows(server, 'embedded PGlite')));
   } finally {
     await browser.close();
     await server.stop();
   }
+  rows.push(...(await onPostgres()));
   console.log('\n| what | measured | budget | |\n|---|---|---|---|');
   for (const row of rows) console.log(`| ${row.what} | ${row.value} | ${row.budget} | ${row.ok ? 'ok' : 'OVER'} |`);
   if (rows.some((r) => !r.ok)) process.exitCode = 1;
+}
+
+async function devicesApiRows(server: RunningServer, database: string): Promise<Row[]> {
+  const { url, headers, etag } = await prepareFiftyDevices(server, DEMO);
+  const full = await load(url, headers);
+  const notModified = await load(url, { ...headers, 'if-none-match': etag });
+  const row = (what: string, result: Awaited<ReturnType<typeof load>>, status: number): Row => ({
+    what: `GET /users/{id}/devices, 50 devices, ${what}, ${database}`,
+    value: `${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms.toFixed(1)} ms`,
+    budget: `answers ${status}`,
+    ok: result.statuses.size === 1 && result.statuses.has(status),
+  });
+  return [row('200', full, 200), row('304 (If-None-Match)', notModified, 304)];
+}
+
+/** The same API figures on PostgreSQL (TEST_DATABASE_URL, or the local server when it answers). */
+async function onPostgres(): Promise<Row[]> {
+  const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `paddock_bench_${Date.now()}`;
+  const admin = new Client({ connectionString: serverUrl });
+  try {
+    await admin.connect();
+  } catch {
+    console.log(`(no PostgreSQL at ${serverUrl}: the API figures are for PGlite only)`);
+    return [];
+  }
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const server = await startPaddock({ DEMO_EMAIL: DEMO.email, DEMO_PASSWORD: DEMO.password, SEED_DEMO: 'on', DATABASE_URL: url.toString() });
+  try {
+    return await devicesApiRows(server, 'PostgreSQL');
+  } finally {
+    await server.stop();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
 }
 
 void main();

@@ -1,11 +1,10 @@
 // Devices: register one of each product by typing its number (the scanner opens and shows its state), see them
 // grouped on the dashboard, filter by tag, and see a device someone shared.
 import type { APIRequestContext, Page } from '@playwright/test';
+import { demoKey } from '../../server/src/devices/inventory';
 import { createVerifiedUser, expect, expectAccessible, signInThroughForm, snapshot, test } from '../support/fixtures';
 
-// The demo inventory (server/src/devices/inventory.ts): 15 digits, number n of a product; numbers 30–39 are this file's.
-const PREFIX = { 'farmcam-sim': '240010000000', fencealarm: '350000100000', fencealarm2: '350000200000', smartplug: '350000300000', smartplug2: '350000400000' };
-const demoKey = (product: keyof typeof PREFIX, n: number) => `${PREFIX[product]}${String(n).padStart(3, '0')}`;
+// Keys from the demo inventory the server seeds; numbers 30–39 of each product are this file's.
 
 async function signIn(page: Page, request: APIRequestContext, baseURL: string, prefix: string) {
   const user = await createVerifiedUser(request, baseURL, prefix);

@@ -1,0 +1,53 @@
+// `GET /users/{id}/devices` under load: a user with 50 devices, full replies (200) and polls that find nothing
+// changed (304), on whichever database the server runs.
+import { PRODUCTS, type ProductId } from '@paddock/shared/domain';
+import { demoKey } from '../server/src/devices/inventory';
+import type { RunningServer } from '../tests/support/server';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p99Ms: number;
+  statuses: Set<number>;
+}
+
+/** Signs in as the demo user and registers demo devices 2–10 of each product, so the user has 50. */
+export async function prepareFiftyDevices(server: RunningServer, demo: { email: string; password: string }) {
+  const signIn = await fetch(`${server.url}/api/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: demo.email, Password: demo.password }) });
+  const { User, Token } = (await signIn.json()) as { User: { Id: string }; Token: { String: string } };
+  const headers = { authorization: `Bearer ${Token.String}`, 'content-type': 'application/json' };
+  for (const product of Object.keys(PRODUCTS) as ProductId[]) {
+    for (let n = 2; n <= 10; n += 1) {
+      const key = demoKey(product, n);
+      const body = { [PRODUCTS[product].keyField]: key, Name: `Bench ${n}` };
+      const reply = await fetch(`${server.url}/api/users/${User.Id}/${PRODUCTS[product].apiCollection}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      if (reply.status !== 201) throw new Error(`registering ${key}: ${reply.status} ${await reply.text()}`);
+    }
+  }
+  const url = `${server.url}/api/users/${User.Id}/devices`;
+  const first = await fetch(url, { headers });
+  const list = (await first.json()) as Record<string, unknown[]>;
+  const count = Object.values(list).reduce((sum, devices) => sum + devices.length, 0);
+  if (count !== 50) throw new Error(`expected 50 devices, the list has ${count}`);
+  return { url, headers, etag: first.headers.get('etag')! };
+}
+
+/** `connections` clients in a loop for `seconds`; latency of every request. */
+export async function load(url: string, headers: Record<string, string>, { connections = 8, seconds = 5 } = {}): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const statuses = new Set<number>();
+  const until = performance.now() + seconds * 1000;
+  const client = async () => {
+    while (performance.now() < until) {
+      const started = performance.now();
+      const reply = await fetch(url, { headers });
+      await reply.arrayBuffer();
+      latencies.push(performance.now() - started);
+      statuses.add(reply.status);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: connections }, client));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { requestsPerSecond: latencies.length / elapsed, p99Ms: latencies[Math.floor(latencies.length * 0.99)] ?? NaN, statuses };
+}
