@@ -1,43 +1,20 @@
 // Test helpers for the account screens: render the remote the way the shell hosts it (one router, the one jotai
 // store, the app's IntlProvider), and build the replies and failures the API gives.
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { screen } from '@testing-library/react';
 import { ApiError, configureApi, toastsAtom } from '@paddock/shared/api';
 import type { SignInReply, User } from '@paddock/shared/contract';
-import type { Locale } from '@paddock/shared/domain';
-import { LocaleProvider } from '@paddock/shared/i18n';
 import { impersonationAtom, localeAtom, paddockStore, tokenAtom, userAtom } from '@paddock/shared/session';
+import { currentLocation, renderRemote, type RenderRemoteOptions } from '@paddock/shared/testing/renderRemote';
 import App from '../App';
 
-function LocationProbe() {
-  const location = useLocation();
-  return <div data-testid="location" hidden>{location.pathname + location.search}</div>;
-}
-
 /** Renders the account remote at `path`, as the shell does, once its (lazily loaded) page has shown. */
-export async function renderAccount(path: string, { locale = 'en-GB' as Locale } = {}) {
-  paddockStore.set(localeAtom, locale);
-  const user = userEvent.setup();
-  const result = render(
-    <Provider store={paddockStore}>
-      <LocaleProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <App />
-          <LocationProbe />
-        </MemoryRouter>
-      </LocaleProvider>
-    </Provider>,
-  );
+export async function renderAccount(path: string, options: RenderRemoteOptions = {}) {
+  const rendered = renderRemote(App, path, options);
   await screen.findAllByRole('heading', { level: 1 });
-  return { user, ...result };
+  return rendered;
 }
 
-/** Where the router is now: pathname plus query. */
-export function currentLocation(): string {
-  return screen.getByTestId('location').textContent ?? '';
-}
+export { currentLocation };
 
 /** A clean session and no toasts; the API is not a test host. */
 export function resetSession(): void {

@@ -1,45 +1,16 @@
 // Test helpers for the devices screens: render the remote as the shell hosts it, sample devices of each product.
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
-import { MemoryRouter, useLocation } from 'react-router-dom';
 import { ApiError, configureApi, toastsAtom } from '@paddock/shared/api';
 import type { DeviceList, FarmcamSim, Fencealarm, Fencealarm2, Smartplug, Smartplug2, User } from '@paddock/shared/contract';
-import type { Locale } from '@paddock/shared/domain';
-import { LocaleProvider } from '@paddock/shared/i18n';
 import { impersonationAtom, localeAtom, paddockStore, tokenAtom, userAtom } from '@paddock/shared/session';
+import { currentLocation, renderRemote, type RenderRemoteOptions } from '@paddock/shared/testing/renderRemote';
 import App from '../App';
 
-function LocationProbe() {
-  const location = useLocation();
-  return (
-    <div data-testid="location" hidden>
-      {location.pathname + location.search}
-    </div>
-  );
-}
-
 /** Renders the devices remote at `path` the way the shell does. */
-export function renderDevices(path: string, { locale = 'en-GB' as Locale, fakeTimers = false } = {}) {
-  paddockStore.set(localeAtom, locale);
-  const user = userEvent.setup(fakeTimers ? { advanceTimers: (ms) => jest.advanceTimersByTime(ms) } : {});
-  const result = render(
-    <Provider store={paddockStore}>
-      <LocaleProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <App />
-          <LocationProbe />
-        </MemoryRouter>
-      </LocaleProvider>
-    </Provider>,
-  );
-  return { user, ...result };
+export function renderDevices(path: string, options: RenderRemoteOptions = {}) {
+  return renderRemote(App, path, options);
 }
 
-/** Where the router is now: pathname plus query. */
-export function currentLocation(): string {
-  return screen.getByTestId('location').textContent ?? '';
-}
+export { currentLocation };
 
 export const sampleUser = {
   Id: 'u1',
