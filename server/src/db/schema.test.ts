@@ -88,8 +88,8 @@ describe('migrate', () => {
     }
   });
 
-  const onPostgres = process.env.PADDOCK_TEST_DB === 'postgres' ? it : it.skip;
-  onPostgres('lets two instances start at once: each migration is applied exactly once', async () => {
+  // Concurrent starts need a second connection to the same database: PostgreSQL only (PGlite is in-process).
+  if (process.env.PADDOCK_TEST_DB === 'postgres') it('lets two instances start at once: each migration is applied exactly once', async () => {
     const test = await openTestDatabase();
     const second = await openDatabase({ databaseUrl: test.databaseUrl, dataDir: '' });
     try {

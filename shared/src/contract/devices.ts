@@ -100,6 +100,13 @@ export const PowerLoadBounds = Type.Object(
 );
 
 const Triggered = Type.Object({ Triggered: Type.Boolean() });
+
+/**
+ * Whether the device runs the settings last saved (see server/src/devices/PROTOCOL.md): Pending from a save until
+ * the device reports the new configuration; AppliedAt when it last did (null: never yet). Not for FarmCam SIM.
+ */
+export const ConfigSync = Type.Object({ Pending: Type.Boolean(), AppliedAt: Nullable(IsoTime) });
+export type ConfigSync = Static<typeof ConfigSync>;
 const EnabledTriggered = Type.Object({ Enabled: Type.Boolean(), Triggered: Type.Boolean() });
 
 // ---- Representations (SPEC §3); `Product` tells the items apart ----------------------------------------------
@@ -130,6 +137,7 @@ export const Fencealarm = Type.Object({
   OfflineAlarm: Triggered,
   VoltageAlarm: Type.Object({ Enabled: Type.Boolean(), Triggered: Type.Boolean(), AlarmLevel: Type.Number() }),
   Calibration: Type.Object({ Enabled: Type.Boolean(), ScalingFactor: Type.Number(), ExpectedVoltage: Type.Number() }),
+  ConfigSync: Type.Optional(ConfigSync),
   Subscription,
   Metadata,
 });
@@ -149,6 +157,7 @@ export const Fencealarm2 = Type.Object({
       Pending: Nullable(Type.Object({ Url: Type.String(), Checksum: Type.String(), RequestedAt: IsoTime })),
     }),
   ),
+  ConfigSync: Type.Optional(ConfigSync),
   Subscription,
   Metadata,
 });
@@ -176,6 +185,7 @@ export const Smartplug = Type.Object({
   }),
   Timer,
   Thermostat,
+  ConfigSync: Type.Optional(ConfigSync),
   Subscription,
   Metadata,
 });
@@ -200,6 +210,7 @@ export const Smartplug2 = Type.Object({
   PowerLoadAlarmNotification: EnabledTriggered,
   PowerFailureNotification: EnabledTriggered,
   Timer,
+  ConfigSync: Type.Optional(ConfigSync),
   Subscription,
   Metadata,
 });
