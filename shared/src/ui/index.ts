@@ -8,3 +8,5 @@ export * from './Toasts';
 export * from './fieldErrors';
 export { uiTexts } from './messages';
 export * from './Alert';
+export * from './Chip';
+export * from './Table';

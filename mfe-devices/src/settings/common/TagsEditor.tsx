@@ -1,0 +1,91 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import { addTag, isSystemTag, TAG_MAX_LENGTH, toggleTag } from '@paddock/shared/domain';
+import { useT } from '@paddock/shared/i18n';
+import { Button, Chip, ChipGroup, TextField } from '@paddock/shared/ui';
+import { settingsTexts } from './messages';
+
+const m = settingsTexts.messages;
+
+export interface TagsEditorProps {
+  /** The device's own tags (system tags already hidden). */
+  tags: string[];
+  /** Tags the user already uses on other devices, offered as chips to switch on. */
+  known: readonly string[];
+  onChange: (tags: string[]) => void;
+}
+
+/**
+ * SPEC §4/§5 Tags: chips toggle a tag on or off this device; a new tag can be created (trimmed; a duplicate is
+ * ignored with a note; system tags — product names and emails — are refused).
+ */
+export function TagsEditor({ tags, known, onChange }: TagsEditorProps) {
+  const t = useT();
+  const headingId = useId();
+  const [input, setInput] = useState('');
+  const [note, setNote] = useState<string | null>(null);
+  // Chips stay when switched off, so a tag toggled off by mistake can be switched on again.
+  const [offered, setOffered] = useState<string[]>(() => [...tags]);
+  const chips = [...offered, ...known.filter((k) => !offered.includes(k)), ...tags.filter((tag) => !offered.includes(tag) && !known.includes(tag))];
+
+  const add = () => {
+    const tag = input.trim();
+    if (!tag) return;
+    const next = addTag(tags, tag);
+    if (next.length > tags.length) {
+      onChange(next);
+      setOffered((o) => (o.includes(tag) ? o : [...o, tag]));
+      setNote(null);
+    } else if (tag.length > TAG_MAX_LENGTH) {
+      setNote(t(m.tagTooLong, { max: TAG_MAX_LENGTH }));
+      return;
+    } else {
+      setNote(t(isSystemTag(tag) ? m.tagReserved : m.tagExists, { tag }));
+    }
+    setInput('');
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      add();
+    }
+  };
+
+  return (
+    <section className="pd-card pd-settings__section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="pd-settings__heading">
+        {t(m.tagsHeading)}
+      </h2>
+      {chips.length > 0 ? (
+        <ChipGroup label={t(m.tagsGroup)}>
+          {chips.map((tag) => (
+            <Chip key={tag} pressed={tags.includes(tag)} onClick={() => onChange(toggleTag(tags, tag))}>
+              {tag}
+            </Chip>
+          ))}
+        </ChipGroup>
+      ) : null}
+      <div className="pd-settings__inline">
+        <TextField
+          label={t(m.newTag)}
+          hint={t(m.newTagHint)}
+          name="newTag"
+          autoComplete="off"
+          value={input}
+          onChange={(e) => {
+            setInput(e.target.value);
+            setNote(null);
+          }}
+          onKeyDown={onKeyDown}
+        />
+        <Button icon="add-circle" onClick={add}>
+          {t(m.addTag)}
+        </Button>
+      </div>
+      {note ? (
+        <p className="pd-field__hint" role="status">
+          {note}
+        </p>
+      ) : null}
+    </section>
+  );
+}

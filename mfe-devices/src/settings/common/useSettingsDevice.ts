@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError, devicesApi, failureText, type FailureText } from '@paddock/shared/api';
+import type { DeviceOf } from '@paddock/shared/contract';
+import { CONFIG_SYNC_POLL_MS, isConfigPending, type ProductId } from '@paddock/shared/domain';
+
+export type SettingsDeviceState<P extends ProductId> =
+  | { status: 'loading' }
+  | { status: 'notFound' }
+  | { status: 'failed'; reason: FailureText | null }
+  | { status: 'ready'; device: DeviceOf<P> };
+
+/**
+ * The device a settings page edits: loaded once (a 404, or a key the server refuses, is "not found"), then asked
+ * for again every few seconds while the device has not applied the saved settings (ConfigSync.Pending), so the
+ * config-sync line turns to "applied" without a reload. Polling stops when the page is left.
+ */
+export function useSettingsDevice<P extends ProductId>(product: P, key: string) {
+  const [state, setState] = useState<SettingsDeviceState<P>>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [polls, setPolls] = useState(0);
+
+  useEffect(() => {
+    let stopped = false;
+    setState({ status: 'loading' });
+    // Silent: the page itself says what went wrong, beside a way back.
+    devicesApi.get(product, key, { silent: true }).then(
+      (device) => {
+        if (!stopped) setState({ status: 'ready', device });
+      },
+      (error: unknown) => {
+        if (stopped) return;
+        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) setState({ status: 'notFound' });
+        else setState({ status: 'failed', reason: error instanceof ApiError && error.status ? failureText(error.status, error.statusText, error.body) : null });
+      },
+    );
+    return () => {
+      stopped = true;
+    };
+  }, [product, key, attempt]);
+
+  const pending = state.status === 'ready' && isConfigPending(state.device);
+  useEffect(() => {
+    if (!pending) return;
+    let stopped = false;
+    const timer = setTimeout(() => {
+      // A background poll: no loading overlay and no toast every few seconds when the network drops.
+      devicesApi.get(product, key, { background: true, silent: true }).then(
+        (device) => {
+          if (stopped) return;
+          setState({ status: 'ready', device });
+          setPolls((n) => n + 1);
+        },
+        () => {
+          if (!stopped) setPolls((n) => n + 1);
+        },
+      );
+    }, CONFIG_SYNC_POLL_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [pending, polls, product, key]);
+
+  /** Shows a device the server returned (e.g. the reply of a save) at once. */
+  const replace = useCallback((device: DeviceOf<P>) => setState({ status: 'ready', device }), []);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { state, replace, retry };
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { FENCEALARM2_THRESHOLDS, alarmSelectValue, approximateThousand, type Fencealarm2Threshold } from '@paddock/shared/domain';
+import { Translations, useT } from '@paddock/shared/i18n';
+import { Select } from '@paddock/shared/ui';
+import {
+  AlarmsInactiveNote,
+  SettingsFrame,
+  SettingsSection,
+  isSubscriptionActiveNow,
+  settingsTexts,
+  type ProductFields,
+  type SettingsPageProps,
+} from '../common';
+import { fencealarm2Texts } from './messages';
+
+const TRANSLATIONS = [settingsTexts, fencealarm2Texts];
+const m = fencealarm2Texts.messages;
+const s = settingsTexts.messages;
+/** The threshold saved with the alarm switched off when the device's own is not one of the choices (server default). */
+const FALLBACK_THRESHOLD: Fencealarm2Threshold = FENCEALARM2_THRESHOLDS[3];
+
+const isThreshold = (value: number): value is Fencealarm2Threshold => (FENCEALARM2_THRESHOLDS as readonly number[]).includes(value);
+
+export default function Fencealarm2SettingsPage(props: SettingsPageProps<'fencealarm2'>) {
+  return (
+    <Translations translations={TRANSLATIONS}>
+      <Fencealarm2Settings {...props} />
+    </Translations>
+  );
+}
+
+/**
+ * SPEC §2 FenceAlarm2 settings: the voltage alarm (Off or one of the device's thresholds, labelled '≈{thousand} V'),
+ * then the common parts. Body {VoltageAlarm {Enabled, Threshold}, Metadata {…}} (SPEC §7).
+ */
+function Fencealarm2Settings({ device }: SettingsPageProps<'fencealarm2'>) {
+  const t = useT();
+  const intl = useIntl();
+  const active = isSubscriptionActiveNow(device.Subscription);
+  const [alarmOn, setAlarmOn] = useState(device.VoltageAlarm.Enabled);
+  const [threshold, setThreshold] = useState<Fencealarm2Threshold>(
+    isThreshold(device.VoltageAlarm.Threshold) ? device.VoltageAlarm.Threshold : FALLBACK_THRESHOLD,
+  );
+
+  // Without an active subscription the select is disabled: the alarm the user had set is left as it is.
+  const collect = (): ProductFields<'fencealarm2'> => (active ? { VoltageAlarm: { Enabled: alarmOn, Threshold: threshold } } : {});
+
+  return (
+    <SettingsFrame product="fencealarm2" device={device} collect={collect}>
+      <SettingsSection title={t(m.voltageAlarmHeading)}>
+        <AlarmsInactiveNote active={active} />
+        <Select
+          label={t(m.thresholdLabel)}
+          name="voltageAlarm"
+          hint={t(m.thresholdHint)}
+          disabled={!active}
+          value={String(alarmSelectValue(alarmOn, threshold, active))}
+          options={[
+            { value: 'off', label: t(s.off) },
+            ...FENCEALARM2_THRESHOLDS.map((value) => ({ value: String(value), label: t(m.approxVolts, { value: intl.formatNumber(approximateThousand(value)) }) })),
+          ]}
+          onChange={(e) => {
+            const value = Number(e.target.value);
+            setAlarmOn(isThreshold(value));
+            if (isThreshold(value)) setThreshold(value);
+          }}
+        />
+      </SettingsSection>
+    </SettingsFrame>
+  );
+}

@@ -1,0 +1,34 @@
+import { alarmSelectValue } from '@paddock/shared/domain';
+import { useT } from '@paddock/shared/i18n';
+import { Select } from '@paddock/shared/ui';
+import { settingsTexts } from '../common';
+import { rulesTexts } from './messages';
+
+export interface AlarmSelectProps {
+  label: string;
+  hint?: string;
+  name: string;
+  enabled: boolean;
+  /** SPEC §4 Subscription active; when false the select is disabled and shows Off (SPEC §2). */
+  active: boolean;
+  onChange: (enabled: boolean) => void;
+}
+
+/** An alarm or notification of a plug: Off or On. */
+export function AlarmSelect({ label, hint, name, enabled, active, onChange }: AlarmSelectProps) {
+  const t = useT();
+  return (
+    <Select
+      label={label}
+      hint={hint}
+      name={name}
+      disabled={!active}
+      value={alarmSelectValue(enabled, 'on', active)}
+      options={[
+        { value: 'off', label: t(settingsTexts.messages.off) },
+        { value: 'on', label: t(rulesTexts.messages.alarmOn) },
+      ]}
+      onChange={(e) => onChange(e.target.value === 'on')}
+    />
+  );
+}

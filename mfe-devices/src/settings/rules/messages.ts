@@ -1,0 +1,172 @@
+import { defineTranslations } from '@paddock/shared/i18n';
+
+// Texts of the plug rule editors and bound inputs, shared by the SmartPlug and SmartPlug2 pages. Numbers with
+// their unit ({limit}, {min}, {temperature}) and weekday names are formatted by react-intl in the page's locale.
+export const rulesTexts = defineTranslations('devices.settings.rules', {
+  // ---- Bound inputs ----
+  // Intl has no watt unit; the number is formatted by react-intl, the symbol is the same in every language.
+  watts: { 'en-GB': '{value} W', 'de-DE': '{value} W', 'fr-FR': '{value} W', 'sv-SE': '{value} W' },
+  lowerLabel: { 'en-GB': 'Lower limit ({unit})', 'de-DE': 'Untergrenze ({unit})', 'fr-FR': 'Limite basse ({unit})', 'sv-SE': 'Nedre gräns ({unit})' },
+  upperLabel: { 'en-GB': 'Upper limit ({unit})', 'de-DE': 'Obergrenze ({unit})', 'fr-FR': 'Limite haute ({unit})', 'sv-SE': 'Övre gräns ({unit})' },
+  rangeHint: { 'en-GB': 'From {min} to {max}', 'de-DE': 'Von {min} bis {max}', 'fr-FR': 'De {min} à {max}', 'sv-SE': 'Från {min} till {max}' },
+  boundRequired: {
+    'en-GB': 'Enter a whole number.',
+    'de-DE': 'Geben Sie eine ganze Zahl ein.',
+    'fr-FR': 'Saisissez un nombre entier.',
+    'sv-SE': 'Ange ett heltal.',
+  },
+  boundBelowMinimum: {
+    'en-GB': 'Enter at least {limit}.',
+    'de-DE': 'Geben Sie mindestens {limit} ein.',
+    'fr-FR': 'Saisissez au moins {limit}.',
+    'sv-SE': 'Ange minst {limit}.',
+  },
+  boundAboveMaximum: {
+    'en-GB': 'Enter at most {limit}.',
+    'de-DE': 'Geben Sie höchstens {limit} ein.',
+    'fr-FR': 'Saisissez au plus {limit}.',
+    'sv-SE': 'Ange högst {limit}.',
+  },
+  boundNotBelowUpper: {
+    'en-GB': 'Must be below the upper limit ({limit}).',
+    'de-DE': 'Muss unter der Obergrenze ({limit}) liegen.',
+    'fr-FR': 'Doit être inférieure à la limite haute ({limit}).',
+    'sv-SE': 'Måste vara lägre än den övre gränsen ({limit}).',
+  },
+  boundNotAboveLower: {
+    'en-GB': 'Must be above the lower limit ({limit}).',
+    'de-DE': 'Muss über der Untergrenze ({limit}) liegen.',
+    'fr-FR': 'Doit être supérieure à la limite basse ({limit}).',
+    'sv-SE': 'Måste vara högre än den nedre gränsen ({limit}).',
+  },
+
+  // ---- Alarm selects (the Off choice is settingsTexts.off) ----
+  alarmOn: { 'en-GB': 'On', 'de-DE': 'Ein', 'fr-FR': 'Activée', 'sv-SE': 'På' },
+
+  // ---- Days and actions ----
+  daysLabel: { 'en-GB': 'Days', 'de-DE': 'Tage', 'fr-FR': 'Jours', 'sv-SE': 'Dagar' },
+  everyDay: { 'en-GB': 'Every day', 'de-DE': 'Täglich', 'fr-FR': 'Tous les jours', 'sv-SE': 'Varje dag' },
+  daysRequired: {
+    'en-GB': 'Choose at least one day.',
+    'de-DE': 'Wählen Sie mindestens einen Tag.',
+    'fr-FR': 'Choisissez au moins un jour.',
+    'sv-SE': 'Välj minst en dag.',
+  },
+  actionLabel: { 'en-GB': 'Switch the plug', 'de-DE': 'Steckdose schalten', 'fr-FR': 'Action sur la prise', 'sv-SE': 'Slå kontakten' },
+  actionOn: { 'en-GB': 'On', 'de-DE': 'Ein', 'fr-FR': 'Allumer', 'sv-SE': 'På' },
+  actionOff: { 'en-GB': 'Off', 'de-DE': 'Aus', 'fr-FR': 'Éteindre', 'sv-SE': 'Av' },
+  switchOn: { 'en-GB': 'Switch on', 'de-DE': 'Einschalten', 'fr-FR': 'Allumer', 'sv-SE': 'Slå på' },
+  switchOff: { 'en-GB': 'Switch off', 'de-DE': 'Ausschalten', 'fr-FR': 'Éteindre', 'sv-SE': 'Slå av' },
+  newRule: { 'en-GB': 'New rule', 'de-DE': 'Neue Regel', 'fr-FR': 'Nouvelle règle', 'sv-SE': 'Ny regel' },
+  removeRule: {
+    'en-GB': 'Remove rule: {rule}',
+    'de-DE': 'Regel entfernen: {rule}',
+    'fr-FR': 'Supprimer la règle : {rule}',
+    'sv-SE': 'Ta bort regeln: {rule}',
+  },
+  ruleAdded: { 'en-GB': 'Rule added: {rule}', 'de-DE': 'Regel hinzugefügt: {rule}', 'fr-FR': 'Règle ajoutée : {rule}', 'sv-SE': 'Regel tillagd: {rule}' },
+  ruleRemoved: { 'en-GB': 'Rule removed: {rule}', 'de-DE': 'Regel entfernt: {rule}', 'fr-FR': 'Règle supprimée : {rule}', 'sv-SE': 'Regel borttagen: {rule}' },
+  ruleDuplicate: {
+    'en-GB': 'This rule is already in the list.',
+    'de-DE': 'Diese Regel steht bereits in der Liste.',
+    'fr-FR': 'Cette règle figure déjà dans la liste.',
+    'sv-SE': 'Den här regeln finns redan i listan.',
+  },
+  notAddedYet: {
+    'en-GB': 'Not added yet: press “{button}”.',
+    'de-DE': 'Noch nicht hinzugefügt: Tippen Sie auf „{button}“.',
+    'fr-FR': 'Pas encore ajoutée : appuyez sur « {button} ».',
+    'sv-SE': 'Inte tillagd än: tryck på ”{button}”.',
+  },
+  savedOnSave: {
+    'en-GB': 'Added and removed rules take effect when you save.',
+    'de-DE': 'Hinzugefügte und entfernte Regeln gelten, sobald Sie speichern.',
+    'fr-FR': 'Les règles ajoutées ou supprimées s’appliquent à l’enregistrement.',
+    'sv-SE': 'Tillagda och borttagna regler gäller när du sparar.',
+  },
+
+  // ---- Timer ----
+  timerTitle: { 'en-GB': 'Timer', 'de-DE': 'Zeitschaltuhr', 'fr-FR': 'Minuterie', 'sv-SE': 'Timer' },
+  timerEnabled: { 'en-GB': 'Use the timer', 'de-DE': 'Zeitschaltuhr verwenden', 'fr-FR': 'Utiliser la minuterie', 'sv-SE': 'Använd timern' },
+  timerZone: {
+    'en-GB': 'Times are in your time zone ({zone}). The plug keeps them in UTC, so they move by an hour when summer time starts or ends.',
+    'de-DE': 'Die Zeiten gelten in Ihrer Zeitzone ({zone}). Die Steckdose speichert sie in UTC; bei der Umstellung auf Sommer- oder Winterzeit verschieben sie sich daher um eine Stunde.',
+    'fr-FR': 'Les heures sont celles de votre fuseau horaire ({zone}). La prise les garde en UTC : elles se décalent donc d’une heure au passage à l’heure d’été ou d’hiver.',
+    'sv-SE': 'Tiderna gäller i din tidszon ({zone}). Kontakten sparar dem i UTC, så de flyttas en timme när sommartiden börjar eller slutar.',
+  },
+  timerEmpty: { 'en-GB': 'No timer rules yet.', 'de-DE': 'Noch keine Zeitregeln.', 'fr-FR': 'Aucune règle horaire pour l’instant.', 'sv-SE': 'Inga tidsregler än.' },
+  timerRules: { 'en-GB': 'Timer rules', 'de-DE': 'Zeitregeln', 'fr-FR': 'Règles horaires', 'sv-SE': 'Tidsregler' },
+  timeLabel: { 'en-GB': 'Time', 'de-DE': 'Uhrzeit', 'fr-FR': 'Heure', 'sv-SE': 'Tid' },
+  timeHint: {
+    'en-GB': 'Minutes round up to the next 5.',
+    'de-DE': 'Minuten werden auf die nächsten 5 aufgerundet.',
+    'fr-FR': 'Les minutes sont arrondies aux 5 suivantes.',
+    'sv-SE': 'Minuterna avrundas uppåt till närmaste 5.',
+  },
+  timeRounded: {
+    'en-GB': 'Runs at {time} (minutes round up to the next 5).',
+    'de-DE': 'Läuft um {time} (Minuten werden auf die nächsten 5 aufgerundet).',
+    'fr-FR': 'S’exécute à {time} (minutes arrondies aux 5 suivantes).',
+    'sv-SE': 'Körs kl. {time} (minuterna avrundas uppåt till närmaste 5).',
+  },
+  timeRequired: { 'en-GB': 'Enter a time.', 'de-DE': 'Geben Sie eine Uhrzeit ein.', 'fr-FR': 'Saisissez une heure.', 'sv-SE': 'Ange en tid.' },
+  timeInvalid: {
+    'en-GB': 'Enter a time such as 07:30.',
+    'de-DE': 'Geben Sie eine Uhrzeit wie 07:30 ein.',
+    'fr-FR': 'Saisissez une heure comme 07:30.',
+    'sv-SE': 'Ange en tid som 07:30.',
+  },
+  addTimerRule: { 'en-GB': 'Add timer rule', 'de-DE': 'Zeitregel hinzufügen', 'fr-FR': 'Ajouter la règle horaire', 'sv-SE': 'Lägg till tidsregel' },
+  timerConflict: {
+    'en-GB': 'Another rule switches the plug the other way at {time} on one of these days.',
+    'de-DE': 'Eine andere Regel schaltet die Steckdose an einem dieser Tage um {time} in die andere Richtung.',
+    'fr-FR': 'Une autre règle commute la prise dans l’autre sens à {time} l’un de ces jours.',
+    'sv-SE': 'En annan regel slår kontakten åt andra hållet kl. {time} någon av dessa dagar.',
+  },
+  timerTooManyOn: {
+    'en-GB': 'At most {max} rules can switch the plug on.',
+    'de-DE': 'Höchstens {max} Regeln können die Steckdose einschalten.',
+    'fr-FR': 'Au plus {max} règles peuvent allumer la prise.',
+    'sv-SE': 'Högst {max} regler kan slå på kontakten.',
+  },
+  timerTooManyOff: {
+    'en-GB': 'At most {max} rules can switch the plug off.',
+    'de-DE': 'Höchstens {max} Regeln können die Steckdose ausschalten.',
+    'fr-FR': 'Au plus {max} règles peuvent éteindre la prise.',
+    'sv-SE': 'Högst {max} regler kan slå av kontakten.',
+  },
+
+  // ---- Thermostat ----
+  thermostatTitle: { 'en-GB': 'Thermostat', 'de-DE': 'Thermostat', 'fr-FR': 'Thermostat', 'sv-SE': 'Termostat' },
+  thermostatEnabled: { 'en-GB': 'Use the thermostat', 'de-DE': 'Thermostat verwenden', 'fr-FR': 'Utiliser le thermostat', 'sv-SE': 'Använd termostaten' },
+  thermostatEmpty: {
+    'en-GB': 'No thermostat rules yet.',
+    'de-DE': 'Noch keine Thermostatregeln.',
+    'fr-FR': 'Aucune règle de thermostat pour l’instant.',
+    'sv-SE': 'Inga termostatregler än.',
+  },
+  thermostatRules: { 'en-GB': 'Thermostat rules', 'de-DE': 'Thermostatregeln', 'fr-FR': 'Règles du thermostat', 'sv-SE': 'Termostatregler' },
+  directionLabel: {
+    'en-GB': 'When the temperature is',
+    'de-DE': 'Bedingung',
+    'fr-FR': 'Quand la température est',
+    'sv-SE': 'När temperaturen är',
+  },
+  directionAbove: { 'en-GB': 'Above', 'de-DE': 'Temperatur darüber', 'fr-FR': 'Au-dessus', 'sv-SE': 'Över' },
+  directionBelow: { 'en-GB': 'Below', 'de-DE': 'Temperatur darunter', 'fr-FR': 'En dessous', 'sv-SE': 'Under' },
+  temperatureLabel: { 'en-GB': 'Temperature (°C)', 'de-DE': 'Temperatur (°C)', 'fr-FR': 'Température (°C)', 'sv-SE': 'Temperatur (°C)' },
+  temperatureAbove: { 'en-GB': 'Above {temperature}', 'de-DE': 'Über {temperature}', 'fr-FR': 'Au-dessus de {temperature}', 'sv-SE': 'Över {temperature}' },
+  temperatureBelow: { 'en-GB': 'Below {temperature}', 'de-DE': 'Unter {temperature}', 'fr-FR': 'En dessous de {temperature}', 'sv-SE': 'Under {temperature}' },
+  addThermostatRule: {
+    'en-GB': 'Add thermostat rule',
+    'de-DE': 'Thermostatregel hinzufügen',
+    'fr-FR': 'Ajouter la règle de thermostat',
+    'sv-SE': 'Lägg till termostatregel',
+  },
+  thermostatTooMany: {
+    'en-GB': 'At most {max} thermostat rules.',
+    'de-DE': 'Höchstens {max} Thermostatregeln.',
+    'fr-FR': 'Au plus {max} règles de thermostat.',
+    'sv-SE': 'Högst {max} termostatregler.',
+  },
+});

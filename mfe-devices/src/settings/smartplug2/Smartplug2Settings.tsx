@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { localUtcOffsetMinutes } from '@paddock/shared/domain';
+import { Translations, useT } from '@paddock/shared/i18n';
+import { Checkbox } from '@paddock/shared/ui';
+import {
+  AlarmsInactiveNote,
+  SettingsFrame,
+  SettingsSection,
+  focusControl,
+  isSubscriptionActiveNow,
+  settingsTexts,
+  type ProductFields,
+  type SettingsPageProps,
+} from '../common';
+import { AlarmSelect } from '../rules/AlarmSelect';
+import { BoundsFields, boundsInputOf, boundsOfInput, checkBoundsInput, firstInvalidBound, type BoundsInput } from '../rules/BoundsFields';
+import { rulesTexts } from '../rules/messages';
+import { TimerRulesEditor, timerDraftOf, timerOfDraft, type TimerDraft } from '../rules/TimerRulesEditor';
+import { smartplug2Texts } from './messages';
+
+const TRANSLATIONS = [settingsTexts, rulesTexts, smartplug2Texts];
+const m = smartplug2Texts.messages;
+
+export default function Smartplug2SettingsPage(props: SettingsPageProps<'smartplug2'>) {
+  return (
+    <Translations translations={TRANSLATIONS}>
+      <Smartplug2Settings {...props} />
+    </Translations>
+  );
+}
+
+/**
+ * SPEC §2 SmartPlug2 settings: auditory feedback, the power-load alarm limits (0–3700 W, kept by the plug
+ * itself), the power-failure, power-load and consumption notifications, the timer, then the common parts. The
+ * notifications need an active subscription (disabled, Off and not sent without one). OutputPower is never sent
+ * from here: the dashboard's power toggle owns it.
+ */
+function Smartplug2Settings({ device }: SettingsPageProps<'smartplug2'>) {
+  const t = useT();
+  const active = isSubscriptionActiveNow(device.Subscription);
+  // One offset for the whole visit: the rules are shown with it and saved with it.
+  const [utcOffset] = useState(() => localUtcOffsetMinutes());
+  const [auditory, setAuditory] = useState(device.DeviceConfig.AuditoryFeedback);
+  const [powerLoad, setPowerLoad] = useState<BoundsInput>(() => boundsInputOf('load', device.DeviceConfig.PowerLoadAlarm));
+  const [powerFailureOn, setPowerFailureOn] = useState(device.PowerFailureNotification.Enabled);
+  const [powerLoadOn, setPowerLoadOn] = useState(device.PowerLoadAlarmNotification.Enabled);
+  const [consumptionOn, setConsumptionOn] = useState(device.ConsumptionNotification.Enabled);
+  const [timer, setTimer] = useState<TimerDraft>(() => timerDraftOf(device.Timer, utcOffset));
+  const [showErrors, setShowErrors] = useState(false);
+
+  const collect = (): ProductFields<'smartplug2'> | null => {
+    const bounds = boundsOfInput('load', powerLoad);
+    if (!bounds) {
+      setShowErrors(true);
+      focusControl(firstInvalidBound('powerLoad', checkBoundsInput('load', powerLoad))!);
+      return null;
+    }
+    return {
+      DeviceConfig: { AuditoryFeedback: auditory, PowerLoadAlarm: bounds },
+      // Without an active subscription the notifications are left as the user had set them.
+      ...(active
+        ? {
+            PowerFailureNotification: { Enabled: powerFailureOn },
+            PowerLoadAlarmNotification: { Enabled: powerLoadOn },
+            ConsumptionNotification: { Enabled: consumptionOn },
+          }
+        : {}),
+      Timer: timerOfDraft(timer, utcOffset),
+    };
+  };
+
+  return (
+    <SettingsFrame product="smartplug2" device={device} collect={collect}>
+      <SettingsSection title={t(m.plugHeading)}>
+        <Checkbox
+          role="switch"
+          name="auditoryFeedback"
+          label={t(m.auditoryLabel)}
+          hint={t(m.auditoryHint)}
+          checked={auditory}
+          onChange={(e) => setAuditory(e.target.checked)}
+        />
+      </SettingsSection>
+      <SettingsSection title={t(m.powerLoadHeading)}>
+        <p className="pd-field__hint">{t(m.powerLoadIntro)}</p>
+        <BoundsFields kind="load" name="powerLoad" value={powerLoad} onChange={setPowerLoad} showErrors={showErrors} />
+      </SettingsSection>
+      <SettingsSection title={t(m.notificationsHeading)}>
+        <AlarmsInactiveNote active={active} />
+        <AlarmSelect
+          name="powerFailureNotification"
+          label={t(m.powerFailureLabel)}
+          hint={t(m.powerFailureHint)}
+          enabled={powerFailureOn}
+          active={active}
+          onChange={setPowerFailureOn}
+        />
+        <AlarmSelect
+          name="powerLoadNotification"
+          label={t(m.powerLoadLabel)}
+          hint={t(m.powerLoadHint)}
+          enabled={powerLoadOn}
+          active={active}
+          onChange={setPowerLoadOn}
+        />
+        <AlarmSelect
+          name="consumptionNotification"
+          label={t(m.consumptionLabel)}
+          hint={t(m.consumptionHint)}
+          enabled={consumptionOn}
+          active={active}
+          onChange={setConsumptionOn}
+        />
+      </SettingsSection>
+      <TimerRulesEditor value={timer} onChange={setTimer} utcOffsetMinutes={utcOffset} />
+    </SettingsFrame>
+  );
+}

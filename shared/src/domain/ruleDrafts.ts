@@ -1,0 +1,157 @@
+// Plug rules as the settings screens edit them before saving (SPEC §4 "can be added and removed before saving",
+// §5 Timer rule and Thermostat rule): the time input, the order days are shown in, the order rules are listed in,
+// and the checks of a rule about to be added. Returns codes; screens localize them. The wire conversions live in
+// timer.ts.
+import { parseBoundInput } from './alarms';
+import {
+  THERMOSTAT_MAX_TRIGGERS,
+  TIMER_MAX_SCHEDULES,
+  checkThermostatTemperature,
+  formatDays,
+  roundMinuteUp,
+  type PowerAction,
+  type ThermostatDirection,
+  type ThermostatRule,
+  type TimerRule,
+} from './timer';
+
+/** Screens list the week Monday first; on the wire Sunday stays 0 (SPEC §5). */
+export const DAYS_MONDAY_FIRST = [1, 2, 3, 4, 5, 6, 0] as const;
+
+export interface TimeOfDay {
+  hour: number;
+  minute: number;
+}
+
+/** A time input's value ('07:32', '7:32' or '07:32:10') to hour and minute; null when empty or not a time. */
+export function parseTimeOfDay(value: string): TimeOfDay | null {
+  const match = /^(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(value.trim());
+  if (!match) return null;
+  const hour = Number(match[1]);
+  const minute = Number(match[2]);
+  return hour <= 23 && minute <= 59 ? { hour, minute } : null;
+}
+
+/**
+ * SPEC §5: the time a timer rule runs at — the minute rounded up to the next multiple of 5, modulo 60, the hour
+ * unchanged (10:58 runs at 10:00). Screens show this before the rule is added.
+ */
+export function roundedTimeOfDay(time: TimeOfDay): TimeOfDay {
+  return { hour: time.hour, minute: roundMinuteUp(time.minute) };
+}
+
+/** Day numbers in the screens' order, Monday first, without repeats ([0, 3, 1] → [1, 3, 0]). */
+export function daysMondayFirst(days: readonly number[]): number[] {
+  return DAYS_MONDAY_FIRST.filter((day) => days.includes(day));
+}
+
+// Rules keep their days ascending, Sunday 0, as timerToRules gives them.
+const ascendingDays = (days: readonly number[]) => [...new Set(days)].sort((a, b) => a - b);
+const sameDays = (a: readonly number[], b: readonly number[]) => formatDays(a) === formatDays(b);
+const sharesADay = (a: readonly number[], b: readonly number[]) => a.some((day) => b.includes(day));
+// Monday-first position of a rule's first day, so rules of the same time list Monday's before Sunday's.
+const firstDayRank = (days: readonly number[]) => Math.min(...days.map((d) => (d + 6) % 7));
+
+/** The order the timer list shows: by time of day, then first day (Monday first), then on before off. */
+export function compareTimerRules(a: TimerRule, b: TimerRule): number {
+  return (
+    a.hour * 60 + a.minute - (b.hour * 60 + b.minute) ||
+    firstDayRank(a.days) - firstDayRank(b.days) ||
+    (a.action === b.action ? 0 : a.action === 'on' ? -1 : 1)
+  );
+}
+
+/** The order the thermostat list shows: by temperature, then first day (Monday first), then below before above. */
+export function compareThermostatRules(a: ThermostatRule, b: ThermostatRule): number {
+  return (
+    a.temperature - b.temperature ||
+    firstDayRank(a.days) - firstDayRank(b.days) ||
+    (a.direction === b.direction ? 0 : a.direction === 'below' ? -1 : 1)
+  );
+}
+
+/** A timer rule being typed: the time input's text, the ticked days and the action. */
+export interface TimerRuleDraft {
+  time: string;
+  days: readonly number[];
+  action: PowerAction;
+}
+
+/**
+ * Why a timer rule cannot be added. `duplicate`: the same time, days and action exist; `conflict`: another rule
+ * switches the other way at the same time on a shared day (the plug could not do both); `tooMany`: that action's
+ * list is full (TIMER_MAX_SCHEDULES, the server's limit).
+ */
+export interface TimerRuleErrors {
+  time: 'required' | 'invalid' | null;
+  days: 'required' | null;
+  rule: 'duplicate' | 'conflict' | 'tooMany' | null;
+}
+
+export interface CheckedTimerRule {
+  errors: TimerRuleErrors;
+  /** The rule to add, minute already rounded (SPEC §5); null while there are errors. */
+  rule: TimerRule | null;
+}
+
+/** SPEC §5: checks a timer rule before it joins `rules` (the local rules already listed). */
+export function checkTimerRule(draft: TimerRuleDraft, rules: readonly TimerRule[]): CheckedTimerRule {
+  const typed = parseTimeOfDay(draft.time);
+  const errors: TimerRuleErrors = {
+    time: !draft.time.trim() ? 'required' : typed ? null : 'invalid',
+    days: draft.days.length ? null : 'required',
+    rule: null,
+  };
+  if (!typed || errors.days) return { errors, rule: null };
+  const rule: TimerRule = { ...roundedTimeOfDay(typed), days: ascendingDays(draft.days), action: draft.action };
+  const atSameTime = rules.filter((r) => r.hour === rule.hour && r.minute === rule.minute);
+  if (atSameTime.some((r) => r.action === rule.action && sameDays(r.days, rule.days))) errors.rule = 'duplicate';
+  else if (atSameTime.some((r) => r.action !== rule.action && sharesADay(r.days, rule.days))) errors.rule = 'conflict';
+  else if (rules.filter((r) => r.action === rule.action).length >= TIMER_MAX_SCHEDULES) errors.rule = 'tooMany';
+  return { errors, rule: errors.rule ? null : rule };
+}
+
+/** A thermostat rule being typed: the temperature input's text (filtered as typed), days, direction and action. */
+export interface ThermostatRuleDraft {
+  days: readonly number[];
+  direction: ThermostatDirection;
+  temperature: string;
+  action: PowerAction;
+}
+
+/** Why a thermostat rule cannot be added; `tooMany`: THERMOSTAT_MAX_TRIGGERS rules already (the server's limit). */
+export interface ThermostatRuleErrors {
+  days: 'required' | null;
+  temperature: 'required' | 'belowMinimum' | 'aboveMaximum' | null;
+  rule: 'duplicate' | 'tooMany' | null;
+}
+
+export interface CheckedThermostatRule {
+  errors: ThermostatRuleErrors;
+  rule: ThermostatRule | null;
+}
+
+/** SPEC §5: checks a thermostat rule (temperature -20 to 70 °C, a day at least) before it joins `rules`. */
+export function checkThermostatRule(draft: ThermostatRuleDraft, rules: readonly ThermostatRule[]): CheckedThermostatRule {
+  const temperature = parseBoundInput(draft.temperature);
+  const errors: ThermostatRuleErrors = {
+    days: draft.days.length ? null : 'required',
+    temperature: checkThermostatTemperature(temperature),
+    rule: null,
+  };
+  if (errors.days || errors.temperature || temperature === null) return { errors, rule: null };
+  const rule: ThermostatRule = { days: ascendingDays(draft.days), direction: draft.direction, temperature, action: draft.action };
+  const same = (r: ThermostatRule) =>
+    r.direction === rule.direction && r.temperature === rule.temperature && r.action === rule.action && sameDays(r.days, rule.days);
+  if (rules.some(same)) errors.rule = 'duplicate';
+  else if (rules.length >= THERMOSTAT_MAX_TRIGGERS) errors.rule = 'tooMany';
+  return { errors, rule: errors.rule ? null : rule };
+}
+
+/** A UTC offset in minutes east of UTC as the timer editor names the zone: 60 → 'UTC+01:00', -330 → 'UTC−05:30', 0 → 'UTC'. */
+export function formatUtcOffset(minutes: number): string {
+  if (!minutes) return 'UTC';
+  const abs = Math.abs(minutes);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `UTC${minutes > 0 ? '+' : '\u2212'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
