@@ -34,10 +34,10 @@ module.exports = {
       roots: ['<rootDir>/server/src'],
       testMatch: ['**/*.test.ts'],
       // .cjs too: PGlite's CommonJS build loads Node built-ins with import(), which jest's module sandbox refuses
-      // without --experimental-vm-modules; swc turns those into require(). cookie 2 (used by Fastify's inject) is
-      // ESM-only.
+      // without --experimental-vm-modules; swc turns those into require(). cookie 2 (used by Fastify's inject) and
+      // aedes 1 (the embedded MQTT broker) are ESM-only.
       transform: { '^.+\\.c?(t|j)sx?$': swc },
-      transformIgnorePatterns: ['/node_modules/(?!(@electric-sql/pglite|cookie)/)'],
+      transformIgnorePatterns: ['/node_modules/(?!(@electric-sql/pglite|cookie|aedes)/)'],
     },
   ],
 };

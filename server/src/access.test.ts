@@ -16,6 +16,7 @@ const TABLE: [Action, boolean, boolean, boolean][] = [
   ['user:markVerified', false, false, true],
   ['user:search', false, false, true],
   ['mailbox:read', false, false, true],
+  ['simulator:control', false, false, true],
 ];
 
 describe('may', () => {

@@ -16,7 +16,8 @@ export type Action =
   | 'user:setEmail'
   | 'user:markVerified'
   | 'user:search'
-  | 'mailbox:read';
+  | 'mailbox:read'
+  | 'simulator:control';
 
 export type Actor = Pick<UserRow, 'id' | 'accountType'>;
 /** What an action is done to; `userId` for actions on a user account. */
@@ -41,6 +42,7 @@ const RULES: Record<Action, (actor: Actor, target: Target) => boolean> = {
   'user:markVerified': isAdmin,
   'user:search': isAdmin,
   'mailbox:read': isAdmin,
+  'simulator:control': isAdmin,
 };
 
 /** Pure rule: may this signed-in actor do the action? */

@@ -1,4 +1,6 @@
 // Builds the Fastify app from a configuration and an open, migrated database; used by main.ts and the tests.
+// With `devices` it also runs the device side: the embedded MQTT broker (unless MQTT_URL names one), the gateway's
+// client and the offline sweep; app.close() stops them all.
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -10,7 +12,12 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { handleError, sendFailure } from './http/errorHandler';
 import { validatorCompiler } from './http/validation';
+import type { Timers } from './devices/gateway/commands';
+import { DeviceGateway } from './devices/gateway/gateway';
+import { startOfflineSweep } from './devices/gateway/offlineSweep';
 import { deviceRoutes } from './devices/routes';
+import { checkDeviceSecret } from './devices/store';
+import { startBroker, type EmbeddedBroker } from './mqtt/broker';
 import { createMailer } from './notify/mail';
 import { adminRoutes } from './routes/admin';
 import { healthRoutes } from './routes/health';
@@ -39,6 +46,22 @@ const isApiPath = (url: string) => /^\/api(\/|\?|$)/.test(url);
 export interface BuildOptions {
   /** Where log lines go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
+  /**
+   * Runs the device side (serve, and the tests that need devices): the embedded broker on MQTT_PORT unless
+   * MQTT_URL is set, the gateway connected to it, and the offline sweep every OFFLINE_SWEEP_SECONDS.
+   */
+  devices?: boolean;
+  /** Timers of the commands' 60 s waits (tests pass fake ones). */
+  timers?: Timers;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The device side's MQTT link (not connected unless built with `devices`). */
+    deviceGateway: DeviceGateway;
+    /** The embedded broker, when this app runs one. */
+    mqttBroker: EmbeddedBroker | null;
+  }
 }
 
 export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -62,11 +85,16 @@ export async function buildApp(config: Config, database: Database, options: Buil
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
+  const gateway = new DeviceGateway({ db: database.db, now: config.now, log: app.log.child({ component: 'gateway' }), timers: options.timers });
+  app.decorate('deviceGateway', gateway);
+  app.decorate('mqttBroker', options.devices ? await startDevices(app, config, database, gateway) : null);
+
   const ctx: AppContext = {
     config,
     db: database.db,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, now: config.now, log: app.log }),
     limiter: new RateLimiter(database.db, config.now, config.rateLimitWindowMinutes),
+    gateway,
   };
   await app.register(
     async (api) => {
@@ -87,4 +115,40 @@ export async function buildApp(config: Config, database: Database, options: Buil
       : sendWebNotFound(config, request, reply),
   );
   return app;
+}
+
+/** The embedded broker on MQTT_PORT; on a free port instead when the default 1883 is taken and MQTT_PORT was not set. */
+async function startEmbeddedBroker(app: FastifyInstance, config: Config, database: Database): Promise<EmbeddedBroker> {
+  const log = app.log.child({ component: 'mqtt-broker' });
+  const start = (port: number) =>
+    startBroker({ port, host: config.host, checkDevice: (key, secret) => checkDeviceSecret(database.db, key, secret), log });
+  try {
+    return await start(config.mqttPort);
+  } catch (error) {
+    if (!config.mqttPortIsDefault || (error as { code?: string }).code !== 'EADDRINUSE') throw error;
+    const broker = await start(0);
+    log.warn(`MQTT port ${config.mqttPort} is taken by another program; the embedded broker listens on ${broker.port} (set MQTT_PORT to choose)`);
+    return broker;
+  }
+}
+
+/**
+ * Starts the broker (unless external), connects the gateway and starts the offline sweep. onClose hooks run in
+ * reverse order, so on close the sweep stops first, then the gateway, the broker, and last the database.
+ */
+async function startDevices(app: FastifyInstance, config: Config, database: Database, gateway: DeviceGateway): Promise<EmbeddedBroker | null> {
+  const broker = config.mqttUrl ? null : await startEmbeddedBroker(app, config, database);
+  if (broker) app.addHook('onClose', () => broker.close());
+  app.addHook('onClose', () => gateway.close());
+  try {
+    await gateway.connect(broker ? { url: broker.url, ...broker.serverCredentials } : { url: config.mqttUrl! });
+  } catch (error) {
+    await broker?.close();
+    throw error;
+  }
+  // The embedded broker keeps retained messages in memory only: give the devices their configuration back.
+  if (broker) await gateway.republishConfigs();
+  const sweep = startOfflineSweep({ db: database.db, now: config.now, intervalMs: config.offlineSweepSeconds * 1000, log: app.log });
+  app.addHook('onClose', () => sweep.stop());
+  return broker;
 }

@@ -19,8 +19,11 @@ describe('loadConfig', () => {
       trustProxy: false,
       logLevel: 'info',
       mqttPort: 1883,
+      mqttPortIsDefault: true,
       mqttUrl: null,
       simulator: true,
+      simulatorIntervalSeconds: 10,
+      offlineSweepSeconds: 30,
       remoteUrls: {
         account: '/remotes/account/mf-manifest.json',
         devices: '/remotes/devices/mf-manifest.json',
@@ -48,6 +51,7 @@ describe('loadConfig', () => {
       '/srv',
     );
     expect(config.port).toBe(9000);
+    expect(loadConfig({ MQTT_PORT: '1883' }, '/srv').mqttPortIsDefault).toBe(false);
     expect(config.dataDir).toBe('memory://');
     expect(config.databaseUrl).toBe('postgres://u:p@db/paddock');
     expect(config.demo).toBeNull();
@@ -64,6 +68,9 @@ describe('loadConfig', () => {
     ['TOKEN_TTL_HOURS', '0'],
     ['SEED_DEMO', 'maybe'],
     ['LOG_LEVEL', 'loud'],
+    ['MQTT_PORT', '-1'],
+    ['OFFLINE_SWEEP_SECONDS', '0'],
+    ['SIMULATOR_INTERVAL_SECONDS', 'often'],
   ])('names %s when its value %s is bad', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });

@@ -45,9 +45,15 @@ export const CONFIG_DOCS = [
   { name: 'REMOTE_BILLING_URL', default: '/remotes/billing/mf-manifest.json', meaning: 'mf-manifest.json of the billing remote' },
   { name: 'REMOTE_ADMIN_URL', default: '/remotes/admin/mf-manifest.json', meaning: 'mf-manifest.json of the admin remote' },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'pino level: fatal, error, warn, info, debug, trace or silent' },
-  { name: 'MQTT_PORT', default: '1883', meaning: 'Port of the embedded MQTT broker (reserved, devices come later)' },
-  { name: 'MQTT_URL', default: '', meaning: 'External MQTT broker; when set, no broker is embedded (reserved)' },
-  { name: 'SIMULATOR', default: 'on', meaning: '`off` disables the device simulator (reserved)' },
+  { name: 'MQTT_PORT', default: '1883', meaning: 'Port of the embedded MQTT broker that devices sign in to (server/src/devices/PROTOCOL.md)' },
+  {
+    name: 'MQTT_URL',
+    default: '',
+    meaning: 'External MQTT broker (e.g. `mqtt://paddock-server:secret@broker:1883`, Mosquitto or EMQX with the ACL of PROTOCOL.md); when set, no broker is embedded',
+  },
+  { name: 'SIMULATOR', default: 'on', meaning: '`off` disables the device simulator (it runs the demo inventory\'s devices; needs `SEED_DEMO` on)' },
+  { name: 'SIMULATOR_INTERVAL_SECONDS', default: '10', meaning: 'Seconds between two readings of each simulated device' },
+  { name: 'OFFLINE_SWEEP_SECONDS', default: '30', meaning: 'How often devices silent for three reporting intervals are marked offline' },
 ] as const satisfies readonly ConfigDoc[];
 
 type VarName = (typeof CONFIG_DOCS)[number]['name'];
@@ -80,9 +86,17 @@ export interface Config {
   /** Manifest URL per remote, as served in /remotes.json. */
   remoteUrls: Record<RemoteName, string>;
   logLevel: string;
+  /** Port of the embedded broker; 0 picks a free one (tests). */
   mqttPort: number;
+  /**
+   * MQTT_PORT was left at its default: when another broker already holds 1883 (a system Mosquitto, say), the
+   * embedded one takes a free port instead of failing `npm start`. A port set on purpose is never swapped.
+   */
+  mqttPortIsDefault: boolean;
   mqttUrl: string | null;
   simulator: boolean;
+  simulatorIntervalSeconds: number;
+  offlineSweepSeconds: number;
   /** The clock every expiry and window is measured with; tests replace it. */
   now: () => Date;
 }
@@ -156,8 +170,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     remoteUrls: Object.fromEntries(REMOTE_NAMES.map((name) => [name, read.text(REMOTE_URL_VARS[name])])) as Record<RemoteName, string>,
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS),
     mqttPort: read.int('MQTT_PORT'),
+    mqttPortIsDefault: read.optional('MQTT_PORT') === null,
     mqttUrl: read.optional('MQTT_URL'),
     simulator: read.flag('SIMULATOR'),
+    simulatorIntervalSeconds: read.int('SIMULATOR_INTERVAL_SECONDS'),
+    offlineSweepSeconds: read.int('OFFLINE_SWEEP_SECONDS'),
     now: () => new Date(),
   };
 }

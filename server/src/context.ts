@@ -1,6 +1,7 @@
 import type { RateLimitedAction, Config } from './config';
 import type { Db } from './db/client';
 import type { Limit, RateLimiter } from './auth/rateLimit';
+import type { DeviceGateway } from './devices/gateway/gateway';
 import type { Mailer } from './notify/mail';
 
 /** What every route plugin works with; built once per app in app.ts. */
@@ -9,6 +10,8 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   limiter: RateLimiter;
+  /** Publishes to devices and waits for their acks (connected to the broker only when the app runs devices). */
+  gateway: DeviceGateway;
 }
 
 /** The per-e-mail and per-IP limits of an action. */

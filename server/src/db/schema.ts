@@ -1,5 +1,6 @@
 // The one Drizzle schema for PGlite and PostgreSQL. The SQL in ./migrations must build exactly this
 // (schema.test.ts compares them against a migrated database).
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -122,10 +123,27 @@ export const devices = pgTable(
     registeredAt: time('registered_at').notNull(),
     /** Bumped on every change: the dashboard's ETag is made from it. */
     updatedAt: time('updated_at').notNull(),
+    // The device gateway's bookkeeping (not in the representation).
+    /** When the device last sent anything (null: never). */
+    lastSeenAt: time('last_seen_at'),
+    /** The reporting interval its status announced (null: the product's default). */
+    reportingSeconds: integer('reporting_seconds'),
+    /** When it counts as offline unless it sends something first (three reporting intervals after lastSeenAt). */
+    offlineAt: time('offline_at'),
+    /** Marked offline (by the sweep or its last will); any message clears it. */
+    offline: boolean('offline').notNull().default(false),
+    /** Version of the configuration last published to it (0: none yet). */
+    configVersion: integer('config_version').notNull().default(0),
   },
-  (t) => [index('devices_owner_id_idx').on(t.ownerId), index('devices_access_idx').using('gin', t.access)],
+  (t) => [
+    index('devices_owner_id_idx').on(t.ownerId),
+    index('devices_access_idx').using('gin', t.access),
+    // The offline sweep walks only devices that are not offline yet.
+    index('devices_offline_at_idx').on(t.offlineAt).where(sql`${t.offline} = false`),
+  ],
 );
 export type DeviceRow = typeof devices.$inferSelect;
+export type NewDeviceRow = typeof devices.$inferInsert;
 export interface DeviceSubscription {
   Trialing: boolean;
   ExpiresAt: string;

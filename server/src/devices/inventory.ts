@@ -2,11 +2,12 @@
 // Operators import the factory's CSV (`npx tsx server/src/main.ts inventory-import devices.csv`); the demo seed
 // adds a small inventory and registers one device of each product to the demo user.
 import { createHmac } from 'node:crypto';
-import { IMEI_PATTERN, IMSI_PATTERN, isProductId, PRODUCTS, withSystemTags, type ProductId } from '@paddock/shared/domain';
+import { IMEI_PATTERN, IMSI_PATTERN, isProductId, offlineDeadline, PRODUCTS, withSystemTags, type ProductId } from '@paddock/shared/domain';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { devices, inventory } from '../db/schema';
 import { findUserByEmail } from '../users';
+import { configAfterChange } from './gateway/configSync';
 import { initialFields, initialSubscription } from './representation';
 import { sha256 } from './store';
 
@@ -89,6 +90,11 @@ export function demoInventory(config: Pick<Config, 'demoDeviceSecret'>): Invento
   );
 }
 
+function configuredFields(product: ProductId) {
+  const { fields, configVersion } = configAfterChange(product, null, initialFields(product), 0);
+  return { fields, configVersion };
+}
+
 /** Seeds the demo inventory and registers device number 1 of each product to the demo user (once). */
 export async function seedDemoDevices(db: Db, config: Config): Promise<void> {
   if (!config.demo) return;
@@ -107,10 +113,12 @@ export async function seedDemoDevices(db: Db, config: Config): Promise<void> {
         tags: withSystemTags(product, demo.email, ['Home farm']),
         access: [demo.email],
         notify: [demo.email],
-        fields: initialFields(product),
-        subscription: { ...initialSubscription(now), Trialing: true, ExpiresAt: new Date(now.getTime() + 30 * 86_400_000).toISOString() },
+        // As a registration: a configuration to run (the broker hands it out at start), a trial, an offline deadline.
+        ...configuredFields(product),
+        subscription: initialSubscription(now),
         registeredAt: now,
         updatedAt: now,
+        offlineAt: offlineDeadline(product, now),
       })),
     )
     .onConflictDoNothing();

@@ -5,6 +5,8 @@ import {
   LOAD_ALARM_RANGE,
   PRODUCTS,
   TEMPERATURE_ALARM_RANGE,
+  isConfiguredProduct,
+  registrationTrial,
   type ProductId,
 } from '@paddock/shared/domain';
 import type { DeviceRow, DeviceSubscription } from '../db/schema';
@@ -12,8 +14,16 @@ import type { DeviceRow, DeviceSubscription } from '../db/schema';
 const off = { Enabled: false, Triggered: false };
 const emptyTimer = { Enabled: false, On: [], Off: [] };
 
+/** Nothing sent to the device yet. */
+const NO_CONFIG_SYNC = { Pending: false, AppliedAt: null };
+
 /** A newly registered device's product fields: nothing reported yet, alarms off, relays on. */
 export function initialFields(product: ProductId): Record<string, unknown> {
+  const fields = productFields(product);
+  return isConfiguredProduct(product) ? { ...fields, ConfigSync: NO_CONFIG_SYNC } : fields;
+}
+
+function productFields(product: ProductId): Record<string, unknown> {
   switch (product) {
     case 'farmcam-sim':
       return { RemainingData: 0 };
@@ -65,9 +75,9 @@ export function initialFields(product: ProductId): Record<string, unknown> {
   }
 }
 
-/** No plan yet: the subscription "ends" at registration, so alarms stay off until a plan or trial starts. */
+/** Every registration starts a trial (REGISTRATION_TRIAL_DAYS), so alarms can be enabled right away; no plan yet. */
 export function initialSubscription(now: Date): DeviceSubscription {
-  return { Trialing: false, ExpiresAt: now.toISOString(), PriceIds: { Current: '', Next: '' } };
+  return registrationTrial(now);
 }
 
 export type DeviceWithOwner = DeviceRow & { ownerEmail: string };
@@ -77,6 +87,8 @@ export function toDevice(row: DeviceWithOwner): Device {
   return {
     Product: product,
     [PRODUCTS[product].keyField]: row.key,
+    // Devices registered before the gateway have no ConfigSync stored yet.
+    ...(isConfiguredProduct(product) ? { ConfigSync: NO_CONFIG_SYNC } : {}),
     ...row.fields,
     Subscription: row.subscription,
     Metadata: {

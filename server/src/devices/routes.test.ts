@@ -1,4 +1,4 @@
-import { PRODUCTS, type ProductId } from '@paddock/shared/domain';
+import { PRODUCTS, REGISTRATION_TRIAL_DAYS, type ProductId } from '@paddock/shared/domain';
 import { adminToken, call, createTestApp, createUser, signIn, type TestApp } from '../testing/testApp';
 import { demoKey } from './inventory';
 
@@ -44,6 +44,14 @@ describe('registration', () => {
       Metadata: { Name: 'Test device', OwnerEmail: me.email, Owner: me.id, Access: [me.email] },
     });
     expect(device.Metadata.Tags).toEqual([PRODUCTS[product].typeTag, me.email]);
+    // Every registration starts a 30-day trial (alarms can be enabled right away), no plan yet.
+    expect(device.Subscription).toMatchObject({ Trialing: true, PriceIds: { Current: '', Next: '' } });
+    const trialDays = (Date.parse(device.Subscription.ExpiresAt) - t.clock.now().getTime()) / 86_400_000;
+    expect(trialDays).toBeGreaterThan(REGISTRATION_TRIAL_DAYS - 0.01);
+    expect(trialDays).toBeLessThanOrEqual(REGISTRATION_TRIAL_DAYS);
+    // Its configuration is on its way to the device (FarmCam SIM has none).
+    if (product === 'farmcam-sim') expect(device).not.toHaveProperty('ConfigSync');
+    else expect(device.ConfigSync).toEqual({ Pending: true, AppliedAt: null });
     const list = (await call(t.app, 'GET', `/api/users/${me.id}/devices`, { token: me.token })).json();
     expect(list[PRODUCTS[product].listKey]).toEqual([device]);
   });

@@ -1,11 +1,14 @@
 // Device calls (SPEC §7): registration, the user's device list (with ETag), and per product get, update and
-// unregister. Who may do what (SPEC §6): the owner everything; users in Access read and edit name, tags, sharing
-// and settings; admins act as owners; anyone else gets 404, so a device's existence is not revealed.
+// unregister, and the plugs' power toggle. Who may do what (SPEC §6): the owner everything; users in Access read
+// and edit name, tags, sharing and settings (and switch a plug); admins act as owners; anyone else gets 404, so a
+// device's existence is not revealed. Settings that change what a device runs are published to it over MQTT
+// (gateway/), and switching a plug waits for the device's ack (server/src/devices/PROTOCOL.md).
 import {
   Device,
   DeviceList,
   ImeiParams,
   ImsiParams,
+  PowerEnabledBody,
   RegisterFarmcamSimBody,
   RegisterImeiBody,
   RegisterSmartplug2Body,
@@ -16,7 +19,7 @@ import {
   UpdateSmartplugBody,
   UserIdParams,
 } from '@paddock/shared/contract';
-import { normalizeEmail, PRODUCTS, withSystemTags, type ProductId } from '@paddock/shared/domain';
+import { normalizeEmail, offlineDeadline, PRODUCTS, withSystemTags, type ProductId } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
@@ -27,8 +30,11 @@ import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { bearerAuth, errorReplies, NoContent, sendNoContent } from '../routes/schemas';
 import { findUserByEmail, findUserById } from '../users';
 import { changesOf, deepMerge, type UpdateBody } from './changes';
+import { CommandTimeoutError } from './gateway/commands';
+import { configAfterChange } from './gateway/configSync';
+import { heardFrom } from './gateway/ingest';
 import { initialFields, initialSubscription, toDevice, toDeviceList, type DeviceWithOwner } from './representation';
-import { deleteDevice, devicesOf, findDevice, findInventory, insertDevice, listEtag, updateDevice } from './store';
+import { changeDevice, deleteDevice, devicesOf, findDevice, findInventory, insertDevice, listEtag } from './store';
 
 const UPDATE_BODIES: Record<ProductId, TSchema> = {
   'farmcam-sim': UpdateFarmcamSimBody,
@@ -59,8 +65,20 @@ function roleOn(user: UserRow, device: DeviceWithOwner): Role {
 const uniqueEmails = (emails: readonly string[]) => [...new Set(emails.map(normalizeEmail).filter(Boolean))];
 
 export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { db, config } = ctx;
+  const { db, config, gateway } = ctx;
   const tags = ['devices'];
+
+  /** Asks a plug to switch and waits for its ack: 408 when none comes in time, 502 when the device refuses. */
+  async function switchPower(key: string, enabled: boolean): Promise<boolean> {
+    try {
+      const ack = await gateway.setPower(key, enabled);
+      if (!ack.Ok) throw new AppError(502, 'device_command_failed');
+      return ack.PowerEnabled ?? enabled;
+    } catch (error) {
+      if (error instanceof CommandTimeoutError) throw new AppError(408, 'device_timeout');
+      throw error;
+    }
+  }
 
   async function signedInDevice(request: FastifyRequest, key: string, product: ProductId) {
     const { user } = authorize(request, 'device:use');
@@ -133,6 +151,8 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
           return reply.code(201).send(toDevice(existing));
         }
         const now = config.now();
+        // The device gets its configuration now (or when it next connects), and counts as offline if it stays silent.
+        const configured = configAfterChange(product, null, initialFields(product), 0);
         await insertDevice(db, {
           key,
           product,
@@ -141,11 +161,14 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
           tags: withSystemTags(product, owner.email, []),
           access: [owner.email],
           notify: [owner.email],
-          fields: initialFields(product),
+          fields: configured.fields,
+          configVersion: configured.configVersion,
           subscription: initialSubscription(now),
           registeredAt: now,
           updatedAt: now,
+          offlineAt: offlineDeadline(product, now),
         });
+        if (configured.message) gateway.publishConfig(key, configured.message);
         return reply.code(201).send(toDevice((await findDevice(db, key))!));
       },
     );
@@ -173,20 +196,35 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
       }
       // The owner is always among those it is shared with (starred, not removable).
       const sharedWith = access.includes(owner.email) ? access : [owner.email, ...access];
-      await updateDevice(
-        db,
-        device.key,
-        {
+      // SmartPlug2's power toggle: a new OutputPower is a command the device must acknowledge before anything is
+      // saved (no ack: 408 and nothing changes).
+      const outputPower = product === 'smartplug2' ? (fields.DeviceConfig as { OutputPower?: boolean } | undefined)?.OutputPower : undefined;
+      const current = device.fields as { PowerEnabled?: boolean; DeviceConfig?: { OutputPower?: boolean } };
+      const powered =
+        outputPower !== undefined && (outputPower !== current.PowerEnabled || outputPower !== current.DeviceConfig?.OutputPower)
+          ? await switchPower(device.key, outputPower)
+          : undefined;
+      let message: ReturnType<typeof configAfterChange>['message'] = null;
+      // Under the row lock, so readings arriving meanwhile are neither lost nor overwritten.
+      const changed = await changeDevice(db, device.key, config.now(), (row) => {
+        const merged = deepMerge(row.fields, fields);
+        const configured = configAfterChange(product, row.fields, merged, row.configVersion);
+        message = configured.message;
+        const power = powered === undefined ? {} : heardFrom(product, row, config.now(), { ...configured.fields, PowerEnabled: powered });
+        return {
           ownerId: owner.id,
-          name: metadata.Name?.trim() ?? device.name,
+          name: metadata.Name?.trim() ?? row.name,
           access: sharedWith,
-          notify: metadata.Notify ? uniqueEmails(metadata.Notify).filter((email) => sharedWith.includes(email)) : device.notify,
-          tags: withSystemTags(product, owner.email, metadata.Tags ?? device.tags),
-          fields: deepMerge(device.fields, fields),
-          subscription: priceId === undefined ? device.subscription : { ...device.subscription, PriceIds: { ...device.subscription.PriceIds, Next: priceId } },
-        },
-        config.now(),
-      );
+          notify: metadata.Notify ? uniqueEmails(metadata.Notify).filter((email) => sharedWith.includes(email)) : row.notify,
+          tags: withSystemTags(product, owner.email, metadata.Tags ?? row.tags),
+          fields: configured.fields,
+          configVersion: configured.configVersion,
+          subscription: priceId === undefined ? row.subscription : { ...row.subscription, PriceIds: { ...row.subscription.PriceIds, Next: priceId } },
+          ...power,
+        };
+      });
+      if (!changed) throw notFound(); // unregistered meanwhile
+      if (message) gateway.publishConfig(device.key, message);
       return toDevice((await findDevice(db, device.key))!);
     };
     const updateSchema = {
@@ -215,8 +253,31 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
         const { device, role } = await signedInDevice(request, keyOf(request), product);
         if (role !== 'owner') throw ownerOnly('Owner');
         await deleteDevice(db, device.key);
+        // The device forgets its owner's settings: the retained configuration goes too.
+        if (product !== 'farmcam-sim') gateway.clearConfig(device.key);
         return sendNoContent(reply);
       },
     );
   }
+
+  app.put(
+    '/smartplugs/:imei/power-enabled',
+    {
+      schema: {
+        params: ImeiParams,
+        body: PowerEnabledBody,
+        security: bearerAuth,
+        tags,
+        summary: 'Switches a SmartPlug on or off and answers once the plug confirms (408 when it does not within 60 s)',
+        response: { 200: Device, ...errorReplies(400, 401, 404, 408, 502) },
+      },
+    },
+    async (request) => {
+      const { device } = await signedInDevice(request, request.params.imei, 'smartplug');
+      const powered = await switchPower(device.key, request.body.Enabled);
+      const changed = await changeDevice(db, device.key, config.now(), (row) => heardFrom('smartplug', row, config.now(), { PowerEnabled: powered }));
+      if (!changed) throw notFound();
+      return toDevice((await findDevice(db, device.key))!);
+    },
+  );
 };

@@ -1,8 +1,8 @@
 // Device rows: inventory lookups, the devices a user sees, and changes that bump the ETag clock.
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { devices, inventory, users, type DeviceRow, type InventoryRow } from '../db/schema';
+import { devices, inventory, users, type DeviceRow, type InventoryRow, type NewDeviceRow } from '../db/schema';
 import type { DeviceWithOwner } from './representation';
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -14,6 +14,23 @@ export async function findInventory(db: Db, key: string): Promise<InventoryRow |
 
 const withOwner = { device: devices, ownerEmail: users.email };
 const flatten = (row: { device: DeviceRow; ownerEmail: string }): DeviceWithOwner => ({ ...row.device, ownerEmail: row.ownerEmail });
+
+/**
+ * Whether a device may sign in to the broker with this secret: its key is in the inventory and the sha256 of the
+ * secret matches, compared in constant time (an unknown key costs the same comparison).
+ */
+export async function checkDeviceSecret(db: Db, key: string, secret: string): Promise<boolean> {
+  const row = key && secret ? await findInventory(db, key) : undefined;
+  const expected = Buffer.from(row?.secretHash ?? '0'.repeat(64), 'hex');
+  const given = Buffer.from(sha256(secret), 'hex');
+  return timingSafeEqual(expected.length === given.length ? expected : given, given) && row !== undefined;
+}
+
+/** The registered device's product, or undefined: the one cheap look-up an uplink from an unregistered device costs. */
+export async function registeredProduct(db: Db, key: string): Promise<string | undefined> {
+  const [row] = await db.select({ product: devices.product }).from(devices).where(eq(devices.key, key));
+  return row?.product;
+}
 
 export async function findDevice(db: Db, key: string): Promise<DeviceWithOwner | undefined> {
   const [row] = await db.select(withOwner).from(devices).innerJoin(users, eq(users.id, devices.ownerId)).where(eq(devices.key, key));
@@ -37,15 +54,48 @@ export function listEtag(rows: readonly DeviceWithOwner[]): string {
   return `W/"${digest.slice(0, 32)}"`;
 }
 
-export async function insertDevice(db: Db, row: DeviceRow): Promise<void> {
+export async function insertDevice(db: Db, row: NewDeviceRow): Promise<void> {
   await db.insert(devices).values(row);
 }
 
-export async function updateDevice(db: Db, key: string, changes: Partial<DeviceRow>, now: Date): Promise<void> {
-  await db
-    .update(devices)
-    .set({ ...changes, updatedAt: now })
-    .where(eq(devices.key, key));
+/** The columns a change may set (the key, product and registration stay). */
+export type DeviceChange = Partial<Omit<DeviceRow, 'key' | 'product' | 'registeredAt' | 'updatedAt'>>;
+
+/** What the representation is made of: when one of these changes, updatedAt (the ETag) moves. */
+const VISIBLE: readonly (keyof DeviceChange)[] = ['ownerId', 'name', 'tags', 'access', 'notify', 'fields', 'subscription'];
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Read-modify-write of one device under a row lock (SELECT … FOR UPDATE), so the gateway, the sweep and the API
+ * never overwrite each other's changes to the JSON fields, on one server or several. `change` gets the current
+ * row and returns the columns to set (null: nothing); `alsoDo` runs in the same transaction. updatedAt moves only
+ * when something the API shows changed, and always forwards, so the ETag changes. Inside, only `tx` may be used.
+ * Returns the row as it is afterwards, or undefined when the device is not registered.
+ */
+export async function changeDevice(
+  db: Db,
+  key: string,
+  now: Date,
+  change: (row: DeviceRow) => DeviceChange | null,
+  alsoDo?: (tx: Db, row: DeviceRow) => Promise<void>,
+): Promise<DeviceRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(devices).where(eq(devices.key, key)).for('update');
+    if (!row) return undefined;
+    const changes = change(row);
+    if (alsoDo) await alsoDo(tx as unknown as Db, row);
+    if (!changes) return row;
+    const differs = (Object.keys(changes) as (keyof DeviceChange)[]).filter((column) => !same(changes[column], row[column]));
+    if (!differs.length) return row;
+    const visible = differs.some((column) => VISIBLE.includes(column));
+    const updatedAt = visible ? new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1)) : row.updatedAt;
+    const next = { ...row, ...changes, updatedAt };
+    await tx
+      .update(devices)
+      .set({ ...changes, updatedAt })
+      .where(eq(devices.key, key));
+    return next;
+  });
 }
 
 export async function deleteDevice(db: Db, key: string): Promise<void> {

@@ -175,6 +175,18 @@ export const MESSAGES = {
     'fr-FR': 'La température basse doit être inférieure à la température haute (−20 à 70 °C).',
     'sv-SE': 'Den nedre temperaturen måste vara lägre än den övre (−20 till 70 °C).',
   },
+  device_timeout: {
+    'en-GB': 'The device did not answer within 60 seconds, so nothing was changed. Check that it is connected and try again.',
+    'de-DE': 'Das Gerät hat nicht innerhalb von 60 Sekunden geantwortet, daher wurde nichts geändert. Prüfen Sie, ob es verbunden ist, und versuchen Sie es erneut.',
+    'fr-FR': "L’appareil n’a pas répondu dans les 60 secondes, rien n’a donc été modifié. Vérifiez qu’il est connecté et réessayez.",
+    'sv-SE': 'Enheten svarade inte inom 60 sekunder, så inget ändrades. Kontrollera att den är ansluten och försök igen.',
+  },
+  device_command_failed: {
+    'en-GB': 'The device could not carry out the command, so nothing was changed. Please try again later.',
+    'de-DE': 'Das Gerät konnte den Befehl nicht ausführen, daher wurde nichts geändert. Bitte versuchen Sie es später erneut.',
+    'fr-FR': "L’appareil n’a pas pu exécuter la commande, rien n’a donc été modifié. Veuillez réessayer plus tard.",
+    'sv-SE': 'Enheten kunde inte utföra kommandot, så inget ändrades. Försök igen senare.',
+  },
   internal_error: {
     'en-GB': 'Something went wrong on our side. Please try again later.',
     'de-DE': 'Bei uns ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',

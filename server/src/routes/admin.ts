@@ -1,5 +1,5 @@
-// Admin tools that are not about one user: the built-in mailbox.
-import { MailboxMessage, MailboxQuery } from '@paddock/shared/contract';
+// Admin tools that are not about one user: the built-in mailbox, and faults for the device simulator.
+import { MailboxMessage, MailboxQuery, SimulateFault, SimulatorKeyParams } from '@paddock/shared/contract';
 import { normalizeEmail } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -7,7 +7,9 @@ import { desc, eq } from 'drizzle-orm';
 import { authorize } from '../access';
 import type { AppContext } from '../context';
 import { mailbox } from '../db/schema';
-import { bearerAuth, errorReplies } from './schemas';
+import { findInventory } from '../devices/store';
+import { notFound } from '../http/errors';
+import { bearerAuth, errorReplies, NoContent, sendNoContent } from './schemas';
 
 const MAILBOX_LIMIT = 100;
 
@@ -33,6 +35,26 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
         .orderBy(desc(mailbox.sentAt))
         .limit(MAILBOX_LIMIT);
       return rows.map((row) => ({ To: row.toEmail, Subject: row.subject, Text: row.body, SentAt: row.sentAt.toISOString() }));
+    },
+  );
+
+  app.put(
+    '/admin/simulator/:key',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Admin: makes a simulated device play a fault (offline, power failure, low voltage) or stop (none); real devices ignore it',
+        security: bearerAuth,
+        params: SimulatorKeyParams,
+        body: SimulateFault,
+        response: { 204: NoContent, ...errorReplies(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      authorize(request, 'simulator:control');
+      if (!(await findInventory(ctx.db, request.params.key))) throw notFound();
+      ctx.gateway.simulate(request.params.key, request.body.Fault);
+      return sendNoContent(reply);
     },
   );
 };

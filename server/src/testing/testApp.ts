@@ -81,14 +81,26 @@ export async function openTestDatabase(): Promise<{ database: Database; database
   };
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<TestApp> {
+export interface TestAppOptions extends BuildOptions {
+  /** A second server instance on the first one's database (PostgreSQL), with its own clock; closing it drops nothing. */
+  sameDatabaseAs?: TestApp;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const clock = new TestClock();
-  const postgres = await createPostgresDatabase();
-  const config = testConfig({ now: clock.now, databaseUrl: postgres?.url ?? null, ...overrides });
+  const { sameDatabaseAs, ...buildOptions } = options;
+  if (sameDatabaseAs && !sameDatabaseAs.config.databaseUrl) throw new Error('sameDatabaseAs needs PostgreSQL (PGlite is one process)');
+  const postgres = sameDatabaseAs ? null : await createPostgresDatabase();
+  const databaseUrl = sameDatabaseAs ? sameDatabaseAs.config.databaseUrl : (postgres?.url ?? null);
+  const config = testConfig({ now: clock.now, databaseUrl, ...overrides });
   const database = await openDatabase(config);
   await migrate(database);
   await seed(database.db, config);
-  const app = await buildApp(config, database, options);
+  const app = await buildApp(config, database, buildOptions).catch(async (error: unknown) => {
+    await database.close();
+    await postgres?.drop();
+    throw error;
+  });
   await app.ready();
   return {
     app,

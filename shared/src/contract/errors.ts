@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'owner_not_shared',
   'load_bounds',
   'temperature_bounds',
+  'device_timeout',
+  'device_command_failed',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

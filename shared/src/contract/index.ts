@@ -6,5 +6,6 @@ export * from './fencealarm';
 export * from './fencealarm2';
 export * from './smartplug';
 export * from './smartplug2';
+export * from './deviceProtocol';
 export * from './errors';
 export * from './health';

@@ -13,6 +13,8 @@ import {
   selectedPlanChoice,
   subscriptionPlan,
   type SubscriptionValue,
+  REGISTRATION_TRIAL_DAYS,
+  registrationTrial,
 } from './subscription';
 
 const now = new Date('2025-06-15T12:00:00Z');
@@ -112,5 +114,16 @@ describe('add trial (SPEC §5)', () => {
     expect(checkTrialDataMb('0')).toBeNull();
     expect(checkTrialDataMb('-5')).toBe('invalid');
     expect(checkTrialDataMb('1000001')).toBe('invalid');
+  });
+});
+
+describe('registration trial', () => {
+  test('registration starts a 30-day trial without a plan', () => {
+    expect(REGISTRATION_TRIAL_DAYS).toBe(30);
+    expect(registrationTrial(new Date('2026-03-01T10:00:00.000Z'))).toEqual({
+      Trialing: true,
+      ExpiresAt: '2026-03-31T10:00:00.000Z',
+      PriceIds: { Current: '', Next: '' },
+    });
   });
 });

@@ -15,6 +15,18 @@ export const TRIAL_DAYS_MIN = 1;
 export const TRIAL_DAYS_MAX = 365;
 export const TRIAL_BYTES_MAX = 1_000_000_000_000;
 
+/** Product decision: every registration starts a trial of this many days, so alarms can be enabled right away. */
+export const REGISTRATION_TRIAL_DAYS = 30;
+
+/** The subscription a device starts with at registration: a trial of REGISTRATION_TRIAL_DAYS, no plan yet. */
+export function registrationTrial(now: Date): SubscriptionValue {
+  return {
+    Trialing: true,
+    ExpiresAt: new Date(now.getTime() + REGISTRATION_TRIAL_DAYS * 86_400_000).toISOString(),
+    PriceIds: { Current: '', Next: '' },
+  };
+}
+
 /** The catalogue keys of the plans a product can subscribe to, in the order the selector lists them. */
 export const PLAN_PRICE_KEYS: Readonly<Record<ProductId, readonly PriceKey[]>> = {
   'farmcam-sim': ['FarmcamSimSmall', 'FarmcamSimMedium', 'FarmcamSimLarge'],

@@ -1,0 +1,131 @@
+// What the server does with each uplink (server/src/devices/PROTOCOL.md, Behaviour): status, reading and config
+// reports change the device's row; the rules themselves are pure functions in @paddock/shared/domain. Every
+// change is idempotent, so several server instances that all receive the same message leave the same state:
+// the history insert ignores a (key, At) it already has, and applying the same report twice changes nothing.
+import {
+  configReportSchema,
+  DeviceStatus,
+  READING_SCHEMAS,
+  type ConfigReport,
+  type DeviceReading,
+  type DeviceStatus as Status,
+} from '@paddock/shared/contract';
+import {
+  isConfiguredProduct,
+  isProductId,
+  lastReadingTime,
+  offlineDeadline,
+  offlinePatch,
+  readingPatch,
+  readingTime,
+  type FieldsPatch,
+  type ProductId,
+} from '@paddock/shared/domain';
+import type { Db } from '../../db/client';
+import { deviceReadings, type DeviceRow } from '../../db/schema';
+import { deepMerge } from '../changes';
+import { changeDevice, registeredProduct, type DeviceChange } from '../store';
+import { knownFields, parsePayload } from './payloads';
+
+export type IngestResult =
+  | { outcome: 'applied' }
+  | { outcome: 'unregistered' }
+  | { outcome: 'invalid'; reason: string }
+  | { outcome: 'ignored'; reason: string };
+
+export interface Uplink {
+  key: string;
+  /** The topic's last level: status, reading or config (acks are answered in memory, see commands.ts). */
+  name: string;
+  payload: Buffer;
+  /** Delivered from the broker's retained store (an old status), not sent just now. */
+  retained: boolean;
+  receivedAt: Date;
+}
+
+/** Heard from just now: online, and offline again only after three more silent intervals. */
+function seen(product: ProductId, row: DeviceRow, now: Date, reportingSeconds = row.reportingSeconds): DeviceChange {
+  return { lastSeenAt: now, reportingSeconds, offline: false, offlineAt: offlineDeadline(product, now, reportingSeconds) };
+}
+
+/** A device that answered (an ack) is online: its columns and fields, with `patch` merged into the fields. */
+export function heardFrom(product: ProductId, row: DeviceRow, now: Date, patch: FieldsPatch): DeviceChange {
+  return { fields: withFields(row, patch, offlinePatch(product, false)), ...seen(product, row, now) };
+}
+
+const withFields = (row: DeviceRow, ...patches: FieldsPatch[]) => patches.reduce((fields, patch) => deepMerge(fields, patch), row.fields);
+
+/** Applies one uplink of a device; never throws for a bad payload (the result says why it was dropped). */
+export async function ingestUplink(db: Db, uplink: Uplink): Promise<IngestResult> {
+  const { key, name, payload, receivedAt: now } = uplink;
+  if (name !== 'status' && name !== 'reading' && name !== 'config') return { outcome: 'ignored', reason: `unknown topic up/${name}` };
+  const product = await registeredProduct(db, key);
+  if (!product) return { outcome: 'unregistered' };
+  if (!isProductId(product)) return { outcome: 'ignored', reason: `unknown product ${product}` };
+
+  switch (name) {
+    case 'status': {
+      const status = parsePayload<Status>(DeviceStatus, payload);
+      if (!status.ok) return { outcome: 'invalid', reason: status.reason };
+      await applyStatus(db, key, product, status.value, uplink.retained, now);
+      return { outcome: 'applied' };
+    }
+    case 'reading': {
+      const schema = READING_SCHEMAS[product];
+      const reading = parsePayload<DeviceReading & { At?: string }>(schema, payload);
+      if (!reading.ok) return { outcome: 'invalid', reason: reading.reason };
+      const at = readingTime(reading.value.At, now);
+      const { At: _measured, ...values } = knownFields(schema, reading.value);
+      await changeDevice(
+        db,
+        key,
+        now,
+        (row) => {
+          // An older reading arriving late goes to the history but does not turn the live values back.
+          const newest = lastReadingTime(product, row.fields);
+          const live = newest && at < newest ? {} : readingPatch(product, row.fields, reading.value, at);
+          return { fields: withFields(row, live, offlinePatch(product, false)), ...seen(product, row, now) };
+        },
+        async (tx) => {
+          await tx.insert(deviceReadings).values({ key, at, data: values }).onConflictDoNothing();
+        },
+      );
+      return { outcome: 'applied' };
+    }
+    case 'config': {
+      if (!isConfiguredProduct(product)) return { outcome: 'ignored', reason: `${product} has no configuration` };
+      const report = parsePayload<ConfigReport>(configReportSchema(product), payload);
+      if (!report.ok) return { outcome: 'invalid', reason: report.reason };
+      const { Version, AlarmLevel } = report.value as ConfigReport & { AlarmLevel?: number };
+      await changeDevice(db, key, now, (row) => {
+        const sync = row.fields.ConfigSync as { Pending: boolean; AppliedAt: string | null } | undefined;
+        // The configuration last sent (or a newer one) is running now; an older version changes nothing.
+        const applied = Version >= row.configVersion && (sync?.Pending !== false || !sync.AppliedAt);
+        const confirmed: FieldsPatch = applied ? { ConfigSync: { Pending: false, AppliedAt: now.toISOString() } } : {};
+        if (applied && product === 'fencealarm' && AlarmLevel !== undefined) confirmed.Config = { AlarmLevel };
+        return { fields: withFields(row, confirmed, offlinePatch(product, false)), ...seen(product, row, now) };
+      });
+      return { outcome: 'applied' };
+    }
+  }
+}
+
+async function applyStatus(db: Db, key: string, product: ProductId, status: Status, retained: boolean, now: Date): Promise<void> {
+  await changeDevice(db, key, now, (row) => {
+    const reportingSeconds = status.IntervalSeconds ?? null;
+    if (!status.Online) {
+      // The last will (or a device saying goodbye): offline at once.
+      return { fields: withFields(row, offlinePatch(product, true)), offline: true, reportingSeconds };
+    }
+    if (retained) {
+      // An old "online" kept by the broker is no sign of life: keep the interval, move the deadline with it.
+      const offlineAt = row.lastSeenAt ? offlineDeadline(product, row.lastSeenAt, reportingSeconds) : row.offlineAt;
+      return { reportingSeconds, offlineAt };
+    }
+    const firmware: FieldsPatch =
+      product === 'fencealarm2' && status.Firmware
+        ? { Firmware: { Version: status.Firmware, Pending: (row.fields.Firmware as { Pending?: unknown } | undefined)?.Pending ?? null } }
+        : {};
+    return { fields: withFields(row, offlinePatch(product, false), firmware), ...seen(product, row, now, reportingSeconds) };
+  });
+}

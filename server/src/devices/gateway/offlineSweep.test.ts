@@ -1,0 +1,72 @@
+// The offline sweep on its own (the gateway tests run it periodically against a real broker).
+import { PRODUCTS, type ProductId } from '@paddock/shared/domain';
+import { eq, inArray } from 'drizzle-orm';
+import { devices } from '../../db/schema';
+import { call, createTestApp, createUser, signIn, type TestApp } from '../../testing/testApp';
+import { demoKey } from '../inventory';
+import { sweepOffline } from './offlineSweep';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+let next = 1;
+async function registerAll(): Promise<{ token: string; keys: Record<ProductId, string> }> {
+  const user = await createUser(t);
+  const token = await signIn(t, user.email, user.password);
+  next += 1;
+  const keys = {} as Record<ProductId, string>;
+  for (const product of Object.keys(PRODUCTS) as ProductId[]) {
+    keys[product] = demoKey(product, next);
+    const response = await call(t.app, 'POST', `/api/users/${user.id}/${PRODUCTS[product].apiCollection}`, {
+      token,
+      body: { [PRODUCTS[product].keyField]: keys[product], Name: 'Sweep' },
+    });
+    expect(response.statusCode).toBe(201);
+  }
+  return { token, keys };
+}
+
+const rows = (keys: string[]) => t.database.db.select().from(devices).where(inArray(devices.key, keys));
+
+describe('sweepOffline', () => {
+  it('marks a device never heard from three product intervals after registration, once, however many sweep at once', async () => {
+    const { token, keys } = await registerAll();
+    const get = (product: ProductId) => call(t.app, 'GET', `/api/${PRODUCTS[product].apiCollection}/${keys[product]}`, { token }).then((r) => r.json());
+    // SmartPlug and SmartPlug2 report every 300 s: offline after 900 s; FenceAlarm after 1800 s.
+    expect(await sweepOffline(t.database.db, new Date(t.clock.now().getTime() + 899_000))).toEqual([]);
+    const at = new Date(t.clock.now().getTime() + 901_000);
+    const [first, second] = await Promise.all([sweepOffline(t.database.db, at), sweepOffline(t.database.db, at)]);
+    expect([...first, ...second].sort()).toEqual([keys.smartplug, keys.smartplug2].sort());
+    expect(await sweepOffline(t.database.db, at)).toEqual([]);
+    expect((await get('smartplug')).OfflineAlarm).toEqual({ Enabled: true, Triggered: true });
+    expect((await get('smartplug2')).ConnectionLost).toBe(true);
+    expect((await get('fencealarm')).OfflineAlarm.Triggered).toBe(false);
+
+    const later = new Date(t.clock.now().getTime() + 10_801_000);
+    expect((await sweepOffline(t.database.db, later)).filter((key) => Object.values(keys).includes(key)).sort()).toEqual(
+      [keys['farmcam-sim'], keys.fencealarm, keys.fencealarm2].sort(),
+    );
+    expect((await get('fencealarm')).OfflineAlarm.Triggered).toBe(true);
+    expect((await rows(Object.values(keys))).every((row) => row.offline)).toBe(true);
+  });
+
+  it('moves the ETag only where the device shows it (FenceAlarm2 and FarmCam SIM have no offline field)', async () => {
+    const { keys } = await registerAll();
+    const before = new Map((await rows(Object.values(keys))).map((row) => [row.key, row.updatedAt.getTime()]));
+    await sweepOffline(t.database.db, new Date(t.clock.now().getTime() + 100_000_000));
+    for (const row of await rows(Object.values(keys))) {
+      const moved = row.updatedAt.getTime() !== before.get(row.key);
+      expect([row.product, moved]).toEqual([row.product, row.product !== 'fencealarm2' && row.product !== 'farmcam-sim']);
+    }
+  });
+
+  it('leaves a device without a deadline alone (seeded before the gateway)', async () => {
+    const { keys } = await registerAll();
+    await t.database.db.update(devices).set({ offlineAt: null }).where(eq(devices.key, keys.smartplug));
+    const marked = await sweepOffline(t.database.db, new Date(t.clock.now().getTime() + 200_000_000));
+    expect(marked).not.toContain(keys.smartplug);
+  });
+});

@@ -1,0 +1,69 @@
+// The offline sweep (server/src/devices/PROTOCOL.md, Offline): devices silent past their deadline (three reporting
+// intervals after they were last heard from) are marked offline. Rows are claimed with FOR UPDATE SKIP LOCKED, so
+// any number of server instances can sweep at once without marking a device twice or waiting on each other.
+import { offlinePatch, isProductId } from '@paddock/shared/domain';
+import { and, asc, eq, lte } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { devices } from '../../db/schema';
+import { deepMerge } from '../changes';
+
+const BATCH = 200;
+
+/** Marks every device whose deadline has passed offline; returns their keys. */
+export async function sweepOffline(db: Db, now: Date): Promise<string[]> {
+  const marked: string[] = [];
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ key: devices.key, product: devices.product, fields: devices.fields, updatedAt: devices.updatedAt })
+        .from(devices)
+        .where(and(eq(devices.offline, false), lte(devices.offlineAt, now)))
+        .orderBy(asc(devices.offlineAt))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      for (const row of rows) {
+        const patch = isProductId(row.product) ? offlinePatch(row.product, true) : {};
+        const fields = deepMerge(row.fields, patch);
+        const visible = JSON.stringify(fields) !== JSON.stringify(row.fields);
+        await tx
+          .update(devices)
+          .set({ offline: true, fields, ...(visible ? { updatedAt: new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1)) } : {}) })
+          .where(eq(devices.key, row.key));
+      }
+      return rows.map((row) => row.key);
+    });
+    marked.push(...batch);
+    if (batch.length < BATCH) return marked;
+  }
+}
+
+export interface OfflineSweep {
+  stop(): Promise<void>;
+}
+
+/** Sweeps every `intervalMs` (the next run is planned when one ends, so runs never overlap). */
+export function startOfflineSweep(options: { db: Db; now: () => Date; intervalMs: number; log: FastifyBaseLogger }): OfflineSweep {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const run = () => {
+    running = sweepOffline(options.db, options.now()).then(
+      (keys) => {
+        if (keys.length) options.log.info({ devices: keys.length }, 'devices marked offline');
+      },
+      (error: unknown) => options.log.error({ err: error }, 'offline sweep failed'),
+    );
+    void running.then(() => {
+      if (!stopped) timer = setTimeout(run, options.intervalMs);
+    });
+  };
+  timer = setTimeout(run, options.intervalMs);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

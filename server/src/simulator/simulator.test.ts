@@ -1,0 +1,341 @@
+// The simulator against a real broker: a plain aedes on a free port that records how devices sign in and where they
+// publish and subscribe (the server's broker enforces that; here it is only checked), watched by a test client
+// subscribed to devices/+/up/#.
+import net from 'node:net';
+import { Aedes } from 'aedes';
+import mqtt, { type MqttClient } from 'mqtt';
+import { configReportSchema, DeviceAck, DeviceStatus, READING_SCHEMAS } from '@paddock/shared/contract';
+import { isConfiguredProduct, type ProductId } from '@paddock/shared/domain';
+import type { TSchema } from '@sinclair/typebox';
+import { parsePayload } from '../devices/gateway/payloads';
+import { startSimulator, withoutCredentials } from './index';
+import { FIRMWARE } from './device';
+
+interface Message {
+  key: string;
+  /** status, reading, config or ack. */
+  kind: string;
+  payload: Record<string, unknown>;
+  retain: boolean;
+  /** ms since the epoch, when the test client got it. */
+  at: number;
+}
+
+const INTERVAL_SECONDS = 3;
+const DEVICES: { key: string; product: ProductId; secret: string }[] = [
+  { key: '240010000900001', product: 'farmcam-sim', secret: 'test-secret-0000001' },
+  { key: '350000100900001', product: 'fencealarm', secret: 'test-secret-0000002' },
+  { key: '350000200900001', product: 'fencealarm2', secret: 'test-secret-0000003' },
+  { key: '350000300900001', product: 'smartplug', secret: 'test-secret-0000004' },
+  { key: '350000400900001', product: 'smartplug2', secret: 'test-secret-0000005' },
+];
+const keyOf = (product: ProductId) => DEVICES.find((d) => d.product === product)!.key;
+
+const WRONG_SECRET = 'not-the-secret-of-it';
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+const warnings: unknown[][] = [];
+const log = { ...silent, warn: (...a: unknown[]) => warnings.push(a) };
+
+let broker: Aedes;
+const signIns: { clientId: string; username?: string; password?: string }[] = [];
+/** Publishes and subscriptions of a device outside what PROTOCOL.md lets it use. */
+const outOfBounds: string[] = [];
+const isDevice = (clientId: string) => DEVICES.some((d) => d.key === clientId) || clientId.startsWith('3500004009');
+let server: net.Server;
+let url: string;
+let watcher: MqttClient;
+const received: Message[] = [];
+let waiters: (() => void)[] = [];
+
+/** The first message from index `from` on that matches, waiting up to `timeoutMs` for it. */
+function next(match: (m: Message) => boolean, from = 0, timeoutMs = 8000): Promise<Message> {
+  return new Promise((resolve, reject) => {
+    const look = () => received.slice(from).find(match);
+    const found = look();
+    if (found) return resolve(found);
+    const timer = setTimeout(() => {
+      waiters = waiters.filter((w) => w !== waiter);
+      reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(received.slice(from).map((m) => [m.key, m.kind]))}`));
+    }, timeoutMs);
+    const waiter = () => {
+      const hit = look();
+      if (!hit) return;
+      clearTimeout(timer);
+      waiters = waiters.filter((w) => w !== waiter);
+      resolve(hit);
+    };
+    waiters.push(waiter);
+  });
+}
+const mark = () => received.length;
+const of = (product: ProductId, kind: string) => (m: Message) => m.key === keyOf(product) && m.kind === kind;
+const reading = (product: ProductId, from: number) => next(of(product, 'reading'), from);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function send(product: ProductId, topic: 'config' | 'command' | 'simulate', payload: unknown, retain = false): Promise<void> {
+  return new Promise((resolve, reject) =>
+    watcher.publish(`devices/${keyOf(product)}/down/${topic}`, JSON.stringify(payload), { qos: 1, retain }, (e) => (e ? reject(e) : resolve())),
+  );
+}
+
+async function connectWatcher(): Promise<MqttClient> {
+  const client = await mqtt.connectAsync(url, { clientId: `watcher-${process.pid}`, reconnectPeriod: 0 });
+  client.on('message', (topic, payload, packet) => {
+    const [, key, , kind] = topic.split('/');
+    received.push({ key, kind, payload: JSON.parse(payload.toString()), retain: packet.retain, at: Date.now() });
+    waiters.slice().forEach((w) => w());
+  });
+  await client.subscribeAsync('devices/+/up/#', { qos: 1 });
+  return client;
+}
+
+let simulator: { stop(): Promise<void> } | null = null;
+
+beforeAll(async () => {
+  broker = await Aedes.createBroker({
+    authenticate: (client, username, password, done) => {
+      signIns.push({ clientId: client.id, username, password: password?.toString() });
+      if (password?.toString() !== WRONG_SECRET) return done(null, true);
+      done(Object.assign(new Error('bad user name or password'), { returnCode: 4 as const }), false);
+    },
+    authorizePublish: (client, packet, done) => {
+      if (client && isDevice(client.id) && !packet.topic.startsWith(`devices/${client.id}/up/`)) outOfBounds.push(`${client.id} published ${packet.topic}`);
+      done(null);
+    },
+    authorizeSubscribe: (client, subscription, done) => {
+      if (isDevice(client.id) && !subscription.topic.startsWith(`devices/${client.id}/down/`)) outOfBounds.push(`${client.id} subscribed ${subscription.topic}`);
+      done(null, subscription);
+    },
+  });
+  server = net.createServer(broker.handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `mqtt://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  watcher = await connectWatcher();
+  // The server's own credentials in the URL (an external broker's MQTT_URL) must not replace the devices' own.
+  const withServerCredentials = url.replace('mqtt://', 'mqtt://paddock-server:server-secret@');
+  simulator = await startSimulator({ url: withServerCredentials, devices: DEVICES, intervalSeconds: INTERVAL_SECONDS, log });
+});
+
+afterAll(async () => {
+  await simulator?.stop();
+  await watcher?.endAsync();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await new Promise<void>((resolve) => broker.close(() => resolve()));
+});
+
+describe('device simulator', () => {
+  it('connects to the broker of a URL without its user name and password', () => {
+    expect(withoutCredentials('mqtt://paddock-server:s%40cret@broker:1883')).toBe('mqtt://broker:1883');
+    expect(withoutCredentials('mqtts://broker')).toBe('mqtts://broker');
+  });
+
+  it('refuses an interval that is not a whole number of seconds from 1 to a day', async () => {
+    for (const intervalSeconds of [0, 1.5, 86_401]) {
+      await expect(startSimulator({ url: 'mqtt://127.0.0.1:1', devices: [], intervalSeconds, log: silent })).rejects.toThrow('intervalSeconds');
+    }
+  });
+
+  it('signs every device in with its key and secret, the client id being the key', async () => {
+    await Promise.all(DEVICES.map((d) => next((m) => m.key === d.key && m.kind === 'status')));
+    for (const device of DEVICES) {
+      expect(signIns.filter((s) => s.clientId === device.key)).toEqual([{ clientId: device.key, username: device.key, password: device.secret }]);
+    }
+    expect(broker.connectedClients).toBe(DEVICES.length + 1);
+  });
+
+  it('publishes a retained status on connect and a first reading within about 2 s', async () => {
+    for (const device of DEVICES) {
+      const status = await next((m) => m.key === device.key && m.kind === 'status');
+      expect(status.payload).toEqual({ Online: true, Firmware: FIRMWARE[device.product], IntervalSeconds: INTERVAL_SECONDS });
+      const first = await next((m) => m.key === device.key && m.kind === 'reading');
+      expect(first.at - status.at).toBeLessThan(2000);
+      expect(Math.abs(Date.parse(first.payload.At as string) - first.at)).toBeLessThan(1000);
+    }
+  });
+
+  it('sends readings every interval that change from one to the next', async () => {
+    const from = mark();
+    for (const device of DEVICES) {
+      const first = await next((m) => m.key === device.key && m.kind === 'reading', from, 10_000);
+      const second = await next((m) => m.key === device.key && m.kind === 'reading', received.indexOf(first) + 1, 10_000);
+      expect(second.at - first.at).toBeGreaterThan(INTERVAL_SECONDS * 1000 * 0.8);
+      expect(second.at - first.at).toBeLessThan(INTERVAL_SECONDS * 1000 * 1.2);
+      const { At: _a, ...before } = first.payload;
+      const { At: _b, ...after } = second.payload;
+      expect(after).not.toEqual(before);
+    }
+  });
+
+  it('applies a configuration and reports it with its Version; a thermostat trigger switches the relay', async () => {
+    const config = {
+      Version: 4,
+      BeepEnabled: false,
+      PowerFailureAlarmEnabled: true,
+      LoadAlarm: { Enabled: false, Lower: 0, Upper: 3700 },
+      TemperatureRangeAlarm: { Enabled: false, Lower: -20, Upper: 70 },
+      Timer: { Enabled: false, On: [], Off: [] },
+      // Always warmer than -20 °C: the thermostat switches the heater off.
+      Thermostat: { Enabled: true, Triggers: [{ Days: '0,1,2,3,4,5,6', Above: true, Temperature: -20, SetPowerEnabled: false }] },
+    };
+    const from = mark();
+    await send('smartplug', 'config', config, true);
+    expect((await next(of('smartplug', 'config'), from)).payload).toEqual(config);
+    const after = await reading('smartplug', mark());
+    expect(after.payload).toMatchObject({ PowerEnabled: false, Load: 0 });
+    // The thermostat off again, and the relay back on by command.
+    const reset = mark();
+    await send('smartplug', 'config', { ...config, Version: 5, Thermostat: { Enabled: false, Triggers: [] } }, true);
+    expect((await next(of('smartplug', 'config'), reset)).payload).toMatchObject({ Version: 5 });
+    await send('smartplug', 'command', { Id: 'thermostat-reset', Command: 'set-power', Enabled: true });
+    await next((m) => of('smartplug', 'ack')(m) && m.payload.Id === 'thermostat-reset', reset);
+    expect((await reading('smartplug', mark())).payload).toMatchObject({ PowerEnabled: true });
+  });
+
+  it('drops a configuration of the wrong shape without reporting it', async () => {
+    const from = mark();
+    await send('fencealarm2', 'config', { Version: 9, Threshold: 'high' });
+    await send('fencealarm2', 'config', { Version: 10, AlarmEnabled: true, Threshold: 5010 });
+    const report = await next(of('fencealarm2', 'config'), from);
+    expect(report.payload).toEqual({ Version: 10, AlarmEnabled: true, Threshold: 5010 });
+    expect(warnings.some(([, message]) => String(message).includes('bad configuration'))).toBe(true);
+  });
+
+  it('answers set-power with an ack and a fresh reading that shows the relay at once', async () => {
+    for (const enabled of [false, true]) {
+      const from = mark();
+      const id = `cmd-${enabled}`;
+      await send('smartplug2', 'command', { Id: id, Command: 'set-power', Enabled: enabled });
+      const ack = await next(of('smartplug2', 'ack'), from);
+      expect(ack.payload).toEqual({ Id: id, Ok: true, PowerEnabled: enabled });
+      const fresh = await reading('smartplug2', received.indexOf(ack) + 1);
+      expect(fresh.at - ack.at).toBeLessThan(1000);
+      expect(fresh.payload.PowerEnabled).toBe(enabled);
+      if (!enabled) expect(fresh.payload.Load).toBe(0);
+    }
+  });
+
+  it('refuses set-power on a device without a relay', async () => {
+    const from = mark();
+    await send('fencealarm', 'command', { Id: 'no-relay', Command: 'set-power', Enabled: false });
+    expect((await next(of('fencealarm', 'ack'), from)).payload).toMatchObject({ Id: 'no-relay', Ok: false, Error: expect.any(String) });
+  });
+
+  it('shows a power failure in the very next reading and clears it with none', async () => {
+    const from = mark();
+    const sentAt = Date.now();
+    await send('smartplug', 'simulate', { Fault: 'power-failure' });
+    const failed = await reading('smartplug', from);
+    expect(failed.at - sentAt).toBeLessThan(1000);
+    expect(failed.payload).toMatchObject({ MainsPower: false, Load: 0 });
+    const back = mark();
+    await send('smartplug', 'simulate', { Fault: 'none' });
+    expect((await reading('smartplug', back)).payload).toMatchObject({ MainsPower: true });
+  });
+
+  it('shows a low voltage of about 1500 V on both fence products and clears it with none', async () => {
+    for (const product of ['fencealarm', 'fencealarm2'] as const) {
+      const from = mark();
+      const sentAt = Date.now();
+      await send(product, 'simulate', { Fault: 'low-voltage' });
+      const low = await reading(product, from);
+      expect(low.at - sentAt).toBeLessThan(1000);
+      expect(Math.abs((low.payload.Voltage as number) - 1500)).toBeLessThan(200);
+      const back = mark();
+      await send(product, 'simulate', { Fault: 'none' });
+      expect((await reading(product, back)).payload.Voltage).toBeGreaterThan(4500);
+    }
+  });
+
+  it('goes offline so that the last will fires, stays away, and comes back on none', async () => {
+    const from = mark();
+    await send('fencealarm', 'simulate', { Fault: 'offline' });
+    const will = await next(of('fencealarm', 'status'), from);
+    expect(will.payload).toEqual({ Online: false });
+    // Away: nothing for more than an interval.
+    const away = mark();
+    await sleep(INTERVAL_SECONDS * 1000 + 500);
+    expect(received.slice(away).filter((m) => m.key === keyOf('fencealarm'))).toEqual([]);
+    // Other faults do not bring it back.
+    await send('fencealarm', 'simulate', { Fault: 'low-voltage' });
+    await sleep(1500);
+    expect(received.slice(away).filter((m) => m.key === keyOf('fencealarm'))).toEqual([]);
+    // `none` reaches it once its listener is in: repeat until it is back.
+    const back = mark();
+    let online: Message | null = null;
+    for (let i = 0; i < 20 && !online; i++) {
+      await send('fencealarm', 'simulate', { Fault: 'none' });
+      online = await next((m) => of('fencealarm', 'status')(m) && m.payload.Online === true, back, 500).catch(() => null);
+    }
+    expect(online?.payload).toMatchObject({ Online: true });
+    const fresh = await reading('fencealarm', back);
+    expect(fresh.payload.Voltage).toBeGreaterThan(4500);
+  });
+
+  it('applies the retained configuration when a device connects', async () => {
+    const device = { key: '350000400900002', product: 'smartplug2' as const, secret: 'test-secret-0000006' };
+    const config = { Version: 3, AuditoryFeedback: false, PowerLoadAlarm: { Lower: 10, Upper: 2000 }, Timer: { Enabled: false, On: [], Off: [] } };
+    await new Promise<void>((resolve, reject) =>
+      watcher.publish(`devices/${device.key}/down/config`, JSON.stringify(config), { qos: 1, retain: true }, (e) => (e ? reject(e) : resolve())),
+    );
+    const from = mark();
+    const extra = await startSimulator({ url, devices: [device], intervalSeconds: INTERVAL_SECONDS, log: silent });
+    try {
+      expect((await next((m) => m.key === device.key && m.kind === 'config', from)).payload).toEqual(config);
+    } finally {
+      await extra.stop();
+    }
+  });
+
+  it('logs a refused sign-in once and waits longer before it tries again', async () => {
+    const device = { key: '350000400900003', product: 'smartplug2' as const, secret: WRONG_SECRET };
+    const problems: unknown[][] = [];
+    const refused = await startSimulator({ url, devices: [device], intervalSeconds: 1, log: { ...silent, warn: (...a) => problems.push(a) } });
+    try {
+      await sleep(4000);
+      expect(signIns.filter((s) => s.clientId === device.key)).toHaveLength(1);
+      expect(problems).toHaveLength(1);
+      expect(problems[0][0]).toMatchObject({ device: device.key, err: expect.stringMatching(/user ?name or password/i) });
+      expect(received.filter((m) => m.key === device.key)).toEqual([]);
+    } finally {
+      await refused.stop();
+    }
+  });
+
+  it('sends only messages the gateway accepts (contract/deviceProtocol.ts)', () => {
+    const kinds = new Set<string>();
+    for (const message of received) {
+      const product = DEVICES.find((d) => d.key === message.key)?.product ?? 'smartplug2';
+      const schema: TSchema | null =
+        message.kind === 'reading'
+          ? READING_SCHEMAS[product]
+          : message.kind === 'status'
+            ? DeviceStatus
+            : message.kind === 'ack'
+              ? DeviceAck
+              : message.kind === 'config' && isConfiguredProduct(product)
+                ? configReportSchema(product)
+                : null;
+      expect([message.kind, schema && parsePayload(schema, JSON.stringify(message.payload)).ok]).toEqual([message.kind, true]);
+      kinds.add(message.kind);
+    }
+    expect([...kinds].sort()).toEqual(['ack', 'config', 'reading', 'status']);
+  });
+
+  it('publishes and subscribes only below its own devices/{key}/up/ and down/', () => {
+    expect(outOfBounds).toEqual([]);
+  });
+
+  it('stop() says goodbye with Online false and disconnects every device', async () => {
+    const from = mark();
+    await simulator!.stop();
+    simulator = null;
+    for (const device of DEVICES) {
+      expect((await next((m) => m.key === device.key && m.kind === 'status', from)).payload).toEqual({ Online: false });
+    }
+    await sleep(200);
+    expect(broker.connectedClients).toBe(1); // the watcher
+    const after = mark();
+    await sleep(INTERVAL_SECONDS * 1000 + 500);
+    expect(received.slice(after)).toEqual([]);
+  });
+});

@@ -1,0 +1,80 @@
+// The device side of server/src/devices/PROTOCOL.md, on the shared wire schemas (contract/deviceProtocol.ts):
+// topics, the payloads a simulated device sends, and checks of the downlinks it receives. A downlink that is not
+// JSON or has a field of the wrong type is dropped (never applied).
+import {
+  configReportSchema,
+  downTopic,
+  SetPowerCommand,
+  SimulateFault,
+  upTopic,
+  type ConfigReport,
+  type DeviceAck,
+  type DeviceReading,
+  type DeviceStatus,
+  type SimulatedFault,
+} from '@paddock/shared/contract';
+import { isConfiguredProduct, type ProductId } from '@paddock/shared/domain';
+import { Type, type TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+export type Fault = SimulatedFault;
+export type Reading = DeviceReading;
+export type Status = DeviceStatus;
+export type Ack = DeviceAck;
+/** A configuration as the device runs it: Version and the product's fields, reported back as received. */
+export type DeviceConfig = ConfigReport;
+
+export const topics = (key: string) => ({
+  status: upTopic(key, 'status'),
+  reading: upTopic(key, 'reading'),
+  config: upTopic(key, 'config'),
+  ack: upTopic(key, 'ack'),
+  /** Everything the device may read (the broker's rule: devices/{key}/down/#). */
+  down: `devices/${key}/down/#`,
+  downConfig: downTopic(key, 'config'),
+  downCommand: downTopic(key, 'command'),
+  downSimulate: downTopic(key, 'simulate'),
+});
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+function check<T>(schema: TSchema, payload: Buffer | string): Parsed<T> {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload.toString());
+  } catch {
+    return { ok: false, error: 'not JSON' };
+  }
+  const first = Value.Errors(schema, value).First();
+  if (first) return { ok: false, error: `${first.path || '/'}: ${first.message}` };
+  return { ok: true, value: value as T };
+}
+
+/**
+ * A `down/config` for the product. Checked like the report the server takes back (Version required, each field
+ * of the right type when present), so a configuration the device runs is always one it can report.
+ */
+export function parseConfig(product: ProductId, payload: Buffer | string): Parsed<DeviceConfig> {
+  if (!isConfiguredProduct(product)) return { ok: false, error: `${product} has no configuration` };
+  return check<DeviceConfig>(configReportSchema(product), payload);
+}
+
+/** Enough of a command to answer it: its Id (the ack carries it) and what it asks. */
+const AnyCommand = Type.Object({ Id: Type.String({ minLength: 1, maxLength: 64 }), Command: Type.String() });
+
+/**
+ * A `down/command`: `unanswerable` (no usable Id: dropped), or the Id with either a valid set-power or the reason
+ * it cannot be carried out (answered with Ok false, so the server need not wait for its time-out).
+ */
+export function parseCommand(
+  payload: Buffer | string,
+): { unanswerable: string } | { Id: string; command: SetPowerCommand } | { Id: string; error: string } {
+  const command = check<{ Id: string; Command: string }>(AnyCommand, payload);
+  if (!command.ok) return { unanswerable: command.error };
+  const { Id, Command } = command.value;
+  if (Command !== 'set-power') return { Id, error: `unknown command ${Command.slice(0, 100)}` };
+  const setPower = check<SetPowerCommand>(SetPowerCommand, payload);
+  return setPower.ok ? { Id, command: setPower.value } : { Id, error: `bad set-power command: ${setPower.error}` };
+}
+
+export const parseSimulate = (payload: Buffer | string) => check<SimulateFault>(SimulateFault, payload);

@@ -1,0 +1,73 @@
+// Test helpers for the device side: real mqtt.js clients that sign in as devices, waiting for messages, polling
+// until the server has applied something, and free ports.
+import { createServer, type AddressInfo } from 'node:net';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+
+/** Signs in as a device (client id = username = key); rejects with the broker's refusal. */
+export function connectDevice(url: string, key: string, secret: string, options: IClientOptions = {}): Promise<MqttClient> {
+  return mqtt.connectAsync(url, { clientId: key, username: key, password: secret, reconnectPeriod: 0, connectTimeout: 5000, ...options }, false);
+}
+
+/** The CONNACK return code of a refused sign-in (4: bad user name or password, 5: not authorized, 2: identifier rejected). */
+export async function refusalCode(url: string, options: IClientOptions): Promise<number | undefined> {
+  try {
+    const client = await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5000, ...options }, false);
+    await client.endAsync();
+    return undefined;
+  } catch (error) {
+    return (error as { code?: number }).code;
+  }
+}
+
+export interface Received {
+  topic: string;
+  payload: string;
+  retain: boolean;
+}
+
+/** Everything a client receives, from now on. */
+export function collect(client: MqttClient): Received[] {
+  const received: Received[] = [];
+  client.on('message', (topic, payload, packet) => received.push({ topic, payload: payload.toString(), retain: packet.retain }));
+  return received;
+}
+
+/** The next message on `topic` (or matching `accept`), within `timeoutMs`. */
+export function nextMessage(client: MqttClient, topic: string, accept: (payload: string) => boolean = () => true, timeoutMs = 10_000): Promise<Received> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      client.off('message', onMessage);
+      reject(new Error(`no message on ${topic} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onMessage = (received: string, payload: Buffer, packet: { retain: boolean }) => {
+      if (received !== topic || !accept(payload.toString())) return;
+      clearTimeout(timer);
+      client.off('message', onMessage);
+      resolve({ topic, payload: payload.toString(), retain: packet.retain });
+    };
+    client.on('message', onMessage);
+  });
+}
+
+/** Polls `read` until `done` holds for its value (then returns it), or fails after `timeoutMs` with the last value. */
+export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  let value = await read();
+  while (!done(value)) {
+    if (Date.now() > until) throw new Error(`still not there after ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    value = await read();
+  }
+  return value;
+}
+
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A TCP port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

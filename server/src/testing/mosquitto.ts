@@ -1,0 +1,101 @@
+// A real Mosquitto for the gateway tests on PostgreSQL (PADDOCK_TEST_DB=postgres): spawned on a free port with a
+// password file made by mosquitto_passwd and the ACL of server/src/devices/PROTOCOL.md, so topic isolation is
+// proven on an external broker too. `.ci/run` installs Debian's mosquitto when it is missing.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { freePort, pause } from './devices';
+
+export const MOSQUITTO = '/usr/sbin/mosquitto';
+const MOSQUITTO_PASSWD = '/usr/bin/mosquitto_passwd';
+
+export interface Mosquitto {
+  port: number;
+  /** mqtt://user:password@127.0.0.1:port for one of the server users. */
+  serverUrl(user: string): string;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The broker configuration the PROTOCOL asks of an external broker: no anonymous clients, the client id forced to
+ * the user name (no one takes over another's session), devices confined to their own topics, one user per server
+ * instance with access to every device topic.
+ */
+export function mosquittoAcl(serverUsers: readonly string[]): string {
+  return [
+    'pattern write devices/%u/up/#',
+    'pattern read devices/%u/down/#',
+    ...serverUsers.flatMap((user) => [`user ${user}`, 'topic readwrite devices/#']),
+    '',
+  ].join('\n');
+}
+
+async function listening(port: number, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > until) throw new Error(`mosquitto did not listen on ${port} within ${timeoutMs} ms`);
+    await pause(50);
+  }
+}
+
+/** Starts Mosquitto with these devices (key → secret) and server users (name → password). */
+export async function startMosquitto(devices: Record<string, string>, servers: Record<string, string>): Promise<Mosquitto> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'paddock-mosquitto-'));
+  const passwords = path.join(dir, 'passwords');
+  const acl = path.join(dir, 'acl');
+  const port = await freePort();
+  await writeFile(passwords, '');
+  for (const [user, password] of Object.entries({ ...devices, ...servers })) {
+    await promisify(execFile)(MOSQUITTO_PASSWD, ['-b', passwords, user, password]);
+  }
+  await writeFile(acl, mosquittoAcl(Object.keys(servers)));
+  const conf = path.join(dir, 'mosquitto.conf');
+  await writeFile(
+    conf,
+    [
+      `listener ${port} 127.0.0.1`,
+      'allow_anonymous false',
+      `password_file ${passwords}`,
+      `acl_file ${acl}`,
+      'use_username_as_clientid true',
+      'persistence false',
+      // Running as root, stay root so the files in the private temp folder stay readable.
+      'user root',
+      'log_dest stderr',
+      '',
+    ].join('\n'),
+  );
+  const child: ChildProcess = spawn(MOSQUITTO, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    await Promise.race([listening(port, 5000), exited.then(() => Promise.reject(new Error(`mosquitto exited: ${log}`)))]);
+  } catch (error) {
+    child.kill();
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    port,
+    url: `mqtt://127.0.0.1:${port}`,
+    serverUrl: (user) => `mqtt://${encodeURIComponent(user)}:${encodeURIComponent(servers[user])}@127.0.0.1:${port}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
