@@ -1,22 +1,12 @@
 // Devices: register one of each product by typing its number (the scanner opens and shows its state), see them
 // grouped on the dashboard, filter by tag, and see a device someone shared.
-import type { APIRequestContext, Page } from '@playwright/test';
 import { demoKey } from '../../server/src/devices/inventory';
-import { createVerifiedUser, expect, expectAccessible, signInThroughForm, snapshot, test } from '../support/fixtures';
+import { expect, expectAccessible, signInNewUser, snapshot, test } from '../support/fixtures';
 
 // Keys from the demo inventory the server seeds; numbers 30–39 of each product are this file's.
 
-async function signIn(page: Page, request: APIRequestContext, baseURL: string, prefix: string) {
-  const user = await createVerifiedUser(request, baseURL, prefix);
-  await page.goto('/sign-in');
-  await signInThroughForm(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/devices$/);
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('paddock.token') ?? 'null')?.String as string | undefined);
-  return { ...user, token };
-}
-
 test('a farmer registers one device of each product and sees them on the dashboard', async ({ page, request, baseURL }, testInfo) => {
-  await signIn(page, request, baseURL!, 'register');
+  await signInNewUser(page, request, baseURL!, 'register');
   const devices = [
     { product: 'FarmCam SIM', field: 'IMSI', key: demoKey('farmcam-sim', 30), name: 'Gate camera' },
     { product: 'FenceAlarm', field: 'IMEI', key: demoKey('fencealarm', 30), name: 'North fence' },
@@ -68,7 +58,7 @@ test('a farmer registers one device of each product and sees them on the dashboa
 });
 
 test('tag chips filter the dashboard, and a shared device shows for the user it is shared with', async ({ page, request, baseURL, browser }) => {
-  const owner = await signIn(page, request, baseURL!, 'owner');
+  const owner = await signInNewUser(page, request, baseURL!, 'owner');
   const api = (method: 'post' | 'patch', path: string, data: unknown) =>
     request[method](`${baseURL}/api/${path}`, { data, headers: { Authorization: `Bearer ${owner.token}` } });
   const me = await (await request.post(`${baseURL}/api/sign-in`, { data: { Email: owner.email, Password: owner.password } })).json();
@@ -92,7 +82,7 @@ test('tag chips filter the dashboard, and a shared device shows for the user it 
   // Shared with a second user, who then sees it on their own dashboard.
   const friendContext = await browser.newContext({ baseURL });
   const friendPage = await friendContext.newPage();
-  const friend = await signIn(friendPage, request, baseURL!, 'friend');
+  const friend = await signInNewUser(friendPage, request, baseURL!, 'friend');
   expect((await api('patch', `fencealarms/${fence}`, { Access: [owner.email, friend.email] })).ok()).toBeTruthy();
   await expect(friendPage.getByRole('article', { name: 'East fence' })).toBeVisible({ timeout: 15_000 });
   await expect(friendPage.getByRole('article', { name: 'Barn heater' })).toHaveCount(0);

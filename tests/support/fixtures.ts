@@ -90,3 +90,22 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.locator('main').getByRole('button', { name: 'Sign in', exact: true }).click();
 }
+
+/** A new verified user signed in through the form on `page`; returns what the API calls need too. */
+export async function signInNewUser(page: Page, request: APIRequestContext, baseURL: string, prefix: string) {
+  const user = await createVerifiedUser(request, baseURL, prefix);
+  await page.goto('/sign-in');
+  await signInThroughForm(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/devices$/);
+  const session = await page.evaluate(() => ({
+    token: JSON.parse(localStorage.getItem('paddock.token') ?? 'null')?.String as string,
+    userId: JSON.parse(localStorage.getItem('paddock.user') ?? 'null')?.Id as string,
+  }));
+  return { ...user, ...session };
+}
+
+/** A JSON call to the API as the given user (or as the admin when no token is given). */
+export async function apiCall(request: APIRequestContext, baseURL: string, method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, options: { token?: string; data?: unknown } = {}) {
+  const token = options.token ?? (await adminToken(request, baseURL));
+  return request[method](`${baseURL}/api/${path}`, { data: options.data, headers: { Authorization: `Bearer ${token}` } });
+}

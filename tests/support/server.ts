@@ -40,7 +40,9 @@ export async function startPaddock(extraEnv: Record<string, string> = {}): Promi
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SMTP_URL: '',
-      SIMULATOR: 'off',
+      // The demo inventory's devices report through the embedded broker, so the dashboard is live.
+      SIMULATOR: 'on',
+      SIMULATOR_INTERVAL_SECONDS: '4',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',

@@ -307,6 +307,17 @@ describe('settings bounds (SPEC §5)', () => {
     if (status === 200) expect(response.json().VoltageAlarm).toEqual({ Enabled: true, Triggered: false, Threshold: threshold });
   });
 
+  it('takes back the system tags however long the owner\'s e-mail, and holds the user\'s own tags to 40 characters', async () => {
+    const longEmail = `${'a'.repeat(60)}@example.com`;
+    const tags = ['FenceAlarm', longEmail, 'x'.repeat(40)];
+    const inside = await patch('fencealarm', { Tags: tags });
+    expect(inside.statusCode).toBe(200);
+    expect(inside.json().Metadata.Tags).toEqual(['FenceAlarm', me.email, 'x'.repeat(40)]);
+    const outside = await patch('fencealarm', { Tags: ['FenceAlarm', 'y'.repeat(41)] });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json()).toMatchObject({ Error: 'too_long', Field: 'Tags' });
+  });
+
   it('keeps FenceAlarm calibration parts not sent, and checks the expected voltage', async () => {
     expect((await patch('fencealarm', { Calibration: { Enabled: true, ScalingFactor: 1.5, ExpectedVoltage: 6000 } })).statusCode).toBe(200);
     const partial = await patch('fencealarm', { Calibration: { ExpectedVoltage: 7000 } });

@@ -19,7 +19,7 @@ import {
   UpdateSmartplugBody,
   UserIdParams,
 } from '@paddock/shared/contract';
-import { normalizeEmail, offlineDeadline, PRODUCTS, withSystemTags, type ProductId } from '@paddock/shared/domain';
+import { normalizeEmail, offlineDeadline, PRODUCTS, tagsWithinLength, TAG_MAX_LENGTH, withSystemTags, type ProductId } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
@@ -186,6 +186,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
         if (priceId !== undefined) throw ownerOnly(product === 'farmcam-sim' || product === 'fencealarm' || product === 'smartplug' ? 'PriceId' : 'Subscription');
         if (metadata.Owner !== undefined && normalizeEmail(metadata.Owner) !== device.ownerEmail) throw ownerOnly('Owner');
       }
+      if (metadata.Tags && !tagsWithinLength(metadata.Tags)) throw badRequest('too_long', 'Tags', { field: 'Tags', max: TAG_MAX_LENGTH });
       const access = metadata.Access ? uniqueEmails(metadata.Access) : device.access;
       let owner = { id: device.ownerId, email: device.ownerEmail };
       if (metadata.Owner !== undefined && normalizeEmail(metadata.Owner) !== device.ownerEmail) {

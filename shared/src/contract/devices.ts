@@ -5,7 +5,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { EMAIL_MAX_LENGTH } from '../domain/account';
 import { LOAD_ALARM_RANGE } from '../domain/alarms';
 import { DEVICE_NAME_MAX_LENGTH, DEVICE_NAME_PATTERN, IMEI_PATTERN, IMSI_PATTERN, PRODUCT_IDS } from '../domain/products';
-import { SHARING_MAX_EMAILS, TAGS_MAX, TAG_MAX_LENGTH } from '../domain/sharing';
+import { SHARING_MAX_EMAILS, TAGS_MAX } from '../domain/sharing';
 import { TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from '../domain/subscription';
 import {
   DAYS_PATTERN,
@@ -31,7 +31,11 @@ export const DeviceName = Type.String({ minLength: 1, maxLength: DEVICE_NAME_MAX
 /** An email in Access, Notify or Owner: trimmed and lowercased by the client, no format check (SPEC §5). */
 export const SharedEmail = Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH });
 export const EmailList = Type.Array(SharedEmail, { maxItems: SHARING_MAX_EMAILS, uniqueItems: true });
-export const Tag = Type.String({ minLength: 1, maxLength: TAG_MAX_LENGTH });
+/**
+ * A tag as sent: the system tags the client adds (SPEC §3) include the owner's e-mail, so a tag may be as long as
+ * an e-mail; the user's own tags are held to TAG_MAX_LENGTH by checkTags (domain/sharing) on both sides.
+ */
+export const Tag = Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH });
 /** All tags of a device, the two system tags included (SPEC §3). */
 export const TagList = Type.Array(Tag, { maxItems: TAGS_MAX + 2, uniqueItems: true });
 /** A price id from the catalogue; '' chooses None (no plan, no renewal). */

@@ -1,4 +1,5 @@
 import {
+  tagsWithinLength,
   addTag,
   canRemoveAccess,
   editableTags,
@@ -71,5 +72,12 @@ describe('tags (SPEC §3, §4, §5)', () => {
       'Barn',
     ]);
     expect(withSystemTags('farmcam-sim', owner, [])).toEqual(['FarmCam SIM', owner]);
+  });
+});
+
+describe('tagsWithinLength', () => {
+  it('holds the user\'s own tags to 40 characters and lets system tags (the owner\'s e-mail) be longer', () => {
+    expect(tagsWithinLength(['FenceAlarm', `${'a'.repeat(60)}@example.com`, 'x'.repeat(40)])).toBe(true);
+    expect(tagsWithinLength(['y'.repeat(41)])).toBe(false);
   });
 });

@@ -66,6 +66,11 @@ export function editableTags(tags: readonly string[]): string[] {
   return tags.filter((t) => !isSystemTag(t));
 }
 
+/** The user's own tags (system tags aside) are at most TAG_MAX_LENGTH characters; true when they all are. */
+export function tagsWithinLength(tags: readonly string[]): boolean {
+  return editableTags(tags).every((tag) => tag.trim().length <= TAG_MAX_LENGTH);
+}
+
 /** SPEC §4/§5: a new tag is trimmed and added; empty, duplicate (case-insensitive) and system tags are ignored. */
 export function addTag(tags: readonly string[], input: string): string[] {
   const tag = input.trim();
