@@ -9,6 +9,8 @@ import { sweepOffline } from './offlineSweep';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  // The demo user's seeded devices have offline deadlines of their own: only this file's devices are swept here.
+  await t.database.db.delete(devices);
 });
 afterAll(() => t.close());
 
