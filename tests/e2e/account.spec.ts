@@ -22,6 +22,8 @@ test('a new user creates an account, verifies it, signs in, switches to Deutsch 
 
   await page.getByRole('link', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/create-account$/);
+  // The page loads on first visit; until it has, the sign-in form (with its own e-mail field) is still shown.
+  await expect(page.getByRole('heading', { level: 1, name: 'Create account' })).toBeVisible();
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(USER_PASSWORD);
   await page.getByLabel('Country').selectOption('SE');

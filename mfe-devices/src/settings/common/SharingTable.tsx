@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   canRemoveAccess,
   inviteToDraft,
@@ -8,7 +8,8 @@ import {
   type MetadataDraft,
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Button, Icon, IconButton, Table, TextField, type TableColumn } from '@paddock/shared/ui';
+import { Icon, IconButton, Table, type TableColumn } from '@paddock/shared/ui';
+import { AddField } from './AddField';
 import { settingsTexts } from './messages';
 
 const m = settingsTexts.messages;
@@ -57,13 +58,6 @@ export function SharingTable({ draft, ownerEmail, onChange }: SharingTableProps)
     setNote(next.Access.length === draft.Access.length ? t(m.alreadyShared, { email }) : null);
     if (next.Access.length !== draft.Access.length) onChange(next);
     setInvite('');
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    // Enter invites (it would otherwise save the whole form).
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      doInvite();
-    }
   };
 
   const columns: TableColumn<string>[] = [
@@ -119,30 +113,21 @@ export function SharingTable({ draft, ownerEmail, onChange }: SharingTableProps)
         {t(m.sharingHeading)}
       </h2>
       <Table caption={t(m.sharingCaption)} hideCaption columns={columns} rows={draft.Access} rowKey={(email) => email} />
-      <div className="pd-settings__inline">
-        <TextField
-          label={t(m.inviteLabel)}
-          hint={t(m.inviteHint)}
-          type="email"
-          name="invite"
-          autoComplete="off"
-          inputMode="email"
-          value={invite}
-          onChange={(e) => {
-            setInvite(e.target.value);
-            setNote(null);
-          }}
-          onKeyDown={onKeyDown}
-        />
-        <Button icon="add-circle" onClick={doInvite}>
-          {t(m.invite)}
-        </Button>
-      </div>
-      {note ? (
-        <p className="pd-field__hint" role="status">
-          {note}
-        </p>
-      ) : null}
+      <AddField
+        label={t(m.inviteLabel)}
+        hint={t(m.inviteHint)}
+        type="email"
+        name="invite"
+        inputMode="email"
+        value={invite}
+        onChange={(value) => {
+          setInvite(value);
+          setNote(null);
+        }}
+        addLabel={t(m.invite)}
+        onAdd={doInvite}
+        note={note}
+      />
     </section>
   );
 }

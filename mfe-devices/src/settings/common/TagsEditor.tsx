@@ -1,7 +1,8 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import { addTag, isSystemTag, TAG_MAX_LENGTH, toggleTag } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Button, Chip, ChipGroup, TextField } from '@paddock/shared/ui';
+import { Chip, ChipGroup } from '@paddock/shared/ui';
+import { AddField } from './AddField';
 import { settingsTexts } from './messages';
 
 const m = settingsTexts.messages;
@@ -43,12 +44,6 @@ export function TagsEditor({ tags, known, onChange }: TagsEditorProps) {
     }
     setInput('');
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      add();
-    }
-  };
 
   return (
     <section className="pd-card pd-settings__section" aria-labelledby={headingId}>
@@ -64,28 +59,19 @@ export function TagsEditor({ tags, known, onChange }: TagsEditorProps) {
           ))}
         </ChipGroup>
       ) : null}
-      <div className="pd-settings__inline">
-        <TextField
-          label={t(m.newTag)}
-          hint={t(m.newTagHint)}
-          name="newTag"
-          autoComplete="off"
-          value={input}
-          onChange={(e) => {
-            setInput(e.target.value);
-            setNote(null);
-          }}
-          onKeyDown={onKeyDown}
-        />
-        <Button icon="add-circle" onClick={add}>
-          {t(m.addTag)}
-        </Button>
-      </div>
-      {note ? (
-        <p className="pd-field__hint" role="status">
-          {note}
-        </p>
-      ) : null}
+      <AddField
+        label={t(m.newTag)}
+        hint={t(m.newTagHint)}
+        name="newTag"
+        value={input}
+        onChange={(value) => {
+          setInput(value);
+          setNote(null);
+        }}
+        addLabel={t(m.addTag)}
+        onAdd={add}
+        note={note}
+      />
     </section>
   );
 }

@@ -1,24 +1,25 @@
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import {
   CALIBRATION_EXPECTED_VOLTAGE_MAX,
   CALIBRATION_SCALING_FACTOR_MAX,
   FENCEALARM_LEVELS,
-  alarmSelectValue,
   checkExpectedVoltage,
   checkScalingFactor,
   keepDigitsAndLeadingMinus,
   parseBoundInput,
   parseDecimal,
   unconfirmedAlarmLevel,
+  type BoundError,
   type FencealarmLevel,
 } from '@paddock/shared/domain';
 import { Translations, useT } from '@paddock/shared/i18n';
-import { Checkbox, Select, TextField, type FieldMessage } from '@paddock/shared/ui';
+import { Checkbox, TextField, type FieldMessage } from '@paddock/shared/ui';
 import {
   AlarmsInactiveNote,
   SettingsFrame,
   SettingsSection,
+  VoltageAlarmSelect,
   focusControl,
   isSubscriptionActiveNow,
   settingsTexts,
@@ -61,6 +62,16 @@ function FencealarmSettings({ device }: SettingsPageProps<'fencealarm'>) {
   const [errors, setErrors] = useState<Errors>({});
   const volts = (value: number) => t(s.volts, { value: intl.formatNumber(value) });
   const confirmed = unconfirmedAlarmLevel(device);
+  const rangeError = (code: BoundError | 'invalid', below: MessageDescriptor, above: MessageDescriptor, max: number): FieldMessage =>
+    code === 'invalid'
+      ? { message: s.numberInvalid }
+      : code === 'required'
+        ? { message: s.valueRequired }
+        : code === 'belowMinimum'
+          ? { message: below }
+          : code === 'aboveMaximum'
+            ? { message: above, values: { max: intl.formatNumber(max) } }
+            : null;
 
   const collect = (): ProductFields<'fencealarm'> | null => {
     const scalingValue = parseDecimal(scaling);
@@ -68,24 +79,8 @@ function FencealarmSettings({ device }: SettingsPageProps<'fencealarm'>) {
     const scalingCode = scaling.trim() && scalingValue === null ? 'invalid' : checkScalingFactor(scalingValue);
     const expectedCode = checkExpectedVoltage(expectedValue);
     const next: Errors = {
-      scalingFactor:
-        scalingCode === 'invalid'
-          ? { message: s.numberInvalid }
-          : scalingCode === 'required'
-            ? { message: s.valueRequired }
-            : scalingCode === 'belowMinimum'
-              ? { message: m.scalingBelow }
-              : scalingCode === 'aboveMaximum'
-                ? { message: m.scalingAbove, values: { max: intl.formatNumber(CALIBRATION_SCALING_FACTOR_MAX) } }
-                : null,
-      expectedVoltage:
-        expectedCode === 'required'
-          ? { message: s.valueRequired }
-          : expectedCode === 'belowMinimum'
-            ? { message: m.expectedBelow }
-            : expectedCode === 'aboveMaximum'
-              ? { message: m.expectedAbove, values: { max: intl.formatNumber(CALIBRATION_EXPECTED_VOLTAGE_MAX) } }
-              : null,
+      scalingFactor: rangeError(scalingCode, m.scalingBelow, m.scalingAbove, CALIBRATION_SCALING_FACTOR_MAX),
+      expectedVoltage: rangeError(expectedCode, m.expectedBelow, m.expectedAbove, CALIBRATION_EXPECTED_VOLTAGE_MAX),
     };
     setErrors(next);
     const firstBad = next.scalingFactor ? 'scalingFactor' : next.expectedVoltage ? 'expectedVoltage' : null;
@@ -104,17 +99,17 @@ function FencealarmSettings({ device }: SettingsPageProps<'fencealarm'>) {
     <SettingsFrame product="fencealarm" device={device} collect={collect}>
       <SettingsSection title={t(m.voltageAlarmHeading)}>
         <AlarmsInactiveNote active={active} />
-        <Select
+        <VoltageAlarmSelect
           label={t(m.alarmLevelLabel)}
-          name="voltageAlarm"
           hint={t(m.alarmLevelHint)}
-          disabled={!active}
-          value={String(alarmSelectValue(alarmOn, level, active))}
-          options={[{ value: 'off', label: t(s.off) }, ...FENCEALARM_LEVELS.map((l) => ({ value: String(l), label: volts(l) }))]}
-          onChange={(e) => {
-            const value = Number(e.target.value);
-            setAlarmOn(isLevel(value));
-            if (isLevel(value)) setLevel(value);
+          levels={FENCEALARM_LEVELS}
+          labelOf={volts}
+          enabled={alarmOn}
+          level={level}
+          active={active}
+          onChange={(on, value) => {
+            setAlarmOn(on);
+            setLevel(value);
           }}
         />
         {confirmed !== null ? <p className="pd-settings__confirmed">{t(m.confirmedLevel, { level: volts(confirmed) })}</p> : null}

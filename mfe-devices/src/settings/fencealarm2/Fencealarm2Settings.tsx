@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { FENCEALARM2_THRESHOLDS, alarmSelectValue, approximateThousand, type Fencealarm2Threshold } from '@paddock/shared/domain';
+import { FENCEALARM2_THRESHOLDS, approximateThousand, type Fencealarm2Threshold } from '@paddock/shared/domain';
 import { Translations, useT } from '@paddock/shared/i18n';
-import { Select } from '@paddock/shared/ui';
 import {
   AlarmsInactiveNote,
   SettingsFrame,
   SettingsSection,
+  VoltageAlarmSelect,
   isSubscriptionActiveNow,
   settingsTexts,
   type ProductFields,
@@ -16,7 +16,6 @@ import { fencealarm2Texts } from './messages';
 
 const TRANSLATIONS = [settingsTexts, fencealarm2Texts];
 const m = fencealarm2Texts.messages;
-const s = settingsTexts.messages;
 /** The threshold saved with the alarm switched off when the device's own is not one of the choices (server default). */
 const FALLBACK_THRESHOLD: Fencealarm2Threshold = FENCEALARM2_THRESHOLDS[3];
 
@@ -50,20 +49,17 @@ function Fencealarm2Settings({ device }: SettingsPageProps<'fencealarm2'>) {
     <SettingsFrame product="fencealarm2" device={device} collect={collect}>
       <SettingsSection title={t(m.voltageAlarmHeading)}>
         <AlarmsInactiveNote active={active} />
-        <Select
+        <VoltageAlarmSelect
           label={t(m.thresholdLabel)}
-          name="voltageAlarm"
           hint={t(m.thresholdHint)}
-          disabled={!active}
-          value={String(alarmSelectValue(alarmOn, threshold, active))}
-          options={[
-            { value: 'off', label: t(s.off) },
-            ...FENCEALARM2_THRESHOLDS.map((value) => ({ value: String(value), label: t(m.approxVolts, { value: intl.formatNumber(approximateThousand(value)) }) })),
-          ]}
-          onChange={(e) => {
-            const value = Number(e.target.value);
-            setAlarmOn(isThreshold(value));
-            if (isThreshold(value)) setThreshold(value);
+          levels={FENCEALARM2_THRESHOLDS}
+          labelOf={(value) => t(m.approxVolts, { value: intl.formatNumber(approximateThousand(value)) })}
+          enabled={alarmOn}
+          level={threshold}
+          active={active}
+          onChange={(on, value) => {
+            setAlarmOn(on);
+            setThreshold(value);
           }}
         />
       </SettingsSection>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
   THERMOSTAT_MAX_TRIGGERS,
@@ -15,12 +15,13 @@ import {
   type ThermostatTriggerValue,
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Button, Checkbox, IconButton, Select, TextField, type FieldMessage } from '@paddock/shared/ui';
+import { Checkbox, Select, TextField, type FieldMessage } from '@paddock/shared/ui';
 import { SettingsSection } from '../common';
 import { DayPicker } from './DayPicker';
-import { focusAfterRemoval, submitOnEnter } from './focus';
 import { useRuleFormat } from './format';
 import { rulesTexts } from './messages';
+import { NewRuleForm } from './NewRuleForm';
+import { RuleList, useRuleList } from './RuleList';
 import './rules.css';
 
 const m = rulesTexts.messages;
@@ -54,28 +55,16 @@ export function ThermostatRulesEditor({ value, onChange }: { value: ThermostatDr
   const [temperature, setTemperature] = useState('');
   const [action, setAction] = useState<PowerAction>('off');
   const [attempted, setAttempted] = useState(false);
-  const [announcement, setAnnouncement] = useState('');
-  const listRef = useRef<HTMLUListElement>(null);
-  const newRuleRef = useRef<HTMLFieldSetElement>(null);
-  const removedAt = useRef<number | null>(null);
+  const list = useRuleList(value, onChange, compareThermostatRules, format.thermostatRule);
 
   const checked = checkThermostatRule({ days, direction, temperature, action }, value.rules);
-  useEffect(() => focusAfterRemoval(removedAt, listRef.current, newRuleRef.current), [value.rules]);
 
   const add = () => {
     setAttempted(true);
     if (!checked.rule) return;
-    onChange({ ...value, rules: [...value.rules, checked.rule].sort(compareThermostatRules) });
-    setAnnouncement(t(m.ruleAdded, { rule: format.thermostatRule(checked.rule) }));
+    list.add(checked.rule);
     setTemperature('');
     setAttempted(false);
-  };
-
-  const remove = (index: number) => {
-    const rule = value.rules[index];
-    removedAt.current = index;
-    onChange({ ...value, rules: value.rules.filter((_, i) => i !== index) });
-    setAnnouncement(t(m.ruleRemoved, { rule: format.thermostatRule(rule) }));
   };
 
   const errors = attempted ? checked.errors : { days: null, temperature: null, rule: null };
@@ -94,22 +83,26 @@ export function ThermostatRulesEditor({ value, onChange }: { value: ThermostatDr
   return (
     <SettingsSection title={t(m.thermostatTitle)}>
       <Checkbox role="switch" label={t(m.thermostatEnabled)} checked={value.enabled} onChange={(e) => onChange({ ...value, enabled: e.target.checked })} />
-      {value.rules.length ? (
-        <ul className="pd-rules__list" aria-label={t(m.thermostatRules)} ref={listRef}>
-          {value.rules.map((rule, index) => (
-            <li key={`${index} ${rule.direction} ${rule.temperature} ${rule.action} ${rule.days.join(',')}`} className="pd-rules__item">
-              <span className="pd-rules__when">{format.condition(rule)}</span>
-              <span className={`pd-rules__action pd-rules__action--${rule.action}`}>{format.action(rule.action)}</span>
-              <span className="pd-rules__days-text">{format.days(rule.days)}</span>
-              <IconButton icon="close" label={t(m.removeRule, { rule: format.thermostatRule(rule) })} onClick={() => remove(index)} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="pd-rules__empty">{t(m.thermostatEmpty)}</p>
-      )}
-      <fieldset className="pd-rules__new" ref={newRuleRef} onKeyDown={(e: KeyboardEvent) => submitOnEnter(e, add)}>
-        <legend className="pd-rules__new-title">{t(m.newRule)}</legend>
+      <RuleList
+        rules={value.rules}
+        listRef={list.listRef}
+        label={t(m.thermostatRules)}
+        empty={t(m.thermostatEmpty)}
+        when={format.condition}
+        describe={format.thermostatRule}
+        keyOf={(rule) => `${rule.direction} ${rule.temperature} ${rule.action} ${rule.days.join(',')}`}
+        onRemove={list.remove}
+      />
+      <NewRuleForm
+        formRef={list.newRuleRef}
+        action={action}
+        onActionChange={setAction}
+        ruleError={ruleError}
+        addLabel={t(m.addThermostatRule)}
+        onAdd={add}
+        pending={Boolean(checked.rule)}
+        announcement={list.announcement}
+      >
         <DayPicker value={days} onChange={setDays} error={errors.days ? t(m.daysRequired) : undefined} />
         <div className="pd-rules__pair">
           <Select
@@ -134,32 +127,7 @@ export function ThermostatRulesEditor({ value, onChange }: { value: ThermostatDr
             onChange={(e) => setTemperature(keepDigitsAndLeadingMinus(e.target.value))}
           />
         </div>
-        <Select
-          label={t(m.actionLabel)}
-          value={action}
-          options={[
-            { value: 'on', label: t(m.actionOn) },
-            { value: 'off', label: t(m.actionOff) },
-          ]}
-          onChange={(e) => setAction(e.target.value === 'on' ? 'on' : 'off')}
-        />
-        {ruleError ? (
-          <p className="pd-field__error" role="alert">
-            {ruleError}
-          </p>
-        ) : null}
-        <div className="pd-actions pd-rules__add">
-          <Button icon="add-circle" onClick={add}>
-            {t(m.addThermostatRule)}
-          </Button>
-        </div>
-        {/* A complete rule that was not added would be lost on Save: say so before the user leaves it. */}
-        {checked.rule ? <p className="pd-rules__pending">{t(m.notAddedYet, { button: t(m.addThermostatRule) })}</p> : null}
-      </fieldset>
-      <p className="pd-field__hint">{t(m.savedOnSave)}</p>
-      <p className="pd-visually-hidden" role="status">
-        {announcement}
-      </p>
+      </NewRuleForm>
     </SettingsSection>
   );
 }

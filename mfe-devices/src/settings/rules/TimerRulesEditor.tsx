@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import {
   TIMER_MAX_SCHEDULES,
   checkTimerRule,
@@ -13,12 +13,13 @@ import {
   type TimerValue,
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Button, Checkbox, IconButton, Select, TextField } from '@paddock/shared/ui';
+import { Checkbox, TextField } from '@paddock/shared/ui';
 import { SettingsSection } from '../common';
 import { DayPicker } from './DayPicker';
-import { focusAfterRemoval, submitOnEnter } from './focus';
 import { useRuleFormat } from './format';
 import { rulesTexts } from './messages';
+import { NewRuleForm } from './NewRuleForm';
+import { RuleList, useRuleList } from './RuleList';
 import './rules.css';
 
 const m = rulesTexts.messages;
@@ -58,30 +59,17 @@ export function TimerRulesEditor({ value, onChange, utcOffsetMinutes }: TimerRul
   const [days, setDays] = useState<number[]>([]);
   const [action, setAction] = useState<PowerAction>('on');
   const [attempted, setAttempted] = useState(false);
-  const [announcement, setAnnouncement] = useState('');
-  const listRef = useRef<HTMLUListElement>(null);
-  const newRuleRef = useRef<HTMLFieldSetElement>(null);
-  const removedAt = useRef<number | null>(null);
+  const list = useRuleList(value, onChange, compareTimerRules, format.timerRule);
 
   const checked = checkTimerRule({ time, days, action }, value.rules);
   const typed = parseTimeOfDay(time);
 
-  useEffect(() => focusAfterRemoval(removedAt, listRef.current, newRuleRef.current), [value.rules]);
-
   const add = () => {
     setAttempted(true);
     if (!checked.rule) return;
-    onChange({ ...value, rules: [...value.rules, checked.rule].sort(compareTimerRules) });
-    setAnnouncement(t(m.ruleAdded, { rule: format.timerRule(checked.rule) }));
+    list.add(checked.rule);
     setTime('');
     setAttempted(false);
-  };
-
-  const remove = (index: number) => {
-    const rule = value.rules[index];
-    removedAt.current = index;
-    onChange({ ...value, rules: value.rules.filter((_, i) => i !== index) });
-    setAnnouncement(t(m.ruleRemoved, { rule: format.timerRule(rule) }));
   };
 
   const errors = attempted ? checked.errors : { time: null, days: null, rule: null };
@@ -98,22 +86,26 @@ export function TimerRulesEditor({ value, onChange, utcOffsetMinutes }: TimerRul
     <SettingsSection title={t(m.timerTitle)}>
       <Checkbox role="switch" label={t(m.timerEnabled)} checked={value.enabled} onChange={(e) => onChange({ ...value, enabled: e.target.checked })} />
       <p className="pd-field__hint">{t(m.timerZone, { zone: formatUtcOffset(utcOffsetMinutes) })}</p>
-      {value.rules.length ? (
-        <ul className="pd-rules__list" aria-label={t(m.timerRules)} ref={listRef}>
-          {value.rules.map((rule, index) => (
-            <li key={`${index} ${rule.action} ${rule.hour}:${rule.minute} ${rule.days.join(',')}`} className="pd-rules__item">
-              <span className="pd-rules__when">{format.time(rule)}</span>
-              <span className={`pd-rules__action pd-rules__action--${rule.action}`}>{format.action(rule.action)}</span>
-              <span className="pd-rules__days-text">{format.days(rule.days)}</span>
-              <IconButton icon="close" label={t(m.removeRule, { rule: format.timerRule(rule) })} onClick={() => remove(index)} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="pd-rules__empty">{t(m.timerEmpty)}</p>
-      )}
-      <fieldset className="pd-rules__new" ref={newRuleRef} onKeyDown={(e: KeyboardEvent) => submitOnEnter(e, add)}>
-        <legend className="pd-rules__new-title">{t(m.newRule)}</legend>
+      <RuleList
+        rules={value.rules}
+        listRef={list.listRef}
+        label={t(m.timerRules)}
+        empty={t(m.timerEmpty)}
+        when={format.time}
+        describe={format.timerRule}
+        keyOf={(rule) => `${rule.action} ${rule.hour}:${rule.minute} ${rule.days.join(',')}`}
+        onRemove={list.remove}
+      />
+      <NewRuleForm
+        formRef={list.newRuleRef}
+        action={action}
+        onActionChange={setAction}
+        ruleError={ruleError}
+        addLabel={t(m.addTimerRule)}
+        onAdd={add}
+        pending={Boolean(checked.rule)}
+        announcement={list.announcement}
+      >
         <TextField
           type="time"
           name="timer-rule-time"
@@ -124,32 +116,7 @@ export function TimerRulesEditor({ value, onChange, utcOffsetMinutes }: TimerRul
           onChange={(e) => setTime(e.target.value)}
         />
         <DayPicker value={days} onChange={setDays} error={errors.days ? t(m.daysRequired) : undefined} />
-        <Select
-          label={t(m.actionLabel)}
-          value={action}
-          options={[
-            { value: 'on', label: t(m.actionOn) },
-            { value: 'off', label: t(m.actionOff) },
-          ]}
-          onChange={(e) => setAction(e.target.value === 'off' ? 'off' : 'on')}
-        />
-        {ruleError ? (
-          <p className="pd-field__error" role="alert">
-            {ruleError}
-          </p>
-        ) : null}
-        <div className="pd-actions pd-rules__add">
-          <Button icon="add-circle" onClick={add}>
-            {t(m.addTimerRule)}
-          </Button>
-        </div>
-        {/* A complete rule that was not added would be lost on Save: say so before the user leaves it. */}
-        {checked.rule ? <p className="pd-rules__pending">{t(m.notAddedYet, { button: t(m.addTimerRule) })}</p> : null}
-      </fieldset>
-      <p className="pd-field__hint">{t(m.savedOnSave)}</p>
-      <p className="pd-visually-hidden" role="status">
-        {announcement}
-      </p>
+      </NewRuleForm>
     </SettingsSection>
   );
 }

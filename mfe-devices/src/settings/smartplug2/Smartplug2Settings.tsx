@@ -69,6 +69,12 @@ function Smartplug2Settings({ device }: SettingsPageProps<'smartplug2'>) {
     };
   };
 
+  const notifications = [
+    { name: 'powerFailureNotification', label: m.powerFailureLabel, hint: m.powerFailureHint, enabled: powerFailureOn, onChange: setPowerFailureOn },
+    { name: 'powerLoadNotification', label: m.powerLoadLabel, hint: m.powerLoadHint, enabled: powerLoadOn, onChange: setPowerLoadOn },
+    { name: 'consumptionNotification', label: m.consumptionLabel, hint: m.consumptionHint, enabled: consumptionOn, onChange: setConsumptionOn },
+  ];
+
   return (
     <SettingsFrame product="smartplug2" device={device} collect={collect}>
       <SettingsSection title={t(m.plugHeading)}>
@@ -87,30 +93,9 @@ function Smartplug2Settings({ device }: SettingsPageProps<'smartplug2'>) {
       </SettingsSection>
       <SettingsSection title={t(m.notificationsHeading)}>
         <AlarmsInactiveNote active={active} />
-        <AlarmSelect
-          name="powerFailureNotification"
-          label={t(m.powerFailureLabel)}
-          hint={t(m.powerFailureHint)}
-          enabled={powerFailureOn}
-          active={active}
-          onChange={setPowerFailureOn}
-        />
-        <AlarmSelect
-          name="powerLoadNotification"
-          label={t(m.powerLoadLabel)}
-          hint={t(m.powerLoadHint)}
-          enabled={powerLoadOn}
-          active={active}
-          onChange={setPowerLoadOn}
-        />
-        <AlarmSelect
-          name="consumptionNotification"
-          label={t(m.consumptionLabel)}
-          hint={t(m.consumptionHint)}
-          enabled={consumptionOn}
-          active={active}
-          onChange={setConsumptionOn}
-        />
+        {notifications.map((n) => (
+          <AlarmSelect key={n.name} name={n.name} label={t(n.label)} hint={t(n.hint)} enabled={n.enabled} active={active} onChange={n.onChange} />
+        ))}
       </SettingsSection>
       <TimerRulesEditor value={timer} onChange={setTimer} utcOffsetMinutes={utcOffset} />
     </SettingsFrame>
