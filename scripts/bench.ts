@@ -58,7 +58,7 @@ async function jsTransferred(page: Page, action: () => Promise<void>) {
 
 async function main() {
   buildApps();
-  const server = await startPaddock({ DEMO_EMAIL: DEMO.email, DEMO_PASSWORD: DEMO.password, SEED_DEMO: 'on' });
+  const server = await startPaddock({ DEMO_EMAIL: DEMO.email, DEMO_PASSWORD: DEMO.password, SEED_DEMO: 'on', SIMULATOR: 'off' });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -126,7 +126,7 @@ async function onPostgres(): Promise<Row[]> {
   await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const server = await startPaddock({ DEMO_EMAIL: DEMO.email, DEMO_PASSWORD: DEMO.password, SEED_DEMO: 'on', DATABASE_URL: url.toString() });
+  const server = await startPaddock({ DEMO_EMAIL: DEMO.email, DEMO_PASSWORD: DEMO.password, SEED_DEMO: 'on', SIMULATOR: 'off', DATABASE_URL: url.toString() });
   try {
     return await devicesApiRows(server, 'PostgreSQL');
   } finally {
