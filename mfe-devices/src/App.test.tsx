@@ -41,7 +41,7 @@ test('in German', () => {
   expect(screen.getByRole('heading', { level: 1, name: 'Geräte' })).toBeInTheDocument();
 });
 
-test('device pages not built yet (the log pages) say so and lead back to the dashboard', () => {
-  renderDevices('/fencealarm/123/logs');
+test('device pages not built yet say so and lead back to the dashboard', () => {
+  renderDevices('/fencealarm/123/events');
   expect(screen.getByRole('heading', { level: 1, name: 'Coming soon' })).toBeInTheDocument();
 });

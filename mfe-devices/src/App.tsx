@@ -16,6 +16,8 @@ export const DEVICES_TRANSLATIONS = [dashboardTexts, placeholderTexts];
 const RegisterChooser = lazy(() => import('./register/RegisterRoutes').then((m) => ({ default: m.RegisterChooserPage })));
 const RegisterDevice = lazy(() => import('./register/RegisterRoutes').then((m) => ({ default: m.RegisterDevicePage })));
 const SettingsRoute = lazy(() => import('./settings/SettingsRoute'));
+// echarts is imported by the log pages' chunk only (DESIGN §7: none of it before the dashboard shows cards).
+const LogsRoute = lazy(() => import('./logs/LogsRoute'));
 
 /**
  * The devices remote's `./App`: /devices and every device page (SPEC §2). The shell provides the router, the
@@ -34,6 +36,11 @@ export default function App(_props: RemoteAppProps) {
           <Route path="fencealarm2/:imei" element={<SettingsRoute />} />
           <Route path="smartplug/:imei" element={<SettingsRoute />} />
           <Route path="smartplug2/:imei" element={<SettingsRoute />} />
+          <Route path="farmcam-sim/:imsi/logs" element={<LogsRoute />} />
+          <Route path="fencealarm/:imei/logs" element={<LogsRoute />} />
+          <Route path="fencealarm2/:imei/logs" element={<LogsRoute />} />
+          <Route path="smartplug/:imei/logs" element={<LogsRoute />} />
+          <Route path="smartplug2/:imei/logs" element={<LogsRoute />} />
           <Route path="*" element={<ComingSoon />} />
         </Routes>
       </Suspense>

@@ -25,15 +25,15 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { authorize } from '../access';
 import type { AppContext } from '../context';
-import type { UserRow } from '../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { bearerAuth, errorReplies, NoContent, sendNoContent } from '../routes/schemas';
 import { findUserByEmail, findUserById } from '../users';
+import { signedInDevice as deviceOfCaller } from './access';
 import { changesOf, deepMerge, type UpdateBody } from './changes';
 import { CommandTimeoutError } from './gateway/commands';
 import { configAfterChange } from './gateway/configSync';
 import { heardFrom } from './gateway/ingest';
-import { initialFields, initialSubscription, toDevice, toDeviceList, type DeviceWithOwner } from './representation';
+import { initialFields, initialSubscription, toDevice, toDeviceList } from './representation';
 import { changeDevice, deleteDevice, devicesOf, findDevice, findInventory, insertDevice, listEtag } from './store';
 
 const UPDATE_BODIES: Record<ProductId, TSchema> = {
@@ -51,16 +51,7 @@ const REGISTER_BODIES: Record<ProductId, TSchema> = {
   smartplug2: RegisterSmartplug2Body,
 };
 
-type Role = 'owner' | 'shared';
-
 const ownerOnly = (field: string) => new AppError(403, 'device_owner_only', field, { field });
-
-/** The caller's role on a device: admins count as owners; no role is a 404. */
-function roleOn(user: UserRow, device: DeviceWithOwner): Role {
-  if (user.accountType === 'admin' || device.ownerId === user.id) return 'owner';
-  if (device.access.includes(user.email)) return 'shared';
-  throw notFound();
-}
 
 const uniqueEmails = (emails: readonly string[]) => [...new Set(emails.map(normalizeEmail).filter(Boolean))];
 
@@ -80,12 +71,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
     }
   }
 
-  async function signedInDevice(request: FastifyRequest, key: string, product: ProductId) {
-    const { user } = authorize(request, 'device:use');
-    const device = await findDevice(db, key);
-    if (!device || device.product !== product) throw notFound();
-    return { user, device, role: roleOn(user, device) };
-  }
+  const signedInDevice = (request: FastifyRequest, key: string, product: ProductId) => deviceOfCaller(db, request, key, product);
 
   app.get(
     '/users/:id/devices',
@@ -255,7 +241,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
         if (role !== 'owner') throw ownerOnly('Owner');
         await deleteDevice(db, device.key);
         // The device forgets its owner's settings: the retained configuration goes too.
-        if (product !== 'farmcam-sim') gateway.clearConfig(device.key);
+        gateway.clearRetained(device.key);
         return sendNoContent(reply);
       },
     );

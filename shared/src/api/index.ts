@@ -3,3 +3,4 @@ export * from './feedback';
 export { apiTexts } from './messages';
 export * from './users';
 export * from './devices';
+export * from './history';

@@ -1,0 +1,109 @@
+import { useId, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { ApiError, historyApi, showToast } from '@paddock/shared/api';
+import { HISTORY_UNITS, chartXAxisUnit, exportFileName, type ExportFormat, type HistoryMeasure, type ProductId } from '@paddock/shared/domain';
+import { useT } from '@paddock/shared/i18n';
+import { Alert, Button } from '@paddock/shared/ui';
+import { settingsTexts } from '../settings/common/messages';
+import { buildChartOption, type ChartTheme } from './chartOptions';
+import { EChart } from './chart/EChart';
+import { logsTexts } from './messages';
+import { saveFile } from './saveFile';
+import { useHistory } from './useHistory';
+
+const m = logsTexts.messages;
+
+const MEASURE_NAMES = {
+  'remaining-data': m.remainingData,
+  voltage: m.voltage,
+  consumption: m.consumption,
+  load: m.load,
+  temperature: m.temperature,
+} as const satisfies Record<HistoryMeasure, unknown>;
+
+export interface HistoryChartProps {
+  product: ProductId;
+  deviceKey: string;
+  measure: HistoryMeasure;
+  window: { from: Date; to: Date };
+  days: number;
+  format: ExportFormat;
+  theme: ChartTheme;
+}
+
+/** One chart of a log page: its heading with the unit, the line (or loading, empty, failed) and its Export. */
+export function HistoryChart({ product, deviceKey, measure, window, days, format, theme }: HistoryChartProps) {
+  const t = useT();
+  const intl = useIntl();
+  const { state, retry } = useHistory(product, deviceKey, measure, window);
+  const [exporting, setExporting] = useState(false);
+  const name = t(MEASURE_NAMES[measure]);
+  const unit = HISTORY_UNITS[measure];
+  const heading = t(m.chartHeading, { name, unit });
+  const headingId = useId();
+  const when = (date: Date) => intl.formatDate(date, { dateStyle: 'medium', timeStyle: 'short' });
+  const range = { from: when(window.from), to: when(window.to) };
+
+  const data = state.status === 'ready' ? state.data : null;
+  const option = useMemo(
+    () => (data ? buildChartOption({ name, unit, data, window, days, locale: intl.locale, theme }) : null),
+    [data, name, unit, window, days, intl.locale, theme],
+  );
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      const blob = await historyApi.download(product, deviceKey, measure, window, format, { background: true });
+      saveFile(blob, exportFileName(format));
+    } catch (error) {
+      // A failed reply already has the shared handler's toast; SPEC §8's own two errors get theirs here.
+      if (!(error instanceof ApiError)) {
+        const invalid = error instanceof Error && error.message === 'invalid export format';
+        showToast({ kind: 'error', message: invalid ? m.exportInvalidFormat : m.exportNotFile });
+      }
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  let body;
+  if (state.status === 'loading') {
+    body = (
+      <p className="pd-log-chart__state" role="status">
+        {t(m.loadingHistory)}
+      </p>
+    );
+  } else if (state.status === 'failed') {
+    const reason = state.reason ? t(state.reason.message, state.reason.values) : null;
+    body = (
+      <Alert
+        actions={
+          <Button icon="refresh" onClick={retry}>
+            {t(settingsTexts.messages.retry)}
+          </Button>
+        }
+      >
+        {reason ? `${t(m.historyFailed)} (${reason})` : t(m.historyFailed)}
+      </Alert>
+    );
+  } else if (state.data.length === 0) {
+    body = <p className="pd-log-chart__state">{t(m.empty, range)}</p>;
+  } else if (option) {
+    body = <EChart option={option} label={t(m.chartLabel, { chart: heading, ...range })} />;
+  }
+
+  return (
+    // data-x-axis: the x axis unit SPEC §9 picks (hours up to 2 days, else days), for tests and styling.
+    <section className="pd-card pd-log-chart" aria-labelledby={headingId} data-x-axis={chartXAxisUnit(days)}>
+      <h2 id={headingId} className="pd-log-chart__heading">
+        {heading}
+      </h2>
+      <div className="pd-log-chart__body">{body}</div>
+      <div className="pd-log-chart__footer">
+        <Button busy={exporting} onClick={onExport} aria-label={t(m.exportChart, { chart: name })}>
+          {t(m.export)}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import type { Device } from '@paddock/shared/contract';
+import {
+  DEFAULT_EXPORT_FORMAT,
+  DEFAULT_HISTORY_INTERVAL,
+  EXPORT_FORMATS,
+  HISTORY_INTERVALS,
+  PRODUCTS,
+  PRODUCT_HISTORIES,
+  chartWindow,
+  dashboardPath,
+  isExportFormat,
+  isHistoryInterval,
+  parseDateInputValue,
+  toDateInputValue,
+  type ExportFormat,
+  type HistoryInterval,
+  type ProductId,
+} from '@paddock/shared/domain';
+import { useT } from '@paddock/shared/i18n';
+import { Actions, Button, Card, Page, Select, TextField } from '@paddock/shared/ui';
+import { settingsTexts } from '../settings/common/messages';
+import { useChartTheme } from './chartTheme';
+import { HistoryChart } from './HistoryChart';
+import { logsTexts } from './messages';
+
+const m = logsTexts.messages;
+const FORMAT_LABELS = { xlsx: m.formatXlsx, csv: m.formatCsv } as const satisfies Record<ExportFormat, unknown>;
+
+export interface LogsPageProps {
+  product: ProductId;
+  device: Device;
+  deviceKey: string;
+}
+
+/**
+ * A device's log page (SPEC §2): its charts over a window of 1–31 days that ends one day after the Until date
+ * (SPEC §9), and the export of each chart's window as CSV or XLSX.
+ */
+export function LogsPage({ product, device, deviceKey }: LogsPageProps) {
+  const t = useT();
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const theme = useChartTheme();
+  const info = PRODUCTS[product];
+  const [days, setDays] = useState<HistoryInterval>(DEFAULT_HISTORY_INTERVAL);
+  const [untilText, setUntilText] = useState(() => toDateInputValue(new Date()));
+  // The last valid Until: while the input is empty or half-typed the charts keep showing the last window.
+  const [until, setUntil] = useState(() => parseDateInputValue(untilText) ?? new Date());
+  const [format, setFormat] = useState<ExportFormat>(DEFAULT_EXPORT_FORMAT);
+  const untilInvalid = parseDateInputValue(untilText) === null;
+
+  const window = useMemo(() => chartWindow(until, days), [until, days]);
+  const when = (date: Date) => intl.formatDate(date, { dateStyle: 'medium', timeStyle: 'short' });
+
+  const onUntil = (value: string) => {
+    setUntilText(value);
+    const parsed = parseDateInputValue(value);
+    if (parsed) setUntil(parsed);
+  };
+
+  return (
+    <Page
+      title={device.Metadata.Name || info.name}
+      subtitle={t(settingsTexts.messages.subtitle, { field: info.keyField.toUpperCase(), key: deviceKey })}
+      back={dashboardPath(deviceKey)}
+    >
+      <Card className="pd-logs__controls" aria-label={t(m.controlsHeading)}>
+        <div className="pd-logs__fields">
+          <Select
+            label={t(m.interval)}
+            name="interval"
+            value={String(days)}
+            options={HISTORY_INTERVALS.map((d) => ({ value: String(d), label: t(m.intervalOption, { days: d }) }))}
+            onChange={(e) => {
+              const value = Number(e.target.value);
+              if (isHistoryInterval(value)) setDays(value);
+            }}
+          />
+          <TextField
+            label={t(m.until)}
+            name="until"
+            type="date"
+            required
+            value={untilText}
+            error={untilInvalid ? { message: m.untilInvalid } : null}
+            onChange={(e) => onUntil(e.target.value)}
+          />
+          <Select
+            label={t(m.format)}
+            name="format"
+            value={format}
+            options={EXPORT_FORMATS.map((f) => ({ value: f, label: t(FORMAT_LABELS[f]) }))}
+            onChange={(e) => {
+              if (isExportFormat(e.target.value)) setFormat(e.target.value);
+            }}
+          />
+        </div>
+        <p className="pd-logs__window" aria-live="polite">
+          {t(m.windowNote, { from: when(window.from), to: when(window.to) })}
+        </p>
+      </Card>
+      {PRODUCT_HISTORIES[product].map((measure) => (
+        <HistoryChart
+          key={measure}
+          product={product}
+          deviceKey={deviceKey}
+          measure={measure}
+          window={window}
+          days={days}
+          format={format}
+          theme={theme}
+        />
+      ))}
+      <Actions>
+        <Button icon="arrow-back" onClick={() => navigate(dashboardPath(deviceKey))}>
+          {t(settingsTexts.messages.back)}
+        </Button>
+      </Actions>
+    </Page>
+  );
+}

@@ -1,0 +1,115 @@
+// The echarts option of a log chart, as a pure function (no echarts import): the x axis spans the whole window in
+// hours (≤ 2 days) or days, the y axis follows SPEC §9, the colours come from the theme, tooltips work on touch.
+import { chartXAxisUnit, chartYAxisRange } from '@paddock/shared/domain';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The theme's colours (UI.md: one echarts theme from the same custom properties). */
+export interface ChartTheme {
+  line: string;
+  text: string;
+  muted: string;
+  grid: string;
+  surface: string;
+}
+
+export interface LogChartSpec {
+  /** The series name shown in the tooltip, e.g. "Load". */
+  name: string;
+  /** The unit after values, e.g. "W". */
+  unit: string;
+  /** [epoch ms, value]; null is a gap. */
+  data: readonly (readonly [number, number | null])[];
+  window: { from: Date; to: Date };
+  /** The chosen interval in days (decides hours or days on the x axis). */
+  days: number;
+  locale: string;
+  theme: ChartTheme;
+}
+
+interface TooltipParam {
+  value?: unknown;
+  marker?: unknown;
+  seriesName?: string;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The x-axis label of a tick: a time of day on the hours axis (the date at midnight), a date on the days axis. */
+export function xAxisLabel(value: number, unit: 'hours' | 'days', locale: string): string {
+  const date = new Date(value);
+  const midnight = date.getHours() === 0 && date.getMinutes() === 0;
+  if (unit === 'hours' && !midnight) return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(date);
+}
+
+/** A value with its unit in the user's number format, e.g. "6,200 V" or "6 200 V". */
+export function formatValue(value: number, unit: string, locale: string): string {
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value)} ${unit}`;
+}
+
+/** The tooltip: the point's date and time, then the value with its unit. */
+export function tooltipText(params: TooltipParam | TooltipParam[], unit: string, locale: string): string {
+  const first = Array.isArray(params) ? params[0] : params;
+  if (!first || !Array.isArray(first.value)) return '';
+  const [time, value] = first.value as [number, number | null];
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(time));
+  const shown = typeof value === 'number' ? formatValue(value, unit, locale) : '–';
+  const marker = typeof first.marker === 'string' ? first.marker : '';
+  return `${escapeHtml(when)}<br/>${marker}${escapeHtml(first.seriesName ?? '')}: <strong>${escapeHtml(shown)}</strong>`;
+}
+
+export function buildChartOption({ name, unit, data, window, days, locale, theme }: LogChartSpec) {
+  const xUnit = chartXAxisUnit(days);
+  const values = data.map(([, v]) => v).filter((v): v is number => v !== null);
+  const y = chartYAxisRange(values);
+  const axisText = { color: theme.muted, fontSize: 12 };
+  return {
+    animation: false,
+    backgroundColor: 'transparent',
+    textStyle: { color: theme.text },
+    // containLabel keeps long y labels inside a 360 px wide card.
+    grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
+    tooltip: {
+      trigger: 'axis' as const,
+      // Touch screens have no hover: a tap shows the tooltip too (UI.md).
+      triggerOn: 'mousemove|click' as const,
+      confine: true,
+      backgroundColor: theme.surface,
+      borderColor: theme.grid,
+      textStyle: { color: theme.text },
+      axisPointer: { type: 'line' as const, lineStyle: { color: theme.muted } },
+      formatter: (params: TooltipParam | TooltipParam[]) => tooltipText(params, unit, locale),
+    },
+    xAxis: {
+      type: 'time' as const,
+      min: window.from.getTime(),
+      max: window.to.getTime(),
+      minInterval: xUnit === 'hours' ? HOUR_MS : DAY_MS,
+      axisLabel: { ...axisText, hideOverlap: true, formatter: (value: number) => xAxisLabel(value, xUnit, locale) },
+      axisLine: { lineStyle: { color: theme.grid } },
+      splitLine: { show: false },
+    },
+    yAxis: {
+      type: 'value' as const,
+      min: y.min,
+      max: y.max,
+      axisLabel: { ...axisText, formatter: (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value) },
+      splitLine: { lineStyle: { color: theme.grid, opacity: 0.4 } },
+    },
+    series: [
+      {
+        type: 'line' as const,
+        name,
+        data: data.map(([t, v]) => [t, v]),
+        showSymbol: data.length === 1,
+        connectNulls: false,
+        lineStyle: { color: theme.line, width: 2 },
+        itemStyle: { color: theme.line },
+      },
+    ],
+  };
+}
+
+export type LogChartOption = ReturnType<typeof buildChartOption>;

@@ -1,0 +1,78 @@
+import { defineTranslations } from '@paddock/shared/i18n';
+
+/** Texts of the device log pages (SPEC §2, §8, §9). Units (MB, V, Wh, W, °C) are the same in every language. */
+export const logsTexts = defineTranslations('devices.logs', {
+  // ---- Controls
+  controlsHeading: { 'en-GB': 'Time window', 'de-DE': 'Zeitraum', 'fr-FR': 'Période', 'sv-SE': 'Tidsperiod' },
+  interval: { 'en-GB': 'Time interval', 'de-DE': 'Zeitintervall', 'fr-FR': 'Intervalle de temps', 'sv-SE': 'Tidsintervall' },
+  intervalOption: {
+    'en-GB': '{days, plural, one {# day} other {# days}}',
+    'de-DE': '{days, plural, one {# Tag} other {# Tage}}',
+    'fr-FR': '{days, plural, one {# jour} other {# jours}}',
+    'sv-SE': '{days, plural, one {# dag} other {# dagar}}',
+  },
+  until: { 'en-GB': 'Until', 'de-DE': 'Bis', 'fr-FR': 'Jusqu’au', 'sv-SE': 'Till och med' },
+  untilInvalid: {
+    'en-GB': 'Enter a date, for example today.',
+    'de-DE': 'Geben Sie ein Datum ein, zum Beispiel heute.',
+    'fr-FR': 'Saisissez une date, par exemple aujourd’hui.',
+    'sv-SE': 'Ange ett datum, till exempel i dag.',
+  },
+  windowNote: {
+    'en-GB': 'Showing {from} to {to}',
+    'de-DE': 'Angezeigt: {from} bis {to}',
+    'fr-FR': 'Affichage du {from} au {to}',
+    'sv-SE': 'Visar {from} till {to}',
+  },
+
+  // ---- Export
+  format: { 'en-GB': 'Export format', 'de-DE': 'Exportformat', 'fr-FR': 'Format d’export', 'sv-SE': 'Exportformat' },
+  formatXlsx: { 'en-GB': 'XLSX (Excel)', 'de-DE': 'XLSX (Excel)', 'fr-FR': 'XLSX (Excel)', 'sv-SE': 'XLSX (Excel)' },
+  formatCsv: { 'en-GB': 'CSV', 'de-DE': 'CSV', 'fr-FR': 'CSV', 'sv-SE': 'CSV' },
+  export: { 'en-GB': 'Export', 'de-DE': 'Exportieren', 'fr-FR': 'Exporter', 'sv-SE': 'Exportera' },
+  exportChart: {
+    'en-GB': 'Export {chart}',
+    'de-DE': '{chart} exportieren',
+    'fr-FR': 'Exporter {chart}',
+    'sv-SE': 'Exportera {chart}',
+  },
+  exportNotFile: {
+    'en-GB': 'The export failed: the server did not send a file. Try again later.',
+    'de-DE': 'Der Export ist fehlgeschlagen: Der Server hat keine Datei gesendet. Versuchen Sie es später erneut.',
+    'fr-FR': 'L’export a échoué : le serveur n’a pas envoyé de fichier. Réessayez plus tard.',
+    'sv-SE': 'Exporten misslyckades: servern skickade ingen fil. Försök igen senare.',
+  },
+  exportInvalidFormat: {
+    'en-GB': 'Choose CSV or XLSX as the export format.',
+    'de-DE': 'Wählen Sie CSV oder XLSX als Exportformat.',
+    'fr-FR': 'Choisissez CSV ou XLSX comme format d’export.',
+    'sv-SE': 'Välj CSV eller XLSX som exportformat.',
+  },
+
+  // ---- Charts (the heading names the unit; the series name is used in tooltips)
+  remainingData: { 'en-GB': 'Remaining data', 'de-DE': 'Verbleibende Daten', 'fr-FR': 'Données restantes', 'sv-SE': 'Återstående data' },
+  voltage: { 'en-GB': 'Voltage', 'de-DE': 'Spannung', 'fr-FR': 'Tension', 'sv-SE': 'Spänning' },
+  consumption: { 'en-GB': 'Consumption', 'de-DE': 'Verbrauch', 'fr-FR': 'Consommation', 'sv-SE': 'Förbrukning' },
+  load: { 'en-GB': 'Load', 'de-DE': 'Last', 'fr-FR': 'Charge', 'sv-SE': 'Last' },
+  temperature: { 'en-GB': 'Temperature', 'de-DE': 'Temperatur', 'fr-FR': 'Température', 'sv-SE': 'Temperatur' },
+  chartHeading: { 'en-GB': '{name} ({unit})', 'de-DE': '{name} ({unit})', 'fr-FR': '{name} ({unit})', 'sv-SE': '{name} ({unit})' },
+  chartLabel: {
+    'en-GB': 'Chart of {chart} from {from} to {to}',
+    'de-DE': 'Diagramm {chart} von {from} bis {to}',
+    'fr-FR': 'Graphique {chart} du {from} au {to}',
+    'sv-SE': 'Diagram över {chart} från {from} till {to}',
+  },
+  loadingHistory: { 'en-GB': 'Loading the history…', 'de-DE': 'Verlauf wird geladen …', 'fr-FR': 'Chargement de l’historique…', 'sv-SE': 'Historiken laddas …' },
+  empty: {
+    'en-GB': 'No data between {from} and {to}. Choose a longer interval or another date.',
+    'de-DE': 'Keine Daten zwischen {from} und {to}. Wählen Sie ein längeres Intervall oder ein anderes Datum.',
+    'fr-FR': 'Aucune donnée entre le {from} et le {to}. Choisissez un intervalle plus long ou une autre date.',
+    'sv-SE': 'Inga data mellan {from} och {to}. Välj ett längre intervall eller ett annat datum.',
+  },
+  historyFailed: {
+    'en-GB': 'The history could not be loaded.',
+    'de-DE': 'Der Verlauf konnte nicht geladen werden.',
+    'fr-FR': 'Impossible de charger l’historique.',
+    'sv-SE': 'Historiken kunde inte laddas.',
+  },
+});

@@ -1,0 +1,51 @@
+// Device history (issue 4): GET /{collection}/{key}/{measure}?from&to&format, e.g. /fencealarms/{imei}/voltage.
+// JSON answers chart points (at most CHART_MAX_POINTS a series, downsampled on the server keeping spikes and
+// dips); csv and xlsx answer the full-resolution export as a file (export.csv / export.xlsx), streamed.
+import { Type, type Static, type TObject } from '@sinclair/typebox';
+import type { HistoryField } from '../domain/logs';
+import { IsoTime } from './common';
+
+/** What `format` may be; json is the default. */
+export const HISTORY_FORMATS = ['json', 'csv', 'xlsx'] as const;
+export type HistoryFormat = (typeof HISTORY_FORMATS)[number];
+export const isHistoryFormat = (value: unknown): value is HistoryFormat =>
+  typeof value === 'string' && (HISTORY_FORMATS as readonly string[]).includes(value);
+
+/** The file types of the exports. */
+export const HISTORY_CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const satisfies Record<Exclude<HistoryFormat, 'json'>, string>;
+
+export const HistoryQuery = Type.Object({
+  from: Type.String({ format: 'date-time', description: 'Start of the window, ISO 8601 with zone (inclusive)' }),
+  to: Type.String({ format: 'date-time', description: 'End of the window, ISO 8601 with zone (inclusive); after from, at most 366 days later' }),
+  // A plain string, so an unknown format gets its own message ('invalid export format') instead of a generic one.
+  format: Type.Optional(
+    Type.String({
+      description: 'json (default): chart points, at most 2,000 (min/max downsampled); csv or xlsx: every reading as a file',
+      examples: [...HISTORY_FORMATS],
+    }),
+  ),
+});
+export type HistoryQuery = Static<typeof HistoryQuery>;
+
+export const RemainingDataPoint = Type.Object({ Timestamp: IsoTime, RemainingData: Type.Number({ description: 'bytes' }) });
+export type RemainingDataPoint = Static<typeof RemainingDataPoint>;
+export const VoltagePoint = Type.Object({ Timestamp: IsoTime, Voltage: Type.Number({ description: 'V' }) });
+export type VoltagePoint = Static<typeof VoltagePoint>;
+export const ConsumptionPoint = Type.Object({ Timestamp: IsoTime, Consumption: Type.Number({ description: 'Wh since the last reset' }) });
+export type ConsumptionPoint = Static<typeof ConsumptionPoint>;
+export const LoadPoint = Type.Object({ Timestamp: IsoTime, Load: Type.Number({ description: 'W' }) });
+export type LoadPoint = Static<typeof LoadPoint>;
+export const TemperaturePoint = Type.Object({ Timestamp: IsoTime, Temperature: Type.Number({ description: '°C' }) });
+export type TemperaturePoint = Static<typeof TemperaturePoint>;
+
+/** The JSON point of each history field. */
+export const HISTORY_POINT_SCHEMAS = {
+  RemainingData: RemainingDataPoint,
+  Voltage: VoltagePoint,
+  Consumption: ConsumptionPoint,
+  Load: LoadPoint,
+  Temperature: TemperaturePoint,
+} as const satisfies Record<HistoryField, TObject>;

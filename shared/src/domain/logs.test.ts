@@ -1,0 +1,88 @@
+import {
+  DEFAULT_EXPORT_FORMAT,
+  EXPORT_FORMATS,
+  HISTORY_UNITS,
+  PRODUCT_HISTORIES,
+  exportFileName,
+  historySeries,
+  historyValue,
+  isExportFile,
+  isExportFormat,
+  parseDateInputValue,
+  requireExportFormat,
+  toDateInputValue,
+} from './logs';
+
+test('each product’s charts (SPEC §2)', () => {
+  expect(PRODUCT_HISTORIES['farmcam-sim']).toEqual(['remaining-data']);
+  expect(PRODUCT_HISTORIES.fencealarm).toEqual(['voltage']);
+  expect(PRODUCT_HISTORIES.fencealarm2).toEqual(['voltage']);
+  expect(PRODUCT_HISTORIES.smartplug).toEqual(['consumption', 'load', 'temperature']);
+  expect(PRODUCT_HISTORIES.smartplug2).toEqual(['consumption', 'load']);
+  expect(HISTORY_UNITS).toEqual({ 'remaining-data': 'MB', voltage: 'V', consumption: 'Wh', load: 'W', temperature: '°C' });
+});
+
+test('remaining data is charted in MB, rounded, 0 when missing (SPEC §3)', () => {
+  expect(historyValue('remaining-data', { Timestamp: 'x', RemainingData: 2_499_600 })).toBe(2);
+  expect(historyValue('remaining-data', { Timestamp: 'x', RemainingData: 2_500_000 })).toBe(3);
+  expect(historyValue('remaining-data', { Timestamp: 'x' })).toBe(0);
+  expect(historyValue('remaining-data', { Timestamp: 'x', RemainingData: null })).toBe(0);
+});
+
+test('other measures chart as they came; a missing value is a gap', () => {
+  expect(historyValue('voltage', { Timestamp: 'x', Voltage: 6200 })).toBe(6200);
+  expect(historyValue('temperature', { Timestamp: 'x', Temperature: -4.5 })).toBe(-4.5);
+  expect(historyValue('load', { Timestamp: 'x' })).toBeNull();
+  expect(historyValue('consumption', { Timestamp: 'x', Consumption: Number.NaN })).toBeNull();
+  // The field of another measure does not count.
+  expect(historyValue('load', { Timestamp: 'x', Consumption: 3 })).toBeNull();
+});
+
+test('series: epoch ms and value, in time order, unreadable timestamps dropped', () => {
+  expect(
+    historySeries('load', [
+      { Timestamp: '2026-11-22T11:00:00.000Z', Load: 40 },
+      { Timestamp: 'not a date', Load: 1 },
+      { Timestamp: '2026-11-22T10:00:00.000Z', Load: 35 },
+    ]),
+  ).toEqual([
+    [Date.UTC(2026, 10, 22, 10), 35],
+    [Date.UTC(2026, 10, 22, 11), 40],
+  ]);
+});
+
+test('export formats: XLSX by default, CSV, nothing else (SPEC §8, §9)', () => {
+  expect(EXPORT_FORMATS).toEqual(['xlsx', 'csv']);
+  expect(DEFAULT_EXPORT_FORMAT).toBe('xlsx');
+  expect(isExportFormat('csv')).toBe(true);
+  expect(isExportFormat('json')).toBe(false);
+  expect(isExportFormat('XLSX')).toBe(false);
+  expect(requireExportFormat('xlsx')).toBe('xlsx');
+  expect(() => requireExportFormat('pdf')).toThrow('invalid export format');
+  expect(() => requireExportFormat(undefined)).toThrow('invalid export format');
+  expect(exportFileName('csv')).toBe('export.csv');
+  expect(exportFileName('xlsx')).toBe('export.xlsx');
+});
+
+test('an export reply is a file when it is an attachment or of the format’s type', () => {
+  expect(isExportFile('csv', 'text/csv; charset=utf-8', null)).toBe(true);
+  expect(isExportFile('xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', null)).toBe(true);
+  expect(isExportFile('xlsx', 'application/octet-stream', null)).toBe(true);
+  expect(isExportFile('xlsx', 'application/json', 'attachment; filename="export.xlsx"')).toBe(true);
+  expect(isExportFile('csv', 'application/json; charset=utf-8', null)).toBe(false);
+  expect(isExportFile('csv', 'text/html', 'inline')).toBe(false);
+  expect(isExportFile('xlsx', 'text/csv', null)).toBe(false);
+  expect(isExportFile('csv', null, null)).toBe(false);
+});
+
+test('date input values are local days', () => {
+  expect(toDateInputValue(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+  const parsed = parseDateInputValue('2026-03-01');
+  expect(parsed?.getFullYear()).toBe(2026);
+  expect(parsed?.getMonth()).toBe(2);
+  expect(parsed?.getDate()).toBe(1);
+  expect(parsed?.getHours()).toBe(0);
+  expect(parseDateInputValue('')).toBeNull();
+  expect(parseDateInputValue('2026-02-30')).toBeNull();
+  expect(parseDateInputValue('1.3.2026')).toBeNull();
+});
