@@ -17,6 +17,7 @@ const TABLE: [Action, boolean, boolean, boolean][] = [
   ['user:search', false, false, true],
   ['mailbox:read', false, false, true],
   ['simulator:control', false, false, true],
+  ['device:fota', false, false, true],
 ];
 
 describe('may', () => {

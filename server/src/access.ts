@@ -17,7 +17,8 @@ export type Action =
   | 'user:markVerified'
   | 'user:search'
   | 'mailbox:read'
-  | 'simulator:control';
+  | 'simulator:control'
+  | 'device:fota';
 
 export type Actor = Pick<UserRow, 'id' | 'accountType'>;
 /** What an action is done to; `userId` for actions on a user account. */
@@ -43,6 +44,8 @@ const RULES: Record<Action, (actor: Actor, target: Target) => boolean> = {
   'user:search': isAdmin,
   'mailbox:read': isAdmin,
   'simulator:control': isAdmin,
+  // SPEC §6: configuring firmware updates is an admin task, not the owner's.
+  'device:fota': isAdmin,
 };
 
 /** Pure rule: may this signed-in actor do the action? */

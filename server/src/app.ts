@@ -16,9 +16,14 @@ import type { Timers } from './devices/gateway/commands';
 import { DeviceGateway } from './devices/gateway/gateway';
 import { startOfflineSweep } from './devices/gateway/offlineSweep';
 import { deviceRoutes } from './devices/routes';
+import { historyRoutes } from './devices/history/routes';
+import { fotaRoutes } from './devices/fota';
 import { checkDeviceSecret } from './devices/store';
 import { startBroker, type EmbeddedBroker } from './mqtt/broker';
-import { createMailer } from './notify/mail';
+import { noticeSettings } from './notify/alarmNotices';
+import { createMailer, type Mailer } from './notify/mail';
+import { outboxSmsProvider } from './notify/sms';
+import { startNotifyWorker } from './notify/worker';
 import { adminRoutes } from './routes/admin';
 import { healthRoutes } from './routes/health';
 import { sessionRoutes } from './routes/session';
@@ -85,14 +90,21 @@ export async function buildApp(config: Config, database: Database, options: Buil
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
-  const gateway = new DeviceGateway({ db: database.db, now: config.now, log: app.log.child({ component: 'gateway' }), timers: options.timers });
+  const gateway = new DeviceGateway({
+    db: database.db,
+    now: config.now,
+    log: app.log.child({ component: 'gateway' }),
+    timers: options.timers,
+    notices: noticeSettings(config),
+  });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, now: config.now, log: app.log });
   app.decorate('deviceGateway', gateway);
-  app.decorate('mqttBroker', options.devices ? await startDevices(app, config, database, gateway) : null);
+  app.decorate('mqttBroker', options.devices ? await startDevices(app, config, database, gateway, mailer) : null);
 
   const ctx: AppContext = {
     config,
     db: database.db,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, now: config.now, log: app.log }),
+    mailer,
     limiter: new RateLimiter(database.db, config.now, config.rateLimitWindowMinutes),
     gateway,
   };
@@ -104,6 +116,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(userRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
       await api.register(deviceRoutes, { ctx });
+      await api.register(historyRoutes, { ctx });
+      await api.register(fotaRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );
@@ -133,10 +147,10 @@ async function startEmbeddedBroker(app: FastifyInstance, config: Config, databas
 }
 
 /**
- * Starts the broker (unless external), connects the gateway and starts the offline sweep. onClose hooks run in
- * reverse order, so on close the sweep stops first, then the gateway, the broker, and last the database.
+ * Starts the broker (unless external), connects the gateway and starts the offline sweep and the notification
+ * worker. onClose hooks run in reverse order, so on close the worker and the sweep stop first, then the gateway, the broker, and last the database.
  */
-async function startDevices(app: FastifyInstance, config: Config, database: Database, gateway: DeviceGateway): Promise<EmbeddedBroker | null> {
+async function startDevices(app: FastifyInstance, config: Config, database: Database, gateway: DeviceGateway, mailer: Mailer): Promise<EmbeddedBroker | null> {
   const broker = config.mqttUrl ? null : await startEmbeddedBroker(app, config, database);
   if (broker) app.addHook('onClose', () => broker.close());
   app.addHook('onClose', () => gateway.close());
@@ -148,7 +162,24 @@ async function startDevices(app: FastifyInstance, config: Config, database: Data
   }
   // The embedded broker keeps retained messages in memory only: give the devices their configuration back.
   if (broker) await gateway.republishConfigs();
-  const sweep = startOfflineSweep({ db: database.db, now: config.now, intervalMs: config.offlineSweepSeconds * 1000, log: app.log });
+  const sweep = startOfflineSweep({
+    db: database.db,
+    now: config.now,
+    intervalMs: config.offlineSweepSeconds * 1000,
+    log: app.log,
+    notices: noticeSettings(config),
+  });
   app.addHook('onClose', () => sweep.stop());
+  // Alarm notifications enqueued by the gateway and the sweep; any number of servers may run the worker.
+  const log = app.log.child({ component: 'notify' });
+  const worker = startNotifyWorker({
+    db: database.db,
+    mailer,
+    sms: outboxSmsProvider(database.db, config.now, log),
+    now: config.now,
+    log,
+    intervalMs: config.notifyPollSeconds * 1000,
+  });
+  app.addHook('onClose', () => worker.stop());
   return broker;
 }

@@ -54,6 +54,9 @@ export const CONFIG_DOCS = [
   { name: 'SIMULATOR', default: 'on', meaning: '`off` disables the device simulator (it runs the demo inventory\'s devices; needs `SEED_DEMO` on)' },
   { name: 'SIMULATOR_INTERVAL_SECONDS', default: '10', meaning: 'Seconds between two readings of each simulated device' },
   { name: 'OFFLINE_SWEEP_SECONDS', default: '30', meaning: 'How often devices silent for three reporting intervals are marked offline' },
+  { name: 'NOTIFY_POLL_SECONDS', default: '5', meaning: 'How often the notification worker looks for alarm e-mails and SMS to send' },
+  { name: 'NOTIFY_QUIET_MINUTES', default: '15', meaning: 'A flapping alarm notifies at most once per this many minutes per device and alarm (its clear is always sent)' },
+  { name: 'OFFLINE_REMINDER_HOURS', default: '24', meaning: 'A device that stays offline is notified about again every this many hours' },
 ] as const satisfies readonly ConfigDoc[];
 
 type VarName = (typeof CONFIG_DOCS)[number]['name'];
@@ -97,6 +100,9 @@ export interface Config {
   simulator: boolean;
   simulatorIntervalSeconds: number;
   offlineSweepSeconds: number;
+  notifyPollSeconds: number;
+  notifyQuietMinutes: number;
+  offlineReminderHours: number;
   /** The clock every expiry and window is measured with; tests replace it. */
   now: () => Date;
 }
@@ -175,6 +181,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     simulator: read.flag('SIMULATOR'),
     simulatorIntervalSeconds: read.int('SIMULATOR_INTERVAL_SECONDS'),
     offlineSweepSeconds: read.int('OFFLINE_SWEEP_SECONDS'),
+    notifyPollSeconds: read.int('NOTIFY_POLL_SECONDS'),
+    notifyQuietMinutes: read.int('NOTIFY_QUIET_MINUTES', 0),
+    offlineReminderHours: read.int('OFFLINE_REMINDER_HOURS'),
     now: () => new Date(),
   };
 }

@@ -161,3 +161,55 @@ export const deviceReadings = pgTable(
   // The key (device, time) is also the index every history query walks.
   (t) => [primaryKey({ name: 'device_readings_pkey', columns: [t.key, t.at] })],
 );
+
+/** Background jobs (alarm notifications): claimed with FOR UPDATE SKIP LOCKED; a lease (locked_until) that runs out makes the job claimable again. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** Not before then (moved on by the back-off after a failure). */
+    runAt: time('run_at').notNull(),
+    /** Claims so far. */
+    attempts: integer('attempts').notNull().default(0),
+    /** The worker holding the lease, and until when. */
+    lockedBy: text('locked_by'),
+    lockedUntil: time('locked_until'),
+    lastError: text('last_error'),
+    /** Given up after too many attempts (kept for the record, never claimed again). */
+    failedAt: time('failed_at'),
+    createdAt: time('created_at').notNull(),
+  },
+  (t) => [index('jobs_run_at_idx').on(t.runAt).where(sql`${t.failedAt} IS NULL`)],
+);
+export type JobRow = typeof jobs.$inferSelect;
+
+/** What was last told about one alarm of one device: the quiet period and the offline reminders are measured from it. */
+export const alarmNotices = pgTable(
+  'alarm_notices',
+  {
+    key: text('key')
+      .notNull()
+      .references(() => devices.key, { onDelete: 'cascade' }),
+    alarm: text('alarm').notNull(),
+    /** A trigger was told and its clear not yet. */
+    open: boolean('open').notNull(),
+    notifiedAt: time('notified_at').notNull(),
+  },
+  (t) => [primaryKey({ name: 'alarm_notices_pkey', columns: [t.key, t.alarm] })],
+);
+
+/** The built-in SMS provider: every SMS sent, for admins to read (GET /api/admin/sms-outbox). */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: text('id').primaryKey(),
+    toPhone: text('to_phone').notNull(),
+    /** The account it went to, so admins can look it up by e-mail too. */
+    toEmail: text('to_email').notNull(),
+    text: text('text').notNull(),
+    sentAt: time('sent_at').notNull(),
+  },
+  (t) => [index('sms_outbox_to_phone_sent_idx').on(t.toPhone, t.sentAt), index('sms_outbox_to_email_sent_idx').on(t.toEmail, t.sentAt)],
+);

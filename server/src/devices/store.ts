@@ -68,7 +68,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /**
  * Read-modify-write of one device under a row lock (SELECT … FOR UPDATE), so the gateway, the sweep and the API
  * never overwrite each other's changes to the JSON fields, on one server or several. `change` gets the current
- * row and returns the columns to set (null: nothing); `alsoDo` runs in the same transaction. updatedAt moves only
+ * row and returns the columns to set (null: nothing); `alsoDo` runs in the same transaction with the row before
+ * and those columns (alarm notifications compare them). updatedAt moves only
  * when something the API shows changed, and always forwards, so the ETag changes. Inside, only `tx` may be used.
  * Returns the row as it is afterwards, or undefined when the device is not registered.
  */
@@ -77,13 +78,13 @@ export async function changeDevice(
   key: string,
   now: Date,
   change: (row: DeviceRow) => DeviceChange | null,
-  alsoDo?: (tx: Db, row: DeviceRow) => Promise<void>,
+  alsoDo?: (tx: Db, row: DeviceRow, changes: DeviceChange | null) => Promise<void>,
 ): Promise<DeviceRow | undefined> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(devices).where(eq(devices.key, key)).for('update');
     if (!row) return undefined;
     const changes = change(row);
-    if (alsoDo) await alsoDo(tx as unknown as Db, row);
+    if (alsoDo) await alsoDo(tx as unknown as Db, row, changes);
     if (!changes) return row;
     const differs = (Object.keys(changes) as (keyof DeviceChange)[]).filter((column) => !same(changes[column], row[column]));
     if (!differs.length) return row;

@@ -4,7 +4,28 @@ import type { ErrorCode } from '@paddock/shared/contract';
 import type { Locale } from '@paddock/shared/domain';
 
 type MailKey = 'mail_verify_subject' | 'mail_verify_text' | 'mail_reset_subject' | 'mail_reset_text';
-export type MessageKey = ErrorCode | MailKey;
+type AlarmKey =
+  | 'alarm_subject_triggered'
+  | 'alarm_subject_cleared'
+  | 'alarm_subject_reminder'
+  | 'alarm_text_triggered'
+  | 'alarm_text_cleared'
+  | 'alarm_text_reminder'
+  | 'alarm_sms_triggered'
+  | 'alarm_sms_cleared'
+  | 'alarm_sms_reminder'
+  | 'alarm_name_fence_voltage'
+  | 'alarm_name_low_battery'
+  | 'alarm_name_offline'
+  | 'alarm_name_load'
+  | 'alarm_name_temperature'
+  | 'alarm_name_power_failure'
+  | 'alarm_value_none'
+  | 'alarm_value_offline'
+  | 'alarm_value_online'
+  | 'alarm_value_mains_off'
+  | 'alarm_value_mains_on';
+export type MessageKey = ErrorCode | MailKey | AlarmKey;
 
 export const MESSAGES = {
   bad_request: {
@@ -187,6 +208,24 @@ export const MESSAGES = {
     'fr-FR': "L’appareil n’a pas pu exécuter la commande, rien n’a donc été modifié. Veuillez réessayer plus tard.",
     'sv-SE': 'Enheten kunde inte utföra kommandot, så inget ändrades. Försök igen senare.',
   },
+  invalid_export_format: {
+    'en-GB': 'Invalid export format: use json, csv or xlsx.',
+    'de-DE': 'Ungültiges Exportformat: Verwenden Sie json, csv oder xlsx.',
+    'fr-FR': "Format d'export non valide : utilisez json, csv ou xlsx.",
+    'sv-SE': 'Ogiltigt exportformat: använd json, csv eller xlsx.',
+  },
+  history_range_reversed: {
+    'en-GB': 'The end of the period (to) must be later than its start (from).',
+    'de-DE': 'Das Ende des Zeitraums (to) muss nach seinem Beginn (from) liegen.',
+    'fr-FR': 'La fin de la période (to) doit être postérieure à son début (from).',
+    'sv-SE': 'Periodens slut (to) måste ligga efter dess början (from).',
+  },
+  history_range_too_long: {
+    'en-GB': 'The period can be at most {max} days long.',
+    'de-DE': 'Der Zeitraum darf höchstens {max} Tage lang sein.',
+    'fr-FR': 'La période ne peut pas dépasser {max} jours.',
+    'sv-SE': 'Perioden får vara högst {max} dagar lång.',
+  },
   internal_error: {
     'en-GB': 'Something went wrong on our side. Please try again later.',
     'de-DE': 'Bei uns ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
@@ -224,6 +263,127 @@ export const MESSAGES = {
       "Bonjour,\n\nVoici votre code pour réinitialiser votre mot de passe Paddock :\n\n{code}\n\nCe code est valable {minutes} minutes. Si vous n'avez pas demandé de réinitialisation, vous pouvez ignorer cet e-mail ; votre mot de passe reste inchangé.\n\nL'équipe Paddock",
     'sv-SE':
       'Hej!\n\nDin kod för att återställa ditt lösenord i Paddock är:\n\n{code}\n\nKoden gäller i {minutes} minuter. Om du inte har bett om att återställa lösenordet kan du bortse från det här mejlet; ditt lösenord förblir oförändrat.\n\nPaddock-teamet',
+  },
+  // Alarm notifications (notify/alarmMessages.ts): {device} its name, {alarm} one of alarm_name_*, {value} with its unit, {time} in UTC.
+  alarm_subject_triggered: {
+    'en-GB': 'Alarm: {alarm} – {device}',
+    'de-DE': 'Alarm: {alarm} – {device}',
+    'fr-FR': 'Alarme : {alarm} – {device}',
+    'sv-SE': 'Larm: {alarm} – {device}',
+  },
+  alarm_subject_cleared: {
+    'en-GB': 'All clear: {alarm} – {device}',
+    'de-DE': 'Entwarnung: {alarm} – {device}',
+    'fr-FR': 'Fin d’alarme : {alarm} – {device}',
+    'sv-SE': 'Larmet har upphört: {alarm} – {device}',
+  },
+  alarm_subject_reminder: {
+    'en-GB': 'Still offline: {device}',
+    'de-DE': 'Weiterhin offline: {device}',
+    'fr-FR': 'Toujours hors ligne : {device}',
+    'sv-SE': 'Fortfarande offline: {device}',
+  },
+  alarm_text_triggered: {
+    'en-GB': 'Hello,\n\nthe alarm "{alarm}" of your device {device} went off on {time}.\nValue: {value}\n\nYour Paddock team',
+    'de-DE': 'Hallo,\n\nder Alarm „{alarm}“ Ihres Geräts {device} wurde am {time} ausgelöst.\nWert: {value}\n\nIhr Paddock-Team',
+    'fr-FR': "Bonjour,\n\nl'alarme « {alarm} » de votre appareil {device} s'est déclenchée le {time}.\nValeur : {value}\n\nL'équipe Paddock",
+    'sv-SE': 'Hej!\n\nLarmet ”{alarm}” på din enhet {device} löste ut {time}.\nVärde: {value}\n\nPaddock-teamet',
+  },
+  alarm_text_cleared: {
+    'en-GB': 'Hello,\n\nthe alarm "{alarm}" of your device {device} cleared on {time}.\nValue: {value}\n\nYour Paddock team',
+    'de-DE': 'Hallo,\n\nder Alarm „{alarm}“ Ihres Geräts {device} ist seit {time} aufgehoben.\nWert: {value}\n\nIhr Paddock-Team',
+    'fr-FR': "Bonjour,\n\nl'alarme « {alarm} » de votre appareil {device} a pris fin le {time}.\nValeur : {value}\n\nL'équipe Paddock",
+    'sv-SE': 'Hej!\n\nLarmet ”{alarm}” på din enhet {device} upphörde {time}.\nVärde: {value}\n\nPaddock-teamet',
+  },
+  alarm_text_reminder: {
+    'en-GB': 'Hello,\n\nyour device {device} has been offline since {time} and has still not reported.\n\nYour Paddock team',
+    'de-DE': 'Hallo,\n\nIhr Gerät {device} ist seit {time} offline und hat sich noch immer nicht gemeldet.\n\nIhr Paddock-Team',
+    'fr-FR': "Bonjour,\n\nvotre appareil {device} est hors ligne depuis le {time} et ne s'est toujours pas manifesté.\n\nL'équipe Paddock",
+    'sv-SE': 'Hej!\n\nDin enhet {device} har varit offline sedan {time} och har fortfarande inte hört av sig.\n\nPaddock-teamet',
+  },
+  alarm_sms_triggered: {
+    'en-GB': 'Paddock alarm: {alarm} on {device} ({value}) at {time}',
+    'de-DE': 'Paddock-Alarm: {alarm} bei {device} ({value}) am {time}',
+    'fr-FR': 'Alarme Paddock : {alarm} sur {device} ({value}) le {time}',
+    'sv-SE': 'Paddock-larm: {alarm} på {device} ({value}) {time}',
+  },
+  alarm_sms_cleared: {
+    'en-GB': 'Paddock all clear: {alarm} on {device} ({value}) at {time}',
+    'de-DE': 'Paddock-Entwarnung: {alarm} bei {device} ({value}) am {time}',
+    'fr-FR': 'Fin d’alarme Paddock : {alarm} sur {device} ({value}) le {time}',
+    'sv-SE': 'Paddock: larmet {alarm} på {device} har upphört ({value}) {time}',
+  },
+  alarm_sms_reminder: {
+    'en-GB': 'Paddock: {device} still offline since {time}',
+    'de-DE': 'Paddock: {device} seit {time} weiterhin offline',
+    'fr-FR': 'Paddock : {device} toujours hors ligne depuis le {time}',
+    'sv-SE': 'Paddock: {device} fortfarande offline sedan {time}',
+  },
+  alarm_name_fence_voltage: {
+    'en-GB': 'Low fence voltage',
+    'de-DE': 'Niedrige Zaunspannung',
+    'fr-FR': 'Tension de clôture basse',
+    'sv-SE': 'Låg stängselspänning',
+  },
+  alarm_name_low_battery: {
+    'en-GB': 'Low battery',
+    'de-DE': 'Niedriger Akkustand',
+    'fr-FR': 'Batterie faible',
+    'sv-SE': 'Låg batterinivå',
+  },
+  alarm_name_offline: {
+    'en-GB': 'Device offline',
+    'de-DE': 'Gerät offline',
+    'fr-FR': 'Appareil hors ligne',
+    'sv-SE': 'Enheten är offline',
+  },
+  alarm_name_load: {
+    'en-GB': 'Load out of range',
+    'de-DE': 'Last außerhalb des Bereichs',
+    'fr-FR': 'Charge hors limites',
+    'sv-SE': 'Last utanför gränserna',
+  },
+  alarm_name_temperature: {
+    'en-GB': 'Temperature out of range',
+    'de-DE': 'Temperatur außerhalb des Bereichs',
+    'fr-FR': 'Température hors limites',
+    'sv-SE': 'Temperatur utanför intervallet',
+  },
+  alarm_name_power_failure: {
+    'en-GB': 'Power failure',
+    'de-DE': 'Stromausfall',
+    'fr-FR': 'Coupure de courant',
+    'sv-SE': 'Strömavbrott',
+  },
+  alarm_value_offline: {
+    'en-GB': 'no connection',
+    'de-DE': 'keine Verbindung',
+    'fr-FR': 'aucune connexion',
+    'sv-SE': 'ingen anslutning',
+  },
+  alarm_value_online: {
+    'en-GB': 'connected again',
+    'de-DE': 'wieder verbunden',
+    'fr-FR': 'de nouveau connecté',
+    'sv-SE': 'ansluten igen',
+  },
+  alarm_value_mains_off: {
+    'en-GB': 'no mains power',
+    'de-DE': 'keine Netzspannung',
+    'fr-FR': 'pas de tension secteur',
+    'sv-SE': 'ingen nätström',
+  },
+  alarm_value_mains_on: {
+    'en-GB': 'mains power back',
+    'de-DE': 'Netzspannung wieder da',
+    'fr-FR': 'tension secteur rétablie',
+    'sv-SE': 'nätströmmen är tillbaka',
+  },
+  alarm_value_none: {
+    'en-GB': 'not measured',
+    'de-DE': 'nicht gemessen',
+    'fr-FR': 'non mesurée',
+    'sv-SE': 'inget mätvärde',
   },
 } as const satisfies Record<MessageKey, Record<Locale, string>>;
 

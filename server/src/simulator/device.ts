@@ -7,10 +7,23 @@
 // `down/simulate`: it publishes nothing (the server judges online-ness by messages, never by connections) and has
 // no last will; on `none` it closes that and signs in again as usual.
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { FotaReport } from '@paddock/shared/contract';
 import type { ProductId } from '@paddock/shared/domain';
 import { createModel, plugTemperature, seededRng, step, type DeviceModel, type Rng } from './model';
 import { decideRelay } from './relay';
-import { parseCommand, parseConfig, parseSimulate, topics, type Ack, type DeviceConfig, type Fault, type Status } from './wire';
+import {
+  firmwareVersionAfter,
+  isBadChecksum,
+  parseCommand,
+  parseConfig,
+  parseFota,
+  parseSimulate,
+  topics,
+  type Ack,
+  type DeviceConfig,
+  type Fault,
+  type Status,
+} from './wire';
 
 export interface SimulatorLog {
   info(...a: unknown[]): void;
@@ -71,6 +84,8 @@ const REFUSED_RECONNECT_MS = 30_000;
 const REFUSED_CODES = new Set([4, 5, 134, 135]);
 /** How long stop() waits for a clean goodbye before it cuts the connection. */
 const CLOSE_TIMEOUT_MS = 2000;
+/** A simulated firmware update reports at this pace: downloading 0, 50, 100 %, installing, done. */
+const FOTA_STEP_MS = 300;
 
 const isPlug = (product: ProductId) => product === 'smartplug' || product === 'smartplug2';
 
@@ -89,6 +104,10 @@ export class SimulatedDevice {
   private lastStepAt = Date.now();
   private rulesCheckedAt = new Date();
   private stopped = false;
+  private firmware: string;
+  /** The firmware update being played, and its steps' timer. */
+  private fotaId: string | null = null;
+  private fotaTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly spec: DeviceSpec,
@@ -98,6 +117,7 @@ export class SimulatedDevice {
     // The starting point depends on the key only, so a device looks the same after a restart.
     this.model = createModel(spec.product, seededRng(spec.key));
     this.topic = topics(spec.key);
+    this.firmware = FIRMWARE[spec.product];
   }
 
   start(): void {
@@ -118,6 +138,7 @@ export class SimulatedDevice {
   async stop(): Promise<void> {
     this.stopped = true;
     this.clearReadingTimer();
+    if (this.fotaTimer) clearTimeout(this.fotaTimer);
     if (this.listenTimer) clearTimeout(this.listenTimer);
     const closing: Promise<void>[] = [];
     const { client, listener } = this;
@@ -150,9 +171,13 @@ export class SimulatedDevice {
     client.subscribe(this.topic.down, { qos: 1 }, (error, granted) => {
       if (error || granted?.some((g) => g.qos === 128)) this.options.log.warn({ device: this.spec.key, err: error }, 'simulated device could not subscribe to its downlinks');
     });
-    const status: Status = { Online: true, Firmware: FIRMWARE[this.spec.product], IntervalSeconds: this.options.intervalSeconds };
-    client.publish(this.topic.status, JSON.stringify(status), { qos: 1, retain: true });
+    this.publishStatus(client);
     this.scheduleReading(FIRST_READING_MS[0] + this.rng() * (FIRST_READING_MS[1] - FIRST_READING_MS[0]));
+  }
+
+  private publishStatus(client: MqttClient): void {
+    const status: Status = { Online: true, Firmware: this.firmware, IntervalSeconds: this.options.intervalSeconds };
+    client.publish(this.topic.status, JSON.stringify(status), { qos: 1, retain: true });
   }
 
   private onError(client: MqttClient, error: Error & { code?: unknown }): void {
@@ -164,6 +189,46 @@ export class SimulatedDevice {
     if (topic === this.topic.downConfig) this.onConfig(payload);
     else if (topic === this.topic.downCommand) this.onCommand(payload);
     else if (topic === this.topic.downSimulate) this.onSimulate(payload);
+    else if (topic === this.topic.downFota) this.onFota(payload);
+  }
+
+  /**
+   * A firmware update (FenceAlarm2): progress on up/fota, then the new version in a fresh status. The request stays
+   * retained until the server has taken the end, so the same Id may come again on a reconnect: played once.
+   */
+  private onFota(payload: Buffer): void {
+    if (!payload.length) return; // the server cleared the request
+    const parsed = parseFota(payload);
+    if (!parsed.ok) return this.drop('firmware request', parsed.error);
+    const { Id, Url, Checksum } = parsed.value;
+    if (Id === this.fotaId) return;
+    if (this.fotaTimer) clearTimeout(this.fotaTimer);
+    this.fotaId = Id;
+    if (this.spec.product !== 'fencealarm2') {
+      return this.publish(this.topic.fota, { Id, Status: 'failed', Progress: 0, Error: `${this.spec.product} takes no firmware updates` });
+    }
+    const version = firmwareVersionAfter(Url, this.firmware);
+    const steps: Omit<FotaReport, 'Id'>[] = isBadChecksum(Checksum)
+      ? [{ Status: 'downloading', Progress: 0 }, { Status: 'downloading', Progress: 100 }, { Status: 'failed', Progress: 100, Error: 'checksum mismatch' }]
+      : [
+          { Status: 'downloading', Progress: 0 },
+          { Status: 'downloading', Progress: 50 },
+          { Status: 'downloading', Progress: 100 },
+          { Status: 'installing', Progress: 100 },
+          { Status: 'done', Progress: 100, Version: version },
+        ];
+    const next = (index: number) => {
+      this.fotaTimer = null;
+      if (this.stopped || this.fotaId !== Id) return;
+      const report: FotaReport = { Id, ...steps[index] };
+      this.publish(this.topic.fota, report);
+      if (report.Status === 'done') {
+        this.firmware = version;
+        if (this.client?.connected) this.publishStatus(this.client);
+      }
+      if (index + 1 < steps.length) this.fotaTimer = setTimeout(() => next(index + 1), FOTA_STEP_MS);
+    };
+    next(0);
   }
 
   private drop(what: string, error: string): void {

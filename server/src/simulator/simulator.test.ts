@@ -4,7 +4,7 @@
 import net from 'node:net';
 import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
-import { configReportSchema, DeviceAck, DeviceStatus, READING_SCHEMAS } from '@paddock/shared/contract';
+import { configReportSchema, DeviceAck, DeviceStatus, FotaReport, READING_SCHEMAS } from '@paddock/shared/contract';
 import { isConfiguredProduct, type ProductId } from '@paddock/shared/domain';
 import type { TSchema } from '@sinclair/typebox';
 import { parsePayload } from '../devices/gateway/payloads';
@@ -72,7 +72,7 @@ const of = (product: ProductId, kind: string) => (m: Message) => m.key === keyOf
 const reading = (product: ProductId, from: number) => next(of(product, 'reading'), from);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function send(product: ProductId, topic: 'config' | 'command' | 'simulate', payload: unknown, retain = false): Promise<void> {
+function send(product: ProductId, topic: 'config' | 'command' | 'simulate' | 'fota', payload: unknown, retain = false): Promise<void> {
   return new Promise((resolve, reject) =>
     watcher.publish(`devices/${keyOf(product)}/down/${topic}`, JSON.stringify(payload), { qos: 1, retain }, (e) => (e ? reject(e) : resolve())),
   );
@@ -301,6 +301,21 @@ describe('device simulator', () => {
     }
   });
 
+  it('plays a firmware update: progress, then the new version in its status; a checksum of zeros fails', async () => {
+    const from = mark();
+    await send('fencealarm2', 'fota', { Id: 'fw-1', Url: 'coap://fw.example/fencealarm2-1.5.0.bin', Checksum: 'ab12cd34' });
+    const done = await next((m) => of('fencealarm2', 'fota')(m) && m.payload.Status === 'done', from);
+    expect(done.payload).toEqual({ Id: 'fw-1', Status: 'done', Progress: 100, Version: '1.5.0' });
+    const steps = received.slice(from).filter(of('fencealarm2', 'fota')).map((m) => `${String(m.payload.Status)} ${String(m.payload.Progress)}`);
+    expect(steps).toEqual(['downloading 0', 'downloading 50', 'downloading 100', 'installing 100', 'done 100']);
+    await next((m) => of('fencealarm2', 'status')(m) && m.payload.Firmware === '1.5.0', from);
+
+    const failFrom = mark();
+    await send('fencealarm2', 'fota', { Id: 'fw-2', Url: 'https://fw.example/image.bin', Checksum: '00000000' });
+    const failed = await next((m) => of('fencealarm2', 'fota')(m) && m.payload.Status === 'failed', failFrom);
+    expect(failed.payload).toMatchObject({ Id: 'fw-2', Error: 'checksum mismatch' });
+  });
+
   it('sends only messages the gateway accepts (contract/deviceProtocol.ts)', () => {
     const kinds = new Set<string>();
     for (const message of received) {
@@ -312,13 +327,15 @@ describe('device simulator', () => {
             ? DeviceStatus
             : message.kind === 'ack'
               ? DeviceAck
+              : message.kind === 'fota'
+                ? FotaReport
               : message.kind === 'config' && isConfiguredProduct(product)
                 ? configReportSchema(product)
                 : null;
       expect([message.kind, schema && parsePayload(schema, JSON.stringify(message.payload)).ok]).toEqual([message.kind, true]);
       kinds.add(message.kind);
     }
-    expect([...kinds].sort()).toEqual(['ack', 'config', 'reading', 'status']);
+    expect([...kinds].sort()).toEqual(['ack', 'config', 'fota', 'reading', 'status']);
   });
 
   it('publishes and subscribes only below its own devices/{key}/up/ and down/', () => {

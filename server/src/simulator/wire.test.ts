@@ -1,4 +1,4 @@
-import { parseCommand, parseConfig, parseSimulate, topics } from './wire';
+import { firmwareVersionAfter, parseCommand, parseConfig, parseSimulate, topics } from './wire';
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 
@@ -43,5 +43,13 @@ describe('downlink checks', () => {
 
   it('names the topics of a device', () => {
     expect(topics('350000100001')).toMatchObject({ status: 'devices/350000100001/up/status', down: 'devices/350000100001/down/#' });
+  });
+});
+
+describe('firmwareVersionAfter', () => {
+  it('takes the version named in the image URL, else counts the last number up', () => {
+    expect(firmwareVersionAfter('coap://fw.example/fencealarm2-1.5.0.bin', '1.4.2')).toBe('1.5.0');
+    expect(firmwareVersionAfter('https://fw.example/1.4.9/fa2-2.0.1.bin', '1.4.2')).toBe('2.0.1');
+    expect(firmwareVersionAfter('coaps://fw.example/latest.bin', '1.4.2')).toBe('1.4.3');
   });
 });

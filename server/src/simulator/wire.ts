@@ -4,6 +4,7 @@
 import {
   configReportSchema,
   downTopic,
+  FotaRequest,
   SetPowerCommand,
   SimulateFault,
   upTopic,
@@ -29,11 +30,13 @@ export const topics = (key: string) => ({
   reading: upTopic(key, 'reading'),
   config: upTopic(key, 'config'),
   ack: upTopic(key, 'ack'),
+  fota: upTopic(key, 'fota'),
   /** Everything the device may read (the broker's rule: devices/{key}/down/#). */
   down: `devices/${key}/down/#`,
   downConfig: downTopic(key, 'config'),
   downCommand: downTopic(key, 'command'),
   downSimulate: downTopic(key, 'simulate'),
+  downFota: downTopic(key, 'fota'),
 });
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -78,3 +81,21 @@ export function parseCommand(
 }
 
 export const parseSimulate = (payload: Buffer | string) => check<SimulateFault>(SimulateFault, payload);
+
+/** A `down/fota` (FenceAlarm2 firmware update). An empty payload is the server clearing it: not a request. */
+export const parseFota = (payload: Buffer | string) => check<FotaRequest>(FotaRequest, payload);
+
+/**
+ * The version a simulated update installs: the last x.y.z in the image URL (…/fencealarm2-1.5.0.bin), else the
+ * running version with its last number one higher.
+ */
+export function firmwareVersionAfter(url: string, running: string): string {
+  const named = url.match(/\d+\.\d+\.\d+/g);
+  if (named) return named[named.length - 1];
+  const parts = running.split('.').map((part) => Number(part) || 0);
+  parts[parts.length - 1] += 1;
+  return parts.join('.');
+}
+
+/** The simulator's way to play a failed update: a checksum of only zeros never matches the image. */
+export const isBadChecksum = (checksum: string) => /^0+$/.test(checksum);

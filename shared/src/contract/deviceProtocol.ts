@@ -9,9 +9,9 @@ import { Thermostat, Timer } from './devices';
 
 // ---- Topics ---------------------------------------------------------------------------------------------------
 
-export const DEVICE_UP_TOPICS = ['status', 'reading', 'config', 'ack'] as const;
+export const DEVICE_UP_TOPICS = ['status', 'reading', 'config', 'ack', 'fota'] as const;
 export type DeviceUpTopic = (typeof DEVICE_UP_TOPICS)[number];
-export const DEVICE_DOWN_TOPICS = ['config', 'command', 'simulate'] as const;
+export const DEVICE_DOWN_TOPICS = ['config', 'command', 'simulate', 'fota'] as const;
 export type DeviceDownTopic = (typeof DEVICE_DOWN_TOPICS)[number];
 
 /** What the server subscribes to: everything every device sends. */
@@ -198,3 +198,26 @@ export type SimulateFault = Static<typeof SimulateFault>;
 /** PUT /admin/simulator/{key}: a device key from the inventory (IMEI or IMSI). */
 export const SimulatorKeyParams = Type.Object({ key: Type.String({ pattern: IMEI_PATTERN }) }, { additionalProperties: false });
 export type SimulatorKeyParams = Static<typeof SimulatorKeyParams>;
+
+// ---- Firmware over the air (FenceAlarm2) -----------------------------------------------------------------------
+
+/** `down/fota`, retained until the device reports the update done or failed: fetch, check and install the image. */
+export const FotaRequest = Type.Object({
+  Id: Type.String({ minLength: 1, maxLength: 64 }),
+  Url: Type.String({ minLength: 1, maxLength: 2048 }),
+  Checksum: Type.String({ minLength: 1, maxLength: 128 }),
+});
+export type FotaRequest = Static<typeof FotaRequest>;
+
+export const FOTA_STATUSES = ['downloading', 'installing', 'done', 'failed'] as const;
+export type FotaStatus = (typeof FOTA_STATUSES)[number];
+
+/** `up/fota`: progress of the update with that Id; `done` carries the firmware version now running. */
+export const FotaReport = Type.Object({
+  Id: Type.String({ minLength: 1, maxLength: 64 }),
+  Status: Type.Union(FOTA_STATUSES.map((status) => Type.Literal(status))),
+  Progress: Type.Integer({ minimum: 0, maximum: 100 }),
+  Version: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
+  Error: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type FotaReport = Static<typeof FotaReport>;

@@ -154,11 +154,23 @@ export const Fencealarm2 = Type.Object({
   Voltage: Nullable(Type.Number()),
   VoltageAlarm: Type.Object({ Enabled: Type.Boolean(), Triggered: Type.Boolean(), Threshold: Type.Number() }),
   LastUplinkAt: Nullable(IsoTime),
-  /** Firmware version and a pending over-the-air update (admin FOTA). */
+  /**
+   * Firmware version (from the device's status) and an over-the-air update under way (admin FOTA): requested, then
+   * as the device reports it; null once done or failed. LastError: why the last update failed (null: it did not).
+   */
   Firmware: Type.Optional(
     Type.Object({
       Version: Type.String(),
-      Pending: Nullable(Type.Object({ Url: Type.String(), Checksum: Type.String(), RequestedAt: IsoTime })),
+      Pending: Nullable(
+        Type.Object({
+          Url: Type.String(),
+          Checksum: Type.String(),
+          RequestedAt: IsoTime,
+          Status: Type.Union(['requested', 'downloading', 'installing'].map((status) => Type.Literal(status))),
+          Progress: Type.Number(),
+        }),
+      ),
+      LastError: Type.Optional(Nullable(Type.String())),
     }),
   ),
   ConfigSync: Type.Optional(ConfigSync),

@@ -31,6 +31,9 @@ export const ERROR_CODES = [
   'temperature_bounds',
   'device_timeout',
   'device_command_failed',
+  'invalid_export_format',
+  'history_range_reversed',
+  'history_range_too_long',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -9,3 +9,4 @@ export * from './smartplug2';
 export * from './deviceProtocol';
 export * from './errors';
 export * from './health';
+export * from './history';

@@ -111,3 +111,6 @@ export const UserList = Type.Array(User);
 export const MailboxMessage = Type.Object({ To: Type.String(), Subject: Type.String(), Text: Type.String(), SentAt: IsoTime });
 export type MailboxMessage = Static<typeof MailboxMessage>;
 export const MailboxQuery = Type.Object({ to: Type.Optional(Type.String({ maxLength: 254 })) }, closed);
+/** An SMS in the built-in outbox (admin, GET /api/admin/sms-outbox?to={phone or e-mail}). */
+export const SmsOutboxMessage = Type.Object({ To: Type.String(), Text: Type.String(), SentAt: IsoTime });
+export type SmsOutboxMessage = Static<typeof SmsOutboxMessage>;

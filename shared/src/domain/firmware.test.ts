@@ -1,12 +1,13 @@
 import { FOTA_URL_PLACEHOLDER, checkFotaChecksum, checkFotaUrl } from './firmware';
 
 describe('FOTA (SPEC §2 admin, §7)', () => {
-  test('URL: coap:// or coaps:// with a host; the placeholder alone is not enough', () => {
+  test('URL: coap://, coaps:// or https:// with a host; the placeholder alone is not enough', () => {
     expect(FOTA_URL_PLACEHOLDER.startsWith('coap')).toBe(true);
     expect(checkFotaUrl(FOTA_URL_PLACEHOLDER)).toBe('required');
     expect(checkFotaUrl('coap://fw.example.com/fa2/1.4.0.bin')).toBeNull();
     expect(checkFotaUrl('coaps://[2001:db8::1]:5684/fw')).toBeNull();
-    expect(checkFotaUrl('https://fw.example.com/fa2.bin')).toBe('invalid');
+    expect(checkFotaUrl('https://fw.example.com/fa2.bin')).toBeNull();
+    expect(checkFotaUrl('http://fw.example.com/fa2.bin')).toBe('invalid');
     expect(checkFotaUrl('coap:///nohost')).toBe('invalid');
   });
 

@@ -3,13 +3,13 @@ import type { FieldError } from './account';
 
 /** SPEC §2: the URL field starts with a CoAP-scheme placeholder. */
 export const FOTA_URL_PLACEHOLDER = 'coap://';
-/** A CoAP (coap:// or coaps://) address with a host. */
-export const FOTA_URL_PATTERN = '^coaps?://[^\\s/]+(?:/\\S*)?$';
+/** Where the device fetches the image (issue 4: coap://, coaps:// or https://), with a host. */
+export const FOTA_URL_PATTERN = '^(?:coaps?|https)://[^\\s/]+(?:/\\S*)?$';
 export const FOTA_URL_MAX_LENGTH = 2048;
 /** A hexadecimal checksum of 8 (CRC-32) to 128 (SHA-512) digits. */
 export const FOTA_CHECKSUM_PATTERN = '^[0-9a-fA-F]{8,128}$';
 
-/** FOTA URL: required, coap:// or coaps:// with a host. */
+/** FOTA URL: required, coap://, coaps:// or https:// with a host. */
 export function checkFotaUrl(input: string): FieldError {
   const value = input.trim();
   if (!value || value === FOTA_URL_PLACEHOLDER) return 'required';

@@ -11,6 +11,7 @@ import {
   parseDeviceTopic,
   type DeviceAck as Ack,
   type DeviceConfigMessage,
+  type FotaRequest,
   type SetPowerCommand,
   type SimulatedFault,
 } from '@paddock/shared/contract';
@@ -22,6 +23,7 @@ import type { Db } from '../../db/client';
 import { devices } from '../../db/schema';
 import { connectServerClient, type MqttEndpoint } from '../../mqtt/client';
 import { CommandTimeoutError, PendingCommands, realTimers, type Timers } from './commands';
+import type { NoticeSettings } from '../../notify/alarmNotices';
 import { ingestUplink } from './ingest';
 import { parsePayload } from './payloads';
 
@@ -32,6 +34,8 @@ export interface GatewayOptions {
   timers?: Timers;
   /** How long a command waits for its ack (SPEC §9: 60 s). */
   commandTimeoutMs?: number;
+  /** Quiet period of alarm notifications (default NOTIFY_QUIET_MINUTES' default). */
+  notices?: NoticeSettings;
 }
 
 export class DeviceGateway {
@@ -69,10 +73,11 @@ export class DeviceGateway {
     }
     const receivedAt = this.options.now();
     this.enqueue(key, async () => {
-      const result = await ingestUplink(this.options.db, { key, name, payload, retained, receivedAt });
+      const result = await ingestUplink(this.options.db, { key, name, payload, retained, receivedAt }, this.options.notices);
       if (result.outcome === 'invalid' || result.outcome === 'ignored') {
         this.options.log.warn({ device: key, topic, reason: result.reason }, 'device message dropped');
       }
+      if (result.outcome === 'applied' && result.fotaEnded) this.publish(downTopic(key, 'fota'), '', true);
     });
   }
 
@@ -104,9 +109,15 @@ export class DeviceGateway {
     this.publish(downTopic(key, 'config'), JSON.stringify(message), true);
   }
 
-  /** Removes the retained configuration (the device was unregistered). */
-  clearConfig(key: string): void {
+  /** Removes what is retained for the device (it was unregistered): its configuration and any firmware request. */
+  clearRetained(key: string): void {
     this.publish(downTopic(key, 'config'), '', true);
+    this.publish(downTopic(key, 'fota'), '', true);
+  }
+
+  /** A firmware update for the device, retained until it reports the update done or failed (then cleared). */
+  publishFota(key: string, request: FotaRequest): void {
+    this.publish(downTopic(key, 'fota'), JSON.stringify(request), true);
   }
 
   /** Tells the simulator to play a fault (real devices ignore it). */

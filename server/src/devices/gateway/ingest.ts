@@ -5,6 +5,7 @@
 import {
   configReportSchema,
   DeviceStatus,
+  FotaReport,
   READING_SCHEMAS,
   type ConfigReport,
   type DeviceReading,
@@ -25,10 +26,12 @@ import type { Db } from '../../db/client';
 import { deviceReadings, type DeviceRow } from '../../db/schema';
 import { deepMerge } from '../changes';
 import { changeDevice, registeredProduct, type DeviceChange } from '../store';
+import { DEFAULT_NOTICE_SETTINGS, withAlarmNotices, type NoticeSettings } from '../../notify/alarmNotices';
 import { knownFields, parsePayload } from './payloads';
 
 export type IngestResult =
-  | { outcome: 'applied' }
+  /** fotaEnded: a firmware update ended (done or failed), so its retained request can go. */
+  | { outcome: 'applied'; fotaEnded?: boolean }
   | { outcome: 'unregistered' }
   | { outcome: 'invalid'; reason: string }
   | { outcome: 'ignored'; reason: string };
@@ -55,10 +58,13 @@ export function heardFrom(product: ProductId, row: DeviceRow, now: Date, patch: 
 
 const withFields = (row: DeviceRow, ...patches: FieldsPatch[]) => patches.reduce((fields, patch) => deepMerge(fields, patch), row.fields);
 
-/** Applies one uplink of a device; never throws for a bad payload (the result says why it was dropped). */
-export async function ingestUplink(db: Db, uplink: Uplink): Promise<IngestResult> {
+/**
+ * Applies one uplink of a device; never throws for a bad payload (the result says why it was dropped). An alarm
+ * it sets or clears enqueues the notifications in the same transaction (notify/alarmNotices.ts).
+ */
+export async function ingestUplink(db: Db, uplink: Uplink, notices: NoticeSettings = DEFAULT_NOTICE_SETTINGS): Promise<IngestResult> {
   const { key, name, payload, receivedAt: now } = uplink;
-  if (name !== 'status' && name !== 'reading' && name !== 'config') return { outcome: 'ignored', reason: `unknown topic up/${name}` };
+  if (name !== 'status' && name !== 'reading' && name !== 'config' && name !== 'fota') return { outcome: 'ignored', reason: `unknown topic up/${name}` };
   const product = await registeredProduct(db, key);
   if (!product) return { outcome: 'unregistered' };
   if (!isProductId(product)) return { outcome: 'ignored', reason: `unknown product ${product}` };
@@ -67,7 +73,7 @@ export async function ingestUplink(db: Db, uplink: Uplink): Promise<IngestResult
     case 'status': {
       const status = parsePayload<Status>(DeviceStatus, payload);
       if (!status.ok) return { outcome: 'invalid', reason: status.reason };
-      await applyStatus(db, key, product, status.value, uplink.retained, now);
+      await applyStatus(db, key, product, status.value, uplink.retained, now, notices);
       return { outcome: 'applied' };
     }
     case 'reading': {
@@ -86,12 +92,14 @@ export async function ingestUplink(db: Db, uplink: Uplink): Promise<IngestResult
           const live = newest && at < newest ? {} : readingPatch(product, row.fields, reading.value, at);
           return { fields: withFields(row, live, offlinePatch(product, false)), ...seen(product, row, now) };
         },
-        async (tx) => {
+        withAlarmNotices(now, notices, async (tx) => {
           await tx.insert(deviceReadings).values({ key, at, data: values }).onConflictDoNothing();
-        },
+        }),
       );
       return { outcome: 'applied' };
     }
+    case 'fota':
+      return applyFota(db, key, product, payload, now, notices);
     case 'config': {
       if (!isConfiguredProduct(product)) return { outcome: 'ignored', reason: `${product} has no configuration` };
       const report = parsePayload<ConfigReport>(configReportSchema(product), payload);
@@ -104,13 +112,45 @@ export async function ingestUplink(db: Db, uplink: Uplink): Promise<IngestResult
         const confirmed: FieldsPatch = applied ? { ConfigSync: { Pending: false, AppliedAt: now.toISOString() } } : {};
         if (applied && product === 'fencealarm' && AlarmLevel !== undefined) confirmed.Config = { AlarmLevel };
         return { fields: withFields(row, confirmed, offlinePatch(product, false)), ...seen(product, row, now) };
-      });
+      }, withAlarmNotices(now, notices));
       return { outcome: 'applied' };
     }
   }
 }
 
-async function applyStatus(db: Db, key: string, product: ProductId, status: Status, retained: boolean, now: Date): Promise<void> {
+/** A firmware update in progress as stored (Id is the server's, not shown in the representation). */
+interface PendingFota {
+  Id: string;
+  Status: string;
+  Progress: number;
+}
+
+/**
+ * `up/fota` of the update under way (an Id of an older or unknown request changes nothing): progress while it
+ * runs; done sets the version now running; failed keeps the reason. Either end clears Pending.
+ */
+async function applyFota(db: Db, key: string, product: ProductId, payload: Buffer, now: Date, notices: NoticeSettings): Promise<IngestResult> {
+  if (product !== 'fencealarm2') return { outcome: 'ignored', reason: `${product} has no firmware updates` };
+  const report = parsePayload<FotaReport>(FotaReport, payload);
+  if (!report.ok) return { outcome: 'invalid', reason: report.reason };
+  const { Id, Status, Progress, Version, Error: failure } = report.value;
+  let ended = false;
+  await changeDevice(db, key, now, (row) => {
+    const firmware = (row.fields.Firmware ?? { Version: '', Pending: null }) as { Version: string; Pending: PendingFota | null };
+    if (!firmware.Pending || firmware.Pending.Id !== Id) return seen(product, row, now);
+    ended = Status === 'done' || Status === 'failed';
+    const next =
+      Status === 'done'
+        ? { Version: Version ?? firmware.Version, Pending: null, LastError: null }
+        : Status === 'failed'
+          ? { Pending: null, LastError: failure ?? 'failed' }
+          : { Pending: { Status, Progress } };
+    return { fields: withFields(row, { Firmware: next }, offlinePatch(product, false)), ...seen(product, row, now) };
+  }, withAlarmNotices(now, notices));
+  return { outcome: 'applied', fotaEnded: ended };
+}
+
+async function applyStatus(db: Db, key: string, product: ProductId, status: Status, retained: boolean, now: Date, notices: NoticeSettings): Promise<void> {
   await changeDevice(db, key, now, (row) => {
     const reportingSeconds = status.IntervalSeconds ?? null;
     if (!status.Online) {
@@ -127,5 +167,5 @@ async function applyStatus(db: Db, key: string, product: ProductId, status: Stat
         ? { Firmware: { Version: status.Firmware, Pending: (row.fields.Firmware as { Pending?: unknown } | undefined)?.Pending ?? null } }
         : {};
     return { fields: withFields(row, offlinePatch(product, false), firmware), ...seen(product, row, now, reportingSeconds) };
-  });
+  }, withAlarmNotices(now, notices));
 }

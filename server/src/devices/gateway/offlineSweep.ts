@@ -1,22 +1,32 @@
 // The offline sweep (server/src/devices/PROTOCOL.md, Offline): devices silent past their deadline (three reporting
 // intervals after they were last heard from) are marked offline. Rows are claimed with FOR UPDATE SKIP LOCKED, so
 // any number of server instances can sweep at once without marking a device twice or waiting on each other.
+// Marking a device offline enqueues its offline notifications in the same transaction, and each sweep also sends
+// the reminders of devices still offline (notify/alarmNotices.ts).
 import { offlinePatch, isProductId } from '@paddock/shared/domain';
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema';
+import { DEFAULT_NOTICE_SETTINGS, noticeAlarms, remindOffline, type NoticeSettings } from '../../notify/alarmNotices';
 import { deepMerge } from '../changes';
 
 const BATCH = 200;
 
 /** Marks every device whose deadline has passed offline; returns their keys. */
-export async function sweepOffline(db: Db, now: Date): Promise<string[]> {
+export async function sweepOffline(db: Db, now: Date, notices: NoticeSettings = DEFAULT_NOTICE_SETTINGS): Promise<string[]> {
   const marked: string[] = [];
   for (;;) {
     const batch = await db.transaction(async (tx) => {
       const rows = await tx
-        .select({ key: devices.key, product: devices.product, fields: devices.fields, updatedAt: devices.updatedAt })
+        .select({
+          key: devices.key,
+          product: devices.product,
+          fields: devices.fields,
+          updatedAt: devices.updatedAt,
+          notify: devices.notify,
+          access: devices.access,
+        })
         .from(devices)
         .where(and(eq(devices.offline, false), lte(devices.offlineAt, now)))
         .orderBy(asc(devices.offlineAt))
@@ -30,6 +40,7 @@ export async function sweepOffline(db: Db, now: Date): Promise<string[]> {
           .update(devices)
           .set({ offline: true, fields, ...(visible ? { updatedAt: new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1)) } : {}) })
           .where(eq(devices.key, row.key));
+        await noticeAlarms(tx as unknown as Db, row, fields, now, notices);
       }
       return rows.map((row) => row.key);
     });
@@ -43,17 +54,18 @@ export interface OfflineSweep {
 }
 
 /** Sweeps every `intervalMs` (the next run is planned when one ends, so runs never overlap). */
-export function startOfflineSweep(options: { db: Db; now: () => Date; intervalMs: number; log: FastifyBaseLogger }): OfflineSweep {
+export function startOfflineSweep(options: { db: Db; now: () => Date; intervalMs: number; log: FastifyBaseLogger; notices?: NoticeSettings }): OfflineSweep {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
   const run = () => {
-    running = sweepOffline(options.db, options.now()).then(
-      (keys) => {
-        if (keys.length) options.log.info({ devices: keys.length }, 'devices marked offline');
-      },
-      (error: unknown) => options.log.error({ err: error }, 'offline sweep failed'),
-    );
+    const notices = options.notices ?? DEFAULT_NOTICE_SETTINGS;
+    running = (async () => {
+      const keys = await sweepOffline(options.db, options.now(), notices);
+      if (keys.length) options.log.info({ devices: keys.length }, 'devices marked offline');
+      const reminded = await remindOffline(options.db, options.now(), notices);
+      if (reminded.length) options.log.info({ devices: reminded.length }, 'offline reminders enqueued');
+    })().catch((error: unknown) => options.log.error({ err: error }, 'offline sweep failed'));
     void running.then(() => {
       if (!stopped) timer = setTimeout(run, options.intervalMs);
     });

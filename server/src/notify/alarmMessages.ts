@@ -1,0 +1,50 @@
+// The texts of alarm notifications, in the recipient's language: the device, the alarm, the value and the time.
+import type { AlarmUnit, Locale, NotifiedAlarm } from '@paddock/shared/domain';
+import { translate, type MessageKey } from '../i18n/messages';
+import type { Mail } from './mail';
+
+export type AlarmEvent = 'triggered' | 'cleared' | 'reminder';
+
+export interface AlarmNotice {
+  device: string;
+  alarm: NotifiedAlarm;
+  event: AlarmEvent;
+  value: number | null;
+  unit: AlarmUnit | null;
+  /** When it happened (a reminder: since when the device is offline). */
+  at: Date;
+}
+
+/** Users have no time zone on file: times are written in UTC and say so. */
+export function formatAlarmTime(locale: Locale, at: Date): string {
+  return `${new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
+}
+
+function formatValue(locale: Locale, notice: AlarmNotice): string {
+  if (notice.alarm === 'offline') return translate(locale, notice.event === 'cleared' ? 'alarm_value_online' : 'alarm_value_offline');
+  if (notice.alarm === 'power_failure') return translate(locale, notice.event === 'cleared' ? 'alarm_value_mains_on' : 'alarm_value_mains_off');
+  if (notice.value === null) return translate(locale, 'alarm_value_none');
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(notice.value)} ${notice.unit ?? ''}`.trim();
+}
+
+function values(locale: Locale, notice: AlarmNotice) {
+  return {
+    device: notice.device,
+    alarm: translate(locale, `alarm_name_${notice.alarm}` as MessageKey),
+    value: formatValue(locale, notice),
+    time: formatAlarmTime(locale, notice.at),
+  };
+}
+
+export function alarmMail(to: string, locale: Locale, notice: AlarmNotice): Mail {
+  const filled = values(locale, notice);
+  return {
+    to,
+    subject: translate(locale, `alarm_subject_${notice.event}`, filled),
+    text: translate(locale, `alarm_text_${notice.event}`, filled),
+  };
+}
+
+export function alarmSmsText(locale: Locale, notice: AlarmNotice): string {
+  return translate(locale, `alarm_sms_${notice.event}`, values(locale, notice));
+}

@@ -1,0 +1,130 @@
+// Delivers the alarm notification jobs: e-mail through the mailer, SMS through the provider (one SMS paid from the
+// user's balance). Checked again at delivery: the user still exists, is still in the device's Access list and
+// still has the channel on. A transport failure leaves the job for a retry with back-off (jobs.ts).
+import { randomUUID } from 'node:crypto';
+import { FALLBACK_LOCALE, isLocale, type AlarmUnit } from '@paddock/shared/domain';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { devices, jobs, users, type JobRow } from '../db/schema';
+import { alarmMail, alarmSmsText, type AlarmNotice } from './alarmMessages';
+import { ALARM_JOB, type AlarmJobPayload } from './alarmNotices';
+import { claimJobs, completeJob, failJob } from './jobs';
+import type { Mailer } from './mail';
+import type { SmsProvider } from './sms';
+
+const BATCH = 10;
+
+export interface WorkerDeps {
+  db: Db;
+  mailer: Mailer;
+  sms: SmsProvider;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  /** Identifies this worker's leases (default: a fresh id). */
+  id?: string;
+}
+
+class LeaseLost extends Error {}
+
+/** Pays one SMS from the balance and marks the job paid, together; false when the balance is empty. */
+async function charge(db: Db, job: JobRow, worker: string, payload: AlarmJobPayload): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [paid] = await tx
+      .update(users)
+      .set({ smsBalance: sql`${users.smsBalance} - 1` })
+      .where(and(eq(users.id, payload.userId), gt(users.smsBalance, 0)))
+      .returning({ id: users.id });
+    if (!paid) return false;
+    const [held] = await tx
+      .update(jobs)
+      .set({ payload: { ...payload, charged: true } })
+      .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, worker)))
+      .returning({ id: jobs.id });
+    // Another worker took the job over (our lease ran out): it delivers, we pay nothing.
+    if (!held) throw new LeaseLost();
+    payload.charged = true;
+    return true;
+  });
+}
+
+async function refund(db: Db, payload: AlarmJobPayload): Promise<void> {
+  if (payload.charged) await db.update(users).set({ smsBalance: sql`${users.smsBalance} + 1` }).where(eq(users.id, payload.userId));
+}
+
+/** Delivers one alarm job; throws when the transport fails. */
+async function deliver(deps: WorkerDeps, worker: string, job: JobRow): Promise<void> {
+  const payload = job.payload as unknown as AlarmJobPayload;
+  const [user] = await deps.db.select().from(users).where(eq(users.id, payload.userId));
+  const [device] = await deps.db.select().from(devices).where(eq(devices.key, payload.key));
+  if (!user || !device || !device.access.includes(user.email)) return;
+  const locale = isLocale(user.locale) ? user.locale : FALLBACK_LOCALE;
+  const notice: AlarmNotice = {
+    device: device.name,
+    alarm: payload.alarm,
+    event: payload.event,
+    value: payload.value,
+    unit: payload.unit as AlarmUnit | null,
+    at: new Date(payload.at),
+  };
+  if (payload.channel === 'email') {
+    if (user.emailDevice) await deps.mailer.send(alarmMail(user.email, locale, notice));
+    return;
+  }
+  if (!user.phone || (!payload.charged && !user.smsEnabled)) return;
+  if (!payload.charged && !(await charge(deps.db, job, worker, payload))) return;
+  await deps.sms.send({ to: user.phone, email: user.email, text: alarmSmsText(locale, notice) });
+}
+
+/** Claims the due jobs and delivers them, batch after batch; returns how many were delivered. */
+export async function runDueJobs(deps: WorkerDeps, worker = deps.id ?? randomUUID()): Promise<number> {
+  let delivered = 0;
+  for (;;) {
+    const claimed = await claimJobs(deps.db, worker, deps.now(), BATCH);
+    for (const job of claimed) {
+      try {
+        if (job.kind !== ALARM_JOB) throw new Error(`unknown job kind ${job.kind}`);
+        await deliver(deps, worker, job);
+        await completeJob(deps.db, job, worker);
+        delivered += 1;
+      } catch (error) {
+        if (error instanceof LeaseLost) continue;
+        const givenUp = await failJob(deps.db, job, worker, error, deps.now());
+        if (givenUp) await refund(deps.db, job.payload as unknown as AlarmJobPayload);
+        deps.log[givenUp ? 'error' : 'warn']({ err: error, job: job.id, attempts: job.attempts }, givenUp ? 'notification given up' : 'notification failed, retrying later');
+      }
+    }
+    if (claimed.length < BATCH) return delivered;
+  }
+}
+
+export interface NotifyWorker {
+  stop(): Promise<void>;
+}
+
+/** Runs the due jobs every `intervalMs` (the next run is planned when one ends, so runs never overlap). */
+export function startNotifyWorker(deps: WorkerDeps & { intervalMs: number }): NotifyWorker {
+  const worker = deps.id ?? randomUUID();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const run = () => {
+    running = runDueJobs(deps, worker).then(
+      (count) => {
+        if (count) deps.log.info({ notifications: count }, 'notifications delivered');
+      },
+      (error: unknown) => deps.log.error({ err: error }, 'notification worker failed'),
+    );
+    void running.then(() => {
+      if (!stopped) timer = setTimeout(run, deps.intervalMs);
+    });
+  };
+  timer = setTimeout(run, deps.intervalMs);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { alarmTransitions, isReminderDue, noticeDecision } from './alarmNotifications';
+
+const fence = (voltage: number, triggered: boolean, enabled = true, offline = false) => ({
+  LastReport: { Timestamp: '2026-01-01T00:00:00Z', Data: { Voltage: voltage, Battery: 12.4, Rssi: -70 } },
+  VoltageAlarm: { Enabled: enabled, Triggered: triggered, AlarmLevel: 3000 },
+  LowBatteryAlarm: { Triggered: false },
+  OfflineAlarm: { Triggered: offline },
+});
+
+describe('alarmTransitions', () => {
+  it('reports a fence alarm that goes off with its value, and its clear', () => {
+    expect(alarmTransitions('fencealarm', fence(5000, false), fence(2000, true))).toEqual([
+      { alarm: 'fence_voltage', triggered: true, enabled: true, value: 2000, unit: 'V' },
+    ]);
+    expect(alarmTransitions('fencealarm', fence(2000, true), fence(5000, false))).toEqual([
+      { alarm: 'fence_voltage', triggered: false, enabled: true, value: 5000, unit: 'V' },
+    ]);
+  });
+
+  it('reports nothing when no Triggered changed', () => {
+    expect(alarmTransitions('fencealarm', fence(2000, true), fence(1900, true))).toEqual([]);
+    expect(alarmTransitions('farmcam-sim', { RemainingData: 5 }, { RemainingData: 0 })).toEqual([]);
+  });
+
+  it('says when the alarm is switched off, and treats alarms without a switch as on', () => {
+    const [voltage, offline] = alarmTransitions('fencealarm', fence(5000, false, false), fence(2000, true, false, true));
+    expect(voltage).toMatchObject({ alarm: 'fence_voltage', enabled: false });
+    expect(offline).toEqual({ alarm: 'offline', triggered: true, enabled: true, value: null, unit: null });
+  });
+
+  it('reads each product’s own fields', () => {
+    expect(alarmTransitions('fencealarm2', { Voltage: 6000, VoltageAlarm: { Enabled: true, Triggered: false } }, { Voltage: 1000, VoltageAlarm: { Enabled: true, Triggered: true } })).toEqual([
+      { alarm: 'fence_voltage', triggered: true, enabled: true, value: 1000, unit: 'V' },
+    ]);
+    const plug = (t: boolean) => ({
+      Load: 10,
+      Temperature: t ? 60 : 20,
+      LoadAlarm: { Enabled: true, Triggered: false },
+      TemperatureRangeAlarm: { Enabled: true, Triggered: t },
+      PowerFailureAlarm: { Enabled: false, Triggered: t },
+      OfflineAlarm: { Enabled: true, Triggered: false },
+    });
+    expect(alarmTransitions('smartplug', plug(false), plug(true)).map((x) => [x.alarm, x.enabled, x.value, x.unit])).toEqual([
+      ['temperature', true, 60, '°C'],
+      ['power_failure', false, null, null],
+    ]);
+    const plug2 = (lost: boolean, load: boolean) => ({ Load: 900, ConnectionLost: lost, PowerLoadAlarmNotification: { Enabled: true, Triggered: load }, PowerFailureNotification: { Enabled: true, Triggered: false } });
+    expect(alarmTransitions('smartplug2', plug2(false, false), plug2(true, true)).map((x) => [x.alarm, x.triggered, x.value])).toEqual([
+      ['load', true, 900],
+      ['offline', true, null],
+    ]);
+  });
+});
+
+describe('noticeDecision', () => {
+  const quiet = 15 * 60_000;
+  const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 0, minutes));
+  const on = { triggered: true, enabled: true };
+  const off = { triggered: false, enabled: true };
+
+  it('tells a first trigger and its clear', () => {
+    const first = noticeDecision(on, null, at(0), quiet);
+    expect(first).toEqual({ send: true, next: { open: true, notifiedAt: at(0) } });
+    expect(noticeDecision(off, first.send ? first.next : null, at(1), quiet)).toEqual({ send: true, next: { open: false, notifiedAt: at(0) } });
+  });
+
+  it('keeps a flapping alarm quiet until the quiet period has passed', () => {
+    const closed = { open: false, notifiedAt: at(0) };
+    expect(noticeDecision(on, closed, at(14), quiet)).toEqual({ send: false });
+    expect(noticeDecision(off, closed, at(14), quiet)).toEqual({ send: false });
+    expect(noticeDecision(on, closed, at(15), quiet)).toEqual({ send: true, next: { open: true, notifiedAt: at(15) } });
+  });
+
+  it('tells no trigger of an alarm switched off, and no clear of a trigger never told', () => {
+    expect(noticeDecision({ triggered: true, enabled: false }, null, at(0), quiet)).toEqual({ send: false });
+    expect(noticeDecision(off, null, at(0), quiet)).toEqual({ send: false });
+  });
+
+  it('reminds of an open alarm after the reminder interval only', () => {
+    expect(isReminderDue({ open: true, notifiedAt: at(0) }, at(59), 60 * 60_000)).toBe(false);
+    expect(isReminderDue({ open: true, notifiedAt: at(0) }, at(60), 60 * 60_000)).toBe(true);
+    expect(isReminderDue({ open: false, notifiedAt: at(0) }, at(600), 60 * 60_000)).toBe(false);
+  });
+});

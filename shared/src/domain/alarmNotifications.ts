@@ -1,0 +1,109 @@
+// Which alarm changes people are told about (issue 4, alarm notifications), and when a flapping alarm stays quiet.
+// The gateway compares a device's fields before and after each change; these rules are pure so the server's
+// notifications and any screen that explains them agree.
+import type { ProductId } from './products';
+
+/** The alarms a notification can be about (one message text each). */
+export const NOTIFIED_ALARMS = ['fence_voltage', 'low_battery', 'offline', 'load', 'temperature', 'power_failure'] as const;
+export type NotifiedAlarm = (typeof NOTIFIED_ALARMS)[number];
+
+export type AlarmUnit = 'V' | 'W' | '°C';
+
+interface AlarmSource {
+  alarm: NotifiedAlarm;
+  /** The field holding `{Enabled?, Triggered}`, or a plain boolean (SmartPlug2 ConnectionLost). */
+  field: string;
+  /** Where the measured value sits (absent: the alarm has no number, e.g. offline). */
+  value?: { path: readonly string[]; unit: AlarmUnit };
+}
+
+/** Per product, its alarms; an alarm without an `Enabled` switch (FenceAlarm low battery and offline) always notifies. */
+const SOURCES: Record<ProductId, readonly AlarmSource[]> = {
+  'farmcam-sim': [],
+  fencealarm: [
+    { alarm: 'fence_voltage', field: 'VoltageAlarm', value: { path: ['LastReport', 'Data', 'Voltage'], unit: 'V' } },
+    { alarm: 'low_battery', field: 'LowBatteryAlarm', value: { path: ['LastReport', 'Data', 'Battery'], unit: 'V' } },
+    { alarm: 'offline', field: 'OfflineAlarm' },
+  ],
+  fencealarm2: [{ alarm: 'fence_voltage', field: 'VoltageAlarm', value: { path: ['Voltage'], unit: 'V' } }],
+  smartplug: [
+    { alarm: 'load', field: 'LoadAlarm', value: { path: ['Load'], unit: 'W' } },
+    { alarm: 'temperature', field: 'TemperatureRangeAlarm', value: { path: ['Temperature'], unit: '°C' } },
+    { alarm: 'power_failure', field: 'PowerFailureAlarm' },
+    { alarm: 'offline', field: 'OfflineAlarm' },
+  ],
+  smartplug2: [
+    { alarm: 'load', field: 'PowerLoadAlarmNotification', value: { path: ['Load'], unit: 'W' } },
+    { alarm: 'power_failure', field: 'PowerFailureNotification' },
+    { alarm: 'offline', field: 'ConnectionLost' },
+  ],
+};
+
+export interface AlarmTransition {
+  alarm: NotifiedAlarm;
+  /** true: it went off; false: it cleared. */
+  triggered: boolean;
+  /** Whether the user has this alarm switched on (after the change). */
+  enabled: boolean;
+  /** The measured value after the change (null: none, or the alarm has no number). */
+  value: number | null;
+  unit: AlarmUnit | null;
+}
+
+type Fields = Record<string, unknown>;
+
+function state(fields: Fields, field: string): { triggered: boolean; enabled: boolean } {
+  const raw = fields[field];
+  if (typeof raw === 'boolean') return { triggered: raw, enabled: true };
+  const object = (raw ?? {}) as { Triggered?: unknown; Enabled?: unknown };
+  return { triggered: object.Triggered === true, enabled: object.Enabled !== false };
+}
+
+function valueAt(fields: Fields, path: readonly string[]): number | null {
+  let at: unknown = fields;
+  for (const step of path) at = at && typeof at === 'object' ? (at as Fields)[step] : undefined;
+  return typeof at === 'number' ? at : null;
+}
+
+/** The alarms of `product` whose Triggered differs between two versions of the device's fields. */
+export function alarmTransitions(product: ProductId, before: Fields, after: Fields): AlarmTransition[] {
+  return SOURCES[product].flatMap((source) => {
+    const was = state(before, source.field);
+    const now = state(after, source.field);
+    if (was.triggered === now.triggered) return [];
+    return [
+      {
+        alarm: source.alarm,
+        triggered: now.triggered,
+        enabled: now.enabled,
+        value: source.value ? valueAt(after, source.value.path) : null,
+        unit: source.value?.unit ?? null,
+      },
+    ];
+  });
+}
+
+/** What was last told about one alarm of one device: `open` means a trigger went out and its clear not yet. */
+export interface NoticeState {
+  open: boolean;
+  notifiedAt: Date;
+}
+
+export type NoticeDecision = { send: false } | { send: true; next: NoticeState };
+
+/**
+ * Whether a transition is told, and the state after. A trigger goes out when the alarm is enabled and no trigger
+ * was told within the quiet period; a clear goes out exactly when its trigger was told. So a flapping alarm
+ * sends one trigger and one clear per quiet period.
+ */
+export function noticeDecision(transition: Pick<AlarmTransition, 'triggered' | 'enabled'>, previous: NoticeState | null, now: Date, quietMs: number): NoticeDecision {
+  if (!transition.triggered) return previous?.open ? { send: true, next: { open: false, notifiedAt: previous.notifiedAt } } : { send: false };
+  if (!transition.enabled) return { send: false };
+  if (previous && now.getTime() - previous.notifiedAt.getTime() < quietMs) return { send: false };
+  return { send: true, next: { open: true, notifiedAt: now } };
+}
+
+/** An offline alarm that was told and is still open is told again once `reminderMs` passed since the last time. */
+export function isReminderDue(previous: NoticeState, now: Date, reminderMs: number): boolean {
+  return previous.open && now.getTime() - previous.notifiedAt.getTime() >= reminderMs;
+}
