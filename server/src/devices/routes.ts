@@ -33,6 +33,7 @@ import { changesOf, deepMerge, type UpdateBody } from './changes';
 import { CommandTimeoutError } from './gateway/commands';
 import { configAfterChange } from './gateway/configSync';
 import { heardFrom } from './gateway/ingest';
+import { noticeSettings, withAlarmNotices } from '../notify/alarmNotices';
 import { initialFields, initialSubscription, toDevice, toDeviceList } from './representation';
 import { changeDevice, deleteDevice, devicesOf, findDevice, findInventory, insertDevice, listEtag } from './store';
 
@@ -58,6 +59,8 @@ const uniqueEmails = (emails: readonly string[]) => [...new Set(emails.map(norma
 export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, config, gateway } = ctx;
   const tags = ['devices'];
+  /** A device that acked a command is heard from: back online clears its offline alarm, which is told like any other. */
+  const ackNotices = () => withAlarmNotices(config.now(), noticeSettings(config));
 
   /** Asks a plug to switch and waits for its ack: 408 when none comes in time, 502 when the device refuses. */
   async function switchPower(key: string, enabled: boolean): Promise<boolean> {
@@ -209,7 +212,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
           subscription: priceId === undefined ? row.subscription : { ...row.subscription, PriceIds: { ...row.subscription.PriceIds, Next: priceId } },
           ...power,
         };
-      });
+      }, powered === undefined ? undefined : ackNotices());
       if (!changed) throw notFound(); // unregistered meanwhile
       if (message) gateway.publishConfig(device.key, message);
       return toDevice((await findDevice(db, device.key))!);
@@ -262,7 +265,13 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
     async (request) => {
       const { device } = await signedInDevice(request, request.params.imei, 'smartplug');
       const powered = await switchPower(device.key, request.body.Enabled);
-      const changed = await changeDevice(db, device.key, config.now(), (row) => heardFrom('smartplug', row, config.now(), { PowerEnabled: powered }));
+      const changed = await changeDevice(
+        db,
+        device.key,
+        config.now(),
+        (row) => heardFrom('smartplug', row, config.now(), { PowerEnabled: powered }),
+        ackNotices(),
+      );
       if (!changed) throw notFound();
       return toDevice((await findDevice(db, device.key))!);
     },

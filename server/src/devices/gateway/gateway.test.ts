@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { PRODUCTS, type ProductId } from '@paddock/shared/domain';
 import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
-import { deviceReadings, devices } from '../../db/schema';
+import { alarmNotices, deviceReadings, devices } from '../../db/schema';
 import { collect, connectDevice, nextMessage, pause, refusalCode, waitFor } from '../../testing/devices';
 import { FakeTimers } from '../../testing/fakeTimers';
 import { MOSQUITTO, startMosquitto, type Mosquitto } from '../../testing/mosquitto';
@@ -366,6 +366,22 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
         expect(response.json<Json>()).toMatchObject({ Imei: key, PowerEnabled: false });
         expect(commands).toEqual([{ Id: expect.stringMatching(/^[0-9a-f-]{36}$/), Command: 'set-power', Enabled: false }]);
         expect((await get(owner, 'smartplug', key)).PowerEnabled).toBe(false);
+      });
+
+      it('a plug that was offline and acks a command is back online, and the clear of its offline alarm is told', async () => {
+        const { owner, key } = await registered('smartplug');
+        const before = await device(key);
+        await send(before, key, 'status', { Online: false });
+        await until(owner, 'smartplug', key, (d) => d.OfflineAlarm.Triggered === true);
+        await before.endAsync();
+        await plug(key);
+        const notices = () => t.database.db.select().from(alarmNotices).where(eq(alarmNotices.key, key));
+        await waitFor(notices, (rows) => rows.some((row) => row.alarm === 'offline' && row.open));
+        const response = await call(t.app, 'PUT', `${url('smartplug', key)}/power-enabled`, { token: owner.token, body: { Enabled: false } });
+        expect(response.statusCode).toBe(200);
+        expect(response.json<Json>().OfflineAlarm.Triggered).toBe(false);
+        const [offline] = (await notices()).filter((row) => row.alarm === 'offline');
+        expect(offline.open).toBe(false);
       });
 
       it('SmartPlug2: a new OutputPower is a command; the whole change is saved once acknowledged', async () => {
