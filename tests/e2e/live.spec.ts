@@ -220,3 +220,26 @@ test('shared from the settings page: the friend sees the device but cannot unreg
   await expect(card(friendPage, 'Greenhouse heater')).toHaveCount(0);
   await friendContext.close();
 });
+
+test('a dropped fence voltage is mailed to the notify-list user in their language, once, and again when it clears', async ({ page, request, baseURL }) => {
+  const user = await signInNewUser(page, request, baseURL!, 'notified');
+  expect((await apiCall(request, baseURL!, 'patch', `users/${user.userId}`, { token: user.token, data: { Locale: 'de-DE' } })).ok()).toBeTruthy();
+  const fence = await register(request, baseURL!, user, 'fencealarm', 24, 'Stierweide');
+  const enabled = await apiCall(request, baseURL!, 'patch', `fencealarms/${fence}`, { token: user.token, data: { VoltageAlarm: { Enabled: true, AlarmLevel: 5000 } } });
+  expect(enabled.ok(), await enabled.text()).toBeTruthy();
+  // Readings above the level first, so the drop is a change.
+  await expect.poll(async () => (await (await apiCall(request, baseURL!, 'get', `fencealarms/${fence}`, { token: user.token })).json()).LastReport?.Data.Voltage ?? 0, { timeout: 15_000 }).toBeGreaterThan(5000);
+
+  const alarmMails = async () => {
+    const reply = await apiCall(request, baseURL!, 'get', `admin/mailbox?to=${encodeURIComponent(user.email)}`);
+    return ((await reply.json()) as { Subject: string; Text: string }[]).filter((mail) => mail.Subject.includes('Stierweide')).map((mail) => mail.Subject);
+  };
+  expect((await apiCall(request, baseURL!, 'put', `admin/simulator/${fence}`, { data: { Fault: 'low-voltage' } })).ok()).toBeTruthy();
+  await expect.poll(alarmMails, { timeout: 30_000 }).toEqual(['Alarm: Niedrige Zaunspannung – Stierweide']);
+  // Further low readings tell nothing new.
+  await page.waitForTimeout(9_000);
+  expect(await alarmMails()).toEqual(['Alarm: Niedrige Zaunspannung – Stierweide']);
+
+  expect((await apiCall(request, baseURL!, 'put', `admin/simulator/${fence}`, { data: { Fault: 'none' } })).ok()).toBeTruthy();
+  await expect.poll(alarmMails, { timeout: 30_000 }).toEqual(['Entwarnung: Niedrige Zaunspannung – Stierweide', 'Alarm: Niedrige Zaunspannung – Stierweide']);
+});
