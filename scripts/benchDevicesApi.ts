@@ -3,6 +3,7 @@
 import { PRODUCTS, type ProductId } from '@paddock/shared/domain';
 import { demoKey } from '../server/src/devices/inventory';
 import type { RunningServer } from '../tests/support/server';
+import { percentile } from './benchRows';
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -31,6 +32,9 @@ export async function prepareFiftyDevices(server: RunningServer, demo: { email: 
   return { url, headers, etag: first.headers.get('etag')! };
 }
 
+/** The signed-in demo user with 50 devices: their device list's URL, the headers to call it with, its ETag. */
+export type FiftyDevices = Awaited<ReturnType<typeof prepareFiftyDevices>>;
+
 /** `connections` clients in a loop for `seconds`; latency of every request. */
 export async function load(url: string, headers: Record<string, string>, { connections = 8, seconds = 5 } = {}): Promise<LoadResult> {
   const latencies: number[] = [];
@@ -49,5 +53,5 @@ export async function load(url: string, headers: Record<string, string>, { conne
   await Promise.all(Array.from({ length: connections }, client));
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { requestsPerSecond: latencies.length / elapsed, p99Ms: latencies[Math.floor(latencies.length * 0.99)] ?? NaN, statuses };
+  return { requestsPerSecond: latencies.length / elapsed, p99Ms: percentile(latencies, 99), statuses };
 }

@@ -21,15 +21,24 @@ export function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
+  /** The server process (the bench reads its memory from /proc). */
+  pid: number;
+  /** Where devices sign in: the embedded MQTT broker. */
+  mqttPort: number;
   stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** An embedded database to use and keep (the caller's); without it a fresh one is made and deleted on stop. */
+  dataDir?: string;
 }
 
 export const E2E_ADMIN = { email: 'admin@e2e.paddock.test', password: 'e2e-admin-password-1' };
 
-export async function startPaddock(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startPaddock(extraEnv: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const mqttPort = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'paddock-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'paddock-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', 'serve'], {
     cwd: repoRoot,
     env: {
@@ -69,6 +78,8 @@ export async function startPaddock(extraEnv: Record<string, string> = {}): Promi
   }
   return {
     url,
+    pid: child.pid!,
+    mqttPort,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -76,7 +87,7 @@ export async function startPaddock(extraEnv: Record<string, string> = {}): Promi
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
