@@ -267,6 +267,27 @@ class PrecompressPlugin {
   }
 }
 
+/**
+ * Files emitted as they are, under fixed names (`{ 'sw.js': './src/push/serviceWorker.js' }`): a service worker
+ * must keep its URL and must not carry the webpack or federation runtime.
+ */
+class StaticFilesPlugin {
+  constructor(files) {
+    this.files = files;
+  }
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PaddockStaticFiles', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'PaddockStaticFiles', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        for (const [name, file] of Object.entries(this.files)) {
+          compilation.fileDependencies.add(file);
+          compilation.emitAsset(name, new sources.RawSource(fs.readFileSync(file)));
+        }
+      });
+    });
+  }
+}
+
 /** Rebuilds when a file the build reads by hand changes (the HTML template). */
 class WatchFilePlugin {
   constructor(file) {
@@ -292,6 +313,7 @@ function devRemotesJson(hostname) {
  * @param {number} [options.port]  dev-server port (defaults per DESIGN)
  * @param {string} [options.entry] the app's (shell) or standalone (remote) entry, relative to dir
  * @param {string} [options.template] index.html, relative to dir
+ * @param {Record<string,string>} [options.staticFiles] files emitted unchanged: output name → path relative to dir
  */
 function createConfig(options) {
   const { name, dir, exposes = {}, isHost = false } = options;
@@ -398,6 +420,9 @@ function createConfig(options) {
         }),
         new SingletonGuardPlugin(guardRoots(dir)),
         ...(withPage ? [new WatchFilePlugin(path.join(dir, template))] : []),
+        ...(options.staticFiles
+          ? [new StaticFilesPlugin(Object.fromEntries(Object.entries(options.staticFiles).map(([name, file]) => [name, path.join(dir, file)])))]
+          : []),
         ...(isDev ? [] : [new PrecompressPlugin()]),
         ...(withPage
           ? [

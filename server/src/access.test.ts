@@ -12,6 +12,7 @@ const TABLE: [Action, boolean, boolean, boolean][] = [
   ['user:update', true, false, true],
   ['user:delete', true, false, true],
   ['user:devices', true, false, true],
+  ['user:buy', true, false, true],
   ['user:setEmail', false, false, true],
   ['user:markVerified', false, false, true],
   ['user:search', false, false, true],

@@ -12,6 +12,7 @@ export type Action =
   | 'user:update'
   | 'user:delete'
   | 'user:devices'
+  | 'user:buy'
   | 'device:use'
   | 'user:setEmail'
   | 'user:markVerified'
@@ -37,6 +38,8 @@ const RULES: Record<Action, (actor: Actor, target: Target) => boolean> = {
   'user:update': selfOrAdmin,
   'user:delete': selfOrAdmin,
   'user:devices': selfOrAdmin,
+  // Buying for an account (SMS bundles): the user, or staff on their behalf.
+  'user:buy': selfOrAdmin,
   // Any signed-in user; which devices they may see and change is decided per device (devices/routes.ts).
   'device:use': anyone,
   'user:setEmail': isAdmin,

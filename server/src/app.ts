@@ -7,6 +7,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { RateLimiter } from './auth/rateLimit';
 import { registerSessions } from './auth/session';
+import { localPaymentProvider, type PaymentProvider } from './billing/payments';
+import { billingRoutes } from './billing/routes';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -22,10 +24,12 @@ import { checkDeviceSecret } from './devices/store';
 import { startBroker, type EmbeddedBroker } from './mqtt/broker';
 import { noticeSettings } from './notify/alarmNotices';
 import { createMailer, type Mailer } from './notify/mail';
+import { loadVapidKeys, webPushTransport, type PushTransport } from './notify/push';
 import { outboxSmsProvider } from './notify/sms';
 import { startNotifyWorker } from './notify/worker';
 import { adminRoutes } from './routes/admin';
 import { healthRoutes } from './routes/health';
+import { pushRoutes } from './routes/push';
 import { sessionRoutes } from './routes/session';
 import { userRoutes } from './routes/users';
 import { verificationRoutes } from './routes/verification';
@@ -58,6 +62,8 @@ export interface BuildOptions {
   devices?: boolean;
   /** Timers of the commands' 60 s waits (tests pass fake ones). */
   timers?: Timers;
+  /** The payment provider (default: the local one, which records payments in the database). */
+  payments?: PaymentProvider;
 }
 
 declare module 'fastify' {
@@ -98,8 +104,10 @@ export async function buildApp(config: Config, database: Database, options: Buil
     notices: noticeSettings(config),
   });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, now: config.now, log: app.log });
+  const vapidKeys = await loadVapidKeys(database.db, config);
+  const push = webPushTransport({ keys: vapidKeys, subject: config.vapidSubject, allowedHosts: config.pushServiceHosts, log: app.log.child({ component: 'push' }) });
   app.decorate('deviceGateway', gateway);
-  app.decorate('mqttBroker', options.devices ? await startDevices(app, config, database, gateway, mailer) : null);
+  app.decorate('mqttBroker', options.devices ? await startDevices(app, config, database, gateway, { mailer, push }) : null);
 
   const ctx: AppContext = {
     config,
@@ -114,6 +122,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(sessionRoutes, { ctx });
       await api.register(verificationRoutes, { ctx });
       await api.register(userRoutes, { ctx });
+      await api.register(pushRoutes, { ctx, vapidPublicKey: vapidKeys.publicKey });
+      await api.register(billingRoutes, { ctx, payments: options.payments ?? localPaymentProvider(config.now) });
       await api.register(adminRoutes, { ctx });
       await api.register(deviceRoutes, { ctx });
       await api.register(historyRoutes, { ctx });
@@ -150,7 +160,13 @@ async function startEmbeddedBroker(app: FastifyInstance, config: Config, databas
  * Starts the broker (unless external), connects the gateway and starts the offline sweep and the notification
  * worker. onClose hooks run in reverse order, so on close the worker and the sweep stop first, then the gateway, the broker, and last the database.
  */
-async function startDevices(app: FastifyInstance, config: Config, database: Database, gateway: DeviceGateway, mailer: Mailer): Promise<EmbeddedBroker | null> {
+async function startDevices(
+  app: FastifyInstance,
+  config: Config,
+  database: Database,
+  gateway: DeviceGateway,
+  transports: { mailer: Mailer; push: PushTransport },
+): Promise<EmbeddedBroker | null> {
   const broker = config.mqttUrl ? null : await startEmbeddedBroker(app, config, database);
   if (broker) app.addHook('onClose', () => broker.close());
   app.addHook('onClose', () => gateway.close());
@@ -174,7 +190,7 @@ async function startDevices(app: FastifyInstance, config: Config, database: Data
   const log = app.log.child({ component: 'notify' });
   const worker = startNotifyWorker({
     db: database.db,
-    mailer,
+    ...transports,
     sms: outboxSmsProvider(database.db, config.now, log),
     now: config.now,
     log,

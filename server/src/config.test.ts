@@ -63,6 +63,21 @@ describe('loadConfig', () => {
     expect(config.webRoot).toBe('/srv/web');
   });
 
+  it('reads the Web Push settings: keys as a pair, a subject, the push services', () => {
+    const defaults = loadConfig({ ADMIN_EMAIL: 'Staff@Farm.example' }, '/srv');
+    expect(defaults.vapidKeys).toBeNull();
+    expect(defaults.vapidSubject).toBe('mailto:staff@farm.example');
+    expect(defaults.pushServiceHosts).toContain('fcm.googleapis.com');
+    const keys = { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'k'.repeat(43) };
+    const set = loadConfig({ ...keys, VAPID_SUBJECT: 'https://farm.example/contact', PUSH_SERVICE_HOSTS: ' Push.Example , *.push.example:8443 ' }, '/srv');
+    expect(set.vapidKeys).toEqual({ publicKey: keys.VAPID_PUBLIC_KEY, privateKey: keys.VAPID_PRIVATE_KEY });
+    expect(set.vapidSubject).toBe('https://farm.example/contact');
+    expect(set.pushServiceHosts).toEqual(['push.example', '*.push.example:8443']);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow('VAPID_PRIVATE_KEY');
+    expect(() => loadConfig({ ...keys, VAPID_PUBLIC_KEY: 'short' })).toThrow('VAPID_PUBLIC_KEY');
+    expect(() => loadConfig({ VAPID_SUBJECT: 'farm.example' })).toThrow('VAPID_SUBJECT');
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['TOKEN_TTL_HOURS', '0'],

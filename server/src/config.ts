@@ -54,9 +54,21 @@ export const CONFIG_DOCS = [
   { name: 'SIMULATOR', default: 'on', meaning: '`off` disables the device simulator (it runs the demo inventory\'s devices; needs `SEED_DEMO` on)' },
   { name: 'SIMULATOR_INTERVAL_SECONDS', default: '10', meaning: 'Seconds between two readings of each simulated device' },
   { name: 'OFFLINE_SWEEP_SECONDS', default: '30', meaning: 'How often devices silent for three reporting intervals are marked offline' },
-  { name: 'NOTIFY_POLL_SECONDS', default: '5', meaning: 'How often the notification worker looks for alarm e-mails and SMS to send' },
-  { name: 'NOTIFY_QUIET_MINUTES', default: '15', meaning: 'A flapping alarm notifies at most once per this many minutes per device and alarm (its clear is always sent)' },
+  { name: 'NOTIFY_POLL_SECONDS', default: '5', meaning: 'How often the notification worker looks for alarm e-mails, SMS and push messages to send' },
+  { name: 'NOTIFY_QUIET_MINUTES', default: '15', meaning: 'A flapping alarm notifies at most once per this many minutes per device and alarm (its clear is always sent; a trigger held back is sent when the period is over if the alarm is still on)' },
   { name: 'OFFLINE_REMINDER_HOURS', default: '24', meaning: 'A device that stays offline is notified about again every this many hours' },
+  {
+    name: 'VAPID_PUBLIC_KEY',
+    default: '',
+    meaning: 'Web Push VAPID public key (base64url, with `VAPID_PRIVATE_KEY`); when unset, a key pair is made on first start and kept in the database',
+  },
+  { name: 'VAPID_PRIVATE_KEY', default: '', meaning: 'Web Push VAPID private key (base64url)' },
+  { name: 'VAPID_SUBJECT', default: '', meaning: 'Contact the push services may reach about this server (`mailto:` or `https:`); default `mailto:` and the `ADMIN_EMAIL`' },
+  {
+    name: 'PUSH_SERVICE_HOSTS',
+    default: 'fcm.googleapis.com,updates.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com',
+    meaning: 'Push services (host names, `*.` for any subdomain, optional `:port`) that browsers may register; the server sends to no other address',
+  },
 ] as const satisfies readonly ConfigDoc[];
 
 type VarName = (typeof CONFIG_DOCS)[number]['name'];
@@ -103,6 +115,12 @@ export interface Config {
   notifyPollSeconds: number;
   notifyQuietMinutes: number;
   offlineReminderHours: number;
+  /** VAPID keys from the environment; null: kept in the database (made on first start). */
+  vapidKeys: { publicKey: string; privateKey: string } | null;
+  /** `mailto:` or `https:` contact sent to the push services with every message. */
+  vapidSubject: string;
+  /** Host patterns of the push services the server sends to (nothing else: a Token cannot aim it elsewhere). */
+  pushServiceHosts: string[];
   /** The clock every expiry and window is measured with; tests replace it. */
   now: () => Date;
 }
@@ -146,6 +164,22 @@ function reader(env: Env) {
   };
 }
 
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+function vapidKeys(publicKey: string | null, privateKey: string | null): Config['vapidKeys'] {
+  if (!publicKey && !privateKey) return null;
+  if (!publicKey || !privateKey) throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  // An uncompressed P-256 point is 65 bytes (87 characters), its private key 32 (43).
+  if (!BASE64URL.test(publicKey) || publicKey.length !== 87) throw new Error('VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters)');
+  if (!BASE64URL.test(privateKey) || privateKey.length !== 43) throw new Error('VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)');
+  return { publicKey, privateKey };
+}
+
+function vapidSubject(subject: string): string {
+  if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(subject)) throw new Error(`VAPID_SUBJECT must be a mailto: or https: URL, got "${subject}"`);
+  return subject;
+}
+
 /** Reads the configuration from the environment; throws with the variable's name on a bad value. */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const read = reader(env);
@@ -184,6 +218,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     notifyPollSeconds: read.int('NOTIFY_POLL_SECONDS'),
     notifyQuietMinutes: read.int('NOTIFY_QUIET_MINUTES', 0),
     offlineReminderHours: read.int('OFFLINE_REMINDER_HOURS'),
+    vapidKeys: vapidKeys(read.optional('VAPID_PUBLIC_KEY'), read.optional('VAPID_PRIVATE_KEY')),
+    vapidSubject: vapidSubject(read.optional('VAPID_SUBJECT') ?? `mailto:${read.text('ADMIN_EMAIL').toLowerCase()}`),
+    pushServiceHosts: read
+      .text('PUSH_SERVICE_HOSTS')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     now: () => new Date(),
   };
 }

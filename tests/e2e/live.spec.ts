@@ -4,6 +4,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { demoKey } from '../../server/src/devices/inventory';
 import type { ProductId } from '../../shared/src/domain/products';
+import { SMS_BUNDLE, toMajorUnits } from '../../shared/src/domain/money';
 import { apiCall, expect, expectAccessible, signInNewUser, snapshot, test } from '../support/fixtures';
 
 // Keys from the demo inventory; numbers 20–29 of each product are this file's.
@@ -221,12 +222,37 @@ test('shared from the settings page: the friend sees the device but cannot unreg
   await friendContext.close();
 });
 
-test('a dropped fence voltage is mailed to the notify-list user in their language, once, and again when it clears', async ({ page, request, baseURL }) => {
+test('a dropped fence voltage is mailed and sent by SMS to the notify-list user in their language, once, and again when it clears', async ({ page, request, baseURL }, testInfo) => {
   const user = await signInNewUser(page, request, baseURL!, 'notified');
   expect((await apiCall(request, baseURL!, 'patch', `users/${user.userId}`, { token: user.token, data: { Locale: 'de-DE' } })).ok()).toBeTruthy();
   const fence = await register(request, baseURL!, user, 'fencealarm', 24, 'Stierweide');
   const enabled = await apiCall(request, baseURL!, 'patch', `fencealarms/${fence}`, { token: user.token, data: { VoltageAlarm: { Enabled: true, AlarmLevel: 5000 } } });
   expect(enabled.ok(), await enabled.text()).toBeTruthy();
+  const account = async () => (await apiCall(request, baseURL!, 'get', `users/${user.userId}`, { token: user.token })).json();
+
+  // SMS cost money: on the account page the user enters a phone number, buys SMS (the dialog names the bundle and its
+  // price in SEK, the user being in Sweden), and then may switch SMS notifications on. The interface is still in the
+  // language the user signed in with; the alarms go out in the account's language, German.
+  const phone = '+46 70 123 45 67';
+  await page.goto('/account');
+  await page.getByLabel('Mobile phone').fill(phone);
+  const smsBox = page.getByRole('checkbox', { name: 'SMS notifications' });
+  await expect(smsBox).toBeDisabled();
+  await page.getByRole('button', { name: 'Buy SMS' }).click();
+  const buy = page.getByRole('dialog', { name: 'Buy SMS?' });
+  const price = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'SEK' }).format(toMajorUnits(SMS_BUNDLE.Sek));
+  await expect(buy).toContainText(`100 SMS for ${price} (ex VAT).`);
+  await expectAccessible(page);
+  await snapshot(page, testInfo, 'account-buy-sms');
+  await buy.getByRole('button', { name: 'Buy', exact: true }).click();
+  await expect(buy).toBeHidden();
+  await expect(smsBox).toBeEnabled();
+  await expect(smsBox).toHaveAccessibleDescription('100 SMS left');
+  await smsBox.check();
+  await snapshot(page, testInfo, 'account-sms-bought');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect.poll(account).toMatchObject({ Phone: phone, SmsNotifications: { Enabled: true, Balance: 100 } });
+
   // Readings above the level first, so the drop is a change.
   await expect.poll(async () => (await (await apiCall(request, baseURL!, 'get', `fencealarms/${fence}`, { token: user.token })).json()).LastReport?.Data.Voltage ?? 0, { timeout: 15_000 }).toBeGreaterThan(5000);
 
@@ -234,12 +260,26 @@ test('a dropped fence voltage is mailed to the notify-list user in their languag
     const reply = await apiCall(request, baseURL!, 'get', `admin/mailbox?to=${encodeURIComponent(user.email)}`);
     return ((await reply.json()) as { Subject: string; Text: string }[]).filter((mail) => mail.Subject.includes('Stierweide')).map((mail) => mail.Subject);
   };
+  /** The user's SMS in the built-in outbox, newest first: found by their e-mail, sent to their phone. */
+  const alarmSms = async () => {
+    const reply = await apiCall(request, baseURL!, 'get', `admin/sms-outbox?to=${encodeURIComponent(user.email)}`);
+    return ((await reply.json()) as { To: string; Text: string }[]).map(({ To, Text }) => ({ To, Text }));
+  };
+  const smsAlarm = { To: phone, Text: expect.stringMatching(/^Paddock-Alarm: Niedrige Zaunspannung bei Stierweide \(/) };
+  const smsClear = { To: phone, Text: expect.stringMatching(/^Paddock-Entwarnung: Niedrige Zaunspannung bei Stierweide \(/) };
+
   expect((await apiCall(request, baseURL!, 'put', `admin/simulator/${fence}`, { data: { Fault: 'low-voltage' } })).ok()).toBeTruthy();
   await expect.poll(alarmMails, { timeout: 30_000 }).toEqual(['Alarm: Niedrige Zaunspannung – Stierweide']);
+  await expect.poll(alarmSms, { timeout: 30_000 }).toEqual([smsAlarm]);
   // Further low readings tell nothing new.
   await page.waitForTimeout(9_000);
   expect(await alarmMails()).toEqual(['Alarm: Niedrige Zaunspannung – Stierweide']);
+  expect(await alarmSms()).toEqual([smsAlarm]);
+  expect((await account()).SmsNotifications.Balance).toBe(99);
 
   expect((await apiCall(request, baseURL!, 'put', `admin/simulator/${fence}`, { data: { Fault: 'none' } })).ok()).toBeTruthy();
   await expect.poll(alarmMails, { timeout: 30_000 }).toEqual(['Entwarnung: Niedrige Zaunspannung – Stierweide', 'Alarm: Niedrige Zaunspannung – Stierweide']);
+  await expect.poll(alarmSms, { timeout: 30_000 }).toEqual([smsClear, smsAlarm]);
+  // One SMS each, paid from the 100 bought.
+  expect((await account()).SmsNotifications).toEqual({ Enabled: true, Balance: 98 });
 });

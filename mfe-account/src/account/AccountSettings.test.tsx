@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { usersApi } from '@paddock/shared/api';
+import { configureApi, toastsAtom, usersApi } from '@paddock/shared/api';
 import type { User } from '@paddock/shared/contract';
 import { changeLocale } from '@paddock/shared/i18n';
 import { impersonationAtom, paddockStore, signedInAtom, userAtom } from '@paddock/shared/session';
@@ -121,6 +121,100 @@ describe('/account', () => {
     expect(paddockStore.get(userAtom)?.Email).toBe('farmer@example.com');
   });
 
+  test('Buy SMS asks first, naming the bundle and its price in SEK for Sweden; Cancel buys nothing', async () => {
+    const { user } = await openAccount();
+    const buy = jest.spyOn(usersApi, 'buySms');
+    await user.click(screen.getByRole('button', { name: 'Buy SMS' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy SMS?' });
+    expect(dialog).toHaveTextContent('100 SMS for SEK 99.00 (ex VAT).');
+    expect(dialog).toHaveTextContent('They are added to your SMS balance. Each SMS notification uses one.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(buy).not.toHaveBeenCalled();
+  });
+
+  test('buying SMS shows the busy button, then the new balance, updates the stored user and keeps what was typed', async () => {
+    const { user } = await openAccount();
+    let answer!: (user: User) => void;
+    const bought: User = { ...sampleUser, SmsNotifications: { Enabled: false, Balance: 100 } };
+    const buy = jest.spyOn(usersApi, 'buySms').mockReturnValue(new Promise<User>((resolve) => (answer = resolve)));
+    await user.type(screen.getByLabelText('Mobile phone'), '+46 70 123 45 67');
+    await user.click(screen.getByRole('button', { name: 'Buy SMS' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Buy SMS?' })).getByRole('button', { name: 'Buy' }));
+    expect(buy).toHaveBeenCalledTimes(1);
+    // Not silent: a failure goes through the shared failed-reply handler.
+    expect(buy).toHaveBeenCalledWith('u1', { background: true });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const button = screen.getByRole('button', { name: /Buy SMS/ });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+
+    answer(bought);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Buy SMS' })).toBeEnabled());
+    const sms = screen.getByRole('checkbox', { name: 'SMS notifications' });
+    expect(sms).toBeEnabled();
+    expect(sms).toHaveAccessibleDescription('100 SMS left');
+    expect(paddockStore.get(userAtom)).toEqual(bought);
+    expect(toastTexts()).toContain('100 SMS added. You now have 100 SMS.');
+    expect(screen.getByLabelText('Mobile phone')).toHaveValue('+46 70 123 45 67');
+
+    // Now SMS notifications can be switched on, and the typed number saves with them.
+    const update = jest.spyOn(usersApi, 'update').mockResolvedValue({ ...bought, Phone: '+46 70 123 45 67', SmsNotifications: { Enabled: true, Balance: 100 } });
+    await user.click(sms);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith('u1', { Phone: '+46 70 123 45 67', SmsNotifications: { Enabled: true } }, expect.anything()),
+    );
+  });
+
+  test('an admin acting for a user buys for that user and keeps their own session user', async () => {
+    const admin: User = { ...sampleUser, Id: 'admin1', AccountType: 'admin', Email: 'staff@paddock.farm' };
+    const owner: User = { ...sampleUser, Id: 'owner7', Email: 'owner@farm.de', Country: 'DE', SmsNotifications: { Enabled: true, Balance: 3 } };
+    signInAs(admin);
+    paddockStore.set(impersonationAtom, { User: owner, ReturnTo: '/admin/user/owner7' });
+    const { user } = await openAccount(owner);
+    const buy = jest.spyOn(usersApi, 'buySms').mockResolvedValue({ ...owner, SmsNotifications: { Enabled: true, Balance: 103 } });
+    await user.click(screen.getByRole('button', { name: 'Buy SMS' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy SMS?' });
+    expect(dialog).toHaveTextContent('100 SMS for €9.90 (ex VAT).');
+    await user.click(within(dialog).getByRole('button', { name: 'Buy' }));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'SMS notifications' })).toHaveAccessibleDescription('103 SMS left'));
+    expect(buy).toHaveBeenCalledWith('owner7', expect.anything());
+    expect(paddockStore.get(impersonationAtom)?.User.SmsNotifications.Balance).toBe(103);
+    expect(paddockStore.get(userAtom)?.Id).toBe('admin1');
+  });
+
+  test('a failed purchase shows the shared failure toast, keeps the balance and frees the button', async () => {
+    const { user } = await openAccount();
+    const original = globalThis.fetch;
+    const body = JSON.stringify({ Error: 'payment_declined', Message: 'The payment was declined, so nothing was bought.' });
+    const fetchMock = jest.fn(async (request: Request) => {
+      expect(request.method).toBe('POST');
+      expect(request.url).toBe('http://localhost/api/users/u1/sms');
+      return new Response(body, { status: 402, statusText: 'Payment Required', headers: { 'Content-Type': 'application/json' } });
+    });
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    configureApi({ apiBase: 'http://localhost/api', testApiBase: 'http://localhost/api' });
+    try {
+      await user.click(screen.getByRole('button', { name: 'Buy SMS' }));
+      await user.click(within(await screen.findByRole('dialog', { name: 'Buy SMS?' })).getByRole('button', { name: 'Buy' }));
+      await waitFor(() => expect(paddockStore.get(toastsAtom).some((toast) => toast.kind === 'error')).toBe(true));
+      expect(paddockStore.get(toastsAtom).find((toast) => toast.kind === 'error')?.values).toEqual({
+        status: 402,
+        statusText: 'Payment Required',
+        body: 'The payment was declined, so nothing was bought.',
+      });
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Buy SMS' })).toBeEnabled());
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(screen.getByRole('checkbox', { name: 'SMS notifications' })).toBeDisabled();
+      expect(paddockStore.get(userAtom)?.SmsNotifications.Balance).toBe(0);
+      expect(paddockStore.get(signedInAtom)).toBe(true);
+    } finally {
+      globalThis.fetch = original;
+      configureApi({ apiBase: '/api', testApiBase: '/api' });
+    }
+  });
+
   test('deleting the account asks first, then deletes it, signs out and goes to sign-in', async () => {
     const { user } = await openAccount();
     const remove = jest.spyOn(usersApi, 'remove').mockResolvedValue(undefined);
@@ -177,9 +271,13 @@ describe('/account', () => {
   });
 
   test('speaks German', async () => {
-    await openAccount(sampleUser, { locale: 'de-DE' });
+    const { user } = await openAccount({ ...sampleUser, Country: 'DE' }, { locale: 'de-DE' });
     expect(screen.getByRole('heading', { level: 1, name: 'Konto' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'SMS-Benachrichtigungen' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Speichern' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'SMS kaufen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'SMS kaufen?' });
+    expect(dialog).toHaveTextContent('100 SMS für 9,90 € (zzgl. MwSt.).');
+    expect(within(dialog).getByRole('button', { name: 'Kaufen' })).toBeInTheDocument();
   });
 });

@@ -1,11 +1,12 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { FormattedMessage, FormattedNumber } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { showToast, usersApi } from '@paddock/shared/api';
 import type { User } from '@paddock/shared/contract';
-import { checkEmail, checkPhone, LOCALES, type Locale } from '@paddock/shared/domain';
+import { checkEmail, checkPhone, currencyFor, LOCALES, SMS_BUNDLE, smsBundlePrice, toMajorUnits, type Locale } from '@paddock/shared/domain';
 import { changeLocale, LOCALE_NAMES, useT } from '@paddock/shared/i18n';
-import { activeUserAtom, clearSession, impersonationAtom, userAtom } from '@paddock/shared/session';
+import { activeUserAtom, clearSession, impersonationAtom, storeUpdatedUser, userAtom } from '@paddock/shared/session';
 import { Actions, Alert, Button, Card, Checkbox, ConfirmDialog, Page, Select, TextField, fieldErrorMessage, uiTexts } from '@paddock/shared/ui';
 import { describeFailure } from '../common/failure';
 import { EmailField } from '../common/EmailField';
@@ -21,7 +22,7 @@ const LANGUAGES = LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[
 
 type Loaded = { state: 'loading' } | { state: 'failed'; reason: string } | { state: 'ready'; user: User };
 
-/** /account: the active user's e-mail, phone, language and notifications; account deletion (SPEC §2). */
+/** /account: the active user's e-mail, phone, language and notifications, Buy SMS; account deletion (SPEC §2). */
 export function AccountSettings() {
   const t = useT();
   const m = accountTexts.messages;
@@ -85,12 +86,20 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
   const { formRef, errors, show, clear } = useFormErrors(FIELDS);
   const [deleting, setDeleting] = useState<'ask' | 'busy' | null>(null);
   const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
+  const [buying, setBuying] = useState<'ask' | 'busy' | null>(null);
 
   const self = useAtomValue(userAtom)?.Id === user.Id;
   const impersonating = useAtomValue(impersonationAtom) !== null;
   const smsBalance = user.SmsNotifications.Balance;
+  const price = smsBundlePrice(currencyFor(user.Country));
 
   const set = <K extends keyof AccountForm>(key: K, value: AccountForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+
+  /** The account as the server now has it: in the session (own or impersonated) and on the page. */
+  function storeUser(updated: User) {
+    storeUpdatedUser(updated, store);
+    onSaved(updated);
+  }
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -109,11 +118,8 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
     setBusy(true);
     try {
       const updated = await usersApi.update(user.Id, changes, { silent: true, background: true });
-      if (store.get(userAtom)?.Id === updated.Id) store.set(userAtom, updated);
-      const impersonation = store.get(impersonationAtom);
-      if (impersonation?.User.Id === updated.Id) store.set(impersonationAtom, { ...impersonation, User: updated });
       setForm(formOf(updated));
-      onSaved(updated);
+      storeUser(updated);
       showToast({ kind: 'success', text: t(m.saved) });
       // A new language for oneself applies to the interface, which reloads (SPEC §4). An admin acting for a user
       // only changes that user's language.
@@ -124,6 +130,21 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
       else setFailure(failed.text);
     } finally {
       setBusy(false);
+    }
+  }
+
+  /** Buys the SMS bundle once confirmed; what is typed in the form stays. Failures show through the shared handler. */
+  async function buySms() {
+    if (buying === 'busy') return;
+    setBuying('busy');
+    try {
+      const updated = await usersApi.buySms(user.Id, { background: true });
+      storeUser(updated);
+      showToast({ kind: 'success', text: t(m.smsBought, { added: SMS_BUNDLE.Count, balance: updated.SmsNotifications.Balance }) });
+    } catch {
+      // The shared failed-reply handler has shown why.
+    } finally {
+      setBuying(null);
     }
   }
 
@@ -207,6 +228,11 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
               hint={smsBalance === 0 ? t(m.smsNone) : t(m.smsLeft, { count: smsBalance })}
               onChange={(e) => set('Sms', e.target.checked)}
             />
+            <div className="pd-account-sms-buy">
+              <Button busy={buying === 'busy'} onClick={() => setBuying('ask')}>
+                {t(m.buySms)}
+              </Button>
+            </div>
           </fieldset>
         </Card>
         <Actions>
@@ -239,6 +265,28 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
       >
         {deleteFailure ? <Alert>{deleteFailure}</Alert> : null}
         <p>{t(m.deleteConfirmText, { email: user.Email })}</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={buying === 'ask'}
+        title={t(m.buySmsConfirmTitle)}
+        confirmLabel={t(m.buySmsConfirm)}
+        onConfirm={() => void buySms()}
+        onCancel={() => setBuying(null)}
+      >
+        <p>
+          <FormattedMessage
+            {...m.buySmsConfirmText}
+            values={{
+              count: SMS_BUNDLE.Count,
+              price: (
+                <strong>
+                  <FormattedNumber value={toMajorUnits(price.amount)} style="currency" currency={price.currency} />
+                </strong>
+              ),
+            }}
+          />
+        </p>
+        <p className="pd-account-intro">{t(m.buySmsConfirmNote)}</p>
       </ConfirmDialog>
     </>
   );

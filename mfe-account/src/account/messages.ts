@@ -65,6 +65,27 @@ export const accountTexts = defineTranslations('account.settings', {
     'fr-FR': '{count, plural, one {# SMS restant} other {# SMS restants}}',
     'sv-SE': '{count, plural, one {# sms kvar} other {# sms kvar}}',
   },
+  buySms: { 'en-GB': 'Buy SMS', 'de-DE': 'SMS kaufen', 'fr-FR': 'Acheter des SMS', 'sv-SE': 'Köp sms' },
+  buySmsConfirmTitle: { 'en-GB': 'Buy SMS?', 'de-DE': 'SMS kaufen?', 'fr-FR': 'Acheter des SMS ?', 'sv-SE': 'Köpa sms?' },
+  buySmsConfirmText: {
+    'en-GB': '{count, number} SMS for {price} (ex VAT).',
+    'de-DE': '{count, number} SMS für {price} (zzgl. MwSt.).',
+    'fr-FR': '{count, number} SMS pour {price} (HT).',
+    'sv-SE': '{count, number} sms för {price} (exkl. moms).',
+  },
+  buySmsConfirmNote: {
+    'en-GB': 'They are added to your SMS balance. Each SMS notification uses one.',
+    'de-DE': 'Sie werden Ihrem SMS-Guthaben gutgeschrieben. Jede SMS-Benachrichtigung verbraucht eine SMS.',
+    'fr-FR': 'Ils s’ajoutent à votre crédit SMS. Chaque notification par SMS en consomme un.',
+    'sv-SE': 'De läggs till ditt sms-saldo. Varje sms-avisering drar ett sms.',
+  },
+  buySmsConfirm: { 'en-GB': 'Buy', 'de-DE': 'Kaufen', 'fr-FR': 'Acheter', 'sv-SE': 'Köp' },
+  smsBought: {
+    'en-GB': '{added, number} SMS added. You now have {balance, number} SMS.',
+    'de-DE': '{added, number} SMS gutgeschrieben. Ihr Guthaben: {balance, number} SMS.',
+    'fr-FR': '{added, number} SMS ajoutés. Vous en avez maintenant {balance, number}.',
+    'sv-SE': '{added, number} sms har lagts till. Du har nu {balance, number} sms.',
+  },
   save: { 'en-GB': 'Save', 'de-DE': 'Speichern', 'fr-FR': 'Enregistrer', 'sv-SE': 'Spara' },
   saved: {
     'en-GB': 'Your settings are saved.',

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { PRODUCT_IDS, PRODUCTS, dashboardTags, groupDevices, matchesTagFilter, toggleTag } from '@paddock/shared/domain';
+import { PRODUCT_IDS, PRODUCTS, PUSH_PROMPT_DELAY_MS, dashboardTags, groupDevices, matchesTagFilter, toggleTag } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { activeUserAtom } from '@paddock/shared/session';
 import { Alert, Button, Card, IconButton, Page } from '@paddock/shared/ui';
@@ -14,6 +14,8 @@ import { useDeviceList } from './useDeviceList';
 
 export const REGISTER_PATH = '/devices/register';
 const m = dashboardTexts.messages;
+// Its own chunk, fetched after the cards show: the dashboard's JS stays within its budget (DESIGN §7).
+const PushPrompt = lazy(() => import('../push/PushPrompt'));
 
 /**
  * The dashboard (SPEC §2 /devices): title, the add-circle button to /devices/register, tag filter chips, devices
@@ -56,6 +58,14 @@ export function Dashboard() {
     card.focus({ preventScroll: true });
   }, [focusId, loaded, groups]);
 
+  // SPEC §9: push registration starts 1 s after the dashboard has loaded.
+  const [offerPush, setOfferPush] = useState(false);
+  useEffect(() => {
+    if (!loaded) return;
+    const timer = setTimeout(() => setOfferPush(true), PUSH_PROMPT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [loaded]);
+
   const register = t(m.register);
   const goRegister = () => navigate(REGISTER_PATH);
   const total = allGroups.reduce((n, g) => n + g.devices.length, 0);
@@ -63,6 +73,11 @@ export function Dashboard() {
   return (
     <Page title={t(m.title)} actions={<IconButton icon="add-circle" label={register} onClick={goRegister} />}>
       {failed && !list ? <Alert>{t(m.loadFailed)}</Alert> : null}
+      {offerPush ? (
+        <Suspense fallback={null}>
+          <PushPrompt />
+        </Suspense>
+      ) : null}
       {list === null ? (
         failed ? null : (
           <p className="pd-devices-loading" role="status">

@@ -25,7 +25,7 @@ describe('migrations', () => {
   afterAll(() => test.dispose());
 
   it('apply once, then find nothing to do', async () => {
-    expect(await migrate(test.database)).toEqual(['0001_init.sql', '0002_devices.sql', '0003_device_gateway.sql', '0004_notifications.sql']);
+    expect(await migrate(test.database)).toEqual(['0001_init.sql', '0002_devices.sql', '0003_device_gateway.sql', '0004_notifications.sql', '0005_payments.sql', '0006_push.sql']);
     expect(await migrate(test.database)).toEqual([]);
   });
 
@@ -94,7 +94,7 @@ describe('migrate', () => {
     const second = await openDatabase({ databaseUrl: test.databaseUrl, dataDir: '' });
     try {
       const [a, b] = await Promise.all([migrate(test.database), migrate(second)]);
-      expect([...a, ...b].sort()).toEqual(['0001_init.sql', '0002_devices.sql', '0003_device_gateway.sql', '0004_notifications.sql']);
+      expect([...a, ...b].sort()).toEqual(['0001_init.sql', '0002_devices.sql', '0003_device_gateway.sql', '0004_notifications.sql', '0005_payments.sql', '0006_push.sql']);
     } finally {
       await second.close();
       await test.dispose();

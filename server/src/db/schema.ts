@@ -196,6 +196,8 @@ export const alarmNotices = pgTable(
     /** A trigger was told and its clear not yet. */
     open: boolean('open').notNull(),
     notifiedAt: time('notified_at').notNull(),
+    /** A trigger the quiet period held back: when it went off (told once the period is over, if still on). */
+    heldSince: time('held_since'),
   },
   (t) => [primaryKey({ name: 'alarm_notices_pkey', columns: [t.key, t.alarm] })],
 );
@@ -213,3 +215,28 @@ export const smsOutbox = pgTable(
   },
   (t) => [index('sms_outbox_to_phone_sent_idx').on(t.toPhone, t.sentAt), index('sms_outbox_to_email_sent_idx').on(t.toEmail, t.sentAt)],
 );
+
+/** Payments taken (billing/payments.ts): the local provider records them here, with what they bought in the same transaction. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    /** Null once the account is deleted: a payment is a bookkeeping record and stays. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** What was bought, e.g. 'sms-100' (the catalogue entry's Id). */
+    item: text('item').notNull(),
+    /** Integer minor units (öre, cent) of the currency. */
+    amount: integer('amount').notNull(),
+    currency: text('currency', { enum: ['EUR', 'SEK'] }).notNull(),
+    createdAt: time('created_at').notNull(),
+  },
+  (t) => [index('payments_user_id_created_idx').on(t.userId, t.createdAt)],
+);
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** Keys the server makes once and every instance shares (the Web Push VAPID key pair), by name. */
+export const serverKeys = pgTable('server_keys', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: time('created_at').notNull(),
+});

@@ -14,6 +14,9 @@ type AlarmKey =
   | 'alarm_sms_triggered'
   | 'alarm_sms_cleared'
   | 'alarm_sms_reminder'
+  | 'alarm_push_triggered'
+  | 'alarm_push_cleared'
+  | 'alarm_push_reminder'
   | 'alarm_name_fence_voltage'
   | 'alarm_name_low_battery'
   | 'alarm_name_offline'
@@ -148,6 +151,12 @@ export const MESSAGES = {
     'fr-FR': "Les notifications par SMS nécessitent un crédit SMS. Achetez d'abord des SMS.",
     'sv-SE': 'SMS-aviseringar kräver ett SMS-saldo. Köp SMS först.',
   },
+  payment_declined: {
+    'en-GB': 'The payment was declined, so nothing was bought. Please check your payment method and try again.',
+    'de-DE': 'Die Zahlung wurde abgelehnt, es wurde also nichts gekauft. Bitte prüfen Sie Ihr Zahlungsmittel und versuchen Sie es erneut.',
+    'fr-FR': "Le paiement a été refusé : rien n'a été acheté. Veuillez vérifier votre moyen de paiement et réessayer.",
+    'sv-SE': 'Betalningen avvisades, så inget köptes. Kontrollera ditt betalsätt och försök igen.',
+  },
   rate_limited: {
     'en-GB': 'Too many attempts, try again in {duration}.',
     'de-DE': 'Zu viele Versuche, versuchen Sie es in {duration} erneut.',
@@ -165,6 +174,18 @@ export const MESSAGES = {
     'de-DE': 'Dieses Gerät ist bereits für ein anderes Konto registriert. Sein Besitzer kann es mit Ihnen teilen.',
     'fr-FR': 'Cet appareil est déjà enregistré sur un autre compte. Son propriétaire peut le partager avec vous.',
     'sv-SE': 'Den här enheten är redan registrerad på ett annat konto. Dess ägare kan dela den med dig.',
+  },
+  invalid_push_token: {
+    'en-GB': 'The push token is not a Web Push subscription of this browser.',
+    'de-DE': 'Das Push-Token ist kein Web-Push-Abonnement dieses Browsers.',
+    'fr-FR': "Le jeton push n'est pas un abonnement Web Push de ce navigateur.",
+    'sv-SE': 'Push-token är inte en Web Push-prenumeration för den här webbläsaren.',
+  },
+  push_service_not_allowed: {
+    'en-GB': "This browser's push service is not one Paddock sends to.",
+    'de-DE': 'Paddock sendet nicht an den Push-Dienst dieses Browsers.',
+    'fr-FR': "Paddock n'envoie pas au service push de ce navigateur.",
+    'sv-SE': 'Paddock skickar inte till den här webbläsarens push-tjänst.',
   },
   device_wrong_product: {
     'en-GB': 'The number {key} belongs to a {actual}, not a {product}. Register it as a {actual}.',
@@ -318,6 +339,25 @@ export const MESSAGES = {
     'de-DE': 'Paddock: {device} seit {time} weiterhin offline',
     'fr-FR': 'Paddock : {device} toujours hors ligne depuis le {time}',
     'sv-SE': 'Paddock: {device} fortfarande offline sedan {time}',
+  },
+  // Push: the title is the mail's subject, this the line below it.
+  alarm_push_triggered: {
+    'en-GB': '{value} at {time}',
+    'de-DE': '{value} am {time}',
+    'fr-FR': '{value} le {time}',
+    'sv-SE': '{value} {time}',
+  },
+  alarm_push_cleared: {
+    'en-GB': 'Back to normal: {value} at {time}',
+    'de-DE': 'Wieder normal: {value} am {time}',
+    'fr-FR': 'Retour à la normale : {value} le {time}',
+    'sv-SE': 'Normalt igen: {value} {time}',
+  },
+  alarm_push_reminder: {
+    'en-GB': 'Offline since {time}',
+    'de-DE': 'Offline seit {time}',
+    'fr-FR': 'Hors ligne depuis le {time}',
+    'sv-SE': 'Offline sedan {time}',
   },
   alarm_name_fence_voltage: {
     'en-GB': 'Low fence voltage',

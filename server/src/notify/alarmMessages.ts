@@ -1,5 +1,5 @@
 // The texts of alarm notifications, in the recipient's language: the device, the alarm, the value and the time.
-import type { AlarmUnit, Locale, NotifiedAlarm } from '@paddock/shared/domain';
+import { PRODUCTS, pushMessageUrl, type AlarmUnit, type Locale, type NotifiedAlarm, type ProductId, type PushMessage } from '@paddock/shared/domain';
 import { translate, type MessageKey } from '../i18n/messages';
 import type { Mail } from './mail';
 
@@ -47,4 +47,17 @@ export function alarmMail(to: string, locale: Locale, notice: AlarmNotice): Mail
 
 export function alarmSmsText(locale: Locale, notice: AlarmNotice): string {
   return translate(locale, `alarm_sms_${notice.event}`, values(locale, notice));
+}
+
+/** A push message: the mail's subject over one line with the value and time; tapping it opens the device's card. */
+export function alarmPush(locale: Locale, notice: AlarmNotice, device: { product: ProductId; key: string }): PushMessage {
+  const filled = values(locale, notice);
+  const Data = { Device: device.product, [PRODUCTS[device.product].keyField]: device.key };
+  return {
+    Title: translate(locale, `alarm_subject_${notice.event}`, filled),
+    Body: translate(locale, `alarm_push_${notice.event}`, filled),
+    Tag: `${device.key}:${notice.alarm}`,
+    Data,
+    Url: pushMessageUrl(Data),
+  };
 }

@@ -4,13 +4,16 @@
 import {
   alarmTransitions,
   isProductId,
+  currentAlarm,
+  isHeldTriggerDue,
   isReminderDue,
   noticeDecision,
+  parseWebPushToken,
   type AlarmTransition,
   type NoticeState,
   type NotifiedAlarm,
 } from '@paddock/shared/domain';
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, type SQL } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { alarmNotices, devices, users, type DeviceRow } from '../db/schema';
@@ -35,9 +38,13 @@ export const noticeSettings = (config: Pick<Config, 'notifyQuietMinutes' | 'offl
 export const ALARM_JOB = 'alarm-notice';
 
 /** One notification to one user through one channel (the job's payload). */
+export type AlarmChannel = 'email' | 'sms' | 'push';
+
 export interface AlarmJobPayload {
   userId: string;
-  channel: 'email' | 'sms';
+  channel: AlarmChannel;
+  /** Push: the endpoint of the browser it goes to (its keys are read from the user's tokens when it is sent). */
+  endpoint?: string;
   key: string;
   alarm: NotifiedAlarm;
   event: AlarmEvent;
@@ -50,19 +57,27 @@ export interface AlarmJobPayload {
 
 type DeviceParts = Pick<DeviceRow, 'key' | 'product' | 'fields' | 'notify' | 'access'>;
 
-/** The channels of each user on the Notify list who still exists and is in the Access list. */
-async function recipients(tx: Db, device: DeviceParts): Promise<{ userId: string; channel: 'email' | 'sms' }[]> {
+type Recipient = Pick<AlarmJobPayload, 'userId' | 'channel' | 'endpoint'>;
+
+/** The channels of each user on the Notify list who still exists and is in the Access list; push once per registered browser. */
+async function recipients(tx: Db, device: DeviceParts): Promise<Recipient[]> {
   const emails = device.notify.filter((email) => device.access.includes(email));
   if (!emails.length) return [];
   const rows = await tx.select().from(users).where(inArray(users.email, emails));
-  return rows.flatMap((user) => [
+  return rows.flatMap((user): Recipient[] => [
     ...(user.emailDevice ? [{ userId: user.id, channel: 'email' as const }] : []),
     // No phone or no balance: no SMS (the worker checks the balance again when it pays).
     ...(user.smsEnabled && user.phone && user.smsBalance > 0 ? [{ userId: user.id, channel: 'sms' as const }] : []),
+    ...(user.pushEnabled
+      ? user.pushTokens.flatMap((token) => {
+          const endpoint = parseWebPushToken(token)?.endpoint;
+          return endpoint ? [{ userId: user.id, channel: 'push' as const, endpoint }] : [];
+        })
+      : []),
   ]);
 }
 
-async function enqueueFor(tx: Db, device: DeviceParts, notice: Omit<AlarmJobPayload, 'userId' | 'channel' | 'key'>, now: Date): Promise<void> {
+async function enqueueFor(tx: Db, device: DeviceParts, notice: Omit<AlarmJobPayload, keyof Recipient | 'key'>, now: Date): Promise<void> {
   for (const recipient of await recipients(tx, device)) {
     const payload: AlarmJobPayload = { ...recipient, key: device.key, ...notice };
     await enqueueJob(tx, ALARM_JOB, { ...payload }, now);
@@ -74,7 +89,7 @@ async function previousNotice(tx: Db, key: string, alarm: NotifiedAlarm): Promis
     .select()
     .from(alarmNotices)
     .where(and(eq(alarmNotices.key, key), eq(alarmNotices.alarm, alarm)));
-  return row ? { open: row.open, notifiedAt: row.notifiedAt } : null;
+  return row ? { open: row.open, notifiedAt: row.notifiedAt, heldSince: row.heldSince } : null;
 }
 
 /**
@@ -86,11 +101,13 @@ export async function noticeAlarms(tx: Db, device: DeviceParts, fields: Record<s
   const told: AlarmTransition[] = [];
   for (const transition of alarmTransitions(device.product, device.fields, fields)) {
     const decision = noticeDecision(transition, await previousNotice(tx, device.key, transition.alarm), now, settings.quietMinutes * 60_000);
+    if (decision.next) {
+      await tx
+        .insert(alarmNotices)
+        .values({ key: device.key, alarm: transition.alarm, ...decision.next })
+        .onConflictDoUpdate({ target: [alarmNotices.key, alarmNotices.alarm], set: decision.next });
+    }
     if (!decision.send) continue;
-    await tx
-      .insert(alarmNotices)
-      .values({ key: device.key, alarm: transition.alarm, ...decision.next })
-      .onConflictDoUpdate({ target: [alarmNotices.key, alarmNotices.alarm], set: decision.next });
     const { alarm, value, unit } = transition;
     await enqueueFor(tx, device, { alarm, value, unit, event: transition.triggered ? 'triggered' : 'cleared', at: now.toISOString() }, now);
     told.push(transition);
@@ -110,34 +127,41 @@ export function withAlarmNotices(
   };
 }
 
+/** How many notices one sweep takes at most (the next sweep takes the rest). */
+const SWEEP_BATCH = 200;
+
 /**
- * Reminds of devices still offline `reminderHours` after they were last told about; rows are claimed with
- * FOR UPDATE SKIP LOCKED, so sweeps on several servers send each reminder once. Returns the devices' keys.
+ * The notices matching `where`, with their devices, claimed together with FOR UPDATE SKIP LOCKED: a sweep never
+ * waits for (or races) a change of the same device, and sweeps on several servers never take the same notice.
  */
+const claimNotices = (tx: Db, where: SQL | undefined) =>
+  tx
+    .select({ notice: alarmNotices, device: devices })
+    .from(alarmNotices)
+    .innerJoin(devices, eq(devices.key, alarmNotices.key))
+    .where(where)
+    .limit(SWEEP_BATCH)
+    .for('update', { of: [alarmNotices, devices], skipLocked: true });
+
+const sameNotice = (notice: { key: string; alarm: string }) => and(eq(alarmNotices.key, notice.key), eq(alarmNotices.alarm, notice.alarm));
+
+/** Reminds of devices still offline `reminderHours` after they were last told about, once. Returns the devices' keys. */
 export async function remindOffline(db: Db, now: Date, settings: NoticeSettings): Promise<string[]> {
   const reminderMs = settings.reminderHours * 3_600_000;
   return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ notice: alarmNotices, device: devices })
-      .from(alarmNotices)
-      .innerJoin(devices, eq(devices.key, alarmNotices.key))
-      .where(
-        and(
-          eq(alarmNotices.alarm, 'offline'),
-          eq(alarmNotices.open, true),
-          eq(devices.offline, true),
-          lte(alarmNotices.notifiedAt, new Date(now.getTime() - reminderMs)),
-        ),
-      )
-      .limit(200)
-      .for('update', { of: alarmNotices, skipLocked: true });
+    const due = await claimNotices(
+      tx,
+      and(
+        eq(alarmNotices.alarm, 'offline'),
+        eq(alarmNotices.open, true),
+        eq(devices.offline, true),
+        lte(alarmNotices.notifiedAt, new Date(now.getTime() - reminderMs)),
+      ),
+    );
     const reminded: string[] = [];
     for (const { notice, device } of due) {
       if (!isReminderDue(notice, now, reminderMs)) continue;
-      await tx
-        .update(alarmNotices)
-        .set({ notifiedAt: now })
-        .where(and(eq(alarmNotices.key, notice.key), eq(alarmNotices.alarm, notice.alarm)));
+      await tx.update(alarmNotices).set({ notifiedAt: now }).where(sameNotice(notice));
       const since = (device.lastSeenAt ?? device.registeredAt).toISOString();
       await enqueueFor(tx, device, { alarm: 'offline', event: 'reminder', value: null, unit: null, at: since }, now);
       reminded.push(device.key);
@@ -146,3 +170,25 @@ export async function remindOffline(db: Db, now: Date, settings: NoticeSettings)
   });
 }
 
+/**
+ * Tells the triggers the quiet period held back, now that it is over, for alarms still on (and enabled); drops
+ * the others, once. Returns the devices' keys told about.
+ */
+export async function releaseHeldTriggers(db: Db, now: Date, settings: NoticeSettings): Promise<string[]> {
+  const quietMs = settings.quietMinutes * 60_000;
+  return db.transaction(async (tx) => {
+    const due = await claimNotices(tx, and(isNotNull(alarmNotices.heldSince), lte(alarmNotices.notifiedAt, new Date(now.getTime() - quietMs))));
+    const told: string[] = [];
+    for (const { notice, device } of due) {
+      if (!isHeldTriggerDue(notice, now, quietMs) || !isProductId(device.product)) continue;
+      const alarm = notice.alarm as NotifiedAlarm;
+      const current = currentAlarm(device.product, device.fields, alarm);
+      const stillOn = current !== null && current.triggered && current.enabled;
+      await tx.update(alarmNotices).set(stillOn ? { open: true, notifiedAt: now, heldSince: null } : { heldSince: null }).where(sameNotice(notice));
+      if (!stillOn) continue;
+      await enqueueFor(tx, device, { alarm, value: current.value, unit: current.unit, event: 'triggered', at: notice.heldSince!.toISOString() }, now);
+      told.push(device.key);
+    }
+    return told;
+  });
+}

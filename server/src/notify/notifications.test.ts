@@ -8,7 +8,7 @@ import { ingestUplink } from '../devices/gateway/ingest';
 import { sweepOffline } from '../devices/gateway/offlineSweep';
 import { demoKey } from '../devices/inventory';
 import { adminToken, call, createTestApp, createUser, mailsTo, signIn, type TestApp } from '../testing/testApp';
-import { remindOffline } from './alarmNotices';
+import { releaseHeldTriggers, remindOffline } from './alarmNotices';
 import { claimJobs, JOB_LEASE_MS, retryDelayMs } from './jobs';
 import { createMailer, type Mailer } from './mail';
 import { outboxSmsProvider } from './sms';
@@ -26,6 +26,8 @@ function deps(overrides: Partial<WorkerDeps> = {}): WorkerDeps {
     db: db(),
     mailer: createMailer({ smtpUrl: null, from: 'test', db: db(), now: t.clock.now, log: t.app.log }),
     sms: outboxSmsProvider(db(), t.clock.now, t.app.log),
+    // Nobody here has push on; push.test.ts delivers to a push service.
+    push: { send: () => Promise.reject(new Error('no push expected')) },
     now: t.clock.now,
     log: t.app.log,
     ...overrides,
@@ -131,6 +133,43 @@ describe('alarm notifications', () => {
     expect(await runDueJobs(deps())).toBe(3);
     expect(await mailsTo(t, user.email)).toHaveLength(3);
     expect(await balance(user.id)).toBe(2);
+  });
+
+  it('tells a trigger the quiet period held back once the period is over, when the alarm is still on', async () => {
+    const { user, key, name } = await setUp('fencealarm', { smsEnabled: false });
+    await fenceReading(key, 2000);
+    await fenceReading(key, 5000);
+    expect(await runDueJobs(deps())).toBe(2); // trigger and clear
+    const settings = { quietMinutes: 15, reminderHours: 24 };
+
+    // It goes off again 3 minutes later and stays off: held, not forgotten.
+    t.clock.advance(3 * 60_000);
+    const wentOff = t.clock.now();
+    await fenceReading(key, 1500);
+    expect(await queued()).toBe(0);
+    t.clock.advance(11 * 60_000);
+    expect(await releaseHeldTriggers(db(), t.clock.now(), settings)).toEqual([]);
+    t.clock.advance(60_000);
+    // Two servers sweeping at once tell it once.
+    const [a, b] = await Promise.all([releaseHeldTriggers(db(), t.clock.now(), settings), releaseHeldTriggers(db(), t.clock.now(), settings)]);
+    expect([...a, ...b]).toEqual([key]);
+    expect(await runDueJobs(deps())).toBe(1);
+    const [mail] = await mailsTo(t, user.email);
+    expect(mail.Subject).toBe(`Alarm: Niedrige Zaunspannung – ${name}`);
+    // The value it has now, and the time it went off.
+    expect(mail.Text).toContain('Wert: 1.500 V');
+    expect(mail.Text).toContain(`${String(wentOff.getUTCHours()).padStart(2, '0')}:${String(wentOff.getUTCMinutes()).padStart(2, '0')} UTC`);
+    // Its clear is told like any other.
+    await fenceReading(key, 5000);
+    expect(await runDueJobs(deps())).toBe(1);
+    expect((await mailsTo(t, user.email))[0].Subject).toBe(`Entwarnung: Niedrige Zaunspannung – ${name}`);
+
+    // Held again, but back to normal before the period is over: nothing is told, then or later.
+    t.clock.advance(60_000);
+    await fenceReading(key, 2000);
+    await fenceReading(key, 5000);
+    expect(await releaseHeldTriggers(db(), new Date(t.clock.now().getTime() + 60 * 60_000), settings)).toEqual([]);
+    expect(await queued()).toBe(0);
   });
 
   it('sends no SMS at balance 0 or without a phone, and takes nothing from the balance', async () => {

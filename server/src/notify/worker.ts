@@ -1,16 +1,18 @@
 // Delivers the alarm notification jobs: e-mail through the mailer, SMS through the provider (one SMS paid from the
-// user's balance). Checked again at delivery: the user still exists, is still in the device's Access list and
-// still has the channel on. A transport failure leaves the job for a retry with back-off (jobs.ts).
+// user's balance), push to one registered browser. Checked again at delivery: the user still exists, is still in
+// the device's Access list and still has the channel on. A transport failure leaves the job for a retry with
+// back-off (jobs.ts); a browser whose push service says it is gone loses its token.
 import { randomUUID } from 'node:crypto';
-import { FALLBACK_LOCALE, isLocale, type AlarmUnit } from '@paddock/shared/domain';
+import { FALLBACK_LOCALE, isLocale, isProductId, parseWebPushToken, withoutPushEndpoint, type AlarmUnit } from '@paddock/shared/domain';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { devices, jobs, users, type JobRow } from '../db/schema';
-import { alarmMail, alarmSmsText, type AlarmNotice } from './alarmMessages';
+import { alarmMail, alarmPush, alarmSmsText, type AlarmNotice } from './alarmMessages';
 import { ALARM_JOB, type AlarmJobPayload } from './alarmNotices';
 import { claimJobs, completeJob, failJob } from './jobs';
 import type { Mailer } from './mail';
+import type { PushTransport } from './push';
 import type { SmsProvider } from './sms';
 
 const BATCH = 10;
@@ -19,6 +21,7 @@ export interface WorkerDeps {
   db: Db;
   mailer: Mailer;
   sms: SmsProvider;
+  push: PushTransport;
   now: () => Date;
   log: FastifyBaseLogger;
   /** Identifies this worker's leases (default: a fresh id). */
@@ -52,6 +55,14 @@ async function refund(db: Db, payload: AlarmJobPayload): Promise<void> {
   if (payload.charged) await db.update(users).set({ smsBalance: sql`${users.smsBalance} + 1` }).where(eq(users.id, payload.userId));
 }
 
+/** Forgets a browser the push service no longer knows (read and written under the user's row lock). */
+async function dropPushEndpoint(db: Db, userId: string, endpoint: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ pushTokens: users.pushTokens }).from(users).where(eq(users.id, userId)).for('update');
+    if (row) await tx.update(users).set({ pushTokens: withoutPushEndpoint(row.pushTokens, endpoint) }).where(eq(users.id, userId));
+  });
+}
+
 /** Delivers one alarm job; throws when the transport fails. */
 async function deliver(deps: WorkerDeps, worker: string, job: JobRow): Promise<void> {
   const payload = job.payload as unknown as AlarmJobPayload;
@@ -69,6 +80,13 @@ async function deliver(deps: WorkerDeps, worker: string, job: JobRow): Promise<v
   };
   if (payload.channel === 'email') {
     if (user.emailDevice) await deps.mailer.send(alarmMail(user.email, locale, notice));
+    return;
+  }
+  if (payload.channel === 'push') {
+    const token = user.pushEnabled ? user.pushTokens.map(parseWebPushToken).find((parsed) => parsed?.endpoint === payload.endpoint) : undefined;
+    if (!token || !isProductId(device.product)) return;
+    const result = await deps.push.send(token, alarmPush(locale, notice, { product: device.product, key: device.key }));
+    if (result === 'gone') await dropPushEndpoint(deps.db, user.id, token.endpoint);
     return;
   }
   if (!user.phone || (!payload.charged && !user.smsEnabled)) return;

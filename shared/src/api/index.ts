@@ -4,3 +4,4 @@ export { apiTexts } from './messages';
 export * from './users';
 export * from './devices';
 export * from './history';
+export * from './push';

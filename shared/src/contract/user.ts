@@ -114,3 +114,10 @@ export const MailboxQuery = Type.Object({ to: Type.Optional(Type.String({ maxLen
 /** An SMS in the built-in outbox (admin, GET /api/admin/sms-outbox?to={phone or e-mail}). */
 export const SmsOutboxMessage = Type.Object({ To: Type.String(), Text: Type.String(), SentAt: IsoTime });
 export type SmsOutboxMessage = Static<typeof SmsOutboxMessage>;
+
+/** POST /users/{id}/device-tokens: a browser's Web Push subscription as JSON (see domain/push.ts). */
+export const DeviceTokenBody = Type.Object({ Token: Type.String({ minLength: 1, maxLength: 4096 }) }, closed);
+export type DeviceTokenBody = Static<typeof DeviceTokenBody>;
+/** GET /push/vapid-public-key: the key a browser subscribes with (applicationServerKey), base64url. */
+export const VapidPublicKey = Type.Object({ PublicKey: Type.String() });
+export type VapidPublicKey = Static<typeof VapidPublicKey>;

@@ -1,4 +1,4 @@
-import { alarmTransitions, isReminderDue, noticeDecision } from './alarmNotifications';
+import { alarmTransitions, currentAlarm, isHeldTriggerDue, isReminderDue, noticeDecision } from './alarmNotifications';
 
 const fence = (voltage: number, triggered: boolean, enabled = true, offline = false) => ({
   LastReport: { Timestamp: '2026-01-01T00:00:00Z', Data: { Voltage: voltage, Battery: 12.4, Rssi: -70 } },
@@ -60,15 +60,33 @@ describe('noticeDecision', () => {
 
   it('tells a first trigger and its clear', () => {
     const first = noticeDecision(on, null, at(0), quiet);
-    expect(first).toEqual({ send: true, next: { open: true, notifiedAt: at(0) } });
-    expect(noticeDecision(off, first.send ? first.next : null, at(1), quiet)).toEqual({ send: true, next: { open: false, notifiedAt: at(0) } });
+    expect(first).toEqual({ send: true, next: { open: true, notifiedAt: at(0), heldSince: null } });
+    expect(noticeDecision(off, first.next!, at(1), quiet)).toEqual({ send: true, next: { open: false, notifiedAt: at(0), heldSince: null } });
   });
 
-  it('keeps a flapping alarm quiet until the quiet period has passed', () => {
-    const closed = { open: false, notifiedAt: at(0) };
-    expect(noticeDecision(on, closed, at(14), quiet)).toEqual({ send: false });
+  it('holds a trigger within the quiet period, and drops it when the alarm clears before the period is over', () => {
+    const closed = { open: false, notifiedAt: at(0), heldSince: null };
+    const held = noticeDecision(on, closed, at(14), quiet);
+    expect(held).toEqual({ send: false, next: { open: false, notifiedAt: at(0), heldSince: at(14) } });
+    // Flapping on within the period keeps when it first went off.
+    expect(noticeDecision(on, held.next!, at(14.5), quiet)).toEqual({ send: false, next: held.next });
+    expect(noticeDecision(off, held.next!, at(14), quiet)).toEqual({ send: false, next: closed });
     expect(noticeDecision(off, closed, at(14), quiet)).toEqual({ send: false });
-    expect(noticeDecision(on, closed, at(15), quiet)).toEqual({ send: true, next: { open: true, notifiedAt: at(15) } });
+    expect(noticeDecision(on, closed, at(15), quiet)).toEqual({ send: true, next: { open: true, notifiedAt: at(15), heldSince: null } });
+  });
+
+  it('releases a held trigger once the quiet period after the last notice is over', () => {
+    const held = { open: false, notifiedAt: at(0), heldSince: at(3) };
+    expect(isHeldTriggerDue(held, at(14), quiet)).toBe(false);
+    expect(isHeldTriggerDue(held, at(15), quiet)).toBe(true);
+    expect(isHeldTriggerDue({ ...held, heldSince: null }, at(60), quiet)).toBe(false);
+  });
+
+  it('reads one alarm as the device has it now', () => {
+    const fields = { VoltageAlarm: { Enabled: true, Triggered: true, AlarmLevel: 5000 }, LastReport: { Data: { Voltage: 1800 } } };
+    expect(currentAlarm('fencealarm', fields, 'fence_voltage')).toEqual({ triggered: true, enabled: true, value: 1800, unit: 'V' });
+    expect(currentAlarm('smartplug2', { ConnectionLost: false }, 'offline')).toEqual({ triggered: false, enabled: true, value: null, unit: null });
+    expect(currentAlarm('fencealarm2', fields, 'load')).toBeNull();
   });
 
   it('tells no trigger of an alarm switched off, and no clear of a trigger never told', () => {
@@ -77,8 +95,8 @@ describe('noticeDecision', () => {
   });
 
   it('reminds of an open alarm after the reminder interval only', () => {
-    expect(isReminderDue({ open: true, notifiedAt: at(0) }, at(59), 60 * 60_000)).toBe(false);
-    expect(isReminderDue({ open: true, notifiedAt: at(0) }, at(60), 60 * 60_000)).toBe(true);
-    expect(isReminderDue({ open: false, notifiedAt: at(0) }, at(600), 60 * 60_000)).toBe(false);
+    expect(isReminderDue({ open: true, notifiedAt: at(0), heldSince: null }, at(59), 60 * 60_000)).toBe(false);
+    expect(isReminderDue({ open: true, notifiedAt: at(0), heldSince: null }, at(60), 60 * 60_000)).toBe(true);
+    expect(isReminderDue({ open: false, notifiedAt: at(0), heldSince: null }, at(600), 60 * 60_000)).toBe(false);
   });
 });

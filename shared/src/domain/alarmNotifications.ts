@@ -83,24 +83,52 @@ export function alarmTransitions(product: ProductId, before: Fields, after: Fiel
   });
 }
 
-/** What was last told about one alarm of one device: `open` means a trigger went out and its clear not yet. */
+/**
+ * What was last told about one alarm of one device: `open` means a trigger went out and its clear not yet;
+ * `heldSince`, a trigger the quiet period held back (when it went off), told once the period is over if the alarm
+ * is still on then.
+ */
 export interface NoticeState {
   open: boolean;
   notifiedAt: Date;
+  heldSince: Date | null;
 }
 
-export type NoticeDecision = { send: false } | { send: true; next: NoticeState };
+/** Whether to tell the transition now, and the state after (absent: nothing to record). */
+export type NoticeDecision = { send: false; next?: NoticeState } | { send: true; next: NoticeState };
 
 /**
  * Whether a transition is told, and the state after. A trigger goes out when the alarm is enabled and no trigger
- * was told within the quiet period; a clear goes out exactly when its trigger was told. So a flapping alarm
- * sends one trigger and one clear per quiet period.
+ * was told within the quiet period; within it, the trigger is held (releaseHeldTrigger tells it later, if the
+ * alarm is still on). A clear goes out exactly when its trigger was told; a held trigger that clears is dropped.
+ * So a flapping alarm sends one trigger and one clear per quiet period, and an alarm that stays on is always told.
  */
 export function noticeDecision(transition: Pick<AlarmTransition, 'triggered' | 'enabled'>, previous: NoticeState | null, now: Date, quietMs: number): NoticeDecision {
-  if (!transition.triggered) return previous?.open ? { send: true, next: { open: false, notifiedAt: previous.notifiedAt } } : { send: false };
+  if (!transition.triggered) {
+    if (previous?.open) return { send: true, next: { open: false, notifiedAt: previous.notifiedAt, heldSince: null } };
+    return previous?.heldSince ? { send: false, next: { ...previous, heldSince: null } } : { send: false };
+  }
   if (!transition.enabled) return { send: false };
-  if (previous && now.getTime() - previous.notifiedAt.getTime() < quietMs) return { send: false };
-  return { send: true, next: { open: true, notifiedAt: now } };
+  if (previous && now.getTime() - previous.notifiedAt.getTime() < quietMs) {
+    return { send: false, next: { ...previous, heldSince: previous.heldSince ?? now } };
+  }
+  return { send: true, next: { open: true, notifiedAt: now, heldSince: null } };
+}
+
+/** A held trigger is due once the quiet period after the last notice is over. */
+export function isHeldTriggerDue(previous: NoticeState, now: Date, quietMs: number): boolean {
+  return previous.heldSince !== null && now.getTime() - previous.notifiedAt.getTime() >= quietMs;
+}
+
+/** One alarm's state in a device's fields now (null: the product has no such alarm). */
+export function currentAlarm(product: ProductId, fields: Fields, alarm: NotifiedAlarm): Omit<AlarmTransition, 'alarm'> | null {
+  const source = SOURCES[product].find((candidate) => candidate.alarm === alarm);
+  if (!source) return null;
+  return {
+    ...state(fields, source.field),
+    value: source.value ? valueAt(fields, source.value.path) : null,
+    unit: source.value?.unit ?? null,
+  };
 }
 
 /** An offline alarm that was told and is still open is told again once `reminderMs` passed since the last time. */

@@ -19,3 +19,4 @@ export * from './deviceSettings';
 export * from './downsample';
 export * from './historyRange';
 export * from './alarmNotifications';
+export * from './push';

@@ -1,4 +1,4 @@
-import { currencyFor, freePriceText, priceKeyOf, priceText, pricePeriod, toMajorUnits, type Prices } from './money';
+import { currencyFor, freePriceText, priceKeyOf, priceText, pricePeriod, SMS_BUNDLE, smsBundlePrice, toMajorUnits, type Prices } from './money';
 
 const prices: Prices = {
   FarmcamSimSmall: { Id: 'price_s', Name: 'FarmCam SIM 1 GB', Sek: 4900, Eur: 490 },
@@ -35,5 +35,16 @@ describe('money', () => {
     expect(priceKeyOf(prices, 'price_fy')).toBe('FencealarmYear');
     expect(priceKeyOf(prices, '')).toBeNull();
     expect(priceKeyOf(prices, 'price_unknown')).toBeNull();
+  });
+
+  test('the SMS bundle: 100 SMS, a price ex VAT in whole minor units per currency, no period (SPEC §9)', () => {
+    expect(SMS_BUNDLE).toMatchObject({ Id: 'sms-100', Count: 100 });
+    for (const amount of [SMS_BUNDLE.Sek, SMS_BUNDLE.Eur]) {
+      expect(Number.isInteger(amount)).toBe(true);
+      expect(amount).toBeGreaterThan(0);
+    }
+    expect(smsBundlePrice(currencyFor('SE'))).toEqual({ amount: SMS_BUNDLE.Sek, currency: 'SEK', period: 'none' });
+    expect(smsBundlePrice(currencyFor('DE'))).toEqual({ amount: SMS_BUNDLE.Eur, currency: 'EUR', period: 'none' });
+    expect(Object.isFrozen(SMS_BUNDLE)).toBe(true);
   });
 });

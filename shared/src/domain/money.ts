@@ -82,3 +82,20 @@ export function priceKeyOf(prices: Prices, priceId: string): PriceKey | null {
   if (!priceId) return null;
   return PRICE_KEYS.find((key) => prices[key]?.Id === priceId) ?? null;
 }
+
+/** Something bought once (not a subscription): a catalogue entry plus how many units it holds. */
+export interface Bundle extends Price {
+  /** Units the buyer gets (SMS for the SMS bundle). */
+  Count: number;
+}
+
+/**
+ * SPEC §9: the SMS bundle, 100 SMS at a price ex VAT in EUR or SEK (minor units). The one place of its price: the
+ * server charges it and the account page shows it. Its Id names the item a payment records.
+ */
+export const SMS_BUNDLE: Readonly<Bundle> = Object.freeze({ Id: 'sms-100', Name: '100 SMS', Count: 100, Sek: 9900, Eur: 990 });
+
+/** The SMS bundle's price text in a currency: an amount without period (SPEC §9). */
+export function smsBundlePrice(currency: Currency): PriceText {
+  return { amount: priceAmount(SMS_BUNDLE, currency), currency, period: pricePeriod('Sms') };
+}

@@ -1,5 +1,5 @@
 // Session transitions (SPEC §4): sign in, sign out, token refresh, expiry.
-import type { SignInReply, Token } from '../contract';
+import type { SignInReply, Token, User } from '../contract';
 import { isLocale } from '../domain/account';
 import { ApiError } from '../api/client';
 import { usersApi } from '../api/users';
@@ -30,6 +30,13 @@ export async function signOut(store = paddockStore): Promise<void> {
   const token = store.get(tokenAtom);
   if (isTokenValid(token)) await usersApi.revokeToken({ silent: true, background: true }).catch(() => undefined);
   clearSession(store);
+}
+
+/** The account as the server now has it, wherever the session holds it: the signed-in user, or the one impersonated. */
+export function storeUpdatedUser(updated: User, store = paddockStore): void {
+  if (store.get(userAtom)?.Id === updated.Id) store.set(userAtom, updated);
+  const impersonation = store.get(impersonationAtom);
+  if (impersonation?.User.Id === updated.Id) store.set(impersonationAtom, { ...impersonation, User: updated });
 }
 
 export function clearSession(store = paddockStore): void {

@@ -16,6 +16,7 @@ export const STORAGE_KEYS = {
   locale: 'paddock.locale',
   impersonation: 'paddock.impersonation',
   lastDeviceId: 'paddock.lastDeviceId',
+  pushPrompt: 'paddock.pushPrompt',
 } as const;
 
 export function isTokenValid(token: Token | null | undefined, nowMs: number = Date.now()): token is Token {

@@ -8,7 +8,7 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema';
-import { DEFAULT_NOTICE_SETTINGS, noticeAlarms, remindOffline, type NoticeSettings } from '../../notify/alarmNotices';
+import { DEFAULT_NOTICE_SETTINGS, noticeAlarms, releaseHeldTriggers, remindOffline, type NoticeSettings } from '../../notify/alarmNotices';
 import { deepMerge } from '../changes';
 
 const BATCH = 200;
@@ -65,6 +65,8 @@ export function startOfflineSweep(options: { db: Db; now: () => Date; intervalMs
       if (keys.length) options.log.info({ devices: keys.length }, 'devices marked offline');
       const reminded = await remindOffline(options.db, options.now(), notices);
       if (reminded.length) options.log.info({ devices: reminded.length }, 'offline reminders enqueued');
+      const released = await releaseHeldTriggers(options.db, options.now(), notices);
+      if (released.length) options.log.info({ devices: released.length }, 'alarms held by the quiet period enqueued');
     })().catch((error: unknown) => options.log.error({ err: error }, 'offline sweep failed'));
     void running.then(() => {
       if (!stopped) timer = setTimeout(run, options.intervalMs);

@@ -1,0 +1,87 @@
+// The dashboard's offer of alarm notifications on this browser (issue 4). It does not nag: it appears only while the
+// browser has not been asked, goes away on "Not now" for 30 days and for good after a denial, never shows while an
+// admin impersonates (the admin's browser is not the customer's), and a browser that already allowed notifications
+// is registered again quietly, without asking.
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { showToast } from '@paddock/shared/api';
+import { Translations, useT } from '@paddock/shared/i18n';
+import { activeUserAtom, impersonationAtom } from '@paddock/shared/session';
+import { Button, Card, Icon } from '@paddock/shared/ui';
+import { askPermission, keepRegistered, PUSH_DENIED, pushSupported, registerForPush, rememberAnswer, shouldOfferPush } from './browserPush';
+import { pushTexts } from './messages';
+import './push.css';
+
+const m = pushTexts.messages;
+const PUSH_TRANSLATIONS = [pushTexts];
+
+export default function PushPrompt() {
+  return (
+    <Translations translations={PUSH_TRANSLATIONS}>
+      <PushOffer />
+    </Translations>
+  );
+}
+
+function PushOffer() {
+  const t = useT();
+  const user = useAtomValue(activeUserAtom);
+  const impersonating = useAtomValue(impersonationAtom) !== null;
+  const [shown, setShown] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!user || impersonating || !pushSupported()) return;
+    if (Notification.permission === 'granted') {
+      // Allowed before: keep this browser's subscription registered (it may have been renewed), as long as the
+      // account wants push. SPEC §7: errors here are only logged.
+      if (user.PushNotifications.Enabled) keepRegistered(user).catch((error: unknown) => console.warn('push registration failed', error));
+      return;
+    }
+    setShown(shouldOfferPush());
+  }, [user, impersonating]);
+
+  if (!shown || !user) return null;
+
+  async function turnOn() {
+    setBusy(true);
+    try {
+      await askPermission();
+      await registerForPush(user!);
+      setShown(false);
+      showToast({ kind: 'success', text: t(m.enabled) });
+    } catch (error) {
+      const denied = error instanceof Error && error.message === PUSH_DENIED;
+      // Asked once: whatever happened, the offer does not come back at once.
+      rememberAnswer(denied ? 'denied' : 'later');
+      setShown(false);
+      console.warn(denied ? PUSH_DENIED : 'push registration failed', error);
+      showToast({ kind: 'error', text: t(denied ? m.denied : m.failed) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function later() {
+    rememberAnswer('later');
+    setShown(false);
+  }
+
+  return (
+    <Card className="pd-push-offer" role="region" aria-labelledby="pd-push-offer-title">
+      <h2 id="pd-push-offer-title" className="pd-push-offer__title">
+        <Icon name="notifications" />
+        {t(m.title)}
+      </h2>
+      <p>{t(m.text)}</p>
+      <div className="pd-push-offer__actions">
+        <Button variant="primary" busy={busy} onClick={() => void turnOn()}>
+          {t(m.turnOn)}
+        </Button>
+        <Button disabled={busy} onClick={later}>
+          {t(m.notNow)}
+        </Button>
+      </div>
+    </Card>
+  );
+}

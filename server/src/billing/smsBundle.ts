@@ -1,0 +1,32 @@
+// Buying the SMS bundle (SPEC §7 POST /users/{id}/sms, §9): 100 SMS at the bundle's price in the account's currency.
+import { currencyFor, priceAmount, SMS_BUNDLE } from '@paddock/shared/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { users, type UserRow } from '../db/schema';
+import type { PaymentProvider } from './payments';
+
+/**
+ * Charges the SMS bundle and adds its SMS to the balance, in one transaction; returns the updated account, or null
+ * when there is no such account. A declined payment (PaymentDeclinedError) leaves the balance as it was.
+ */
+export async function buySmsBundle(db: Db, provider: PaymentProvider, userId: string): Promise<UserRow | null> {
+  return db.transaction(async (tx) => {
+    // Locked until the commit: the account cannot go away between the payment and the delivery.
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!user) return null;
+    const currency = currencyFor(user.country);
+    await provider.charge(tx, {
+      userId: user.id,
+      customerId: user.customerId,
+      item: SMS_BUNDLE.Id,
+      amount: priceAmount(SMS_BUNDLE, currency),
+      currency,
+    });
+    const [updated] = await tx
+      .update(users)
+      .set({ smsBalance: sql`${users.smsBalance} + ${SMS_BUNDLE.Count}` })
+      .where(eq(users.id, user.id))
+      .returning();
+    return updated;
+  });
+}

@@ -1,0 +1,67 @@
+// Push notifications in the browser: the dashboard offers them once without nagging (a denial is remembered), and
+// the app's service worker shows an alarm push message in the user's language.
+// No push service is reachable from here, so the message is handed to the service worker through Chromium's
+// DevTools protocol, exactly as a push service's delivery would arrive.
+import type { Page } from '@playwright/test';
+import { apiCall, expect, expectAccessible, signInNewUser, test } from '../support/fixtures';
+
+const offer = (page: Page) => page.getByRole('region', { name: 'Alarms on this device' });
+
+test('the dashboard offers alarm notifications once; a denial is told and remembered', async ({ page, request, baseURL }) => {
+  await signInNewUser(page, request, baseURL!, 'push-deny');
+  await expect(offer(page)).toBeVisible();
+  await expectAccessible(page);
+  // Headless Chromium answers the permission request with a denial, as a user who blocks it would.
+  await offer(page).getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByText('Notifications are blocked for Paddock. You can allow them later in your browser’s site settings.')).toBeVisible();
+  await expect(offer(page)).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByRole('article').or(page.getByText('No devices yet'))).toBeVisible();
+  await page.waitForTimeout(2_000);
+  await expect(offer(page)).toHaveCount(0);
+});
+
+test('"Not now" keeps the offer away on the next visits', async ({ page, request, baseURL }) => {
+  await signInNewUser(page, request, baseURL!, 'push-later');
+  await offer(page).getByRole('button', { name: 'Not now' }).click();
+  await expect(offer(page)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('No devices yet')).toBeVisible();
+  await page.waitForTimeout(2_000);
+  await expect(offer(page)).toHaveCount(0);
+});
+
+test("the service worker shows an alarm push message in the user's language", async ({ page, request, baseURL, context }) => {
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  const user = await signInNewUser(page, request, baseURL!, 'push-show');
+  expect((await apiCall(request, baseURL!, 'patch', `users/${user.userId}`, { token: user.token, data: { Locale: 'sv-SE', PushNotifications: { Enabled: true } } })).ok()).toBeTruthy();
+  await page.goto('/devices');
+  // Allowed before and push on: no offer; the app registers its service worker for the whole site.
+  await expect(offer(page)).toHaveCount(0);
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  expect(scope).toBe(`${baseURL}/`);
+
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL === `${baseURL}/` && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  const message = {
+    Title: 'Larm: Låg stängselspänning – Norra hagen',
+    Body: '2 000 V 23 nov. 2026 03:12 UTC',
+    Tag: '350000100000031:fence_voltage',
+    Data: { Device: 'fencealarm', Imei: '350000100000031' },
+    Url: '/devices?id=350000100000031',
+  };
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL!, registrationId: await registrationId, data: JSON.stringify(message) });
+
+  const shown = async () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data })),
+    );
+  await expect.poll(shown).toEqual([{ title: message.Title, body: message.Body, tag: message.Tag, data: { ...message.Data, Url: message.Url } }]);
+});
