@@ -236,6 +236,7 @@ export class SimulatedDevice {
   }
 
   private onConfig(payload: Buffer): void {
+    if (!payload.length) return; // the server cleared the retained configuration (the device was unregistered)
     const parsed = parseConfig(this.spec.product, payload);
     if (!parsed.ok) return this.drop('configuration', parsed.error);
     this.config = parsed.value;
