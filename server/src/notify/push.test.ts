@@ -172,6 +172,18 @@ describe('POST /users/{id}/device-tokens', () => {
     expect(again.json().PushNotifications.Tokens).toEqual([JSON.stringify({ endpoint: browser.endpoint, keys: JSON.parse(renewed.token).keys })]);
   });
 
+  it('moves a browser to the account that registers it last: the one before gets no more alarms on it', async () => {
+    const first = await createUser(t);
+    const second = await createUser(t);
+    const shared = newBrowser();
+    const own = newBrowser();
+    await register(first.id, await signIn(t, first.email, first.password), shared);
+    await register(first.id, await signIn(t, first.email, first.password), own);
+    expect((await register(second.id, await signIn(t, second.email, second.password), shared)).statusCode).toBe(200);
+    expect((await tokensOf(first.id)).map((text) => JSON.parse(text).endpoint)).toEqual([own.endpoint]);
+    expect((await tokensOf(second.id)).map((text) => JSON.parse(text).endpoint)).toEqual([shared.endpoint]);
+  });
+
   it.each([
     ['not a subscription', 'an-fcm-registration-token', 'invalid_push_token'],
     ['a subscription with broken keys', JSON.stringify({ endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: { p256dh: 'AAAA', auth: 'AAAA' } }), 'invalid_push_token'],

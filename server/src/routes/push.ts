@@ -1,16 +1,16 @@
 // Push registration (SPEC §7 device-tokens): a browser subscribes with the server's VAPID public key and registers
 // the subscription as its Token; alarm notifications then reach it (notify/worker.ts).
 import { DeviceTokenBody, User, UserIdParams, VapidPublicKey } from '@paddock/shared/contract';
-import { parseWebPushToken, withPushToken } from '@paddock/shared/domain';
+import { parseWebPushToken, withoutPushEndpoint, withPushToken } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { authorize } from '../access';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { isAllowedPushEndpoint } from '../notify/push';
 import { toUser } from '../users';
-import { bearerAuth, errorReplies } from './schemas';
+import { bearerAuth, errorReplies, likeLiteral } from './schemas';
 
 export const pushRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; vapidPublicKey: string }> = async (app, { ctx, vapidPublicKey }) => {
   const { config, db } = ctx;
@@ -50,6 +50,15 @@ export const pushRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; vapidPubli
       const updated = await db.transaction(async (tx) => {
         const [row] = await tx.select({ pushTokens: users.pushTokens }).from(users).where(eq(users.id, userId)).for('update');
         if (!row) return undefined;
+        // A browser serves one account at a time: whoever used it before gets no more alarms on it.
+        const before = await tx
+          .select({ id: users.id, pushTokens: users.pushTokens })
+          .from(users)
+          .where(and(ne(users.id, userId), sql`${users.pushTokens}::text LIKE ${`%${likeLiteral(subscription.endpoint)}%`}`))
+          .for('update');
+        for (const other of before) {
+          await tx.update(users).set({ pushTokens: withoutPushEndpoint(other.pushTokens, subscription.endpoint) }).where(eq(users.id, other.id));
+        }
         const [user] = await tx.update(users).set({ pushTokens: withPushToken(row.pushTokens, subscription) }).where(eq(users.id, userId)).returning();
         return user;
       });

@@ -13,3 +13,6 @@ export function errorReplies<const S extends readonly number[]>(...statuses: S):
 
 /** Marks a route as needing `Authorization: Bearer <token>` in OpenAPI. */
 export const bearerAuth = [{ bearer: [] }];
+
+/** `%`, `_` and `\` match literally in a LIKE pattern. */
+export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -20,12 +20,10 @@ import { badRequest, conflict, notFound } from '../http/errors';
 import { requestLocale } from '../http/locale';
 import { deliverCode } from '../notify/codeMails';
 import { findUserByEmail, findUserById, insertUser, toUser, updateUser, type NewUser } from '../users';
-import { bearerAuth, errorReplies, NoContent, sendNoContent } from './schemas';
+import { bearerAuth, errorReplies, likeLiteral, NoContent, sendNoContent } from './schemas';
 
 const SEARCH_LIMIT = 50;
 
-/** `%`, `_` and `\` match literally in a LIKE pattern. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The changes an update body asks for, in column terms; throws 400 for a change the account cannot take. */
 function userChanges(user: UserRow, body: UpdateUserBody): Partial<NewUser> {
