@@ -28,6 +28,7 @@
 //   the remote's App alone.
 'use strict';
 
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -288,6 +289,35 @@ class StaticFilesPlugin {
   }
 }
 
+/**
+ * Moves every inline <script> of the built HTML into a file of its own (`inline-<n>[.hash].js`, referenced at the
+ * same place), so that the server's Content-Security-Policy can forbid inline scripts. Data blocks (a `type` that
+ * is not JavaScript) stay.
+ */
+class ExternalInlineScriptsPlugin {
+  constructor(hashed) {
+    this.hashed = hashed;
+  }
+  apply(compiler) {
+    const { sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PaddockExternalInlineScripts', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).beforeEmit.tap('PaddockExternalInlineScripts', (data) => {
+        let count = 0;
+        data.html = data.html.replace(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi, (tag, attributes, code) => {
+          if (/\bsrc\s*=/i.test(attributes) || !code.trim()) return tag;
+          const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes);
+          if (type && !/^(text\/javascript|application\/javascript|module)$/i.test(type[1])) return tag;
+          const hash = this.hashed ? `.${crypto.createHash('sha256').update(code).digest('hex').slice(0, 10)}` : '';
+          const file = `inline-${count++}${hash}.js`;
+          compilation.emitAsset(file, new sources.RawSource(code));
+          return `<script${attributes} src="/${file}"></script>`;
+        });
+        return data;
+      });
+    });
+  }
+}
+
 /** Rebuilds when a file the build reads by hand changes (the HTML template). */
 class WatchFilePlugin {
   constructor(file) {
@@ -434,6 +464,7 @@ function createConfig(options) {
                 scriptLoading: 'defer',
                 minify: isDev ? false : { collapseWhitespace: true, removeComments: true, minifyCSS: true },
               }),
+              new ExternalInlineScriptsPlugin(!isDev),
             ]
           : []),
       ],

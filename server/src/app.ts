@@ -4,7 +4,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { Server } from 'node:http';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import { RateLimiter } from './auth/rateLimit';
 import { registerSessions } from './auth/session';
 import { localPaymentProvider, type PaymentProvider } from './billing/payments';
@@ -13,7 +14,8 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { handleError, sendFailure } from './http/errorHandler';
-import { validatorCompiler } from './http/validation';
+import { registerSecurityHeaders } from './http/securityHeaders';
+import { rejectUnstorableInput, validatorCompiler } from './http/validation';
 import type { Timers } from './devices/gateway/commands';
 import { DeviceGateway } from './devices/gateway/gateway';
 import { startOfflineSweep } from './devices/gateway/offlineSweep';
@@ -52,6 +54,25 @@ const REDACTED = [
 const API_PREFIX = '/api';
 const isApiPath = (url: string) => /^\/api(\/|\?|$)/.test(url);
 
+/**
+ * Node's HTTP time-outs: a request (a body trickled a byte at a time included) must arrive within `request`, its
+ * headers within `headers`; a silent socket closes after `idle`. Node looks for overdue requests every second.
+ */
+function serverTimeouts(config: Config): Pick<FastifyHttpOptions<Server>, 'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'http'> {
+  const { request, headers, idle, keepAlive } = config.timeouts;
+  return {
+    connectionTimeout: idle * 1000,
+    keepAliveTimeout: keepAlive * 1000,
+    requestTimeout: request * 1000,
+    http: { requestTimeout: request * 1000, headersTimeout: headers * 1000, connectionsCheckingInterval: 1000 },
+  };
+}
+
+/** A hop count trusts that many proxies next to the server, as Fastify does for a number (its types take none). */
+function trustProxy(value: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
 export interface BuildOptions {
   /** Where log lines go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
@@ -79,10 +100,13 @@ export async function buildApp(config: Config, database: Database, options: Buil
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: REDACTED, censor: '[redacted]' }, stream: options.logStream },
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxy(config.trustProxy),
+    ...serverTimeouts(config),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  await registerSecurityHeaders(app, config);
   app.setValidatorCompiler(validatorCompiler());
+  app.addHook('preValidation', rejectUnstorableInput);
   app.setErrorHandler(handleError);
   registerSessions(app, database.db, config.now);
   app.addHook('onClose', () => database.close());
@@ -145,7 +169,13 @@ export async function buildApp(config: Config, database: Database, options: Buil
 async function startEmbeddedBroker(app: FastifyInstance, config: Config, database: Database): Promise<EmbeddedBroker> {
   const log = app.log.child({ component: 'mqtt-broker' });
   const start = (port: number) =>
-    startBroker({ port, host: config.host, checkDevice: (key, secret) => checkDeviceSecret(database.db, key, secret), log });
+    startBroker({
+      port,
+      host: config.host,
+      checkDevice: (key, secret) => checkDeviceSecret(database.db, key, secret),
+      log,
+      limits: { ...config.mqttLimits, signInWindowMs: config.rateLimitWindowMinutes * 60_000 },
+    });
   try {
     return await start(config.mqttPort);
   } catch (error) {

@@ -11,8 +11,12 @@ describe('loadConfig', () => {
       dataDir: '/srv/paddock/data',
       databaseUrl: null,
       smtpUrl: null,
-      admin: { email: 'admin@paddock.local', password: 'paddock-admin-2026' },
-      demo: { email: 'demo@paddock.local', password: 'paddock-demo-2026' },
+      production: false,
+      // Nothing published: the first start generates the passwords and the demo device secret.
+      admin: { email: 'admin@paddock.local', password: null },
+      demo: { email: 'demo@paddock.local', password: null },
+      demoDeviceSecret: null,
+      mqttLimits: { maxPacketBytes: 64 * 1024, connectTimeoutSeconds: 10, signInFailuresPerIp: 100 },
       tokenTtlHours: 24,
       rateLimitWindowMinutes: 15,
       rateLimits: { signIn: { perEmail: 10, perIp: 50 } },
@@ -45,7 +49,7 @@ describe('loadConfig', () => {
         ADMIN_EMAIL: ' Boss@Farm.example ',
         RATE_LIMIT_SIGN_IN: '3',
         REMOTE_DEVICES_URL: 'https://cdn.example/devices/mf-manifest.json',
-        TRUST_PROXY: 'on',
+        TRUST_PROXY: '1',
         WEB_ROOT: 'web',
       },
       '/srv',
@@ -56,11 +60,29 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBe('postgres://u:p@db/paddock');
     expect(config.demo).toBeNull();
     expect(config.admin.email).toBe('boss@farm.example');
-    expect(config.rateLimits.signIn).toEqual({ perEmail: 3, perIp: 50 });
+    expect(config.rateLimits.signIn).toEqual({ perEmail: 3, perIp: 50, perEmailCeiling: 100 });
+    expect(config.rateLimits.registerDevice).toEqual({ perEmail: 20, perIp: 50 });
     expect(config.remoteUrls.devices).toBe('https://cdn.example/devices/mf-manifest.json');
     expect(config.remoteUrls.account).toBe('/remotes/account/mf-manifest.json');
-    expect(config.trustProxy).toBe(true);
+    expect(config.trustProxy).toBe(1);
     expect(config.webRoot).toBe('/srv/web');
+  });
+
+  it('takes TRUST_PROXY as a hop count or proxy addresses, and refuses a bare on', () => {
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.7 ,::1,loopback,fd00::/8 ' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', '::1', 'loopback', 'fd00::/8']);
+    expect(() => loadConfig({ TRUST_PROXY: 'on' })).toThrow(/TRUST_PROXY.*number of proxies/);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow('TRUST_PROXY');
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow('TRUST_PROXY');
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.example' })).toThrow('TRUST_PROXY');
+  });
+
+  it('reads the HTTP time-outs, headers within the request time-out', () => {
+    expect(loadConfig({}).timeouts).toEqual({ request: 30, headers: 10, idle: 60, keepAlive: 72 });
+    expect(loadConfig({ REQUEST_TIMEOUT_SECONDS: '5', HEADERS_TIMEOUT_SECONDS: '5' }).timeouts).toMatchObject({ request: 5, headers: 5 });
+    expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: '5' })).toThrow('HEADERS_TIMEOUT_SECONDS');
+    expect(() => loadConfig({ IDLE_TIMEOUT_SECONDS: '0' })).toThrow('IDLE_TIMEOUT_SECONDS');
   });
 
   it('reads the Web Push settings: keys as a pair, a subject, the push services', () => {
@@ -86,8 +108,40 @@ describe('loadConfig', () => {
     ['MQTT_PORT', '-1'],
     ['OFFLINE_SWEEP_SECONDS', '0'],
     ['SIMULATOR_INTERVAL_SECONDS', 'often'],
+    ['MQTT_MAX_PACKET_KB', '0'],
+    ['MQTT_CONNECT_TIMEOUT_SECONDS', 'soon'],
+    ['MQTT_SIGN_IN_FAILURES_IP', '-5'],
   ])('names %s when its value %s is bad', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  describe('NODE_ENV=production', () => {
+    const strong = 'Kq7-vT2m-Xw9p-Lr4z';
+    const production = (env: Record<string, string> = {}) => loadConfig({ NODE_ENV: 'production', ...env }, '/srv');
+
+    it('seeds no demo data unless SEED_DEMO is on, and needs DEMO_DEVICE_SECRET then', () => {
+      expect(production()).toMatchObject({ production: true, demo: null, admin: { password: null } });
+      expect(loadConfig({ NODE_ENV: 'development' }).production).toBe(false);
+      expect(() => production({ SEED_DEMO: 'on' })).toThrow(/^DEMO_DEVICE_SECRET must be set/);
+      expect(production({ SEED_DEMO: 'on', DEMO_DEVICE_SECRET: strong })).toMatchObject({ demo: { email: 'demo@paddock.local' }, demoDeviceSecret: strong });
+    });
+
+    it.each([
+      ['ADMIN_PASSWORD', 'short-pw', 'shorter than 12'],
+      ['ADMIN_PASSWORD', 'paddock-admin-2026', 'published'],
+      ['ADMIN_PASSWORD', 'password1234', 'common'],
+      ['ADMIN_PASSWORD', 'aaaaaaaaaaaaaaaa', 'common'],
+      ['DEMO_PASSWORD', 'paddock-demo-2026', 'published'],
+      ['DEMO_DEVICE_SECRET', 'paddock-demo-devices', 'published'],
+    ])('refuses a weak %s (%s)', (name, value, problem) => {
+      const env = { SEED_DEMO: 'on', ADMIN_PASSWORD: strong, DEMO_DEVICE_SECRET: strong, [name]: value };
+      expect(() => production(env)).toThrow(new RegExp(`^${name} .*${problem}`));
+      expect(() => loadConfig(env)).not.toThrow(); // outside production a weak value is the operator's choice
+    });
+
+    it('takes strong secrets', () => {
+      expect(production({ ADMIN_PASSWORD: strong }).admin.password).toBe(strong);
+    });
   });
 
   it('documents every variable once, as a markdown table', () => {

@@ -1,7 +1,9 @@
 // Every environment variable the server reads, typed, with its default, in one place (DESIGN §5).
 // CONFIG_DOCS is the table the README is written from; loadConfig is the only reader of process.env.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { REMOTE_NAMES, type RemoteName } from '@paddock/shared/federation';
+import { weakSecretProblem } from './secrets';
 
 export interface ConfigDoc {
   name: string;
@@ -17,19 +19,34 @@ export const CONFIG_DOCS = [
   { name: 'SMTP_URL', default: '', meaning: 'SMTP server URL (smtp:// or smtps://); when unset, mails go to the built-in mailbox (GET /api/admin/mailbox)' },
   { name: 'MAIL_FROM', default: 'Paddock <no-reply@paddock.local>', meaning: 'Sender of outgoing mails' },
   { name: 'ADMIN_EMAIL', default: 'admin@paddock.local', meaning: 'Admin account created at start when missing' },
-  { name: 'ADMIN_PASSWORD', default: 'paddock-admin-2026', meaning: 'Initial password of that admin' },
+  {
+    name: 'ADMIN_PASSWORD',
+    default: '',
+    meaning: 'Initial password of that admin; when unset, the first start generates one and prints it once (required in production)',
+  },
   { name: 'DEMO_EMAIL', default: 'demo@paddock.local', meaning: 'Verified demo user created at start when missing' },
-  { name: 'DEMO_PASSWORD', default: 'paddock-demo-2026', meaning: 'Initial password of the demo user' },
-  { name: 'SEED_DEMO', default: 'on', meaning: '`off` skips the demo user, its devices and the demo inventory' },
+  { name: 'DEMO_PASSWORD', default: '', meaning: 'Initial password of the demo user; when unset, generated and printed once when the demo user is created' },
+  { name: 'SEED_DEMO', default: 'on', meaning: '`off` skips the demo user, its devices and the demo inventory; off by default when `NODE_ENV` is `production`' },
   {
     name: 'DEMO_DEVICE_SECRET',
-    default: 'paddock-demo-devices',
-    meaning: 'The demo inventory\'s device secrets derive from it (the simulator signs in with them); change it on a public server',
+    default: '',
+    meaning:
+      'The demo inventory\'s device secrets derive from it (the simulator signs in with them); when unset, a random one is made on first start and kept in the database (required in production with `SEED_DEMO` on)',
+  },
+  {
+    name: 'NODE_ENV',
+    default: '',
+    meaning: '`production`: no demo data unless asked for, and the server refuses to start while a secret above is missing, weak or published',
   },
   { name: 'TOKEN_TTL_HOURS', default: '24', meaning: 'Lifetime of a session token; GET /api/token issues a fresh one' },
   { name: 'RATE_LIMIT_WINDOW_MINUTES', default: '15', meaning: 'Window of every rate limit below' },
-  { name: 'RATE_LIMIT_SIGN_IN', default: '10', meaning: 'Failed sign-ins per e-mail per window' },
+  { name: 'RATE_LIMIT_SIGN_IN', default: '10', meaning: 'Failed sign-ins per e-mail and client IP per window' },
   { name: 'RATE_LIMIT_SIGN_IN_IP', default: '50', meaning: 'Failed sign-ins per client IP per window' },
+  {
+    name: 'RATE_LIMIT_SIGN_IN_EMAIL_CEILING',
+    default: '100',
+    meaning: 'Failed sign-ins per e-mail from all client IPs together per window (high, so one attacker cannot lock the owner out)',
+  },
   { name: 'RATE_LIMIT_SEND_CODE', default: '5', meaning: 'Code e-mails requested per e-mail per window' },
   { name: 'RATE_LIMIT_SEND_CODE_IP', default: '30', meaning: 'Code e-mails requested per client IP per window' },
   { name: 'RATE_LIMIT_VERIFY_EMAIL', default: '10', meaning: 'Failed account verifications per e-mail per window' },
@@ -38,7 +55,18 @@ export const CONFIG_DOCS = [
   { name: 'RATE_LIMIT_PASSWORD_IP', default: '50', meaning: 'Failed password resets per client IP per window' },
   { name: 'RATE_LIMIT_CREATE_USER', default: '5', meaning: 'Sign-ups per e-mail per window' },
   { name: 'RATE_LIMIT_CREATE_USER_IP', default: '30', meaning: 'Sign-ups per client IP per window' },
-  { name: 'TRUST_PROXY', default: 'off', meaning: '`on` takes the client IP from X-Forwarded-For (behind a load balancer)' },
+  { name: 'RATE_LIMIT_REGISTER_DEVICE', default: '20', meaning: 'Failed device registrations per user per window' },
+  { name: 'RATE_LIMIT_REGISTER_DEVICE_IP', default: '50', meaning: 'Failed device registrations per client IP per window' },
+  {
+    name: 'TRUST_PROXY',
+    default: 'off',
+    meaning:
+      'Proxies in front of the server whose X-Forwarded-For and X-Forwarded-Proto are believed: their number (`1` behind one load balancer) or their addresses and CIDRs, comma-separated (`10.0.0.0/8,loopback`); `off` believes none',
+  },
+  { name: 'REQUEST_TIMEOUT_SECONDS', default: '30', meaning: 'A request (headers and body) not received in full within this time is cut with 408' },
+  { name: 'HEADERS_TIMEOUT_SECONDS', default: '10', meaning: 'A request whose headers are not received within this time is cut (at most `REQUEST_TIMEOUT_SECONDS`)' },
+  { name: 'IDLE_TIMEOUT_SECONDS', default: '60', meaning: 'A connection on which nothing is sent or received for this long is closed' },
+  { name: 'KEEP_ALIVE_TIMEOUT_SECONDS', default: '72', meaning: 'How long an idle keep-alive connection is kept open for a next request (above a load balancer\'s idle time-out)' },
   { name: 'WEB_ROOT', default: '(the repository)', meaning: 'Folder holding shell/dist and mfe-<name>/dist' },
   { name: 'REMOTE_ACCOUNT_URL', default: '/remotes/account/mf-manifest.json', meaning: 'mf-manifest.json of the account remote, may be on another origin' },
   { name: 'REMOTE_DEVICES_URL', default: '/remotes/devices/mf-manifest.json', meaning: 'mf-manifest.json of the devices remote' },
@@ -49,7 +77,15 @@ export const CONFIG_DOCS = [
   {
     name: 'MQTT_URL',
     default: '',
-    meaning: 'External MQTT broker (e.g. `mqtt://paddock-server:secret@broker:1883`, Mosquitto or EMQX with the ACL of PROTOCOL.md); when set, no broker is embedded',
+    meaning:
+      'External MQTT broker (e.g. `mqtt://paddock-server:<password>@broker:1883`, Mosquitto or EMQX with the ACL of PROTOCOL.md); when set, no broker is embedded',
+  },
+  { name: 'MQTT_MAX_PACKET_KB', default: '64', meaning: 'Embedded broker: a client sending a bigger MQTT packet is disconnected' },
+  { name: 'MQTT_CONNECT_TIMEOUT_SECONDS', default: '10', meaning: 'Embedded broker: a connection that has not signed in (CONNECT) within this time is closed' },
+  {
+    name: 'MQTT_SIGN_IN_FAILURES_IP',
+    default: '100',
+    meaning: 'Embedded broker: failed sign-ins per client IP per `RATE_LIMIT_WINDOW_MINUTES`; then that IP may not sign in until the window is over',
   },
   { name: 'SIMULATOR', default: 'on', meaning: '`off` disables the device simulator (it runs the demo inventory\'s devices; needs `SEED_DEMO` on)' },
   { name: 'SIMULATOR_INTERVAL_SECONDS', default: '10', meaning: 'Seconds between two readings of each simulated device' },
@@ -74,11 +110,14 @@ export const CONFIG_DOCS = [
 type VarName = (typeof CONFIG_DOCS)[number]['name'];
 type Env = Readonly<Record<string, string | undefined>>;
 
-export const RATE_LIMITED_ACTIONS = ['signIn', 'sendCode', 'verifyEmail', 'password', 'createUser'] as const;
+export const RATE_LIMITED_ACTIONS = ['signIn', 'sendCode', 'verifyEmail', 'password', 'createUser', 'registerDevice'] as const;
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
 export interface RateLimit {
+  /** Per e-mail (registerDevice: per user; signIn: per e-mail and client IP). */
   perEmail: number;
   perIp: number;
+  /** signIn only: per e-mail from every IP together; when missing, ten times perEmail. */
+  perEmailCeiling?: number;
 }
 
 export interface Config {
@@ -89,14 +128,21 @@ export interface Config {
   databaseUrl: string | null;
   smtpUrl: string | null;
   mailFrom: string;
-  admin: { email: string; password: string };
-  /** null when SEED_DEMO=off. */
-  demo: { email: string; password: string } | null;
-  demoDeviceSecret: string;
+  /** NODE_ENV=production: the secrets below must be set and strong (checked by loadConfig and the seed). */
+  production: boolean;
+  /** password null: the first start generates one and prints it once. */
+  admin: { email: string; password: string | null };
+  /** null when SEED_DEMO=off; password null: generated when the demo user is created. */
+  demo: { email: string; password: string | null } | null;
+  /** null: a random one kept in the database (loadDemoDeviceSecret). */
+  demoDeviceSecret: string | null;
   tokenTtlHours: number;
   rateLimitWindowMinutes: number;
   rateLimits: Record<RateLimitedAction, RateLimit>;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or proxy addresses/CIDRs. Never true: any client could forge its IP. */
+  trustProxy: false | number | string[];
+  /** Seconds: whole request, its headers, socket inactivity, idle keep-alive. */
+  timeouts: { request: number; headers: number; idle: number; keepAlive: number };
   webRoot: string;
   /** Manifest URL per remote, as served in /remotes.json. */
   remoteUrls: Record<RemoteName, string>;
@@ -109,6 +155,8 @@ export interface Config {
    */
   mqttPortIsDefault: boolean;
   mqttUrl: string | null;
+  /** Limits of the embedded broker. */
+  mqttLimits: { maxPacketBytes: number; connectTimeoutSeconds: number; signInFailuresPerIp: number };
   simulator: boolean;
   simulatorIntervalSeconds: number;
   offlineSweepSeconds: number;
@@ -180,38 +228,97 @@ function vapidSubject(subject: string): string {
   return subject;
 }
 
+// proxy-addr's names for address ranges.
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.includes(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (!version || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  // A prefix length, or an IPv4 netmask as proxy-addr also takes.
+  return /^\d{1,3}$/.test(prefix) ? Number(prefix) <= (version === 4 ? 32 : 128) : version === 4 && isIP(prefix) === 4;
+}
+
+/**
+ * `off`, a hop count, or addresses. A bare `on` is refused: believing every X-Forwarded-For lets any client pick
+ * its own IP and so reset every per-IP limit.
+ */
+function trustProxy(value: string): Config['trustProxy'] {
+  const lower = value.toLowerCase();
+  if (['off', 'false', 'no', '0'].includes(lower)) return false;
+  if (['on', 'true', 'yes'].includes(lower)) {
+    throw new Error(
+      `TRUST_PROXY no longer takes "${value}" (it let any client forge X-Forwarded-For): set the number of proxies in front of the server (1 behind one load balancer) or their addresses, e.g. 10.0.0.0/8`,
+    );
+  }
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.find((entry) => !isProxyAddress(entry));
+  if (bad !== undefined || !entries.length) {
+    throw new Error(`TRUST_PROXY must be off, a number of proxies, or proxy addresses/CIDRs separated by commas, got "${bad ?? value}"`);
+  }
+  return entries;
+}
+
+function timeouts(request: number, headers: number, idle: number, keepAlive: number): Config['timeouts'] {
+  if (headers > request) throw new Error(`HEADERS_TIMEOUT_SECONDS (${headers}) must not exceed REQUEST_TIMEOUT_SECONDS (${request})`);
+  return { request, headers, idle, keepAlive };
+}
+
 /** Reads the configuration from the environment; throws with the variable's name on a bad value. */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const read = reader(env);
   const dataDir = read.text('DATA_DIR');
   const limit = (perEmail: VarName, perIp: VarName): RateLimit => ({ perEmail: read.int(perEmail), perIp: read.int(perIp) });
   const webRoot = read.optional('WEB_ROOT');
+  const production = read.optional('NODE_ENV') === 'production';
+  const seedDemo = read.optional('SEED_DEMO') === null ? !production : read.flag('SEED_DEMO');
+  const secret = (name: 'ADMIN_PASSWORD' | 'DEMO_PASSWORD' | 'DEMO_DEVICE_SECRET'): string | null => {
+    const value = read.optional(name);
+    const problem = production && value ? weakSecretProblem(value) : null;
+    if (problem) throw new Error(`${name} ${problem}: with NODE_ENV=production set a long random value`);
+    return value;
+  };
+  const demoDeviceSecret = seedDemo ? secret('DEMO_DEVICE_SECRET') : read.optional('DEMO_DEVICE_SECRET');
+  if (production && seedDemo && !demoDeviceSecret) {
+    throw new Error('DEMO_DEVICE_SECRET must be set when SEED_DEMO is on with NODE_ENV=production (the demo devices sign in with secrets derived from it)');
+  }
   return {
+    production,
     port: read.int('PORT', 0),
     host: read.text('HOST'),
     dataDir: dataDir.startsWith('memory://') ? dataDir : path.resolve(cwd, dataDir),
     databaseUrl: read.optional('DATABASE_URL'),
     smtpUrl: read.optional('SMTP_URL'),
     mailFrom: read.text('MAIL_FROM'),
-    admin: { email: read.text('ADMIN_EMAIL').toLowerCase(), password: read.text('ADMIN_PASSWORD') },
-    demo: read.flag('SEED_DEMO') ? { email: read.text('DEMO_EMAIL').toLowerCase(), password: read.text('DEMO_PASSWORD') } : null,
-    demoDeviceSecret: read.text('DEMO_DEVICE_SECRET'),
+    admin: { email: read.text('ADMIN_EMAIL').toLowerCase(), password: secret('ADMIN_PASSWORD') },
+    demo: seedDemo ? { email: read.text('DEMO_EMAIL').toLowerCase(), password: secret('DEMO_PASSWORD') } : null,
+    demoDeviceSecret,
     tokenTtlHours: read.int('TOKEN_TTL_HOURS'),
     rateLimitWindowMinutes: read.int('RATE_LIMIT_WINDOW_MINUTES'),
     rateLimits: {
-      signIn: limit('RATE_LIMIT_SIGN_IN', 'RATE_LIMIT_SIGN_IN_IP'),
+      signIn: { ...limit('RATE_LIMIT_SIGN_IN', 'RATE_LIMIT_SIGN_IN_IP'), perEmailCeiling: read.int('RATE_LIMIT_SIGN_IN_EMAIL_CEILING') },
       sendCode: limit('RATE_LIMIT_SEND_CODE', 'RATE_LIMIT_SEND_CODE_IP'),
       verifyEmail: limit('RATE_LIMIT_VERIFY_EMAIL', 'RATE_LIMIT_VERIFY_EMAIL_IP'),
       password: limit('RATE_LIMIT_PASSWORD', 'RATE_LIMIT_PASSWORD_IP'),
       createUser: limit('RATE_LIMIT_CREATE_USER', 'RATE_LIMIT_CREATE_USER_IP'),
+      registerDevice: limit('RATE_LIMIT_REGISTER_DEVICE', 'RATE_LIMIT_REGISTER_DEVICE_IP'),
     },
-    trustProxy: read.flag('TRUST_PROXY'),
+    trustProxy: trustProxy(read.text('TRUST_PROXY')),
+    timeouts: timeouts(read.int('REQUEST_TIMEOUT_SECONDS'), read.int('HEADERS_TIMEOUT_SECONDS'), read.int('IDLE_TIMEOUT_SECONDS'), read.int('KEEP_ALIVE_TIMEOUT_SECONDS')),
     webRoot: webRoot ? path.resolve(cwd, webRoot) : REPO_ROOT,
     remoteUrls: Object.fromEntries(REMOTE_NAMES.map((name) => [name, read.text(REMOTE_URL_VARS[name])])) as Record<RemoteName, string>,
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS),
     mqttPort: read.int('MQTT_PORT'),
     mqttPortIsDefault: read.optional('MQTT_PORT') === null,
     mqttUrl: read.optional('MQTT_URL'),
+    mqttLimits: {
+      maxPacketBytes: read.int('MQTT_MAX_PACKET_KB') * 1024,
+      connectTimeoutSeconds: read.int('MQTT_CONNECT_TIMEOUT_SECONDS'),
+      signInFailuresPerIp: read.int('MQTT_SIGN_IN_FAILURES_IP'),
+    },
     simulator: read.flag('SIMULATOR'),
     simulatorIntervalSeconds: read.int('SIMULATOR_INTERVAL_SECONDS'),
     offlineSweepSeconds: read.int('OFFLINE_SWEEP_SECONDS'),

@@ -14,11 +14,21 @@ export interface AppContext {
   gateway: DeviceGateway;
 }
 
-/** The per-e-mail and per-IP limits of an action. */
-export function limitsFor(config: Config, action: RateLimitedAction, email: string, ip: string): Limit[] {
+/**
+ * The limits of an action for a subject (an e-mail; registerDevice: a user id) and a client IP.
+ * Sign-in counts per (e-mail, IP), so an attacker's failures lock out only the attacker's address, plus a much
+ * higher per-e-mail ceiling against attacks from many addresses.
+ */
+export function limitsFor(config: Config, action: RateLimitedAction, subject: string, ip: string): Limit[] {
   const limit = config.rateLimits[action];
-  return [
-    { key: `${action}:email:${email}`, max: limit.perEmail },
-    { key: `${action}:ip:${ip}`, max: limit.perIp },
-  ];
+  const ipLimit = { key: `${action}:ip:${ip}`, max: limit.perIp };
+  if (action === 'signIn') {
+    return [
+      { key: `${action}:email-ip:${subject}:${ip}`, max: limit.perEmail },
+      { key: `${action}:email:${subject}`, max: limit.perEmailCeiling ?? limit.perEmail * 10 },
+      ipLimit,
+    ];
+  }
+  const kind = action === 'registerDevice' ? 'user' : 'email';
+  return [{ key: `${action}:${kind}:${subject}`, max: limit.perEmail }, ipLimit];
 }

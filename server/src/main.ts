@@ -7,21 +7,32 @@ import { configDocsMarkdown, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { mailDescription } from './notify/mail';
-import { demoInventory, importInventory, parseInventoryCsv } from './devices/inventory';
+import { demoInventory, importInventory, loadDemoDeviceSecret, parseInventoryCsv } from './devices/inventory';
 import { describeBrokerUrl } from './mqtt/client';
-import { seed } from './seed';
+import { seed, type SeedResult } from './seed';
 import { startSimulator } from './simulator';
 
-async function prepareDatabase(config: Config): Promise<Database> {
+async function prepareDatabase(config: Config): Promise<{ database: Database; seeded: SeedResult }> {
   const database = await openDatabase(config);
   try {
     await migrate(database);
-    await seed(database.db, config);
-    return database;
+    return { database, seeded: await seed(database.db, config) };
   } catch (error) {
     await database.close();
     throw error;
   }
+}
+
+/** The sign-in lines of the banner: a password the seed generated is shown this once, and never again. */
+function accountLines(config: Config, seeded: SeedResult): string[] {
+  const line = (label: string, email: string, generated: string | undefined, given: string | null, variable: string) =>
+    generated
+      ? `  ${label}${email} / ${generated}  (generated now and shown only this once: note it, or change it after signing in)`
+      : `  ${label}${email}  (initial password: ${given ? `from ${variable}` : 'shown at the first start'})`;
+  return [
+    line('Admin:     ', config.admin.email, seeded.generated.admin, config.admin.password, 'ADMIN_PASSWORD'),
+    config.demo ? line('Demo user: ', config.demo.email, seeded.generated.demo, config.demo.password, 'DEMO_PASSWORD') : '  Demo user: off (SEED_DEMO=off)',
+  ];
 }
 
 /** Where devices (and the simulator) reach the broker, without the server's credentials. */
@@ -29,15 +40,14 @@ function deviceBrokerUrl(config: Config, app: FastifyInstance): string {
   return app.mqttBroker ? app.mqttBroker.url : describeBrokerUrl(config.mqttUrl!);
 }
 
-function banner(config: Config, database: Database, app: FastifyInstance, simulated: number): string {
+function banner(config: Config, database: Database, seeded: SeedResult, app: FastifyInstance, simulated: number): string {
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host}:${config.port}`;
   const lines = [
     '',
     `  Paddock is running at ${url}`,
     `  API docs:  ${url}/api/docs`,
-    `  Admin:     ${config.admin.email} / ${config.admin.password}  (initial password)`,
-    config.demo ? `  Demo user: ${config.demo.email} / ${config.demo.password}  (initial password)` : '  Demo user: off (SEED_DEMO=off)',
+    ...accountLines(config, seeded),
     `  Database:  ${database.kind === 'pglite' ? `embedded PGlite, ${database.location}` : `PostgreSQL, ${database.location}`}`,
     `  Mail:      ${mailDescription(config.smtpUrl)}`,
     `  Devices:   ${app.mqttBroker ? `embedded MQTT broker on port ${app.mqttBroker.port}` : `MQTT broker ${deviceBrokerUrl(config, app)}`}`,
@@ -48,7 +58,17 @@ function banner(config: Config, database: Database, app: FastifyInstance, simula
 }
 
 async function serve(config: Config): Promise<void> {
-  const database = await prepareDatabase(config);
+  const { database, seeded } = await prepareDatabase(config);
+  try {
+    await serveOn(config, database, seeded);
+  } catch (error) {
+    // A password generated this start is never shown again: do not let a failed start lose it.
+    if (seeded.generated.admin || seeded.generated.demo) console.error(accountLines(config, seeded).join('\n'));
+    throw error;
+  }
+}
+
+async function serveOn(config: Config, database: Database, seeded: SeedResult): Promise<void> {
   // The broker, the gateway and the offline sweep start with the app, and stop with app.close().
   const app = await buildApp(config, database, { devices: true });
   let simulator: { stop(): Promise<void> } | null = null;
@@ -71,7 +91,7 @@ async function serve(config: Config): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   await app.listen({ port: config.port, host: config.host });
-  const devices = config.simulator && config.demo ? demoInventory(config) : [];
+  const devices = config.simulator && config.demo ? demoInventory({ demoDeviceSecret: await loadDemoDeviceSecret(database.db, config) }) : [];
   if (devices.length) {
     simulator = await startSimulator({
       url: deviceBrokerUrl(config, app),
@@ -80,7 +100,7 @@ async function serve(config: Config): Promise<void> {
       log: app.log.child({ component: 'simulator' }),
     });
   }
-  console.log(banner(config, database, app, devices.length));
+  console.log(banner(config, database, seeded, app, devices.length));
 }
 
 async function main(command: string): Promise<void> {
@@ -99,9 +119,9 @@ async function main(command: string): Promise<void> {
       return;
     }
     case 'seed': {
-      const database = await prepareDatabase(config);
+      const { database, seeded } = await prepareDatabase(config);
       await database.close();
-      console.log('Seeded');
+      console.log(['Seeded', ...accountLines(config, seeded)].join('\n'));
       return;
     }
     case 'inventory-import': {

@@ -1,13 +1,15 @@
 // Accounts every installation starts with: the admin, and (unless SEED_DEMO=off) a verified demo user with one
 // device of each product and a demo inventory.
-// Runs at every start and only creates what is missing; existing accounts keep their password.
+// Runs at every start and only creates what is missing. An account is never promoted, verified or changed here:
+// the admin is created only while no admin exists, so an address an admin gave up hands out nothing.
 import { eq } from 'drizzle-orm';
 import { hashPassword } from './auth/passwords';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { users } from './db/schema';
-import { seedDemoDevices } from './devices/inventory';
+import { users, type UserRow } from './db/schema';
+import { importDemoInventory, loadDemoDeviceSecret, registerDemoDevices } from './devices/inventory';
 import { AppError } from './http/errors';
+import { generateSecret } from './secrets';
 import { findUserByEmail, insertUser } from './users';
 
 interface SeedAccount {
@@ -18,38 +20,66 @@ interface SeedAccount {
   name: string;
 }
 
-async function ensureAccount(db: Db, account: SeedAccount, now: Date): Promise<void> {
-  const existing = await findUserByEmail(db, account.email);
-  if (existing) {
-    if (existing.accountType !== account.accountType || !existing.verified) {
-      await db.update(users).set({ accountType: account.accountType, verified: true }).where(eq(users.id, existing.id));
-    }
-    return;
-  }
-  const created = insertUser(
-    db,
-    {
-      email: account.email,
-      passwordHash: await hashPassword(account.password),
-      accountType: account.accountType,
-      verified: true,
-      country: account.country,
-      locale: 'en-GB',
-      name: account.name,
-    },
-    now,
-  );
-  // Another instance starting at the same moment may have created it first.
-  await created.catch((error: unknown) => {
-    if (!(error instanceof AppError && error.code === 'email_taken')) throw error;
-  });
+/** Passwords the seed generated on this start: shown once, in the start banner. */
+export interface SeedResult {
+  generated: { admin?: string; demo?: string };
 }
 
-export async function seed(db: Db, config: Config): Promise<void> {
-  const now = config.now();
-  await ensureAccount(db, { ...config.admin, accountType: 'admin', country: 'GB', name: 'Paddock Admin' }, now);
-  if (config.demo) {
-    await ensureAccount(db, { ...config.demo, accountType: 'user', country: 'SE', name: 'Demo Farmer' }, now);
-    await seedDemoDevices(db, config);
+/** Creates the account; null when its address is taken (by anyone, possibly an instance starting beside us). */
+async function createAccount(db: Db, account: SeedAccount, now: Date): Promise<UserRow | null> {
+  try {
+    return await insertUser(
+      db,
+      {
+        email: account.email,
+        passwordHash: await hashPassword(account.password),
+        accountType: account.accountType,
+        verified: true,
+        country: account.country,
+        locale: 'en-GB',
+        name: account.name,
+      },
+      now,
+    );
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'email_taken') return null;
+    throw error;
   }
+}
+
+const adminExists = async (db: Db) =>
+  (await db.select({ id: users.id }).from(users).where(eq(users.accountType, 'admin')).limit(1)).length > 0;
+
+/** Creates the admin when there is none; returns the password when it was generated here. */
+async function ensureAdmin(db: Db, config: Config, now: Date): Promise<string | undefined> {
+  if (await adminExists(db)) return undefined;
+  if (config.production && !config.admin.password) {
+    throw new Error('ADMIN_PASSWORD must be set for the first start with NODE_ENV=production (it creates the admin account)');
+  }
+  const password = config.admin.password ?? generateSecret();
+  const account = { email: config.admin.email, password, accountType: 'admin', country: 'GB', name: 'Paddock Admin' } as const;
+  if (await createAccount(db, account, now)) return config.admin.password ? undefined : password;
+  if (await adminExists(db)) return undefined; // another instance created it just now
+  throw new Error(
+    `No admin account exists and ADMIN_EMAIL ${config.admin.email} belongs to an ordinary account, which is never made admin; set ADMIN_EMAIL to a free address`,
+  );
+}
+
+export async function seed(db: Db, config: Config): Promise<SeedResult> {
+  const now = config.now();
+  const generated: SeedResult['generated'] = { admin: await ensureAdmin(db, config, now) };
+  if (config.demo) {
+    await importDemoInventory(db, await loadDemoDeviceSecret(db, config), now);
+    // Whoever holds the demo address already (the demo user, or someone who took it over) is left as they are.
+    if (!(await findUserByEmail(db, config.demo.email))) {
+      const password = config.demo.password ?? generateSecret();
+      const account = { email: config.demo.email, password, accountType: 'user', country: 'SE', name: 'Demo Farmer' } as const;
+      const demo = await createAccount(db, account, now);
+      if (demo) {
+        if (!config.demo.password) generated.demo = password;
+        await registerDemoDevices(db, demo, now);
+      }
+    }
+  }
+  return { generated };
 }

@@ -17,6 +17,7 @@ export function toUser(row: UserRow): User {
     Locale: isLocale(row.locale) ? row.locale : FALLBACK_LOCALE,
     Country: row.country,
     Verified: row.verified,
+    ...(row.pendingEmail ? { PendingEmail: row.pendingEmail } : {}),
     Name: row.name,
     Addr1: row.addr1,
     Addr2: row.addr2,
@@ -35,6 +36,11 @@ const newCustomerId = () => `cus_${randomBytes(9).toString('base64url')}`;
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   return row;
+}
+
+/** The accounts waiting to switch to this address (several may ask; the first to confirm gets it). */
+export async function findUsersByPendingEmail(db: Db, email: string): Promise<UserRow[]> {
+  return db.select().from(users).where(eq(users.pendingEmail, email)).orderBy(users.id);
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {

@@ -1,7 +1,7 @@
 // The shell's composition and guards: redirects, server messages, remotes on other origins or missing, one session.
 import { join } from 'node:path';
 import { createVerifiedUser, expect, expectAccessible, openNavigation, signInThroughForm, snapshot, test } from '../support/fixtures';
-import { repoRoot } from '../support/server';
+import { repoRoot, startPaddock } from '../support/server';
 import { serveDirectory } from '../support/staticServer';
 
 test('a signed-out visit to /account goes to /sign-in', async ({ page }) => {
@@ -45,20 +45,20 @@ test('signing in through the account remote updates the shell’s navbar without
   await expectAccessible(page);
 });
 
-test('the shell composes a remote served from a second origin', async ({ page, baseURL }) => {
+test('the shell composes a remote served from a second origin', async ({ page }) => {
   const remote = await serveDirectory(join(repoRoot, 'mfe-account', 'dist'));
+  // A server told where the remote is: remotes.json names it and the CSP allows its origin.
+  const server = await startPaddock({ REMOTE_ACCOUNT_URL: `${remote.url}/mf-manifest.json` });
   try {
-    const remotes = (await (await fetch(`${baseURL}/remotes.json`)).json()) as Record<string, string>;
-    await page.route('**/remotes.json', (route) =>
-      route.fulfill({ json: { ...remotes, account: `${remote.url}/mf-manifest.json` } }),
-    );
-    await page.goto('/sign-in');
+    const response = await page.goto(`${server.url}/sign-in`);
+    expect(response!.headers()['content-security-policy']).toContain(`script-src 'self' ${remote.url}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await expect(page.getByLabel('E-mail address')).toBeVisible();
     // The manifest, the container and the sign-in chunk all came from the second port.
     expect(remote.requests).toContain('/mf-manifest.json');
     expect(remote.requests.some((path) => path.endsWith('.js'))).toBe(true);
   } finally {
+    await server.stop();
     await remote.close();
   }
 });

@@ -72,7 +72,7 @@ export const USER_PASSWORD = 'correct-horse-battery';
 export async function createVerifiedUser(request: APIRequestContext, baseURL: string, prefix = 'user') {
   const email = uniqueEmail(prefix);
   const created = await request.post(`${baseURL}/api/users`, { data: { Email: email, Password: USER_PASSWORD, Country: 'SE' } });
-  expect(created.status(), await created.text()).toBe(201);
+  expect(created.status(), await created.text()).toBe(202);
   const mail = await latestMail(request, baseURL, email);
   const verified = await request.put(`${baseURL}/api/verify-email`, { data: { Email: email, VerificationCode: codeFrom(mail.Text) } });
   expect(verified.ok(), await verified.text()).toBeTruthy();

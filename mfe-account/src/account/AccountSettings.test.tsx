@@ -84,6 +84,97 @@ describe('/account', () => {
     expect(toastTexts()).toContain('There are no changes to save.');
   });
 
+  test('a new e-mail waits for its code: the page says so, and the code from the mail confirms it', async () => {
+    const { user, get } = await openAccount();
+    const pending: User = { ...sampleUser, PendingEmail: 'new@example.com' };
+    const update = jest.spyOn(usersApi, 'update').mockResolvedValue(pending);
+    const email = screen.getByLabelText('E-mail address');
+    await user.clear(email);
+    await user.type(email, 'New@Example.com');
+    await user.type(screen.getByLabelText('Current password'), 'correct-horse-battery');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith('u1', { Email: 'new@example.com', Password: 'correct-horse-battery' }, expect.anything()),
+    );
+    expect(await screen.findByText('Waiting for confirmation of new@example.com. Until then your account keeps farmer@example.com.')).toBeInTheDocument();
+    expect(toastTexts()).toContain('We sent a code to new@example.com. Your address changes once you confirm it.');
+    expect(email).toHaveValue('farmer@example.com');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+
+    const verify = jest.spyOn(usersApi, 'verifyEmail').mockRejectedValueOnce(apiError(400, 'invalid_code', 'The code is not valid.', 'VerificationCode'));
+    const code = screen.getByLabelText('Verification code');
+    await user.type(code, '123 456');
+    await user.click(screen.getByRole('button', { name: 'Confirm new address' }));
+    await waitFor(() => expect(code).toHaveAccessibleDescription(expect.stringContaining('The code is not valid.')));
+    verify.mockResolvedValueOnce(undefined);
+    get.mockResolvedValue({ ...sampleUser, Email: 'new@example.com' });
+    await user.click(screen.getByRole('button', { name: 'Confirm new address' }));
+    await waitFor(() => expect(toastTexts()).toContain('Your e-mail address is now new@example.com.'));
+    expect(verify).toHaveBeenLastCalledWith('new@example.com', '123456', expect.anything());
+    expect(screen.getByLabelText('E-mail address')).toHaveValue('new@example.com');
+    expect(screen.queryByText(/Waiting for confirmation/)).not.toBeInTheDocument();
+    expect(paddockStore.get(userAtom)?.Email).toBe('new@example.com');
+  });
+
+  test('a pending e-mail change can be sent again or dropped', async () => {
+    const { user } = await openAccount({ ...sampleUser, PendingEmail: 'new@example.com' });
+    const update = jest.spyOn(usersApi, 'update').mockResolvedValue({ ...sampleUser, PendingEmail: 'new@example.com' });
+    await user.click(screen.getByRole('button', { name: 'Send code again' }));
+    await waitFor(() => expect(update).toHaveBeenCalledWith('u1', { Email: 'new@example.com' }, expect.anything()));
+    update.mockResolvedValue(sampleUser);
+    await user.click(screen.getByRole('button', { name: 'Keep current address' }));
+    await waitFor(() => expect(update).toHaveBeenLastCalledWith('u1', { Email: 'farmer@example.com' }, expect.anything()));
+    await waitFor(() => expect(screen.queryByText(/Waiting for confirmation/)).not.toBeInTheDocument());
+    expect(toastTexts()).toContain('The change of your e-mail address is cancelled.');
+  });
+
+  test('a new e-mail asks for the current password: required in the browser, and a wrong one shown at the field', async () => {
+    const { user } = await openAccount();
+    const update = jest.spyOn(usersApi, 'update');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    const email = screen.getByLabelText('E-mail address');
+    await user.clear(email);
+    await user.type(email, 'thief@example.com');
+    const password = screen.getByLabelText('Current password');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    expect(password).toHaveAccessibleDescription('To change your e-mail address, confirm that it is you with your password.');
+    await user.click(screen.getByRole('checkbox', { name: 'Push notifications' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription('Enter your current password to change your e-mail address.'));
+    expect(password).toHaveFocus();
+    expect(update).not.toHaveBeenCalled();
+
+    update.mockRejectedValue(apiError(400, 'invalid_password', 'The password is not correct.', 'Password'));
+    await user.type(password, 'a-wrong-guess');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription('The password is not correct.'));
+    expect(update).toHaveBeenCalledWith(
+      'u1',
+      { Email: 'thief@example.com', Password: 'a-wrong-guess', PushNotifications: { Enabled: true } },
+      expect.anything(),
+    );
+    // What was typed stays, so the password can be corrected and saved again.
+    expect(email).toHaveValue('thief@example.com');
+    expect(password).toHaveValue('a-wrong-guess');
+    expect(screen.getByRole('checkbox', { name: 'Push notifications' })).toBeChecked();
+    expect(paddockStore.get(userAtom)?.Email).toBe('farmer@example.com');
+    // Back to the current address: nothing to confirm.
+    await user.clear(email);
+    await user.type(email, 'Farmer@example.com');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+  });
+
+  test('the pending address again needs no password', async () => {
+    const { user } = await openAccount({ ...sampleUser, PendingEmail: 'new@example.com' });
+    const update = jest.spyOn(usersApi, 'update').mockResolvedValue({ ...sampleUser, PendingEmail: 'new@example.com' });
+    const email = screen.getByLabelText('E-mail address');
+    await user.clear(email);
+    await user.type(email, 'new@example.com');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(update).toHaveBeenCalledWith('u1', { Email: 'new@example.com' }, expect.anything()));
+  });
+
   test('an invalid phone number or e-mail is refused in the browser', async () => {
     const update = jest.spyOn(usersApi, 'update');
     const { user } = await openAccount();
@@ -113,6 +204,7 @@ describe('/account', () => {
     const email = screen.getByLabelText('E-mail address');
     await user.clear(email);
     await user.type(email, 'other@example.com');
+    await user.type(screen.getByLabelText('Current password'), 'correct-horse-battery');
     await user.click(screen.getByRole('checkbox', { name: 'Push notifications' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(email).toHaveAccessibleDescription('This e-mail address already has an account.'));
@@ -261,6 +353,20 @@ describe('/account', () => {
     expect(changeLocale).not.toHaveBeenCalled();
   });
 
+  test("an admin acting for a user starts an e-mail change without the user's password", async () => {
+    signInAs({ ...sampleUser, Id: 'admin1', AccountType: 'admin', Email: 'staff@paddock.farm' });
+    const owner: User = { ...sampleUser, Id: 'owner7', Email: 'owner@farm.se' };
+    paddockStore.set(impersonationAtom, { User: owner, ReturnTo: '/admin/user/owner7' });
+    const { user } = await openAccount(owner);
+    const update = jest.spyOn(usersApi, 'update').mockResolvedValue({ ...owner, PendingEmail: 'owner@farm.de' });
+    const email = screen.getByLabelText('E-mail address');
+    await user.clear(email);
+    await user.type(email, 'owner@farm.de');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(update).toHaveBeenCalledWith('owner7', { Email: 'owner@farm.de' }, expect.anything()));
+  });
+
   test('a failed load says so and can be retried', async () => {
     const get = jest.spyOn(usersApi, 'get').mockRejectedValueOnce(apiError(400, 'oops', 'The server is busy.')).mockResolvedValue(sampleUser);
     const { user } = await renderAccount('/account');
@@ -275,6 +381,9 @@ describe('/account', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Konto' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'SMS-Benachrichtigungen' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Speichern' })).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('E-Mail-Adresse'));
+    await user.type(screen.getByLabelText('E-Mail-Adresse'), 'neu@example.de');
+    expect(screen.getByLabelText('Aktuelles Passwort')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'SMS kaufen' }));
     const dialog = await screen.findByRole('dialog', { name: 'SMS kaufen?' });
     expect(dialog).toHaveTextContent('100 SMS für 9,90 € (zzgl. MwSt.).');

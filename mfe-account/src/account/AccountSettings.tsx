@@ -4,19 +4,43 @@ import { FormattedMessage, FormattedNumber } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { showToast, usersApi } from '@paddock/shared/api';
 import type { User } from '@paddock/shared/contract';
-import { checkEmail, checkPhone, currencyFor, LOCALES, SMS_BUNDLE, smsBundlePrice, toMajorUnits, type Locale } from '@paddock/shared/domain';
+import {
+  checkEmail,
+  checkPhone,
+  currencyFor,
+  LOCALES,
+  normalizeEmail,
+  SMS_BUNDLE,
+  smsBundlePrice,
+  toMajorUnits,
+  type Locale,
+} from '@paddock/shared/domain';
 import { changeLocale, LOCALE_NAMES, useT } from '@paddock/shared/i18n';
 import { activeUserAtom, clearSession, impersonationAtom, storeUpdatedUser, userAtom } from '@paddock/shared/session';
-import { Actions, Alert, Button, Card, Checkbox, ConfirmDialog, Page, Select, TextField, fieldErrorMessage, uiTexts } from '@paddock/shared/ui';
+import {
+  Actions,
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  ConfirmDialog,
+  Page,
+  PasswordField,
+  Select,
+  TextField,
+  fieldErrorMessage,
+  uiTexts,
+} from '@paddock/shared/ui';
 import { describeFailure } from '../common/failure';
 import { EmailField } from '../common/EmailField';
 import { PATHS } from '../common/paths';
 import { useFormErrors } from '../common/useFormErrors';
 import { accountTexts } from './messages';
+import { PendingEmail } from './PendingEmail';
 import { formOf, userChanges, type AccountForm } from './userChanges';
 
-type Field = 'Email' | 'Phone' | 'Locale';
-const FIELDS: readonly Field[] = ['Email', 'Phone', 'Locale'];
+type Field = 'Email' | 'Password' | 'Phone' | 'Locale';
+const FIELDS: readonly Field[] = ['Email', 'Password', 'Phone', 'Locale'];
 const isField = (name: string | undefined): name is Field => (FIELDS as readonly (string | undefined)[]).includes(name);
 const LANGUAGES = LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }));
 
@@ -81,6 +105,8 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
   const store = useStore();
   const navigate = useNavigate();
   const [form, setForm] = useState<AccountForm>(() => formOf(user));
+  // Kept out of the form: it is sent only with a new address, never stored.
+  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { formRef, errors, show, clear } = useFormErrors(FIELDS);
@@ -90,6 +116,10 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
 
   const self = useAtomValue(userAtom)?.Id === user.Id;
   const impersonating = useAtomValue(impersonationAtom) !== null;
+  // Users moving their own account to a new address confirm it with their password (the server asks for it); an
+  // admin acting for a user is not asked, and neither is sending the pending address again.
+  const typedEmail = normalizeEmail(form.Email);
+  const needsPassword = self && typedEmail !== user.Email && typedEmail !== user.PendingEmail;
   const smsBalance = user.SmsNotifications.Balance;
   const price = smsBundlePrice(currencyFor(user.Country));
 
@@ -107,10 +137,12 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
     setFailure(null);
     const valid = show({
       Email: fieldErrorMessage('email', checkEmail(form.Email)),
+      Password: needsPassword && !password ? { message: m.currentPasswordRequired } : null,
       Phone: fieldErrorMessage('phone', checkPhone(form.Phone)),
     });
     if (!valid) return;
     const changes = userChanges(user, form);
+    if (needsPassword) changes.Password = password;
     if (Object.keys(changes).length === 0) {
       showToast({ kind: 'info', text: t(m.nothingChanged) });
       return;
@@ -119,8 +151,10 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
     try {
       const updated = await usersApi.update(user.Id, changes, { silent: true, background: true });
       setForm(formOf(updated));
+      setPassword('');
       storeUser(updated);
-      showToast({ kind: 'success', text: t(m.saved) });
+      // A new address only becomes pending: the code mailed to it confirms it (below the field).
+      showToast({ kind: 'success', text: changes.Email ? t(m.emailCodeSent, { email: changes.Email }) : t(m.saved) });
       // A new language for oneself applies to the interface, which reloads (SPEC §4). An admin acting for a user
       // only changes that user's language.
       if (changes.Locale && self) await changeLocale(changes.Locale);
@@ -179,6 +213,32 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
               clear('Email');
             }}
           />
+          {needsPassword ? (
+            <PasswordField
+              label={t(m.currentPassword)}
+              name="Password"
+              autoComplete="current-password"
+              required
+              hint={t(m.currentPasswordHint)}
+              value={password}
+              error={errors.Password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                clear('Password');
+              }}
+            />
+          ) : null}
+          {user.PendingEmail ? (
+            <PendingEmail
+              key={user.PendingEmail}
+              user={user}
+              pending={user.PendingEmail}
+              onChanged={(updated) => {
+                setForm((current) => ({ ...current, Email: updated.Email }));
+                storeUser(updated);
+              }}
+            />
+          ) : null}
           <TextField
             label={t(m.phone)}
             name="Phone"

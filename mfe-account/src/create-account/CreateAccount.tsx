@@ -120,7 +120,7 @@ export function CreateAccount() {
       }
     } catch (error) {
       const failed = describeFailure(error, t);
-      const field = failed.code === 'email_taken' ? 'Email' : failed.field;
+      const field = failed.field;
       if (isField(field)) {
         setStep(stepOf(field));
         show({ [field]: failed.text });

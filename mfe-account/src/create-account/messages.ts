@@ -71,10 +71,10 @@ export const createAccountTexts = defineTranslations('account.createAccount', {
     'sv-SE': 'Jag har redan ett konto',
   },
   createdVerify: {
-    'en-GB': 'Your account is created. We have sent a code to {email}.',
-    'de-DE': 'Ihr Konto ist erstellt. Wir haben einen Code an {email} geschickt.',
-    'fr-FR': 'Votre compte est créé. Nous avons envoyé un code à {email}.',
-    'sv-SE': 'Ditt konto är skapat. Vi har skickat en kod till {email}.',
+    'en-GB': 'We have sent an e-mail to {email}. Enter the code from it to verify your account.',
+    'de-DE': 'Wir haben eine E-Mail an {email} geschickt. Geben Sie den Code daraus ein, um Ihr Konto zu bestätigen.',
+    'fr-FR': 'Nous avons envoyé un e-mail à {email}. Saisissez le code qu’il contient pour vérifier votre compte.',
+    'sv-SE': 'Vi har skickat ett mejl till {email}. Ange koden i det för att verifiera ditt konto.',
   },
   createdSignIn: {
     'en-GB': 'Your account is created. Please sign in.',

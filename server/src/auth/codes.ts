@@ -1,7 +1,8 @@
 // One-time e-mail codes: 6 digits, stored hashed, valid 15 minutes, single use, and burnt after 5 tries.
-// Issuing a code replaces the user's earlier ones, so only the newest code in the newest mail works.
+// Issuing a code replaces the user's earlier ones, so only the newest code in the newest mail works; an e-mail
+// change code and the account's other codes (verify, reset) do not replace each other.
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { codes, type CodePurpose } from '../db/schema';
 import { newCode, sameHash, sha256 } from './secrets';
@@ -18,7 +19,8 @@ export async function issueCode(db: Db, userId: string, purpose: CodePurpose, no
   const id = randomUUID();
   const expiresAt = new Date(now.getTime() + CODE_TTL_MINUTES * 60_000);
   await db.transaction(async (tx) => {
-    await tx.delete(codes).where(eq(codes.userId, userId));
+    const sameKind = purpose === 'email-change' ? eq(codes.purpose, 'email-change') : ne(codes.purpose, 'email-change');
+    await tx.delete(codes).where(and(eq(codes.userId, userId), sameKind));
     await tx.insert(codes).values({ id, userId, purpose, codeHash: codeHash(id, code), createdAt: now, expiresAt });
   });
   return code;

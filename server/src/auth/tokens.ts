@@ -1,7 +1,7 @@
 // Session tokens: opaque random strings; the database keeps only their sha256, with an expiry.
 import { randomUUID } from 'node:crypto';
 import type { Token } from '@paddock/shared/contract';
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { tokens, users, type UserRow } from '../db/schema';
 import { newToken, sha256 } from './secrets';
@@ -32,8 +32,25 @@ export async function findSession(db: Db, token: string, now: Date): Promise<Ses
   return row ? { user: row.user, tokenHash } : null;
 }
 
-export async function revokeToken(db: Db, tokenHash: string): Promise<void> {
-  await db.delete(tokens).where(eq(tokens.tokenHash, tokenHash));
+/** Deletes the token; false when it was already gone. */
+export async function revokeToken(db: Db, tokenHash: string): Promise<boolean> {
+  const deleted = await db.delete(tokens).where(eq(tokens.tokenHash, tokenHash)).returning({ id: tokens.id });
+  return deleted.length > 0;
+}
+
+/**
+ * How long a token that was refreshed keeps working: long enough for requests already under way and for another
+ * tab that refreshed at the same moment (both share one stored session), short enough that a copy is soon useless.
+ */
+export const RETIRED_TOKEN_GRACE_MS = 60_000;
+
+/** Lets a replaced token run out within the grace period (never lengthens it). */
+export async function retireToken(db: Db, tokenHash: string, now: Date): Promise<void> {
+  const until = new Date(now.getTime() + RETIRED_TOKEN_GRACE_MS).toISOString();
+  await db
+    .update(tokens)
+    .set({ expiresAt: sql`LEAST(${tokens.expiresAt}, ${until}::timestamptz)` })
+    .where(eq(tokens.tokenHash, tokenHash));
 }
 
 /** `Authorization: Bearer <token>` → the token, else null. */

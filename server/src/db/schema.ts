@@ -11,6 +11,8 @@ export const users = pgTable('users', {
   accountType: text('account_type', { enum: ['user', 'admin'] }).notNull().default('user'),
   /** Always stored normalized (trimmed, lowercase), so a plain unique index is case-insensitive. */
   email: text('email').notNull().unique(),
+  /** A new address asked for by the user, taken only once the code mailed to it is confirmed. */
+  pendingEmail: text('pending_email'),
   passwordHash: text('password_hash').notNull(),
   phone: text('phone').notNull().default(''),
   locale: text('locale').notNull().default('en-GB'),
@@ -30,7 +32,7 @@ export const users = pgTable('users', {
   smsEnabled: boolean('sms_enabled').notNull().default(false),
   smsBalance: integer('sms_balance').notNull().default(0),
   createdAt: time('created_at').notNull(),
-});
+}, (t) => [index('users_pending_email_idx').on(t.pendingEmail)]);
 export type UserRow = typeof users.$inferSelect;
 
 /** Session tokens; only the sha256 of the token is kept, so a database leak yields no usable token. */
@@ -56,7 +58,7 @@ export const codes = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify', 'reset', 'email-change'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     createdAt: time('created_at').notNull(),
@@ -201,6 +203,28 @@ export const alarmNotices = pgTable(
   },
   (t) => [primaryKey({ name: 'alarm_notices_pkey', columns: [t.key, t.alarm] })],
 );
+
+/**
+ * The channels a user chose for one device's alarms (only that user sets them). No row: the defaults of
+ * shared/domain/alarmNotifications (the owner all, anyone else e-mail only).
+ */
+export const alarmChannels = pgTable(
+  'alarm_channels',
+  {
+    key: text('key')
+      .notNull()
+      .references(() => devices.key, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: boolean('email').notNull(),
+    sms: boolean('sms').notNull(),
+    push: boolean('push').notNull(),
+    updatedAt: time('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ name: 'alarm_channels_pkey', columns: [t.key, t.userId] }), index('alarm_channels_user_id_idx').on(t.userId)],
+);
+export type AlarmChannelsRow = typeof alarmChannels.$inferSelect;
 
 /** The built-in SMS provider: every SMS sent, for admins to read (GET /api/admin/sms-outbox). */
 export const smsOutbox = pgTable(

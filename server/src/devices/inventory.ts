@@ -2,11 +2,12 @@
 // Operators import the factory's CSV (`npx tsx server/src/main.ts inventory-import devices.csv`); the demo seed
 // adds a small inventory and registers one device of each product to the demo user.
 import { createHmac } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
 import { IMEI_PATTERN, IMSI_PATTERN, isProductId, offlineDeadline, PRODUCTS, withSystemTags, type ProductId } from '@paddock/shared/domain';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { devices, inventory } from '../db/schema';
-import { findUserByEmail } from '../users';
+import { devices, inventory, serverKeys, type UserRow } from '../db/schema';
+import { generateSecret } from '../secrets';
 import { configAfterChange } from './gateway/configSync';
 import { initialFields, initialSubscription } from './representation';
 import { sha256 } from './store';
@@ -80,12 +81,34 @@ const DEMO_NAMES: Record<ProductId, string> = {
 /** The demo key number `n` (1-based) of a product: 15 digits. */
 export const demoKey = (product: ProductId, n: number) => `${DEMO_PREFIX[product]}${String(n).padStart(3, '0')}`;
 
-/** The demo inventory with secrets derived from DEMO_DEVICE_SECRET, so the simulator can sign in as each device. */
-export function demoInventory(config: Pick<Config, 'demoDeviceSecret'>): InventoryEntry[] {
+const DEMO_SECRET_KEY = 'demo-device-secret';
+
+/**
+ * The secret the demo devices' secrets derive from: DEMO_DEVICE_SECRET, else a random one made by whichever instance
+ * starts first and kept in server_keys (the simulator of every instance, and `npm run simulate`, read it there).
+ */
+export async function loadDemoDeviceSecret(db: Db, config: Pick<Config, 'demoDeviceSecret' | 'now'>): Promise<string> {
+  if (config.demoDeviceSecret) return config.demoDeviceSecret;
+  await db.insert(serverKeys).values({ name: DEMO_SECRET_KEY, value: generateSecret(), createdAt: config.now() }).onConflictDoNothing();
+  const secret = await readDemoDeviceSecret(db);
+  if (!secret) throw new Error('the demo device secret is missing from server_keys');
+  return secret;
+}
+
+/** The demo device secret kept in the database, or null before the first start made it. */
+export async function readDemoDeviceSecret(db: Db): Promise<string | null> {
+  const [row] = await db.select({ value: serverKeys.value }).from(serverKeys).where(eq(serverKeys.name, DEMO_SECRET_KEY));
+  return row?.value ?? null;
+}
+
+/** The demo inventory with secrets derived from the demo device secret, so the simulator can sign in as each device. */
+export function demoInventory(source: { demoDeviceSecret: string | null }): InventoryEntry[] {
+  const { demoDeviceSecret } = source;
+  if (!demoDeviceSecret) throw new Error('no demo device secret: it is kept in the database (loadDemoDeviceSecret)');
   return (Object.keys(PRODUCTS) as ProductId[]).flatMap((product) =>
     Array.from({ length: DEMO_DEVICES_PER_PRODUCT }, (_, i) => {
       const key = demoKey(product, i + 1);
-      return { key, product, secret: createHmac('sha256', config.demoDeviceSecret).update(key).digest('hex').slice(0, 32) };
+      return { key, product, secret: createHmac('sha256', demoDeviceSecret).update(key).digest('hex').slice(0, 32) };
     }),
   );
 }
@@ -95,13 +118,30 @@ function configuredFields(product: ProductId) {
   return { fields, configVersion };
 }
 
-/** Seeds the demo inventory and registers device number 1 of each product to the demo user (once). */
-export async function seedDemoDevices(db: Db, config: Config): Promise<void> {
-  if (!config.demo) return;
-  const now = config.now();
-  await importInventory(db, demoInventory(config), now);
-  const demo = await findUserByEmail(db, config.demo.email);
-  if (!demo) return;
+/** The secret earlier versions published as DEMO_DEVICE_SECRET's default. */
+const PUBLISHED_DEMO_DEVICE_SECRET = 'paddock-demo-devices';
+
+/**
+ * Adds the demo inventory (keys already known are left alone), and moves demo devices still signing in with the
+ * secrets of the published default onto this secret, so those secrets open nothing after an upgrade.
+ */
+export async function importDemoInventory(db: Db, demoDeviceSecret: string, now: Date): Promise<void> {
+  const entries = demoInventory({ demoDeviceSecret });
+  await importInventory(db, entries, now);
+  if (demoDeviceSecret === PUBLISHED_DEMO_DEVICE_SECRET) return;
+  const published = new Map(demoInventory({ demoDeviceSecret: PUBLISHED_DEMO_DEVICE_SECRET }).map((entry) => [entry.key, sha256(entry.secret)]));
+  const rows = await db.select({ key: inventory.key, secretHash: inventory.secretHash }).from(inventory).where(inArray(inventory.key, [...published.keys()]));
+  const stale = new Set(rows.filter((row) => published.get(row.key) === row.secretHash).map((row) => row.key));
+  for (const entry of entries.filter((candidate) => stale.has(candidate.key))) {
+    await db
+      .update(inventory)
+      .set({ secretHash: sha256(entry.secret) })
+      .where(and(eq(inventory.key, entry.key), eq(inventory.secretHash, published.get(entry.key)!)));
+  }
+}
+
+/** Registers device number 1 of each product to the demo user, when the seed has just created that user. */
+export async function registerDemoDevices(db: Db, demo: Pick<UserRow, 'id' | 'email'>, now: Date): Promise<void> {
   await db
     .insert(devices)
     .values(

@@ -92,12 +92,21 @@ describe('registration', () => {
     expect(byAdmin.json().Metadata.OwnerEmail).toBe(other.email);
   });
 
-  it('registers a SmartPlug2 to the Owner named in the body', async () => {
+  it('registers a SmartPlug2 to the Owner named in the body: oneself, or as an admin anyone', async () => {
     const [me, farmer] = [await member(), await member()];
-    const response = await register(me, 'smartplug2', freeKey('smartplug2'), { Owner: ` ${farmer.email.toUpperCase()} ` });
-    expect(response.statusCode).toBe(201);
-    expect(response.json().Metadata).toMatchObject({ OwnerEmail: farmer.email, Owner: farmer.id });
-    const unknownOwner = await register(me, 'smartplug2', freeKey('smartplug2'), { Owner: 'nobody@example.com' });
+    const mine = await register(me, 'smartplug2', freeKey('smartplug2'), { Owner: ` ${me.email.toUpperCase()} ` });
+    expect(mine.statusCode).toBe(201);
+    expect(mine.json().Metadata).toMatchObject({ OwnerEmail: me.email, Owner: me.id });
+    const byAdmin = await call(t.app, 'POST', `/api/users/${me.id}/smartplug2s`, {
+      token: admin,
+      body: { Imei: freeKey('smartplug2'), Name: 'x', Owner: ` ${farmer.email.toUpperCase()} ` },
+    });
+    expect(byAdmin.statusCode).toBe(201);
+    expect(byAdmin.json().Metadata).toMatchObject({ OwnerEmail: farmer.email, Owner: farmer.id });
+    const unknownOwner = await call(t.app, 'POST', `/api/users/${me.id}/smartplug2s`, {
+      token: admin,
+      body: { Imei: freeKey('smartplug2'), Name: 'x', Owner: 'nobody@example.com' },
+    });
     expect(unknownOwner.statusCode).toBe(400);
     expect(unknownOwner.json()).toMatchObject({ Field: 'Owner' });
   });

@@ -1,9 +1,13 @@
 // Device calls (SPEC §7): registration, the user's device list (with ETag), and per product get, update and
 // unregister, and the plugs' power toggle. Who may do what (SPEC §6): the owner everything; users in Access read
 // and edit name, tags, sharing and settings (and switch a plug); admins act as owners; anyone else gets 404, so a
-// device's existence is not revealed. Settings that change what a device runs are published to it over MQTT
-// (gateway/), and switching a plug waits for the device's ack (server/src/devices/PROTOCOL.md).
+// device's existence is not revealed. Registration is for oneself (an admin: for anyone) and its failures are
+// rate-limited, so keys cannot be swept. Settings that change what a device runs are published to it over MQTT
+// (gateway/), and switching a plug waits for the device's ack (server/src/devices/PROTOCOL.md). Each user's own
+// alarm channels for a device are set here too (notify/alarmChannels.ts).
 import {
+  AlarmChannels,
+  AlarmChannelsBody,
   Device,
   DeviceList,
   ImeiParams,
@@ -19,22 +23,32 @@ import {
   UpdateSmartplugBody,
   UserIdParams,
 } from '@paddock/shared/contract';
-import { normalizeEmail, offlineDeadline, PRODUCTS, tagsWithinLength, TAG_MAX_LENGTH, withSystemTags, type ProductId } from '@paddock/shared/domain';
+import {
+  normalizeEmail,
+  offlineDeadline,
+  PRODUCTS,
+  tagsWithinLength,
+  TAG_MAX_LENGTH,
+  withSystemTags,
+  type AlarmChannelChoice,
+  type ProductId,
+} from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { authorize } from '../access';
-import type { AppContext } from '../context';
-import { AppError, badRequest, conflict, notFound } from '../http/errors';
+import { limitsFor, type AppContext } from '../context';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { bearerAuth, errorReplies, NoContent, sendNoContent } from '../routes/schemas';
 import { findUserByEmail, findUserById } from '../users';
-import { signedInDevice as deviceOfCaller } from './access';
+import { roleOn, signedInDevice as deviceOfCaller, type Role } from './access';
 import { changesOf, deepMerge, type UpdateBody } from './changes';
 import { CommandTimeoutError } from './gateway/commands';
 import { configAfterChange } from './gateway/configSync';
 import { heardFrom } from './gateway/ingest';
+import { alarmChannelChoice, handOverChannels, saveAlarmChannels } from '../notify/alarmChannels';
 import { noticeSettings, withAlarmNotices } from '../notify/alarmNotices';
-import { initialFields, initialSubscription, toDevice, toDeviceList } from './representation';
+import { initialFields, initialSubscription, toDevice, toDeviceList, type DeviceWithOwner } from './representation';
 import { changeDevice, deleteDevice, devicesOf, findDevice, findInventory, insertDevice, listEtag } from './store';
 
 const UPDATE_BODIES: Record<ProductId, TSchema> = {
@@ -52,12 +66,14 @@ const REGISTER_BODIES: Record<ProductId, TSchema> = {
   smartplug2: RegisterSmartplug2Body,
 };
 
+const toAlarmChannels = (choice: AlarmChannelChoice): AlarmChannels => ({ Email: choice.email, Sms: choice.sms, Push: choice.push });
+
 const ownerOnly = (field: string) => new AppError(403, 'device_owner_only', field, { field });
 
 const uniqueEmails = (emails: readonly string[]) => [...new Set(emails.map(normalizeEmail).filter(Boolean))];
 
 export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { db, config, gateway } = ctx;
+  const { db, config, gateway, limiter } = ctx;
   const tags = ['devices'];
   /** A device that acked a command is heard from: back online clears its offline alarm, which is told like any other. */
   const ackNotices = () => withAlarmNotices(config.now(), noticeSettings(config));
@@ -119,15 +135,25 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
         },
       },
       async (request, reply) => {
-        authorize(request, 'user:devices', { userId: request.params.id });
+        const { user: caller } = authorize(request, 'user:devices', { userId: request.params.id });
         const body = request.body as { Imei?: string; Imsi?: string; Name: string; Owner?: string };
         const key = (body.Imsi ?? body.Imei)!;
         let owner = await findUserById(db, request.params.id);
         if (!owner) throw notFound();
         if (body.Owner !== undefined && normalizeEmail(body.Owner) !== owner.email) {
+          // Only an admin registers for someone else; anyone else gets the same 403 whether or not the address
+          // has an account, and no device.
+          if (caller.accountType !== 'admin' && normalizeEmail(body.Owner) !== caller.email) throw forbidden();
           owner = await findUserByEmail(db, normalizeEmail(body.Owner));
           if (!owner) throw badRequest('invalid_field', 'Owner', { field: 'Owner' });
         }
+        // Every attempt counts until it succeeds, so unknown and taken keys cannot be swept (429 once over).
+        const limits = limitsFor(config, 'registerDevice', caller.id, request.ip);
+        await limiter.take(limits);
+        const registered = async (device: DeviceWithOwner) => {
+          await limiter.giveBack(limits);
+          return reply.code(201).send(toDevice(device));
+        };
         const stock = await findInventory(db, key);
         if (!stock) throw new AppError(404, 'device_unknown', keyField, { product: productName, key });
         if (stock.product !== product) {
@@ -137,12 +163,12 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
         const existing = await findDevice(db, key);
         if (existing) {
           if (existing.ownerId !== owner.id) throw conflict('device_taken', keyField);
-          return reply.code(201).send(toDevice(existing));
+          return registered(existing);
         }
         const now = config.now();
         // The device gets its configuration now (or when it next connects), and counts as offline if it stays silent.
         const configured = configAfterChange(product, null, initialFields(product), 0);
-        await insertDevice(db, {
+        const inserted = await insertDevice(db, {
           key,
           product,
           ownerId: owner.id,
@@ -157,8 +183,15 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
           updatedAt: now,
           offlineAt: offlineDeadline(product, now),
         });
+        // A concurrent registration of the same key got there first: the same answer as if it had been earlier.
+        if (!inserted) {
+          const winner = await findDevice(db, key);
+          if (!winner) throw conflict('device_taken', keyField); // registered and unregistered meanwhile
+          if (winner.ownerId !== owner.id) throw conflict('device_taken', keyField);
+          return registered(winner);
+        }
         if (configured.message) gateway.publishConfig(key, configured.message);
-        return reply.code(201).send(toDevice((await findDevice(db, key))!));
+        return registered((await findDevice(db, key))!);
       },
     );
 
@@ -168,24 +201,19 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
       async (request) => toDevice((await signedInDevice(request, keyOf(request), product)).device),
     );
 
+    /** What only the owner (or an admin) may change: the next plan and the owner. */
+    const checkOwnerOnly = (role: Role, ownerEmail: string, metadata: ReturnType<typeof changesOf>['metadata'], priceId: string | undefined) => {
+      if (role === 'owner') return;
+      if (priceId !== undefined) throw ownerOnly(product === 'farmcam-sim' || product === 'fencealarm' || product === 'smartplug' ? 'PriceId' : 'Subscription');
+      if (metadata.Owner !== undefined && normalizeEmail(metadata.Owner) !== ownerEmail) throw ownerOnly('Owner');
+    };
+
     const update = async (request: FastifyRequest) => {
-      const { device, role } = await signedInDevice(request, keyOf(request), product);
+      const { user, device, role } = await signedInDevice(request, keyOf(request), product);
       const { metadata, priceId, fields } = changesOf(product, request.body as UpdateBody);
-      if (role !== 'owner') {
-        if (priceId !== undefined) throw ownerOnly(product === 'farmcam-sim' || product === 'fencealarm' || product === 'smartplug' ? 'PriceId' : 'Subscription');
-        if (metadata.Owner !== undefined && normalizeEmail(metadata.Owner) !== device.ownerEmail) throw ownerOnly('Owner');
-      }
+      // Checked early so a refused save does not switch the plug; checked again under the row lock below.
+      checkOwnerOnly(role, device.ownerEmail, metadata, priceId);
       if (metadata.Tags && !tagsWithinLength(metadata.Tags)) throw badRequest('too_long', 'Tags', { field: 'Tags', max: TAG_MAX_LENGTH });
-      const access = metadata.Access ? uniqueEmails(metadata.Access) : device.access;
-      let owner = { id: device.ownerId, email: device.ownerEmail };
-      if (metadata.Owner !== undefined && normalizeEmail(metadata.Owner) !== device.ownerEmail) {
-        const email = normalizeEmail(metadata.Owner);
-        const user = access.includes(email) ? await findUserByEmail(db, email) : undefined;
-        if (!user) throw badRequest('owner_not_shared', 'Owner');
-        owner = { id: user.id, email: user.email };
-      }
-      // The owner is always among those it is shared with (starred, not removable).
-      const sharedWith = access.includes(owner.email) ? access : [owner.email, ...access];
       // SmartPlug2's power toggle: a new OutputPower is a command the device must acknowledge before anything is
       // saved (no ack: 408 and nothing changes).
       const outputPower = product === 'smartplug2' ? (fields.DeviceConfig as { OutputPower?: boolean } | undefined)?.OutputPower : undefined;
@@ -195,8 +223,25 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
           ? await switchPower(device.key, outputPower)
           : undefined;
       let message: ReturnType<typeof configAfterChange>['message'] = null;
-      // Under the row lock, so readings arriving meanwhile are neither lost nor overwritten.
-      const changed = await changeDevice(db, device.key, config.now(), (row) => {
+      // Under the row lock, so readings arriving meanwhile are neither lost nor overwritten. The caller's role,
+      // sharing and owner come from the row as it is now: a revocation or an ownership transfer saved since the
+      // read above (the plug's ack can take a minute) is neither undone nor bypassed.
+      const changed = await changeDevice(db, device.key, config.now(), async (row, tx) => {
+        const rowOwner = await findUserById(tx, row.ownerId);
+        const ownerEmail = rowOwner?.email ?? device.ownerEmail;
+        const roleNow = roleOn(user, { ...row, ownerEmail });
+        checkOwnerOnly(roleNow, ownerEmail, metadata, priceId);
+        const access = metadata.Access ? uniqueEmails(metadata.Access) : row.access;
+        let owner = { id: row.ownerId, email: ownerEmail };
+        if (metadata.Owner !== undefined && normalizeEmail(metadata.Owner) !== ownerEmail) {
+          const email = normalizeEmail(metadata.Owner);
+          const next = access.includes(email) ? await findUserByEmail(tx, email) : undefined;
+          if (!next) throw badRequest('owner_not_shared', 'Owner');
+          owner = { id: next.id, email: next.email };
+          await handOverChannels(tx, row.key, row.ownerId, next.id, config.now());
+        }
+        // The owner is always among those it is shared with (starred, not removable).
+        const sharedWith = access.includes(owner.email) ? access : [owner.email, ...access];
         const merged = deepMerge(row.fields, fields);
         const configured = configAfterChange(product, row.fields, merged, row.configVersion);
         message = configured.message;
@@ -205,7 +250,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
           ownerId: owner.id,
           name: metadata.Name?.trim() ?? row.name,
           access: sharedWith,
-          notify: metadata.Notify ? uniqueEmails(metadata.Notify).filter((email) => sharedWith.includes(email)) : row.notify,
+          notify: (metadata.Notify ? uniqueEmails(metadata.Notify) : row.notify).filter((email) => sharedWith.includes(email)),
           tags: withSystemTags(product, owner.email, metadata.Tags ?? row.tags),
           fields: configured.fields,
           configVersion: configured.configVersion,
@@ -240,12 +285,53 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
         },
       },
       async (request, reply) => {
-        const { device, role } = await signedInDevice(request, keyOf(request), product);
+        const { user, device, role } = await signedInDevice(request, keyOf(request), product);
         if (role !== 'owner') throw ownerOnly('Owner');
-        await deleteDevice(db, device.key);
+        // Only while it is still the caller's: an ownership transfer saved since the read above wins.
+        if (!(await deleteDevice(db, device.key, user.accountType === 'admin' ? undefined : user.id))) {
+          if (await findDevice(db, device.key)) throw ownerOnly('Owner');
+          throw notFound();
+        }
         // The device forgets its owner's settings: the retained configuration goes too.
         gateway.clearRetained(device.key);
         return sendNoContent(reply);
+      },
+    );
+
+    // The caller's own alarm channels for the device (anyone who may see it). Consent is personal: nobody sets
+    // another user's, not the owner and not an admin (support asks the user to; an admin's calls set the admin's own).
+    app.get(
+      `/${apiCollection}/:${keyParam}/alarm-channels`,
+      {
+        schema: {
+          params,
+          security: bearerAuth,
+          tags,
+          summary: `The caller's own channels for this ${productName}'s alarms (until chosen: the owner all, anyone else e-mail only)`,
+          response: { 200: AlarmChannels, ...errorReplies(400, 401, 404) },
+        },
+      },
+      async (request) => {
+        const { user, device } = await signedInDevice(request, keyOf(request), product);
+        return toAlarmChannels(await alarmChannelChoice(db, device, user.id));
+      },
+    );
+    app.put(
+      `/${apiCollection}/:${keyParam}/alarm-channels`,
+      {
+        schema: {
+          params,
+          body: AlarmChannelsBody,
+          security: bearerAuth,
+          tags,
+          summary: `Sets the caller's own channels for this ${productName}'s alarms; the account's switches still apply`,
+          response: { 200: AlarmChannels, ...errorReplies(400, 401, 404) },
+        },
+      },
+      async (request) => {
+        const { user, device } = await signedInDevice(request, keyOf(request), product);
+        const { Email, Sms, Push } = request.body as AlarmChannelsBody;
+        return toAlarmChannels(await saveAlarmChannels(db, device.key, user.id, { email: Email, sms: Sms, push: Push }, config.now()));
       },
     );
   }

@@ -1,6 +1,6 @@
 // Device rows: inventory lookups, the devices a user sees, and changes that bump the ETag clock.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { devices, inventory, users, type DeviceRow, type InventoryRow, type NewDeviceRow } from '../db/schema';
 import type { DeviceWithOwner } from './representation';
@@ -54,8 +54,10 @@ export function listEtag(rows: readonly DeviceWithOwner[]): string {
   return `W/"${digest.slice(0, 32)}"`;
 }
 
-export async function insertDevice(db: Db, row: NewDeviceRow): Promise<void> {
-  await db.insert(devices).values(row);
+/** Registers a device; false when the key is registered already (a concurrent registration won: no unique violation). */
+export async function insertDevice(db: Db, row: NewDeviceRow): Promise<boolean> {
+  const inserted = await db.insert(devices).values(row).onConflictDoNothing({ target: devices.key }).returning({ key: devices.key });
+  return inserted.length > 0;
 }
 
 /** The columns a change may set (the key, product and registration stay). */
@@ -68,7 +70,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /**
  * Read-modify-write of one device under a row lock (SELECT … FOR UPDATE), so the gateway, the sweep and the API
  * never overwrite each other's changes to the JSON fields, on one server or several. `change` gets the current
- * row and returns the columns to set (null: nothing); `alsoDo` runs in the same transaction with the row before
+ * row (and may read more with `tx`, or throw to change nothing) and returns the columns to set (null: nothing); `alsoDo` runs in the same transaction with the row before
  * and those columns (alarm notifications compare them). updatedAt moves only
  * when something the API shows changed, and always forwards, so the ETag changes. Inside, only `tx` may be used.
  * Returns the row as it is afterwards, or undefined when the device is not registered.
@@ -77,13 +79,13 @@ export async function changeDevice(
   db: Db,
   key: string,
   now: Date,
-  change: (row: DeviceRow) => DeviceChange | null,
+  change: (row: DeviceRow, tx: Db) => DeviceChange | null | Promise<DeviceChange | null>,
   alsoDo?: (tx: Db, row: DeviceRow, changes: DeviceChange | null) => Promise<void>,
 ): Promise<DeviceRow | undefined> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(devices).where(eq(devices.key, key)).for('update');
     if (!row) return undefined;
-    const changes = change(row);
+    const changes = await change(row, tx as unknown as Db);
     if (alsoDo) await alsoDo(tx as unknown as Db, row, changes);
     if (!changes) return row;
     const differs = (Object.keys(changes) as (keyof DeviceChange)[]).filter((column) => !same(changes[column], row[column]));
@@ -99,6 +101,11 @@ export async function changeDevice(
   });
 }
 
-export async function deleteDevice(db: Db, key: string): Promise<void> {
-  await db.delete(devices).where(eq(devices.key, key));
+/** Unregisters a device (only if `ownerId` still owns it, when given); false when nothing was deleted. */
+export async function deleteDevice(db: Db, key: string, ownerId?: string): Promise<boolean> {
+  const deleted = await db
+    .delete(devices)
+    .where(ownerId === undefined ? eq(devices.key, key) : and(eq(devices.key, key), eq(devices.ownerId, ownerId)))
+    .returning({ key: devices.key });
+  return deleted.length > 0;
 }

@@ -3,7 +3,17 @@
 import type { ErrorCode } from '@paddock/shared/contract';
 import type { Locale } from '@paddock/shared/domain';
 
-type MailKey = 'mail_verify_subject' | 'mail_verify_text' | 'mail_reset_subject' | 'mail_reset_text';
+type MailKey =
+  | 'mail_verify_subject'
+  | 'mail_verify_text'
+  | 'mail_reset_subject'
+  | 'mail_reset_text'
+  | 'mail_email_change_subject'
+  | 'mail_email_change_text'
+  | 'mail_email_change_notice_subject'
+  | 'mail_email_change_notice_text'
+  | 'mail_sign_up_exists_subject'
+  | 'mail_sign_up_exists_text';
 type AlarmKey =
   | 'alarm_subject_triggered'
   | 'alarm_subject_cleared'
@@ -145,6 +155,30 @@ export const MESSAGES = {
     'fr-FR': 'Trop de tentatives erronées avec ce code. Veuillez demander un nouveau code.',
     'sv-SE': 'För många felaktiga försök med den här koden. Begär en ny kod.',
   },
+  password_blank: {
+    'en-GB': 'The password must not consist of spaces only.',
+    'de-DE': 'Das Passwort darf nicht nur aus Leerzeichen bestehen.',
+    'fr-FR': "Le mot de passe ne doit pas contenir uniquement des espaces.",
+    'sv-SE': 'Lösenordet får inte bestå av enbart mellanslag.',
+  },
+  password_common: {
+    'en-GB': 'This password is one of the most common passwords and easy to guess. Please choose another one.',
+    'de-DE': 'Dieses Passwort gehört zu den häufigsten Passwörtern und ist leicht zu erraten. Bitte wählen Sie ein anderes.',
+    'fr-FR': 'Ce mot de passe fait partie des plus courants et se devine facilement. Veuillez en choisir un autre.',
+    'sv-SE': 'Lösenordet är ett av de vanligaste lösenorden och lätt att gissa. Välj ett annat.',
+  },
+  password_required: {
+    'en-GB': 'Enter your current password to change your e-mail address.',
+    'de-DE': 'Geben Sie Ihr aktuelles Passwort ein, um Ihre E-Mail-Adresse zu ändern.',
+    'fr-FR': 'Saisissez votre mot de passe actuel pour modifier votre adresse e-mail.',
+    'sv-SE': 'Ange ditt nuvarande lösenord för att ändra din e-postadress.',
+  },
+  invalid_password: {
+    'en-GB': 'The password is not correct.',
+    'de-DE': 'Das Passwort ist falsch.',
+    'fr-FR': 'Le mot de passe est incorrect.',
+    'sv-SE': 'Lösenordet är fel.',
+  },
   sms_balance_empty: {
     'en-GB': 'SMS notifications need an SMS balance. Buy SMS first.',
     'de-DE': 'SMS-Benachrichtigungen erfordern ein SMS-Guthaben. Kaufen Sie zuerst SMS.',
@@ -284,6 +318,54 @@ export const MESSAGES = {
       "Bonjour,\n\nVoici votre code pour réinitialiser votre mot de passe Paddock :\n\n{code}\n\nCe code est valable {minutes} minutes. Si vous n'avez pas demandé de réinitialisation, vous pouvez ignorer cet e-mail ; votre mot de passe reste inchangé.\n\nL'équipe Paddock",
     'sv-SE':
       'Hej!\n\nDin kod för att återställa ditt lösenord i Paddock är:\n\n{code}\n\nKoden gäller i {minutes} minuter. Om du inte har bett om att återställa lösenordet kan du bortse från det här mejlet; ditt lösenord förblir oförändrat.\n\nPaddock-teamet',
+  },
+  mail_email_change_subject: {
+    'en-GB': 'Confirm your new Paddock e-mail address',
+    'de-DE': 'Bestätigen Sie Ihre neue E-Mail-Adresse bei Paddock',
+    'fr-FR': 'Confirmez votre nouvelle adresse e-mail Paddock',
+    'sv-SE': 'Bekräfta din nya e-postadress i Paddock',
+  },
+  mail_email_change_text: {
+    'en-GB':
+      'Hello,\n\nSomeone asked to use this address for a Paddock account. Your code to confirm it is:\n\n{code}\n\nThe code is valid for {minutes} minutes. If you did not ask for this, you can ignore this e-mail; nothing changes.\n\nThe Paddock team',
+    'de-DE':
+      'Hallo,\n\njemand möchte diese Adresse für ein Paddock-Konto verwenden. Ihr Code zur Bestätigung lautet:\n\n{code}\n\nDer Code ist {minutes} Minuten gültig. Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren; es ändert sich nichts.\n\nIhr Paddock-Team',
+    'fr-FR':
+      "Bonjour,\n\nQuelqu'un souhaite utiliser cette adresse pour un compte Paddock. Voici votre code pour la confirmer :\n\n{code}\n\nCe code est valable {minutes} minutes. Si vous n'êtes pas à l'origine de cette demande, vous pouvez ignorer cet e-mail ; rien ne change.\n\nL'équipe Paddock",
+    'sv-SE':
+      'Hej!\n\nNågon vill använda den här adressen för ett Paddock-konto. Din kod för att bekräfta den är:\n\n{code}\n\nKoden gäller i {minutes} minuter. Om det inte var du kan du bortse från det här mejlet; ingenting ändras.\n\nPaddock-teamet',
+  },
+  mail_email_change_notice_subject: {
+    'en-GB': 'A change of your Paddock e-mail address was requested',
+    'de-DE': 'Eine Änderung Ihrer E-Mail-Adresse bei Paddock wurde angefordert',
+    'fr-FR': 'Une modification de votre adresse e-mail Paddock a été demandée',
+    'sv-SE': 'En ändring av din e-postadress i Paddock har begärts',
+  },
+  mail_email_change_notice_text: {
+    'en-GB':
+      'Hello,\n\nSomeone signed in to your Paddock account asked to change its e-mail address to {email}. The change takes effect only when the code sent to that address is confirmed; until then your account keeps this address.\n\nIf this was not you, sign in, change your password and set your e-mail address back to this one.\n\nThe Paddock team',
+    'de-DE':
+      'Hallo,\n\nin Ihrem Paddock-Konto wurde angefordert, die E-Mail-Adresse in {email} zu ändern. Die Änderung wird erst wirksam, wenn der an diese Adresse gesendete Code bestätigt wird; bis dahin behält Ihr Konto diese Adresse.\n\nWenn Sie das nicht waren, melden Sie sich an, ändern Sie Ihr Passwort und stellen Sie Ihre E-Mail-Adresse wieder auf diese zurück.\n\nIhr Paddock-Team',
+    'fr-FR':
+      "Bonjour,\n\nIl a été demandé depuis votre compte Paddock de changer son adresse e-mail en {email}. Le changement ne prend effet qu'une fois le code envoyé à cette adresse confirmé ; d'ici là, votre compte garde cette adresse.\n\nSi ce n'était pas vous, connectez-vous, changez votre mot de passe et remettez cette adresse e-mail.\n\nL'équipe Paddock",
+    'sv-SE':
+      'Hej!\n\nFrån ditt Paddock-konto har någon begärt att e-postadressen ska ändras till {email}. Ändringen gäller först när koden som skickats till den adressen har bekräftats; tills dess behåller ditt konto den här adressen.\n\nOm det inte var du: logga in, byt lösenord och ändra tillbaka e-postadressen till den här.\n\nPaddock-teamet',
+  },
+  mail_sign_up_exists_subject: {
+    'en-GB': 'Someone tried to create a Paddock account with your address',
+    'de-DE': 'Jemand hat versucht, mit Ihrer Adresse ein Paddock-Konto zu erstellen',
+    'fr-FR': "Quelqu'un a essayé de créer un compte Paddock avec votre adresse",
+    'sv-SE': 'Någon försökte skapa ett Paddock-konto med din adress',
+  },
+  mail_sign_up_exists_text: {
+    'en-GB':
+      'Hello,\n\nSomeone tried to create a Paddock account with this e-mail address, which already has an account. Nothing was changed.\n\nIf that was you, sign in with your password, or reset it with "Reset password" on the sign-in page. If not, you can ignore this e-mail.\n\nThe Paddock team',
+    'de-DE':
+      'Hallo,\n\njemand hat versucht, mit dieser E-Mail-Adresse ein Paddock-Konto zu erstellen; für sie besteht bereits ein Konto. Es wurde nichts geändert.\n\nWenn Sie das waren, melden Sie sich mit Ihrem Passwort an oder setzen Sie es über „Passwort zurücksetzen“ auf der Anmeldeseite zurück. Andernfalls können Sie diese E-Mail ignorieren.\n\nIhr Paddock-Team',
+    'fr-FR':
+      "Bonjour,\n\nQuelqu'un a essayé de créer un compte Paddock avec cette adresse e-mail, qui a déjà un compte. Rien n'a été modifié.\n\nSi c'était vous, connectez-vous avec votre mot de passe, ou réinitialisez-le avec « Réinitialiser le mot de passe » sur la page de connexion. Sinon, vous pouvez ignorer cet e-mail.\n\nL'équipe Paddock",
+    'sv-SE':
+      'Hej!\n\nNågon försökte skapa ett Paddock-konto med den här e-postadressen, som redan har ett konto. Ingenting har ändrats.\n\nOm det var du kan du logga in med ditt lösenord eller återställa det med ”Återställ lösenord” på inloggningssidan. Annars kan du bortse från det här mejlet.\n\nPaddock-teamet',
   },
   // Alarm notifications (notify/alarmMessages.ts): {device} its name, {alarm} one of alarm_name_*, {value} with its unit, {time} in UTC.
   alarm_subject_triggered: {

@@ -1,6 +1,7 @@
 // The embedded MQTT broker (aedes), used unless MQTT_URL names an external one (server/src/devices/PROTOCOL.md).
 // Devices sign in with their key and secret; the server's own client with random credentials made per process.
-// Topic rules are in acl.ts.
+// Topic rules are in acl.ts. Limits (packet size, time to sign in, failed sign-ins per address) keep a client that
+// never signs in from costing the broker memory or a brute-force run.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
@@ -10,6 +11,25 @@ import { mayPublish, maySubscribe, type BrokerIdentity } from './acl';
 /** CONNACK return codes (MQTT 3.1.1 §3.2.2.3). */
 const IDENTIFIER_REJECTED = 2;
 const BAD_USERNAME_OR_PASSWORD = 4;
+const NOT_AUTHORIZED = 5;
+
+/** What a client may cost the broker before it is cut off. */
+export interface BrokerLimits {
+  /** A packet announcing more bytes than this closes the connection before the broker buffers it. */
+  maxPacketBytes: number;
+  /** A connection that sends no CONNECT within this time is closed. */
+  connectTimeoutSeconds: number;
+  /** Failed sign-ins per client IP within signInWindowMs; then that IP's sign-ins are refused until the window ends. */
+  signInFailuresPerIp: number;
+  signInWindowMs: number;
+}
+
+export const DEFAULT_BROKER_LIMITS: BrokerLimits = {
+  maxPacketBytes: 64 * 1024,
+  connectTimeoutSeconds: 10,
+  signInFailuresPerIp: 100,
+  signInWindowMs: 15 * 60_000,
+};
 
 export interface BrokerOptions {
   port: number;
@@ -18,6 +38,9 @@ export interface BrokerOptions {
   /** Whether a device may sign in with this key and secret (the inventory decides). */
   checkDevice(key: string, secret: string): Promise<boolean>;
   log: FastifyBaseLogger;
+  limits?: Partial<BrokerLimits>;
+  /** Milliseconds now (tests move it). */
+  now?: () => number;
 }
 
 export interface EmbeddedBroker {
@@ -73,8 +96,67 @@ function listen(server: Server, port: number, host: string | undefined): Promise
   });
 }
 
+/** Failed sign-ins per client IP in fixed windows; an IP at the limit is refused until its window ends. */
+export class SignInFailures {
+  private readonly byIp = new Map<string, { failures: number; since: number }>();
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly now: () => number,
+  ) {}
+
+  private current(ip: string) {
+    const entry = this.byIp.get(ip);
+    if (entry && this.now() - entry.since >= this.windowMs) {
+      this.byIp.delete(ip);
+      return undefined;
+    }
+    return entry;
+  }
+
+  blocked(ip: string): boolean {
+    return (this.current(ip)?.failures ?? 0) >= this.limit;
+  }
+
+  fail(ip: string): void {
+    const entry = this.current(ip);
+    if (entry) entry.failures += 1;
+    else this.byIp.set(ip, { failures: 1, since: this.now() });
+    // Addresses that stopped failing are forgotten, so many addresses cannot grow the map for good.
+    if (this.byIp.size > 10_000) for (const key of [...this.byIp.keys()]) this.current(key);
+  }
+}
+
+interface ParserInternals {
+  packet: { length: number };
+  _parseLength(): boolean;
+  _emitError(error: Error): void;
+}
+
+/**
+ * Closes the connection as soon as a packet announces more than `maxBytes` (its fixed header's remaining length),
+ * before mqtt-packet buffers the body: aedes has no such option.
+ */
+function limitPacketSize(client: Client, maxBytes: number): boolean {
+  const parser = (client as unknown as { _parser?: ParserInternals })._parser;
+  if (typeof parser?._parseLength !== 'function' || typeof parser._emitError !== 'function') return false;
+  const parseLength = parser._parseLength.bind(parser);
+  parser._parseLength = () => {
+    const parsed = parseLength();
+    if (parsed && parser.packet.length > maxBytes) {
+      parser._emitError(new Error(`packet of ${parser.packet.length} bytes is above the limit of ${maxBytes}`));
+      return false;
+    }
+    return parsed;
+  };
+  return true;
+}
+
 export async function startBroker(options: BrokerOptions): Promise<EmbeddedBroker> {
   const { log } = options;
+  const limits = { ...DEFAULT_BROKER_LIMITS, ...options.limits };
+  const failures = new SignInFailures(limits.signInFailuresPerIp, limits.signInWindowMs, options.now ?? Date.now);
+  const addresses = new WeakMap<Client, string>();
   const serverCredentials = {
     username: `${SERVER_USERNAME_PREFIX}${randomBytes(8).toString('hex')}`,
     password: randomBytes(24).toString('base64url'),
@@ -82,21 +164,32 @@ export async function startBroker(options: BrokerOptions): Promise<EmbeddedBroke
   const identities = new WeakMap<Client, BrokerIdentity>();
 
   const broker = await Aedes.createBroker({
+    connectTimeout: limits.connectTimeoutSeconds * 1000,
     authenticate(client, username, password, done) {
       const secret = password?.toString('utf8') ?? '';
+      const ip = addresses.get(client) ?? 'unknown';
+      const refuse = (code: number, message: string) => {
+        failures.fail(ip);
+        done(authError(code, message), false);
+      };
+      // The server's own client is never locked out by others failing from the same address (its password is random).
       if (username === serverCredentials.username) {
         if (sameSecret(secret, serverCredentials.password)) {
           identities.set(client, { kind: 'server' });
           return done(null, true);
         }
-        return done(authError(BAD_USERNAME_OR_PASSWORD, 'bad server credentials'), false);
+        return refuse(BAD_USERNAME_OR_PASSWORD, 'bad server credentials');
+      }
+      if (failures.blocked(ip)) {
+        log.warn({ ip }, 'MQTT sign-in refused: too many failed sign-ins from this address');
+        return done(authError(NOT_AUTHORIZED, 'too many failed sign-ins from this address'), false);
       }
       const key = username ?? '';
       options.checkDevice(key, secret).then(
         (ok) => {
-          if (!ok) return done(authError(BAD_USERNAME_OR_PASSWORD, 'unknown device or wrong secret'), false);
+          if (!ok) return refuse(BAD_USERNAME_OR_PASSWORD, 'unknown device or wrong secret');
           // A device's client id is its key, so no one can take over another device's session by its id.
-          if (client.id !== key) return done(authError(IDENTIFIER_REJECTED, 'the client id must be the device key'), false);
+          if (client.id !== key) return refuse(IDENTIFIER_REJECTED, 'the client id must be the device key');
           identities.set(client, { kind: 'device', key });
           done(null, true);
         },
@@ -122,7 +215,17 @@ export async function startBroker(options: BrokerOptions): Promise<EmbeddedBroke
   });
   broker.on('clientError', (client, error) => log.debug({ client: client.id, err: error.message }, 'MQTT client error'));
 
-  const server = createServer((socket) => broker.handle(socket));
+  broker.on('connectionError', (client, error) => log.debug({ ip: addresses.get(client), err: error.message }, 'MQTT connection closed before sign-in'));
+
+  const server = createServer((socket) => {
+    const client = broker.handle(socket);
+    addresses.set(client, socket.remoteAddress ?? 'unknown');
+    // Without the limit a client could make the broker buffer any amount: refuse rather than run unprotected.
+    if (!limitPacketSize(client, limits.maxPacketBytes)) {
+      log.error('aedes changed: its client has no mqtt-packet parser to limit the packet size; connection refused');
+      socket.destroy();
+    }
+  });
   try {
     await listen(server, options.port, options.host);
   } catch (error) {

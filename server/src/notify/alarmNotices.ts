@@ -18,6 +18,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { alarmNotices, devices, users, type DeviceRow } from '../db/schema';
 import type { DeviceChange } from '../devices/store';
+import { alarmChannelChoices } from './alarmChannels';
 import type { AlarmEvent } from './alarmMessages';
 import { enqueueJob } from './jobs';
 
@@ -55,26 +56,33 @@ export interface AlarmJobPayload {
   charged?: boolean;
 }
 
-type DeviceParts = Pick<DeviceRow, 'key' | 'product' | 'fields' | 'notify' | 'access'>;
+type DeviceParts = Pick<DeviceRow, 'key' | 'product' | 'fields' | 'notify' | 'access' | 'ownerId'>;
 
 type Recipient = Pick<AlarmJobPayload, 'userId' | 'channel' | 'endpoint'>;
 
-/** The channels of each user on the Notify list who still exists and is in the Access list; push once per registered browser. */
+/**
+ * The channels of each user on the Notify list who still exists and is in the Access list: those the user chose
+ * for this device (alarmChannels.ts) and has on in the account; push once per registered browser.
+ */
 async function recipients(tx: Db, device: DeviceParts): Promise<Recipient[]> {
   const emails = device.notify.filter((email) => device.access.includes(email));
   if (!emails.length) return [];
   const rows = await tx.select().from(users).where(inArray(users.email, emails));
-  return rows.flatMap((user): Recipient[] => [
-    ...(user.emailDevice ? [{ userId: user.id, channel: 'email' as const }] : []),
-    // No phone or no balance: no SMS (the worker checks the balance again when it pays).
-    ...(user.smsEnabled && user.phone && user.smsBalance > 0 ? [{ userId: user.id, channel: 'sms' as const }] : []),
-    ...(user.pushEnabled
-      ? user.pushTokens.flatMap((token) => {
-          const endpoint = parseWebPushToken(token)?.endpoint;
-          return endpoint ? [{ userId: user.id, channel: 'push' as const, endpoint }] : [];
-        })
-      : []),
-  ]);
+  const chosen = await alarmChannelChoices(tx, device, rows.map((user) => user.id));
+  return rows.flatMap((user): Recipient[] => {
+    const choice = chosen.get(user.id)!;
+    return [
+      ...(choice.email && user.emailDevice ? [{ userId: user.id, channel: 'email' as const }] : []),
+      // No phone or no balance: no SMS (the worker checks the balance again when it pays).
+      ...(choice.sms && user.smsEnabled && user.phone && user.smsBalance > 0 ? [{ userId: user.id, channel: 'sms' as const }] : []),
+      ...(choice.push && user.pushEnabled
+        ? user.pushTokens.flatMap((token) => {
+            const endpoint = parseWebPushToken(token)?.endpoint;
+            return endpoint ? [{ userId: user.id, channel: 'push' as const, endpoint }] : [];
+          })
+        : []),
+    ];
+  });
 }
 
 async function enqueueFor(tx: Db, device: DeviceParts, notice: Omit<AlarmJobPayload, keyof Recipient | 'key'>, now: Date): Promise<void> {

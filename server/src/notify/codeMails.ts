@@ -1,29 +1,59 @@
-// The mails that carry a one-time code, in the recipient's language.
+// The mails that carry a one-time code, and the account notices around them, in the recipient's language.
 import { FALLBACK_LOCALE, isLocale, type Locale } from '@paddock/shared/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { CODE_TTL_MINUTES, issueCode } from '../auth/codes';
 import type { AppContext } from '../context';
 import type { CodePurpose, UserRow } from '../db/schema';
-import { translate } from '../i18n/messages';
+import { translate, type MessageKey } from '../i18n/messages';
 import type { Mail } from './mail';
 
+const CODE_MAILS: Record<CodePurpose, [MessageKey, MessageKey]> = {
+  verify: ['mail_verify_subject', 'mail_verify_text'],
+  reset: ['mail_reset_subject', 'mail_reset_text'],
+  'email-change': ['mail_email_change_subject', 'mail_email_change_text'],
+};
+
 export function codeMail(to: string, locale: Locale, purpose: CodePurpose, code: string): Mail {
-  const values = { code, minutes: CODE_TTL_MINUTES };
-  return purpose === 'verify'
-    ? { to, subject: translate(locale, 'mail_verify_subject'), text: translate(locale, 'mail_verify_text', values) }
-    : { to, subject: translate(locale, 'mail_reset_subject'), text: translate(locale, 'mail_reset_text', values) };
+  const [subject, text] = CODE_MAILS[purpose];
+  return { to, subject: translate(locale, subject), text: translate(locale, text, { code, minutes: CODE_TTL_MINUTES }) };
+}
+
+const localeOf = (user: UserRow): Locale => (isLocale(user.locale) ? user.locale : FALLBACK_LOCALE);
+
+/** Sends a mail; a failure is logged, not raised: the account change already happened and the reply must not differ. */
+async function sendQuietly(ctx: AppContext, mail: Mail, log: FastifyBaseLogger): Promise<void> {
+  try {
+    await ctx.mailer.send(mail);
+  } catch (error) {
+    log.error({ err: error, to: mail.to }, 'could not send an account mail');
+  }
 }
 
 /**
- * Issues a code to the user and mails it in their language. A mail failure is logged, not raised: the account
- * change already happened and the user can ask for a new code, and the reply must not differ by e-mail.
+ * Issues a code to the user and mails it in their language: to the account's address, or for an e-mail change to
+ * the pending address (whoever reads that mailbox proves it). The user can ask for a new code if the mail is lost.
  */
 export async function deliverCode(ctx: AppContext, user: UserRow, purpose: CodePurpose, log: FastifyBaseLogger): Promise<void> {
+  const to = purpose === 'email-change' ? user.pendingEmail : user.email;
+  if (!to) return;
   const code = await issueCode(ctx.db, user.id, purpose, ctx.config.now());
-  const locale = isLocale(user.locale) ? user.locale : FALLBACK_LOCALE;
-  try {
-    await ctx.mailer.send(codeMail(user.email, locale, purpose, code));
-  } catch (error) {
-    log.error({ err: error, to: user.email }, 'could not send the code mail');
-  }
+  await sendQuietly(ctx, codeMail(to, localeOf(user), purpose, code), log);
+}
+
+/** Tells the account's current address that a change to `newEmail` was asked for. */
+export function noticeEmailChange(ctx: AppContext, user: UserRow, newEmail: string, log: FastifyBaseLogger): Promise<void> {
+  const locale = localeOf(user);
+  const mail = {
+    to: user.email,
+    subject: translate(locale, 'mail_email_change_notice_subject'),
+    text: translate(locale, 'mail_email_change_notice_text', { email: newEmail }),
+  };
+  return sendQuietly(ctx, mail, log);
+}
+
+/** Tells a known address that someone tried to sign up with it (the sign-up reply itself does not). */
+export function noticeSignUpAttempt(ctx: AppContext, user: UserRow, log: FastifyBaseLogger): Promise<void> {
+  const locale = localeOf(user);
+  const mail = { to: user.email, subject: translate(locale, 'mail_sign_up_exists_subject'), text: translate(locale, 'mail_sign_up_exists_text') };
+  return sendQuietly(ctx, mail, log);
 }

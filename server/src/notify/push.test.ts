@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { createECDH, createPublicKey, hkdfSync, randomBytes, verify, createDecipheriv, type ECDH } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, createServer, type Server } from 'node:https';
+import { createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PRODUCTS, type PushMessage } from '@paddock/shared/domain';
@@ -13,8 +13,9 @@ import { devices, jobs, users } from '../db/schema';
 import { ingestUplink } from '../devices/gateway/ingest';
 import { demoKey } from '../devices/inventory';
 import { adminToken, call, createTestApp, createUser, signIn, type TestApp } from '../testing/testApp';
+import { loadConfig } from '../config';
 import { createMailer } from './mail';
-import { isAllowedPushEndpoint, loadVapidKeys, webPushTransport } from './push';
+import { isAllowedPushEndpoint, isPublicAddress, loadVapidKeys, webPushTransport, type Resolver } from './push';
 import { outboxSmsProvider } from './sms';
 import { runDueJobs, type WorkerDeps } from './worker';
 
@@ -33,12 +34,17 @@ interface Browser {
   token: string;
 }
 
+/** A host name that, like one an attacker points at a network's inside, resolves to 127.0.0.1. */
+const INSIDE_HOST = 'push.inside.example';
+
 let t: TestApp;
 let pushService: Server;
 let origin: string;
-let agent: Agent;
+let cert: Buffer;
 let certDir: string;
 const received: Received[] = [];
+/** TCP connections the push service here was opened: a refused endpoint must not even connect. */
+let connections = 0;
 
 beforeAll(async () => {
   // A push service with its own certificate, which the worker's TLS agent (and nothing else) trusts.
@@ -46,9 +52,9 @@ beforeAll(async () => {
   execFileSync('openssl', [
     'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
     '-keyout', path.join(certDir, 'key.pem'), '-out', path.join(certDir, 'cert.pem'),
-    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
+    '-subj', '/CN=127.0.0.1', '-addext', `subjectAltName=IP:127.0.0.1,DNS:${INSIDE_HOST}`,
   ], { stdio: 'ignore' });
-  const cert = readFileSync(path.join(certDir, 'cert.pem'));
+  cert = readFileSync(path.join(certDir, 'cert.pem'));
   pushService = createServer({ key: readFileSync(path.join(certDir, 'key.pem')), cert }, (request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -59,16 +65,15 @@ beforeAll(async () => {
       response.end();
     });
   });
+  pushService.on('connection', () => (connections += 1));
   await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
   const port = (pushService.address() as { port: number }).port;
   origin = `https://127.0.0.1:${port}`;
-  agent = new Agent({ ca: cert });
   t = await createTestApp({ pushServiceHosts: [`127.0.0.1:${port}`] });
 });
 
 afterAll(async () => {
   await t.close();
-  agent.destroy();
   await new Promise((resolve) => pushService.close(resolve));
   rmSync(certDir, { recursive: true, force: true });
 });
@@ -95,7 +100,8 @@ async function deps(): Promise<WorkerDeps> {
     db: db(),
     mailer: createMailer({ smtpUrl: null, from: 'test', db: db(), now: t.clock.now, log: t.app.log }),
     sms: outboxSmsProvider(db(), t.clock.now, t.app.log),
-    push: webPushTransport({ keys, subject: t.config.vapidSubject, allowedHosts: t.config.pushServiceHosts, log: t.app.log, agent }),
+    // The push service here is on 127.0.0.1: only the tests' escape reaches it.
+    push: webPushTransport({ keys, subject: t.config.vapidSubject, allowedHosts: t.config.pushServiceHosts, log: t.app.log, ca: cert, allowPrivateAddressesForTests: true }),
     now: t.clock.now,
     log: t.app.log,
   };
@@ -290,6 +296,70 @@ describe('alarm push messages', () => {
     expect(retry.lastError).toContain('answered 500');
     // The endpoint is a capability: the error names the push service's host only.
     expect(retry.lastError).not.toContain('/push/broken');
+  });
+});
+
+describe('push SSRF', () => {
+  // WHATWG URL reads the host "127.0.0.1{x.push.apple.com" (allowed by *.push.apple.com); the sender's url.parse read
+  // "127.0.0.1", and an alarm opened a TLS connection there.
+  const attack = (port: number) => `https://127.0.0.1:${port}{x.push.apple.com/push/1`;
+  const portOf = () => new URL(origin).port;
+  const transport = async (options: Partial<Parameters<typeof webPushTransport>[0]> = {}) =>
+    webPushTransport({ keys: await loadVapidKeys(db(), t.config), subject: t.config.vapidSubject, allowedHosts: t.config.pushServiceHosts, log: t.app.log, ca: cert, ...options });
+  const message = { Title: 't', Body: 'b', Tag: 'x', Data: { Device: 'd' }, Url: '/devices' };
+  const tokenFor = (endpoint: string) => ({ endpoint, keys: JSON.parse(newBrowser().token).keys as { p256dh: string; auth: string } });
+
+  it('refuses the endpoint two URL parsers read differently, at registration and at sending', async () => {
+    const hosts = [...loadConfig({}).pushServiceHosts, `127.0.0.1:${portOf()}`];
+    expect(isAllowedPushEndpoint(attack(Number(portOf())), hosts)).toBe(false);
+    expect(isAllowedPushEndpoint('https://127.0.0.1{x.push.apple.com/push/1', loadConfig({}).pushServiceHosts)).toBe(false);
+    const user = await createUser(t);
+    const token = await signIn(t, user.email, user.password);
+    const Token = JSON.stringify({ ...JSON.parse(newBrowser().token), endpoint: attack(Number(portOf())) });
+    const response = await call(t.app, 'POST', `/api/users/${user.id}/device-tokens`, { token, body: { Token } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ Field: 'Token' });
+    // A token stored before the fix is dropped at sending, without a connection.
+    connections = 0;
+    const push = await transport({ allowedHosts: hosts, allowPrivateAddressesForTests: true });
+    expect(await push.send(tokenFor(attack(Number(portOf()))), message)).toBe('gone');
+    expect(connections).toBe(0);
+  });
+
+  it('refuses a push service whose name resolves to a loopback, private or link-local address, without connecting', async () => {
+    const allowedHosts = [`${INSIDE_HOST}:${portOf()}`];
+    const endpoint = `https://${INSIDE_HOST}:${portOf()}/push/inside`;
+    for (const address of ['127.0.0.1', '10.0.0.7', '169.254.169.254', '::1', 'fd00::1']) {
+      connections = 0;
+      const push = await transport({ allowedHosts, resolver: (_host, done) => done(null, [{ address, family: address.includes(':') ? 6 : 4 }]) });
+      expect(await push.send(tokenFor(endpoint), message)).toBe('gone');
+      expect(connections).toBe(0);
+    }
+    // The same message with the tests' escape arrives: only the address check stood in the way.
+    received.length = 0;
+    const local = await transport({ allowedHosts, resolver: (_host, done) => done(null, [{ address: '127.0.0.1', family: 4 }]), allowPrivateAddressesForTests: true });
+    expect(await local.send(tokenFor(endpoint), message)).toBe('delivered');
+    expect(received.map((request) => request.path)).toEqual(['/push/inside']);
+  });
+
+  it('checks the address again when connecting, so a name that changes its answer reaches nothing inside', async () => {
+    let lookups = 0;
+    const rebinding: Resolver = (_host, done) => {
+      lookups += 1;
+      done(null, [{ address: lookups === 1 ? '93.184.215.14' : '127.0.0.1', family: 4 }]);
+    };
+    connections = 0;
+    const push = await transport({ allowedHosts: [`${INSIDE_HOST}:${portOf()}`], resolver: rebinding });
+    expect(await push.send(tokenFor(`https://${INSIDE_HOST}:${portOf()}/push/rebound`), message)).toBe('gone');
+    expect(lookups).toBe(2);
+    expect(connections).toBe(0);
+  });
+
+  it('tells public addresses from the rest', () => {
+    for (const address of ['8.8.8.8', '2a00:1450:4001::200e']) expect(isPublicAddress(address)).toBe(true);
+    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fc00::1', '::ffff:127.0.0.1', '224.0.0.1', 'nonsense']) {
+      expect(isPublicAddress(address)).toBe(false);
+    }
   });
 });
 

@@ -1,8 +1,10 @@
 // Web Push: messages encrypted for one browser's subscription and signed with the server's VAPID key, posted to that
 // browser's push service (web-push does both). The key pair comes from the environment or is made on first start
 // and kept in the database, so every instance signs with the same key the browsers subscribed with.
-import type { Agent } from 'node:https';
-import type { PushMessage, WebPushToken } from '@paddock/shared/domain';
+import dns from 'node:dns';
+import { Agent, type AgentOptions } from 'node:https';
+import { isCanonicalPushEndpoint, type PushMessage, type WebPushToken } from '@paddock/shared/domain';
+import ipaddr from 'ipaddr.js';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Config } from '../config';
@@ -50,16 +52,14 @@ export async function loadVapidKeys(db: Db, config: Pick<Config, 'vapidKeys' | '
   return { publicKey, privateKey };
 }
 
-/** Whether `endpoint` is at one of the allowed push services (`host`, `*.domain`, either with an optional `:port`). */
+/**
+ * Whether `endpoint` is a canonical https URL (isCanonicalPushEndpoint) at one of the allowed push services (`host`,
+ * `*.domain`, either with an optional `:port`).
+ */
 export function isAllowedPushEndpoint(endpoint: string, allowedHosts: readonly string[]): boolean {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== 'https:') return false;
-  const host = url.hostname.toLowerCase();
+  if (!isCanonicalPushEndpoint(endpoint)) return false;
+  const url = new URL(endpoint);
+  const host = url.hostname;
   const port = url.port || '443';
   return allowedHosts.some((pattern) => {
     const [patternHost, patternPort = '443'] = pattern.split(':');
@@ -68,36 +68,88 @@ export function isAllowedPushEndpoint(endpoint: string, allowedHosts: readonly s
   });
 }
 
+/** Only addresses on the public internet: never loopback, private, link-local, carrier NAT, multicast or reserved. */
+export const isPublicAddress = (address: string): boolean => ipaddr.isValid(address) && ipaddr.process(address).range() === 'unicast';
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+/** dns.lookup with `all: true`, or a stand-in (tests). */
+export type Resolver = (hostname: string, callback: (error: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void) => void;
+
+const systemResolver: Resolver = (hostname, callback) => dns.lookup(hostname, { all: true }, callback);
+
+class PrivateAddressError extends Error {
+  code = 'EPRIVATEADDRESS';
+}
+
+/**
+ * A look-up that fails for a host name with any address that is not public. Used right before sending, and by the
+ * TLS agent when it connects, so a name that changes its answer in between still reaches nothing inside.
+ */
+function publicOnlyLookup(resolver: Resolver, allowPrivate: boolean) {
+  return (hostname: string, options: dns.LookupOptions, callback: LookupCallback) => {
+    resolver(hostname, (error, addresses) => {
+      if (error) return callback(error, '');
+      const refused = addresses.find((entry) => !isPublicAddress(entry.address));
+      if (refused && !allowPrivate) return callback(new PrivateAddressError(`${hostname} resolves to ${refused.address}, which is not public`), '');
+      if (!addresses.length) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '');
+      if (options.all) return callback(null, addresses);
+      callback(null, addresses[0].address, addresses[0].family);
+    });
+  };
+}
+
 export interface WebPushOptions {
   keys: VapidKeys;
   subject: string;
   allowedHosts: readonly string[];
   log: FastifyBaseLogger;
-  /** The TLS agent (tests trust their own push service with it). */
-  agent?: Agent;
+  /** Tests only: the certificate of their own push service, which the TLS agent then trusts. */
+  ca?: string | Buffer;
+  /** Tests only: a resolver instead of dns.lookup. */
+  resolver?: Resolver;
+  /** Tests only, never from the environment: lets the transport reach a push service on this machine. */
+  allowPrivateAddressesForTests?: boolean;
 }
 
 export function webPushTransport(options: WebPushOptions): PushTransport {
   const vapidDetails = { subject: options.subject, publicKey: options.keys.publicKey, privateKey: options.keys.privateKey };
+  const allowPrivate = options.allowPrivateAddressesForTests === true;
+  const lookup = publicOnlyLookup(options.resolver ?? systemResolver, allowPrivate);
+  const agent = new Agent({ lookup: lookup as AgentOptions['lookup'], ...(options.ca ? { ca: options.ca } : {}) });
+  const checkAddress = (hostname: string) =>
+    new Promise<void>((resolve, reject) => {
+      // An IP address is connected to without a look-up: check it here.
+      if (ipaddr.isValid(hostname)) {
+        return isPublicAddress(hostname) || allowPrivate ? resolve() : reject(new PrivateAddressError(`${hostname} is not a public address`));
+      }
+      lookup(hostname, {}, (error) => (error ? reject(error) : resolve()));
+    });
   return {
     async send(token, message) {
       // Checked again at sending: the list may have shrunk since the token was registered.
       if (!isAllowedPushEndpoint(token.endpoint, options.allowedHosts)) return 'gone';
+      const url = new URL(token.endpoint);
       try {
+        await checkAddress(url.hostname);
         await webpush.sendNotification(token, JSON.stringify(message), {
           vapidDetails,
           TTL: TIME_TO_LIVE_SECONDS,
           urgency: 'high',
           timeout: SEND_TIMEOUT_MS,
-          ...(options.agent ? { agent: options.agent } : {}),
+          agent,
         });
       } catch (error) {
+        // A push service inside our network is no push service: the token is dropped as gone, never retried.
+        if (error instanceof PrivateAddressError || (error as { cause?: unknown }).cause instanceof PrivateAddressError) {
+          options.log.warn({ pushService: url.host, err: (error as Error).message }, 'push service refused: not a public address');
+          return 'gone';
+        }
         const status = (error as { statusCode?: number }).statusCode;
         if (status === 404 || status === 410) return 'gone';
         // The endpoint is a capability URL: log its host only.
-        throw new Error(`push service ${new URL(token.endpoint).host} answered ${status ?? (error as Error).message}`, { cause: error });
+        throw new Error(`push service ${url.host} answered ${status ?? (error as Error).message}`, { cause: error });
       }
-      options.log.info({ pushService: new URL(token.endpoint).host }, 'push message sent');
+      options.log.info({ pushService: url.host }, 'push message sent');
       return 'delivered';
     },
   };

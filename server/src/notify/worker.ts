@@ -1,7 +1,7 @@
 // Delivers the alarm notification jobs: e-mail through the mailer, SMS through the provider (one SMS paid from the
 // user's balance), push to one registered browser. Checked again at delivery: the user still exists, is still in
-// the device's Access list and still has the channel on. A transport failure leaves the job for a retry with
-// back-off (jobs.ts); a browser whose push service says it is gone loses its token.
+// the device's Access list and still has the channel on, for that device and in the account. A transport failure
+// leaves the job for a retry with back-off (jobs.ts); a browser whose push service says it is gone loses its token.
 import { randomUUID } from 'node:crypto';
 import { FALLBACK_LOCALE, isLocale, isProductId, parseWebPushToken, withoutPushEndpoint, type AlarmUnit } from '@paddock/shared/domain';
 import { and, eq, gt, sql } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { devices, jobs, users, type JobRow } from '../db/schema';
 import { alarmMail, alarmPush, alarmSmsText, type AlarmNotice } from './alarmMessages';
+import { alarmChannelChoice } from './alarmChannels';
 import { ALARM_JOB, type AlarmJobPayload } from './alarmNotices';
 import { claimJobs, completeJob, failJob } from './jobs';
 import type { Mailer } from './mail';
@@ -69,6 +70,8 @@ async function deliver(deps: WorkerDeps, worker: string, job: JobRow): Promise<v
   const [user] = await deps.db.select().from(users).where(eq(users.id, payload.userId));
   const [device] = await deps.db.select().from(devices).where(eq(devices.key, payload.key));
   if (!user || !device || !device.access.includes(user.email)) return;
+  // The user may have switched this channel off for the device since (never charged for an SMS they turned off).
+  if (!payload.charged && !(await alarmChannelChoice(deps.db, device, user.id))[payload.channel]) return;
   const locale = isLocale(user.locale) ? user.locale : FALLBACK_LOCALE;
   const notice: AlarmNotice = {
     device: device.name,

@@ -1,4 +1,5 @@
 import { call, createTestApp, createUser, signIn, type TestApp } from '../testing/testApp';
+import { RETIRED_TOKEN_GRACE_MS } from '../auth/tokens';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,9 +26,9 @@ describe('sign-in', () => {
   });
 
   it('signs in the seeded admin and demo user', async () => {
-    const admin = await call(t.app, 'POST', '/api/sign-in', { body: { Email: 'admin@paddock.local', Password: 'paddock-admin-2026' } });
+    const admin = await call(t.app, 'POST', '/api/sign-in', { body: { Email: 'admin@paddock.local', Password: t.config.admin.password } });
     expect(admin.json().User).toMatchObject({ AccountType: 'admin', Country: 'GB', Locale: 'en-GB', Verified: true });
-    const demo = await call(t.app, 'POST', '/api/sign-in', { body: { Email: 'demo@paddock.local', Password: 'paddock-demo-2026' } });
+    const demo = await call(t.app, 'POST', '/api/sign-in', { body: { Email: 'demo@paddock.local', Password: t.config.demo!.password } });
     expect(demo.json().User).toMatchObject({ AccountType: 'user', Country: 'SE', Verified: true });
   });
 
@@ -117,6 +118,53 @@ describe('sign-in', () => {
   });
 });
 
+describe('brute force', () => {
+  const withSignInLimit = async (limit: { perEmail: number; perIp: number; perEmailCeiling?: number }, body: () => Promise<void>) => {
+    const saved = t.config.rateLimits.signIn;
+    t.config.rateLimits.signIn = limit;
+    try {
+      await body();
+    } finally {
+      t.config.rateLimits.signIn = saved;
+    }
+  };
+  const attempt = (email: string, password: string, ip: string) => call(t.app, 'POST', '/api/sign-in', { body: { Email: email, Password: password }, ip });
+
+  it('checks at most the limit of 40 concurrent wrong passwords', async () => {
+    await withSignInLimit({ perEmail: 10, perIp: 1000, perEmailCeiling: 1000 }, async () => {
+      const user = await createUser(t);
+      const replies = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt(user.email, `wrong-${i}`, '10.1.0.1')));
+      const checked = replies.filter((reply) => reply.statusCode !== 429);
+      expect(checked).toHaveLength(10);
+      expect(checked.every((reply) => reply.statusCode === 401)).toBe(true);
+    });
+  });
+
+  it("does not lock the owner out: an attacker's failures count per e-mail and IP, under a high per-e-mail ceiling", async () => {
+    await withSignInLimit({ perEmail: 3, perIp: 1000, perEmailCeiling: 6 }, async () => {
+      const user = await createUser(t);
+      for (let i = 0; i < 3; i++) expect((await attempt(user.email, 'wrong', '10.2.0.1')).statusCode).toBe(401);
+      // The attacker keeps going; refused attempts do not wear down the per-e-mail ceiling.
+      for (let i = 0; i < 20; i++) expect((await attempt(user.email, 'wrong', '10.2.0.1')).statusCode).toBe(429);
+      expect((await attempt(user.email, user.password, '10.2.0.1')).statusCode).toBe(429);
+      expect((await attempt(user.email, user.password, '10.2.0.2')).statusCode).toBe(200);
+      // Attackers on many addresses together reach the ceiling, which holds for everyone.
+      for (let i = 0; i < 3; i++) expect((await attempt(user.email, 'wrong', '10.2.0.3')).statusCode).toBe(401);
+      expect((await attempt(user.email, user.password, '10.2.0.2')).statusCode).toBe(429);
+    });
+  });
+
+  it('does not count a successful sign-in', async () => {
+    await withSignInLimit({ perEmail: 2, perIp: 1000, perEmailCeiling: 1000 }, async () => {
+      const user = await createUser(t);
+      for (let i = 0; i < 5; i++) expect((await attempt(user.email, user.password, '10.3.0.1')).statusCode).toBe(200);
+      expect((await attempt(user.email, 'wrong', '10.3.0.1')).statusCode).toBe(401);
+      expect((await attempt(user.email, 'wrong', '10.3.0.1')).statusCode).toBe(401);
+      expect((await attempt(user.email, user.password, '10.3.0.1')).statusCode).toBe(429);
+    });
+  });
+});
+
 describe('token', () => {
   it('GET /api/token issues a fresh token that works', async () => {
     const user = await createUser(t);
@@ -126,6 +174,20 @@ describe('token', () => {
     const fresh = response.json();
     expect(fresh.String).not.toBe(token);
     expect((await call(t.app, 'GET', `/api/users/${user.id}`, { token: fresh.String })).statusCode).toBe(200);
+  });
+
+  it('GET /api/token retires the token it replaces after a short grace, also when refreshes race', async () => {
+    const user = await createUser(t);
+    const token = await signIn(t, user.email, user.password);
+    const replies = await Promise.all([1, 2, 3].map(() => call(t.app, 'GET', '/api/token', { token })));
+    // Tabs sharing one session may refresh together: none of them is signed out.
+    expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200, 200]);
+    const fresh = replies[0].json<{ String: string }>().String;
+    expect((await call(t.app, 'GET', `/api/users/${user.id}`, { token })).statusCode).toBe(200);
+    t.clock.advance(RETIRED_TOKEN_GRACE_MS + 1000);
+    expect((await call(t.app, 'GET', `/api/users/${user.id}`, { token })).statusCode).toBe(401);
+    expect((await call(t.app, 'GET', '/api/token', { token })).statusCode).toBe(401);
+    expect((await call(t.app, 'GET', `/api/users/${user.id}`, { token: fresh })).statusCode).toBe(200);
   });
 
   it.each([

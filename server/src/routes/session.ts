@@ -4,7 +4,7 @@ import { normalizeEmail } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authorize } from '../access';
 import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
-import { issueToken, revokeToken } from '../auth/tokens';
+import { issueToken, retireToken, revokeToken } from '../auth/tokens';
 import { limitsFor, type AppContext } from '../context';
 import { AppError } from '../http/errors';
 import { findUserByEmail, toUser } from '../users';
@@ -25,13 +25,12 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
     handler: async (request) => {
       const email = normalizeEmail(request.body.Email);
       const limits = limitsFor(config, 'signIn', email, request.ip);
-      await limiter.assertAllowed(limits);
+      // Counted before the password is checked, so a burst of guesses cannot all slip under the limit.
+      await limiter.take(limits);
       const user = await findUserByEmail(db, email);
       const valid = user ? await verifyPassword(user.passwordHash, request.body.Password) : await verifyAgainstDummy(request.body.Password);
-      if (!user || !valid) {
-        await limiter.record(limits);
-        throw new AppError(401, 'invalid_credentials');
-      }
+      if (!user || !valid) throw new AppError(401, 'invalid_credentials');
+      await limiter.giveBack(limits);
       // Told only to whoever knows the password, so it reveals nothing about other people's accounts.
       if (!user.verified) throw new AppError(403, 'account_not_verified');
       await limiter.reset(limits[0].key);
@@ -51,8 +50,11 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
       },
     },
     async (request) => {
-      const { user } = authorize(request, 'session:refresh');
-      return issueToken(db, user.id, config.now(), config.tokenTtlHours);
+      const { user, tokenHash } = authorize(request, 'session:refresh');
+      // The token it replaces is retired: a copy of it stops working after a short grace (auth/tokens.ts).
+      const now = config.now();
+      await retireToken(db, tokenHash, now);
+      return issueToken(db, user.id, now, config.tokenTtlHours);
     },
   );
 

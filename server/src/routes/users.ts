@@ -1,6 +1,7 @@
 // User accounts (SPEC §7 "Session, account and users"): sign-up, read, update, delete, and the admin calls.
 import {
   CreateUserBody,
+  CreateUserReply,
   SetEmailBody,
   UpdateUserBody,
   User,
@@ -10,25 +11,33 @@ import {
 } from '@paddock/shared/contract';
 import { normalizeEmail, normalizeVatin } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { asc, eq, ilike } from 'drizzle-orm';
+import { and, asc, eq, ilike } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { authorize, type Action } from '../access';
-import { hashPassword } from '../auth/passwords';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from '../auth/passwords';
 import { limitsFor, type AppContext } from '../context';
-import { users, type UserRow } from '../db/schema';
-import { badRequest, conflict, notFound } from '../http/errors';
+import type { Db } from '../db/client';
+import { codes, users, type UserRow } from '../db/schema';
+import { moveAddressInDeviceLists } from '../devices/accessLists';
+import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { requestLocale } from '../http/locale';
-import { deliverCode } from '../notify/codeMails';
+import { deliverCode, noticeEmailChange, noticeSignUpAttempt } from '../notify/codeMails';
 import { findUserByEmail, findUserById, insertUser, toUser, updateUser, type NewUser } from '../users';
 import { bearerAuth, errorReplies, likeLiteral, NoContent, sendNoContent } from './schemas';
 
 const SEARCH_LIMIT = 50;
 
 
-/** The changes an update body asks for, in column terms; throws 400 for a change the account cannot take. */
+/**
+ * The changes an update body asks for, in column terms; throws 400 for a change the account cannot take.
+ * A new Email only becomes pending (the code mailed to it switches it); the current one cancels a pending change.
+ */
 function userChanges(user: UserRow, body: UpdateUserBody): Partial<NewUser> {
   const changes: Partial<NewUser> = {};
-  if (body.Email !== undefined) changes.email = normalizeEmail(body.Email);
+  if (body.Email !== undefined) {
+    const email = normalizeEmail(body.Email);
+    changes.pendingEmail = email === user.email ? null : email;
+  }
   if (body.Phone !== undefined) changes.phone = body.Phone.trim();
   if (body.Locale !== undefined) changes.locale = body.Locale;
   if (body.EmailNotifications) {
@@ -56,14 +65,26 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     return user;
   }
 
-  async function changeUser(user: UserRow, changes: Partial<NewUser>): Promise<UserRow> {
-    if (changes.email !== undefined && changes.email !== user.email && (await findUserByEmail(db, changes.email))) {
+  async function changeUser(user: UserRow, changes: Partial<NewUser>, tx: Db = db): Promise<UserRow> {
+    if (changes.email !== undefined && changes.email !== user.email && (await findUserByEmail(tx, changes.email))) {
       throw conflict('email_taken', 'Email');
     }
     if (Object.keys(changes).length === 0) return user;
-    const updated = await updateUser(db, user.id, changes);
+    const updated = await updateUser(tx, user.id, changes);
     if (!updated) throw notFound();
     return updated;
+  }
+
+  /**
+   * Checks the user's current password, counted like a sign-in of that account from that address (so it cannot be
+   * guessed through this route instead) and given back when right.
+   */
+  async function confirmPassword(user: UserRow, password: string | undefined, ip: string): Promise<void> {
+    if (!password) throw badRequest('password_required', 'Password');
+    const limits = limitsFor(config, 'signIn', user.email, ip);
+    await limiter.take(limits);
+    if (!(await verifyPassword(user.passwordHash, password))) throw badRequest('invalid_password', 'Password');
+    await limiter.giveBack(limits);
   }
 
   const tags = ['users'];
@@ -75,22 +96,30 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
       schema: {
         tags,
         summary: 'Creates an account and mails it a verification code',
+        description:
+          'Answers 202 alike for a new and a known address, so it does not tell which addresses have accounts; ' +
+          'a known address is mailed a notice instead (or a fresh verification code while it is not verified).',
         body: CreateUserBody,
-        response: { 201: User, ...errorReplies(400, 409, 429) },
+        response: { 202: CreateUserReply, ...errorReplies(400, 429) },
       },
     },
     async (request, reply) => {
       const body = request.body;
       const email = normalizeEmail(body.Email);
-      const limits = limitsFor(config, 'createUser', email, request.ip);
-      await limiter.assertAllowed(limits);
-      await limiter.record(limits);
-      if (await findUserByEmail(db, email)) throw conflict('email_taken', 'Email');
+      await limiter.take(limitsFor(config, 'createUser', email, request.ip));
+      assertAcceptablePassword(body.Password);
+      // Hashed on both paths, so the time taken does not tell a known address either.
+      const passwordHash = await hashPassword(body.Password);
+      const known = await findUserByEmail(db, email);
+      if (known) {
+        await (known.verified ? noticeSignUpAttempt(ctx, known, request.log) : deliverCode(ctx, known, 'verify', request.log));
+        return reply.code(202).send({ Email: email });
+      }
       const user = await insertUser(
         db,
         {
           email,
-          passwordHash: await hashPassword(body.Password),
+          passwordHash,
           country: body.Country,
           locale: body.Locale ?? requestLocale(request),
           name: body.Name?.trim() ?? '',
@@ -101,9 +130,13 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
           vatin: normalizeVatin(body.Vatin ?? ''),
         },
         config.now(),
-      );
-      await deliverCode(ctx, user, 'verify', request.log);
-      return reply.code(201).send(toUser(user));
+      ).catch((error: unknown) => {
+        // A concurrent sign-up took the address: answered like any known address.
+        if (error instanceof AppError && error.code === 'email_taken') return null;
+        throw error;
+      });
+      if (user) await deliverCode(ctx, user, 'verify', request.log);
+      return reply.code(202).send({ Email: email });
     },
   );
 
@@ -142,12 +175,35 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     schema: {
       ...byId,
       summary: 'Changes e-mail, phone, language or notification settings; fields left out stay as they are',
+      description:
+        'A new Email becomes PendingEmail: a code is mailed to it (confirm with PUT /verify-email) and the current ' +
+        'address is told; the account keeps its address until then. Sending the current Email cancels the change. ' +
+        'Users changing their own address to a new one send their current Password too (400 password_required, ' +
+        '400 invalid_password; wrong passwords count against the sign-in limit, 429). An admin changing a user’s ' +
+        'address sends none (the code still goes to the new address).',
       body: UpdateUserBody,
-      response: { 200: User, ...errorReplies(400, 401, 403, 404, 409) },
+      response: { 200: User, ...errorReplies(400, 401, 403, 404, 429) },
     },
     handler: async (request) => {
       const user = await targetUser(request, request.params.id, 'user:update');
-      return toUser(await changeUser(user, userChanges(user, request.body)));
+      const changes = userChanges(user, request.body);
+      const pending = changes.pendingEmail;
+      // Re-authentication: a stolen token alone must not move the account to another mailbox. Sending the
+      // pending address again (a new code) or the current one (cancel) moves nothing. An admin acting for a user
+      // is not asked for the user's password: it already has the immediate PUT /users/{id}/email.
+      if (pending && pending !== user.pendingEmail && request.session?.user.id === user.id) {
+        await confirmPassword(user, request.body.Password, request.ip);
+      }
+      // Sending the code again for the same address is how the user asks for a new one; limited like other code mails.
+      if (pending) await limiter.take(limitsFor(config, 'sendCode', pending, request.ip));
+      const updated = await changeUser(user, changes);
+      if (pending) {
+        await deliverCode(ctx, updated, 'email-change', request.log);
+        if (pending !== user.pendingEmail) await noticeEmailChange(ctx, user, pending, request.log);
+      } else if (pending === null && user.pendingEmail) {
+        await db.delete(codes).where(and(eq(codes.userId, user.id), eq(codes.purpose, 'email-change')));
+      }
+      return toUser(updated);
     },
   });
 
@@ -162,8 +218,12 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     },
     async (request, reply) => {
       const user = await targetUser(request, request.params.id, 'user:delete');
-      // Tokens and codes go with the account (ON DELETE CASCADE).
-      await db.delete(users).where(eq(users.id, user.id));
+      // Tokens, codes and owned devices go with the account (ON DELETE CASCADE); its address leaves other
+      // devices' lists in the same transaction, so no one who takes the address later inherits them.
+      await db.transaction(async (tx) => {
+        await moveAddressInDeviceLists(tx as unknown as Db, user.id, user.email, null, config.now());
+        await tx.delete(users).where(eq(users.id, user.id));
+      });
       return sendNoContent(reply);
     },
   );
@@ -180,7 +240,14 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     },
     async (request) => {
       const user = await targetUser(request, request.params.id, 'user:setEmail');
-      return toUser(await changeUser(user, { email: normalizeEmail(request.body.Email) }));
+      const email = normalizeEmail(request.body.Email);
+      // Immediate (the one way around the mailed code); the device lists follow in the same transaction.
+      const updated = await db.transaction(async (tx) => {
+        const changed = await changeUser(user, { email, pendingEmail: null }, tx as unknown as Db);
+        await moveAddressInDeviceLists(tx as unknown as Db, user.id, user.email, email, config.now());
+        return changed;
+      });
+      return toUser(updated);
     },
   );
 

@@ -43,11 +43,16 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: Conf
         res.setHeader('Cache-Control', cacheControlFor(file));
         // A shell on another origin loads the remote's manifest and chunks.
         res.setHeader('Access-Control-Allow-Origin', '*');
+        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
       },
     });
   }
   app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) =>
-    reply.header('Cache-Control', NO_CACHE).header('Access-Control-Allow-Origin', '*').send(config.remoteUrls),
+    reply
+      .header('Cache-Control', NO_CACHE)
+      .header('Access-Control-Allow-Origin', '*')
+      .header('Cross-Origin-Resource-Policy', 'cross-origin')
+      .send(config.remoteUrls),
   );
 }
 

@@ -1,8 +1,10 @@
 // `npm run simulate`: the simulator on its own, signing in as every demo-inventory device against MQTT_URL (or
-// the embedded broker's port on this machine). Stops cleanly on SIGINT/SIGTERM; a second signal stops at once.
+// the embedded broker's port on this machine), with the demo device secret of DEMO_DEVICE_SECRET or the database.
+// Stops cleanly on SIGINT/SIGTERM; a second signal stops at once.
 import { REPORTING_INTERVAL_MAX_SECONDS } from '@paddock/shared/contract';
 import { CONFIG_DOCS } from '../config';
-import { demoInventory } from '../devices/inventory';
+import { IN_MEMORY, openDatabase } from '../db/client';
+import { demoInventory, readDemoDeviceSecret } from '../devices/inventory';
 import { startSimulator, type SimulatorLog } from './index';
 
 const configDefault = (name: string) => CONFIG_DOCS.find((doc) => doc.name === name)?.default ?? '';
@@ -16,8 +18,30 @@ export function cliSettings(env: Readonly<Record<string, string | undefined>>) {
   if (!/^\d+$/.test(rawInterval) || intervalSeconds < 1 || intervalSeconds > REPORTING_INTERVAL_MAX_SECONDS) {
     throw new Error(`SIMULATOR_INTERVAL_SECONDS must be a whole number of seconds from 1 to ${REPORTING_INTERVAL_MAX_SECONDS}, got "${rawInterval}"`);
   }
-  const demoDeviceSecret = env.DEMO_DEVICE_SECRET?.trim() || configDefault('DEMO_DEVICE_SECRET');
-  return { url, intervalSeconds, devices: demoInventory({ demoDeviceSecret }) };
+  return { url, intervalSeconds, demoDeviceSecret: env.DEMO_DEVICE_SECRET?.trim() || null };
+}
+
+/**
+ * The secret the demo devices sign in with: DEMO_DEVICE_SECRET, else the one the server made on its first start, read
+ * from its PostgreSQL database. The embedded PGlite database belongs to the running server alone.
+ */
+export async function cliDemoDeviceSecret(env: Readonly<Record<string, string | undefined>>): Promise<string> {
+  const given = cliSettings(env).demoDeviceSecret;
+  if (given) return given;
+  const databaseUrl = env.DATABASE_URL?.trim();
+  if (!databaseUrl) {
+    throw new Error(
+      'DEMO_DEVICE_SECRET is not set, and the secret the server generated sits in its embedded database, which only the running server may open. Set DEMO_DEVICE_SECRET for the server and the simulator, or point both at PostgreSQL with DATABASE_URL.',
+    );
+  }
+  const database = await openDatabase({ databaseUrl, dataDir: IN_MEMORY });
+  try {
+    const secret = await readDemoDeviceSecret(database.db).catch(() => null);
+    if (!secret) throw new Error('The database at DATABASE_URL has no demo device secret yet: start the server once with SEED_DEMO on, or set DEMO_DEVICE_SECRET.');
+    return secret;
+  } finally {
+    await database.close();
+  }
 }
 
 // The simulator logs pino-style (details, message); on a terminal the message reads better first.
@@ -33,8 +57,9 @@ const log: SimulatorLog = {
 };
 
 async function main(): Promise<void> {
-  const settings = cliSettings(process.env);
-  const simulator = await startSimulator({ ...settings, log });
+  const { url, intervalSeconds } = cliSettings(process.env);
+  const devices = demoInventory({ demoDeviceSecret: await cliDemoDeviceSecret(process.env) });
+  const simulator = await startSimulator({ url, intervalSeconds, devices, log });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) process.exit(1);

@@ -23,9 +23,16 @@ export class TestClock {
   }
 }
 
+/** The tests' configuration: known passwords and demo device secret, so tests sign in as the seeded accounts. */
+export interface TestConfig extends Config {
+  admin: { email: string; password: string };
+  demo: { email: string; password: string } | null;
+  demoDeviceSecret: string;
+}
+
 export interface TestApp {
   app: FastifyInstance;
-  config: Config;
+  config: TestConfig;
   database: Database;
   clock: TestClock;
   close(): Promise<void>;
@@ -34,9 +41,13 @@ export interface TestApp {
 /** Limits high enough that only the rate-limit tests (which lower them) ever reach one. */
 const UNLIMITED = Object.fromEntries(RATE_LIMITED_ACTIONS.map((action) => [action, { perEmail: 10_000, perIp: 10_000 }])) as Config['rateLimits'];
 
-export function testConfig(overrides: Partial<Config> = {}): Config {
+export function testConfig(overrides: Partial<TestConfig> = {}): TestConfig {
+  const config = loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
   return {
-    ...loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' }),
+    ...config,
+    admin: { email: config.admin.email, password: 'test-admin-password' },
+    demo: config.demo && { email: config.demo.email, password: 'test-demo-password' },
+    demoDeviceSecret: 'test-demo-device-secret',
     dataDir: IN_MEMORY,
     rateLimits: UNLIMITED,
     webRoot: path.join(os.tmpdir(), 'paddock-test-no-web-build'),
@@ -86,7 +97,7 @@ export interface TestAppOptions extends BuildOptions {
   sameDatabaseAs?: TestApp;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<TestConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const clock = new TestClock();
   const { sameDatabaseAs, ...buildOptions } = options;
   if (sameDatabaseAs && !sameDatabaseAs.config.databaseUrl) throw new Error('sameDatabaseAs needs PostgreSQL (PGlite is one process)');

@@ -77,3 +77,12 @@ test('through the real client: a 304 is an answer, not a failure (no toast), and
     configureApi({ apiBase: '/api', testApiBase: '/api' });
   }
 });
+
+test('the signed-in user’s own alarm channels of a device', async () => {
+  const get = jest.spyOn(api, 'get').mockResolvedValue(undefined);
+  const put = jest.spyOn(api, 'put').mockResolvedValue(undefined);
+  await devicesApi.alarmChannels('farmcam-sim', '240071234567890');
+  expect(get).toHaveBeenLastCalledWith('farmcam-sims/240071234567890/alarm-channels', undefined);
+  await devicesApi.setAlarmChannels('smartplug2', '356938035643809', { Email: true, Sms: true, Push: false });
+  expect(put).toHaveBeenLastCalledWith('smartplug2s/356938035643809/alarm-channels', { Email: true, Sms: true, Push: false }, undefined);
+});

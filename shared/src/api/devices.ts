@@ -1,5 +1,7 @@
 // Device calls (SPEC §7 Registration and the per-product calls): list, register, get, update, unregister, power.
 import type {
+  AlarmChannels,
+  AlarmChannelsBody,
   DeviceList,
   DeviceOf,
   RegisterFarmcamSimBody,
@@ -76,6 +78,13 @@ export const devicesApi = {
   /** PATCH {collection}/{key}; returns the updated device. */
   update: <P extends ProductId>(product: P, key: string, body: UpdateBodies[P], options?: RequestOptions) =>
     api.patch<DeviceOf<P>>(devicePath(product, key), body, options),
+
+  /** GET {collection}/{key}/alarm-channels: the signed-in user's own channels for this device's alarms. */
+  alarmChannels: (product: ProductId, key: string, options?: RequestOptions) => api.get<AlarmChannels>(`${devicePath(product, key)}/alarm-channels`, options),
+
+  /** PUT {collection}/{key}/alarm-channels: sets them (only ever the caller's own). */
+  setAlarmChannels: (product: ProductId, key: string, body: AlarmChannelsBody, options?: RequestOptions) =>
+    api.put<AlarmChannels>(`${devicePath(product, key)}/alarm-channels`, body, options),
 
   /** DELETE {collection}/{key} (unregister; owner only). */
   unregister: (product: ProductId, key: string, options?: RequestOptions) => api.delete<void>(devicePath(product, key), options),

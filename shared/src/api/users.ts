@@ -1,6 +1,7 @@
 // Session, account and user calls (SPEC §7).
 import type {
   CreateUserBody,
+  CreateUserReply,
   DeviceList,
   MailboxMessage,
   ResetPasswordBody,
@@ -19,7 +20,8 @@ export const usersApi = {
   signIn: (body: SignInBody, options?: RequestOptions) => api.post<SignInReply>('sign-in', body, options),
   refreshToken: (options?: RequestOptions) => api.get<Token>('token', options),
   revokeToken: (options?: RequestOptions) => api.delete<void>('token', options),
-  create: (body: CreateUserBody, options?: RequestOptions) => api.post<User>('users', body, options),
+  /** The same reply for a new and a known address (202 with the address). */
+  create: (body: CreateUserBody, options?: RequestOptions) => api.post<CreateUserReply>('users', body, options),
   sendVerificationCode: (Email: string, options?: RequestOptions) => api.put<void>('send-verification-code', { Email }, options),
   verifyEmail: (Email: string, VerificationCode: string, options?: RequestOptions) =>
     api.put<void>('verify-email', { Email, VerificationCode }, options),

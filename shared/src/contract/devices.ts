@@ -272,3 +272,12 @@ export type MetadataUpdate = Static<typeof MetadataUpdate>;
 /** The next plan of the newer products' update bodies: a price id, '' for None. */
 export const SubscriptionUpdate = Type.Object({ PriceId }, closed);
 export type SubscriptionUpdate = Static<typeof SubscriptionUpdate>;
+
+/**
+ * GET|PUT {collection}/{key}/alarm-channels: the caller's own choice of channels for this device's alarms (each
+ * also needs the account's switch: EmailNotifications.Device, SmsNotifications with a balance, PushNotifications).
+ */
+export const AlarmChannels = Type.Object({ Email: Type.Boolean(), Sms: Type.Boolean(), Push: Type.Boolean() });
+export type AlarmChannels = Static<typeof AlarmChannels>;
+export const AlarmChannelsBody = Type.Object({ Email: Type.Boolean(), Sms: Type.Boolean(), Push: Type.Boolean() }, closed);
+export type AlarmChannelsBody = Static<typeof AlarmChannelsBody>;

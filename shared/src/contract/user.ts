@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CODE_PATTERN, PHONE_PATTERN, VATIN_PATTERN } from '../domain/account';
+import { CODE_PATTERN, PASSWORD_MAX_LENGTH, PHONE_PATTERN, VATIN_PATTERN } from '../domain/account';
 import { Country, Email, Id, IsoTime, Locale, Password } from './common';
 
 const closed = { additionalProperties: false } as const;
@@ -30,6 +30,8 @@ export const User = Type.Object({
   Locale,
   Country: Type.String(),
   Verified: Type.Boolean(),
+  /** A new address waiting for the code mailed to it; the account keeps Email until it is confirmed. */
+  PendingEmail: Type.Optional(Email),
   Name: Type.String(),
   Addr1: Type.String(),
   Addr2: Type.String(),
@@ -71,6 +73,10 @@ export const CreateUserBody = Type.Object(
 );
 export type CreateUserBody = Static<typeof CreateUserBody>;
 
+/** The same for a new and a known address, so a sign-up does not tell which addresses have accounts. */
+export const CreateUserReply = Type.Object({ Email });
+export type CreateUserReply = Static<typeof CreateUserReply>;
+
 export const VerificationCode = Type.String({ pattern: CODE_PATTERN });
 
 export const ResetPasswordBody = Type.Object({ Email, Password, VerificationCode }, closed);
@@ -85,6 +91,11 @@ export type VerifyEmailBody = Static<typeof VerifyEmailBody>;
 export const UpdateUserBody = Type.Object(
   {
     Email: Type.Optional(Email),
+    /**
+     * The caller's current password: needed when users change their own address to a new one, so a stolen
+     * token alone cannot move the account (and its password resets) to another mailbox.
+     */
+    Password: Type.Optional(Type.String({ maxLength: PASSWORD_MAX_LENGTH })),
     Phone: Type.Optional(Type.Union([Type.Literal(''), Type.String({ pattern: PHONE_PATTERN })])),
     Locale: Type.Optional(Locale),
     EmailNotifications: Type.Optional(EmailNotifications),

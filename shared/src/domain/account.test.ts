@@ -12,6 +12,8 @@ describe('account rules', () => {
 
   test('password needs at least 12 characters', () => {
     expect(checkPassword('')).toBe('required');
+    expect(checkPassword(' '.repeat(14))).toBe('required');
+    expect(checkPassword(' twelve chars ')).toBeNull();
     expect(checkPassword('a'.repeat(11))).toBe('tooShort');
     expect(checkPassword('a'.repeat(12))).toBeNull();
     expect(checkPassword('a'.repeat(257))).toBe('tooLong');

@@ -31,8 +31,10 @@ export function checkEmail(email: string): FieldError {
   return new RegExp(EMAIL_PATTERN).test(value) ? null : 'invalid';
 }
 
+/** For a new password; the server also refuses the most common passwords (their list stays out of the browser). */
 export function checkPassword(password: string): FieldError {
-  if (!password) return 'required';
+  // Spaces only count as nothing typed.
+  if (!password.trim()) return 'required';
   if (password.length < PASSWORD_MIN_LENGTH) return 'tooShort';
   if (password.length > PASSWORD_MAX_LENGTH) return 'tooLong';
   return null;

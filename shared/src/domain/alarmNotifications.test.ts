@@ -1,4 +1,4 @@
-import { alarmTransitions, currentAlarm, isHeldTriggerDue, isReminderDue, noticeDecision } from './alarmNotifications';
+import { alarmTransitions, currentAlarm, defaultAlarmChannels, isHeldTriggerDue, isReminderDue, noticeDecision } from './alarmNotifications';
 
 const fence = (voltage: number, triggered: boolean, enabled = true, offline = false) => ({
   LastReport: { Timestamp: '2026-01-01T00:00:00Z', Data: { Voltage: voltage, Battery: 12.4, Rssi: -70 } },
@@ -98,5 +98,12 @@ describe('noticeDecision', () => {
     expect(isReminderDue({ open: true, notifiedAt: at(0), heldSince: null }, at(59), 60 * 60_000)).toBe(false);
     expect(isReminderDue({ open: true, notifiedAt: at(0), heldSince: null }, at(60), 60 * 60_000)).toBe(true);
     expect(isReminderDue({ open: false, notifiedAt: at(0), heldSince: null }, at(600), 60 * 60_000)).toBe(false);
+  });
+});
+
+describe('defaultAlarmChannels', () => {
+  it('gives the owner every channel and anyone else e-mail only, until they choose', () => {
+    expect(defaultAlarmChannels(true)).toEqual({ email: true, sms: true, push: true });
+    expect(defaultAlarmChannels(false)).toEqual({ email: true, sms: false, push: false });
   });
 });

@@ -135,3 +135,19 @@ export function currentAlarm(product: ProductId, fields: Fields, alarm: Notified
 export function isReminderDue(previous: NoticeState, now: Date, reminderMs: number): boolean {
   return previous.open && now.getTime() - previous.notifiedAt.getTime() >= reminderMs;
 }
+
+/** The channels one user chose for one device's alarms; each also needs the account's own switch for it. */
+export interface AlarmChannelChoice {
+  email: boolean;
+  sms: boolean;
+  push: boolean;
+}
+
+/**
+ * Until a user chooses for a device: its owner gets every channel (the account's switches decide), anyone the
+ * owner put on the notify list e-mail only, so nobody is signed up for SMS (paid from their balance) or push by
+ * someone else.
+ */
+export function defaultAlarmChannels(isOwner: boolean): AlarmChannelChoice {
+  return { email: true, sms: isOwner, push: isOwner };
+}

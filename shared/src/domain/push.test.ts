@@ -26,6 +26,15 @@ describe('parseWebPushToken', () => {
     ['a short secret', JSON.stringify({ endpoint: 'https://push.example/1', keys: { p256dh, auth: 'AAAA' } })],
     ['a key that is not base64url', JSON.stringify({ endpoint: 'https://push.example/1', keys: { p256dh: `${p256dh.slice(0, -1)}+`, auth } })],
     ['too long', JSON.stringify({ ...subscription(), padding: 'x'.repeat(5000) })],
+    // Parsers that disagree about the host: WHATWG reads "127.0.0.1{x.push.apple.com", Node's url.parse "127.0.0.1".
+    ['a host two parsers read differently', token('https://127.0.0.1{x.push.apple.com/push/1')],
+    ['a host with a backslash', token('https://127.0.0.1\\@x.push.apple.com/1')],
+    ['an endpoint not written canonically', token('HTTPS://FCM.googleapis.com/fcm/send/1')],
+    ['a default port written out', token('https://fcm.googleapis.com:443/fcm/send/1')],
+    ['an IPv6 host', token('https://[::1]/push/1')],
+    ['a one-label host', token('https://localhost/push/1')],
+    ['a fragment', token('https://fcm.googleapis.com/fcm/send/1#x')],
+    ['odd characters in the path', token('https://fcm.googleapis.com/fcm/send/{1}')],
   ])('refuses %s', (_what, text) => {
     expect(parseWebPushToken(text)).toBeNull();
   });

@@ -15,9 +15,37 @@ export const PUSH_TOKENS_PER_USER = 20;
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 const decodedLength = (text: string) => Math.floor((text.replace(/=+$/, '').length * 3) / 4);
 
+/** A DNS name of at least two labels (letters, digits, inner hyphens), or a dotted IPv4 address. */
+const HOST_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+/** Path and query: RFC 3986 characters only, so every URL parser splits them the same way. */
+const PATH_AND_QUERY = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@/%?]*$/;
+
 /**
- * The subscription a Token holds, or null when it is not one: an https endpoint, a P-256 public key (65 bytes,
- * uncompressed) and a 16-byte auth secret, both base64url.
+ * Whether `endpoint` is an https URL written exactly as the WHATWG parser writes it back, with a plain host name,
+ * no user info, no fragment and no odd characters: then the server's URL parsers all see the same host and port
+ * (`https://127.0.0.1{x.push.apple.com/` is refused, not read as two different hosts).
+ */
+export function isCanonicalPushEndpoint(endpoint: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  return (
+    url.href === endpoint &&
+    url.protocol === 'https:' &&
+    !url.username &&
+    !url.password &&
+    !url.hash &&
+    HOST_NAME.test(url.hostname) &&
+    PATH_AND_QUERY.test(`${url.pathname}${url.search}`)
+  );
+}
+
+/**
+ * The subscription a Token holds, or null when it is not one: a canonical https endpoint (isCanonicalPushEndpoint),
+ * a P-256 public key (65 bytes, uncompressed) and a 16-byte auth secret, both base64url.
  */
 export function parseWebPushToken(token: string): WebPushToken | null {
   if (token.length > PUSH_TOKEN_MAX_LENGTH) return null;
@@ -29,17 +57,11 @@ export function parseWebPushToken(token: string): WebPushToken | null {
   }
   const { endpoint, keys } = (parsed ?? {}) as { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } };
   if (typeof endpoint !== 'string' || typeof keys?.p256dh !== 'string' || typeof keys.auth !== 'string') return null;
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' || url.username || url.password) return null;
+  if (!isCanonicalPushEndpoint(endpoint)) return null;
   const { p256dh, auth } = keys;
   if (!BASE64URL.test(p256dh) || decodedLength(p256dh) !== 65) return null;
   if (!BASE64URL.test(auth) || decodedLength(auth) !== 16) return null;
-  return { endpoint: url.href, keys: { p256dh, auth } };
+  return { endpoint, keys: { p256dh, auth } };
 }
 
 /** The Token of a subscription, always written the same way, so the same browser is recognised again. */

@@ -20,9 +20,10 @@ import {
   type ProductId,
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { activeUserAtom } from '@paddock/shared/session';
+import { activeUserAtom, impersonationAtom } from '@paddock/shared/session';
 import { Alert, Button, Page, Select, TextField, type FieldMessage } from '@paddock/shared/ui';
 import { rememberLastDevice } from '../../common/lastDevice';
+import { AlarmChannelsSection, useAlarmChannels } from './AlarmChannelsSection';
 import { ConfigSyncLine } from './ConfigSyncLine';
 import { settingsTexts } from './messages';
 import { SharingTable } from './SharingTable';
@@ -56,16 +57,19 @@ export interface SettingsFrameProps<P extends ProductId> {
 
 /**
  * The settings page every product shares (SPEC §2, §4, §6): title and key, the config-sync line, the product's
- * controls, the read-only subscription line, sharing, tags, name, owner, and Save / Back / Unregister. Save sends
- * one PATCH in the product's body shape and goes to /devices?id={key}; a failure keeps what the user typed.
+ * controls, the read-only subscription line, sharing, the user's own alarm channels, tags, name, owner, and
+ * Save / Back / Unregister. Save sends the changed alarm channels and one PATCH in the product's body shape and
+ * goes to /devices?id={key}; a failure keeps what the user typed.
  */
 export function SettingsFrame<P extends ProductId>({ product, device, collect, children }: SettingsFrameProps<P>) {
   const t = useT();
   const intl = useIntl();
   const navigate = useNavigate();
   const user = useAtomValue(activeUserAtom);
+  const impersonating = useAtomValue(impersonationAtom) !== null;
   const info = PRODUCTS[product];
   const key = deviceKey(device);
+  const channels = useAlarmChannels(product, key, !impersonating);
   const ownerEmail = device.Metadata.OwnerEmail;
   const isOwner = isDeviceOwner(user?.Email, ownerEmail);
   const [draft, setDraft] = useState<MetadataDraft>(() => metadataDraftOf(device.Metadata));
@@ -115,6 +119,8 @@ export function SettingsFrame<P extends ProductId>({ product, device, collect, c
     const body = composeUpdateBody(product, fields, metadataUpdateOf(product, draft)) as UpdateBodies[P];
     setBusy(true);
     try {
+      // The user's own alarm channels first: they are theirs alone, whatever the device's save then says.
+      if (channels.changedDraft) await devicesApi.setAlarmChannels(product, key, channels.changedDraft);
       await devicesApi.update(product, key, body);
       showToast({ kind: 'success', message: m.saved });
       navigate(back);
@@ -141,6 +147,7 @@ export function SettingsFrame<P extends ProductId>({ product, device, collect, c
         {children}
         <SubscriptionLine product={product} subscription={device.Subscription} />
         <SharingTable draft={draft} ownerEmail={ownerEmail} onChange={setDraft} />
+        <AlarmChannelsSection channels={channels} user={user} impersonating={impersonating} />
         <TagsEditor tags={draft.Tags} known={knownTags} onChange={(Tags) => setDraft((d) => ({ ...d, Tags }))} />
         <section className="pd-card pd-settings__section" aria-labelledby={detailsId}>
           <h2 id={detailsId} className="pd-settings__heading">

@@ -194,6 +194,65 @@ export const settingsTexts = defineTranslations('devices.settings', {
     'sv-SE': '{name} är avregistrerad.',
   },
 
+  // ---- The signed-in user's own alarm channels for the device
+  channelsHeading: {
+    'en-GB': 'Your alarm notifications for this device',
+    'de-DE': 'Ihre Alarmbenachrichtigungen für dieses Gerät',
+    'fr-FR': 'Vos notifications d’alarme pour cet appareil',
+    'sv-SE': 'Dina larmaviseringar för den här enheten',
+  },
+  channelsIntro: {
+    'en-GB': 'When you are on this device’s notification list, its alarms reach you through what you switch on here. Only you can change this.',
+    'de-DE': 'Wenn Sie auf der Benachrichtigungsliste dieses Geräts stehen, erreichen Sie seine Alarme auf den Wegen, die Sie hier einschalten. Nur Sie können das ändern.',
+    'fr-FR': 'Si vous figurez dans la liste de notification de cet appareil, ses alarmes vous parviennent par les moyens activés ici. Vous seul pouvez les modifier.',
+    'sv-SE': 'När du står på enhetens aviseringslista når dess larm dig på de sätt du slår på här. Bara du kan ändra detta.',
+  },
+  channelEmail: { 'en-GB': 'E-mail', 'de-DE': 'E-Mail', 'fr-FR': 'E-mail', 'sv-SE': 'E-post' },
+  channelSms: { 'en-GB': 'SMS', 'de-DE': 'SMS', 'fr-FR': 'SMS', 'sv-SE': 'Sms' },
+  channelPush: { 'en-GB': 'Push notifications', 'de-DE': 'Push-Benachrichtigungen', 'fr-FR': 'Notifications push', 'sv-SE': 'Pushaviseringar' },
+  channelEmailOff: {
+    'en-GB': 'Device e-mails are switched off in your account settings.',
+    'de-DE': 'Geräte-E-Mails sind in Ihren Kontoeinstellungen ausgeschaltet.',
+    'fr-FR': 'Les e-mails sur les appareils sont désactivés dans les réglages de votre compte.',
+    'sv-SE': 'E-post om enheter är avstängd i dina kontoinställningar.',
+  },
+  channelSmsOff: {
+    'en-GB': 'SMS notifications are switched off in your account settings.',
+    'de-DE': 'SMS-Benachrichtigungen sind in Ihren Kontoeinstellungen ausgeschaltet.',
+    'fr-FR': 'Les notifications par SMS sont désactivées dans les réglages de votre compte.',
+    'sv-SE': 'Sms-aviseringar är avstängda i dina kontoinställningar.',
+  },
+  channelSmsNoBalance: {
+    'en-GB': 'You have no SMS left: buy SMS in your account settings.',
+    'de-DE': 'Ihr SMS-Guthaben ist aufgebraucht: Kaufen Sie SMS in Ihren Kontoeinstellungen.',
+    'fr-FR': 'Il ne vous reste aucun SMS : achetez-en dans les réglages de votre compte.',
+    'sv-SE': 'Du har inga sms kvar: köp sms i dina kontoinställningar.',
+  },
+  channelSmsNoPhone: {
+    'en-GB': 'Add your phone number in your account settings to get SMS.',
+    'de-DE': 'Tragen Sie Ihre Telefonnummer in Ihren Kontoeinstellungen ein, um SMS zu erhalten.',
+    'fr-FR': 'Ajoutez votre numéro de téléphone dans les réglages de votre compte pour recevoir des SMS.',
+    'sv-SE': 'Lägg till ditt telefonnummer i dina kontoinställningar för att få sms.',
+  },
+  channelPushOff: {
+    'en-GB': 'Push notifications are switched off in your account settings.',
+    'de-DE': 'Push-Benachrichtigungen sind in Ihren Kontoeinstellungen ausgeschaltet.',
+    'fr-FR': 'Les notifications push sont désactivées dans les réglages de votre compte.',
+    'sv-SE': 'Pushaviseringar är avstängda i dina kontoinställningar.',
+  },
+  channelsOnlyUser: {
+    'en-GB': 'Only {email} can choose these, signed in as themselves.',
+    'de-DE': 'Nur {email} kann dies wählen, mit dem eigenen Konto angemeldet.',
+    'fr-FR': 'Seul {email} peut les choisir, connecté avec son propre compte.',
+    'sv-SE': 'Bara {email} kan välja detta, inloggad med sitt eget konto.',
+  },
+  channelsLoadFailed: {
+    'en-GB': 'Your alarm notification choices could not be loaded. Reload the page to try again.',
+    'de-DE': 'Ihre Auswahl für Alarmbenachrichtigungen konnte nicht geladen werden. Laden Sie die Seite neu, um es erneut zu versuchen.',
+    'fr-FR': 'Impossible de charger vos choix de notifications d’alarme. Rechargez la page pour réessayer.',
+    'sv-SE': 'Dina val för larmaviseringar kunde inte laddas. Ladda om sidan för att försöka igen.',
+  },
+
   // ---- Shared by the product pages
   settingsHeading: { 'en-GB': 'Settings', 'de-DE': 'Einstellungen', 'fr-FR': 'Réglages', 'sv-SE': 'Inställningar' },
   numberInvalid: { 'en-GB': 'Enter a number.', 'de-DE': 'Geben Sie eine Zahl ein.', 'fr-FR': 'Saisissez un nombre.', 'sv-SE': 'Ange ett tal.' },

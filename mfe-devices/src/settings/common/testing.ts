@@ -1,7 +1,7 @@
 // Test helpers for the settings pages: the device calls mocked, the page opened through the route as the shell does.
 import { screen } from '@testing-library/react';
 import { ApiError, devicesApi } from '@paddock/shared/api';
-import type { Device, DeviceList } from '@paddock/shared/contract';
+import type { AlarmChannels, Device, DeviceList } from '@paddock/shared/contract';
 import { metadataDraftOf, metadataUpdateOf, type ProductId } from '@paddock/shared/domain';
 import { deviceList, renderDevices } from '../../common/testing';
 
@@ -10,6 +10,8 @@ export interface SettingsApiOptions {
   list?: DeviceList;
   /** What PATCH answers: a device, or an error to reject with; the device itself by default. */
   update?: Device | ApiError;
+  /** The signed-in user's alarm channels for the device; e-mail only by default (a shared user's start). */
+  channels?: AlarmChannels;
 }
 
 /** Spies on the device calls a settings page makes (and the dashboard's poll after it); GET answers `device`. */
@@ -22,7 +24,9 @@ export function mockSettingsApi(device: Device, options: SettingsApiOptions = {}
   const unregister = jest.spyOn(devicesApi, 'unregister').mockResolvedValue(undefined);
   // Save, Back and Unregister lead to the dashboard, which polls the list.
   const poll = jest.spyOn(devicesApi, 'poll').mockResolvedValue({ list: null, etag: null });
-  return { get, list, update, unregister, poll };
+  const alarmChannels = jest.spyOn(devicesApi, 'alarmChannels').mockResolvedValue(options.channels ?? { Email: true, Sms: false, Push: false });
+  const setAlarmChannels = jest.spyOn(devicesApi, 'setAlarmChannels').mockImplementation(async (_product, _key, body) => body);
+  return { get, list, update, unregister, poll, alarmChannels, setAlarmChannels };
 }
 
 /** Renders `path` and waits for the page whose h1 is `title`. */

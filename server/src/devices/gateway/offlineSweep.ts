@@ -26,6 +26,7 @@ export async function sweepOffline(db: Db, now: Date, notices: NoticeSettings = 
           updatedAt: devices.updatedAt,
           notify: devices.notify,
           access: devices.access,
+          ownerId: devices.ownerId,
         })
         .from(devices)
         .where(and(eq(devices.offline, false), lte(devices.offlineAt, now)))

@@ -182,6 +182,84 @@ describe('history formats', () => {
   });
 });
 
+describe('the window read is clamped to what can exist', () => {
+  let owner: Member;
+  let key: string;
+  beforeAll(async () => {
+    owner = await member();
+    key = await registered(owner, 'fencealarm');
+  });
+  const DAY_MS = 86_400_000;
+  /** The answer and the number of queries the request ran (each is a db.select). */
+  async function measured(query: Record<string, string>) {
+    const select = jest.spyOn(t.database.db, 'select');
+    try {
+      const started = Date.now();
+      const response = await call(t.app, 'GET', url('fencealarm', key, 'voltage', query), { token: owner.token });
+      return { response, queries: select.mock.calls.length, ms: Date.now() - started };
+    } finally {
+      select.mockRestore();
+    }
+  }
+
+  it('a window in the far future runs no reading queries (it cost one per day)', async () => {
+    for (const format of ['json', 'csv']) {
+      const { response, queries } = await measured({ from: '2100-01-01T00:00:00Z', to: '2100-12-31T00:00:00Z', format });
+      expect(response.statusCode).toBe(200);
+      expect(format === 'json' ? response.json() : response.body).toEqual(format === 'json' ? [] : 'Timestamp,Voltage\r\n');
+      // The session and the device are looked up; no reading is.
+      expect(queries).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it('twenty far-future windows at once leave /api/health fast', async () => {
+    const year = { from: '2100-01-01T00:00:00Z', to: '2100-12-31T00:00:00Z' };
+    const burst = Array.from({ length: 20 }, () => call(t.app, 'GET', url('fencealarm', key, 'voltage', year), { token: owner.token }));
+    const started = Date.now();
+    expect((await call(t.app, 'GET', '/api/health')).statusCode).toBe(200);
+    const healthMs = Date.now() - started;
+    expect((await Promise.all(burst)).every((response) => response.statusCode === 200)).toBe(true);
+    expect(healthMs).toBeLessThan(2000);
+  });
+
+  it('a window before the registration runs no reading queries', async () => {
+    const now = Date.now();
+    await t.database.db.update(devices).set({ registeredAt: new Date(now - DAY_MS) }).where(eq(devices.key, key));
+    try {
+      const { response, queries } = await measured({ from: new Date(now - 300 * DAY_MS).toISOString(), to: new Date(now - 2 * DAY_MS).toISOString() });
+      expect(response.json()).toEqual([]);
+      expect(queries).toBeLessThanOrEqual(3);
+    } finally {
+      await t.database.db.update(devices).set({ registeredAt: new Date('2000-01-01T00:00:00Z') }).where(eq(devices.key, key));
+    }
+  });
+
+  it('a year with two readings far apart skips the silent days instead of querying each', async () => {
+    await insertReadings(key, [
+      { at: '2023-01-02T00:00:00.000Z', data: { Voltage: 4100 } },
+      { at: '2023-12-30T00:00:00.000Z', data: { Voltage: 4200 } },
+    ]);
+    const { response, queries } = await measured({ from: '2023-01-01T00:00:00Z', to: '2023-12-31T23:59:59Z' });
+    expect(response.json()).toEqual([
+      { Timestamp: '2023-01-02T00:00:00.000Z', Voltage: 4100 },
+      { Timestamp: '2023-12-30T00:00:00.000Z', Voltage: 4200 },
+    ]);
+    expect(queries).toBeLessThanOrEqual(10);
+  });
+
+  it('readings stamped in the future are not read', async () => {
+    const now = Date.now();
+    const soon = new Date(now + 3_600_000).toISOString();
+    await insertReadings(key, [
+      { at: new Date(now - 3_600_000).toISOString(), data: { Voltage: 4300 } },
+      { at: soon, data: { Voltage: 9999 } },
+    ]);
+    const { response } = await measured({ from: new Date(now - DAY_MS).toISOString(), to: new Date(now + DAY_MS).toISOString(), format: 'csv' });
+    expect(response.body).toContain(',4300\r\n');
+    expect(response.body).not.toContain('9999');
+  });
+});
+
 describe('every product and measure', () => {
   const pairs = (Object.keys(PRODUCT_HISTORIES) as ProductId[]).flatMap((product) => PRODUCT_HISTORIES[product].map((measure) => [product, measure] as const));
   const DATA: Record<ProductId, Record<string, unknown>> = {

@@ -51,6 +51,24 @@ export async function* historyPages(db: Db, window: SeriesWindow, pageSize = HIS
     inclusive = false;
     if (rows.length === pageSize) lower = rows[rows.length - 1].at;
     else if (upper.getTime() >= to.getTime()) return;
-    else lower = upper;
+    else if (rows.length) lower = upper;
+    else {
+      // An empty day: jump to the next reading rather than walk a silent stretch (a device off for months) a day at a time.
+      const next = await nextReadingAt(db, key, upper, to);
+      if (!next) return;
+      lower = next;
+      inclusive = true;
+    }
   }
+}
+
+/** When the first reading after `after` (up to `to`, inclusive) was taken, or null when there is none. */
+async function nextReadingAt(db: Db, key: string, after: Date, to: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: deviceReadings.at })
+    .from(deviceReadings)
+    .where(and(eq(deviceReadings.key, key), gt(deviceReadings.at, after), lte(deviceReadings.at, to)))
+    .orderBy(asc(deviceReadings.key), asc(deviceReadings.at))
+    .limit(1);
+  return row?.at ?? null;
 }

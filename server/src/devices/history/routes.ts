@@ -88,9 +88,15 @@ export const historyRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
         async (request, reply) => {
           const { format, from, to } = parseQuery(request.query);
           const { device } = await signedInDevice(db, request, (request.params as Record<string, string>)[keyParam], product);
-          // A device registered anew (after an unregister) shows nothing of its earlier owner's readings.
-          const start = from < device.registeredAt ? device.registeredAt : from;
-          const window: SeriesWindow = { key: device.key, field, from: start, to };
+          // Only what can exist is read: nothing before the device's registration (a device registered anew shows
+          // nothing of its earlier owner's readings) and nothing after now. A window outside that reads nothing.
+          const now = ctx.config.now();
+          const window: SeriesWindow = {
+            key: device.key,
+            field,
+            from: from < device.registeredAt ? device.registeredAt : from,
+            to: to > now ? now : to,
+          };
           if (format === 'json') {
             const sampler = new MinMaxDownsampler(from.getTime(), to.getTime(), CHART_MAX_POINTS);
             for await (const page of historyPages(db, window)) for (const row of page) sampler.add(row.at.getTime(), row.value);

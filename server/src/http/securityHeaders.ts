@@ -1,0 +1,60 @@
+// Security headers on every reply (API, shell, remotes' files, 404s), through helmet. The CSP allows scripts only
+// from files (no inline script, no eval) of this origin and of the remotes' origins (REMOTE_<NAME>_URL may point
+// elsewhere); styles may be inline, as style-loader injects the apps' CSS as <style> elements.
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+
+/** One year; sent only on requests that came over https (directly, or as a trusted proxy says). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** The origins of the remotes that are not served from this origin (http or https only). */
+export function remoteOrigins(remoteUrls: Config['remoteUrls']): string[] {
+  const origins = new Set<string>();
+  for (const value of Object.values(remoteUrls)) {
+    if (!/^https?:\/\//i.test(value)) continue; // a path: this origin
+    try {
+      origins.add(new URL(value).origin);
+    } catch {
+      // An unparsable URL loads nothing; the shell shows that remote as unavailable.
+    }
+  }
+  return [...origins];
+}
+
+export function contentSecurityPolicy(config: Config): Record<string, string[]> {
+  const remotes = remoteOrigins(config.remoteUrls);
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    scriptSrc: ["'self'", ...remotes],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
+    connectSrc: ["'self'", ...remotes],
+    imgSrc: ["'self'", 'data:', 'blob:', ...remotes],
+    fontSrc: ["'self'", 'data:', ...remotes],
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy(config),
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Set below, only over https: on plain http a browser ignores it, and behind an untrusted proxy we cannot tell.
+    strictTransportSecurity: false,
+    // The remotes' files are fetched from shells on other origins (web.ts allows them again).
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
+  });
+}

@@ -1,0 +1,119 @@
+// The embedded broker's limits, replayed with raw sockets and real clients: a client that never signs in cannot make
+// it buffer a huge packet or hold a connection open, and an address cannot guess device secrets without end.
+import { connect, type Socket } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import mqtt from 'mqtt';
+import { connectDevice, nextMessage, refusalCode } from '../testing/devices';
+import { SignInFailures, startBroker, type BrokerLimits, type EmbeddedBroker } from './broker';
+
+const KEY = '350000300000201';
+const SECRET = 'secret-of-the-device';
+const silent = { info() {}, warn() {}, error() {}, debug() {}, child: () => silent } as unknown as FastifyBaseLogger;
+
+let clock = 0;
+async function brokerWith(limits: Partial<BrokerLimits>): Promise<EmbeddedBroker> {
+  return startBroker({ port: 0, host: '127.0.0.1', log: silent, checkDevice: async (key, secret) => key === KEY && secret === SECRET, limits, now: () => clock });
+}
+
+function openSocket(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+/** Milliseconds until the broker closes `socket` (or `limitMs` when it keeps it open). */
+function closedWithin(socket: Socket, limitMs: number): Promise<number> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(limitMs), limitMs);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve(Date.now() - started);
+    });
+  });
+}
+
+describe('packet size', () => {
+  let broker: EmbeddedBroker;
+  beforeAll(async () => {
+    broker = await brokerWith({ maxPacketBytes: 64 * 1024, connectTimeoutSeconds: 30 });
+  });
+  afterAll(() => broker.close());
+
+  it('closes a connection that never signed in as soon as it announces a 64 MiB packet, without buffering it', async () => {
+    const socket = await openSocket(broker.port);
+    socket.on('error', () => undefined);
+    const closed = closedWithin(socket, 5000);
+    // A CONNECT whose fixed header announces 64 MiB (remaining length 0x80 0x80 0x80 0x20), then its first bytes.
+    socket.write(Buffer.from([0x10, 0x80, 0x80, 0x80, 0x20]));
+    let sent = 0;
+    const chunk = Buffer.alloc(16 * 1024, 0x61);
+    while (sent < 1024 * 1024 && !socket.destroyed) {
+      socket.write(chunk);
+      sent += chunk.length;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await closed).toBeLessThan(2000); // aedes alone waits for the whole packet (and the 30 s connect time-out)
+  });
+
+  it('lets a device publish a few KB, and disconnects it for a packet above the limit', async () => {
+    const own = await mqtt.connectAsync(broker.url, { ...broker.serverCredentials, clientId: 'paddock-server-limits', reconnectPeriod: 0 }, false);
+    await own.subscribeAsync(`devices/${KEY}/up/#`, { qos: 1 });
+    const device = await connectDevice(broker.url, KEY, SECRET);
+    const reading = JSON.stringify({ Load: 1, Note: 'x'.repeat(4096) });
+    await device.publishAsync(`devices/${KEY}/up/reading`, reading, { qos: 1 });
+    expect((await nextMessage(own, `devices/${KEY}/up/reading`)).payload).toBe(reading);
+    const closed = new Promise<void>((resolve) => device.once('close', () => resolve()));
+    device.publish(`devices/${KEY}/up/reading`, 'x'.repeat(65 * 1024), { qos: 0 });
+    await closed;
+    await Promise.all([device.endAsync(true), own.endAsync()]);
+  });
+});
+
+describe('connect time-out', () => {
+  let broker: EmbeddedBroker;
+  beforeAll(async () => {
+    broker = await brokerWith({ connectTimeoutSeconds: 1 });
+  });
+  afterAll(() => broker.close());
+
+  it('closes a socket that sends no CONNECT within the time-out', async () => {
+    const socket = await openSocket(broker.port);
+    const elapsed = await closedWithin(socket, 5000);
+    expect(elapsed).toBeGreaterThanOrEqual(900);
+    expect(elapsed).toBeLessThan(2500); // aedes's default is 30 s
+  });
+});
+
+describe('failed sign-ins per client address', () => {
+  let broker: EmbeddedBroker;
+  beforeAll(async () => {
+    broker = await brokerWith({ signInFailuresPerIp: 3, signInWindowMs: 60_000 });
+  });
+  afterAll(() => broker.close());
+
+  it('refuses an address that failed too often, even with the right secret, until the window is over', async () => {
+    for (let i = 0; i < 3; i += 1) expect(await refusalCode(broker.url, { clientId: KEY, username: KEY, password: `guess-${i}` })).toBe(4);
+    expect(await refusalCode(broker.url, { clientId: KEY, username: KEY, password: SECRET })).toBe(5);
+    // The server's own client, on the same address, still signs in.
+    const own = await mqtt.connectAsync(broker.url, { ...broker.serverCredentials, clientId: 'paddock-server-own', reconnectPeriod: 0 }, false);
+    await own.endAsync();
+    clock += 60_000;
+    const device = await connectDevice(broker.url, KEY, SECRET);
+    expect(device.connected).toBe(true);
+    await device.endAsync();
+  });
+
+  it('counts in fixed windows per address and forgets them', () => {
+    let now = 0;
+    const failures = new SignInFailures(2, 1000, () => now);
+    failures.fail('10.0.0.1');
+    expect(failures.blocked('10.0.0.1')).toBe(false);
+    failures.fail('10.0.0.1');
+    expect(failures.blocked('10.0.0.1')).toBe(true);
+    expect(failures.blocked('10.0.0.2')).toBe(false);
+    now = 1000;
+    expect(failures.blocked('10.0.0.1')).toBe(false);
+  });
+});

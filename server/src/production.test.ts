@@ -1,0 +1,120 @@
+// `serve` as a real process on a fresh database (PGlite in a temporary DATA_DIR, or a fresh PostgreSQL database):
+// NODE_ENV=production refuses to start without the secrets it needs, or with weak or published ones, and starts
+// with them; outside production the first start generates the admin password and shows it that once.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from './testing/devices';
+import { openTestDatabase } from './testing/testApp';
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const STRONG = 'Kq7-vT2m-Xw9p-Lr4z-operator';
+
+interface Run {
+  /** The exit code, or null when it was still serving (then stopped by the test). */
+  code: number | null;
+  output: string;
+  /** GET /api/health answered 200. */
+  healthy: boolean;
+}
+
+let fresh: { env: Record<string, string>; dispose(): Promise<void> };
+
+/** A fresh, empty database for one server: a temporary PGlite directory, or a new PostgreSQL database. */
+async function freshDatabase(): Promise<typeof fresh> {
+  if (process.env.PADDOCK_TEST_DB === 'postgres') {
+    const { database, databaseUrl, dispose } = await openTestDatabase();
+    await database.close(); // the server opens its own; dispose drops it afterwards
+    return { env: { DATABASE_URL: databaseUrl! }, dispose: () => dispose().catch(() => undefined) };
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-production-'));
+  return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+/** Starts `serve`; stops it once healthy (or when it exits by itself). */
+async function serve(env: Record<string, string>): Promise<Run> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', 'serve'], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MQTT_PORT: String(await freePort()),
+      SMTP_URL: '',
+      WEB_ROOT: path.join(tmpdir(), 'paddock-test-no-web-build'),
+      LOG_LEVEL: 'warn',
+      ...fresh.env,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 60_000;
+  let healthy = false;
+  while (child.exitCode === null && Date.now() < deadline) {
+    healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then((reply) => reply.ok, () => false);
+    // The banner is printed once the simulator and everything else are up.
+    if (healthy && output.includes('Paddock is running')) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  if (child.exitCode === null) {
+    child.kill('SIGTERM');
+    await exited;
+    return { code: null, output, healthy };
+  }
+  return { code: await exited, output, healthy };
+}
+
+beforeEach(async () => {
+  fresh = await freshDatabase();
+});
+afterEach(() => fresh.dispose());
+
+describe('NODE_ENV=production', () => {
+  it('refuses the first start without ADMIN_PASSWORD, naming it; with it set, starts', async () => {
+    const refused = await serve({ NODE_ENV: 'production' });
+    expect(refused).toMatchObject({ code: 1, healthy: false });
+    expect(refused.output).toContain('ADMIN_PASSWORD must be set');
+
+    const started = await serve({ NODE_ENV: 'production', ADMIN_PASSWORD: STRONG });
+    expect(started).toMatchObject({ code: null, healthy: true });
+    expect(started.output).toContain('Demo user: off');
+    expect(started.output).not.toContain(STRONG);
+    // The admin exists now: later starts need no ADMIN_PASSWORD.
+    expect(await serve({ NODE_ENV: 'production' })).toMatchObject({ code: null, healthy: true });
+  }, 120_000);
+
+  it.each([
+    [{ ADMIN_PASSWORD: 'paddock-admin-2026' }, 'ADMIN_PASSWORD is a published default'],
+    [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD is shorter than 12'],
+    [{ ADMIN_PASSWORD: STRONG, SEED_DEMO: 'on' }, 'DEMO_DEVICE_SECRET must be set'],
+    [{ ADMIN_PASSWORD: STRONG, SEED_DEMO: 'on', DEMO_DEVICE_SECRET: 'paddock-demo-devices' }, 'DEMO_DEVICE_SECRET is a published default'],
+  ])('refuses to start with %j', async (env, message) => {
+    const run = await serve({ NODE_ENV: 'production', ...env });
+    expect(run).toMatchObject({ code: 1, healthy: false });
+    expect(run.output).toContain(message);
+  }, 60_000);
+});
+
+describe('outside production', () => {
+  it('generates the admin and demo passwords at the first start and shows them that once', async () => {
+    const first = await serve({ SIMULATOR: 'off' });
+    expect(first).toMatchObject({ code: null, healthy: true });
+    const admin = /Admin: +admin@paddock\.local \/ (\S+) +\(generated now/.exec(first.output)?.[1];
+    const demo = /Demo user: +demo@paddock\.local \/ (\S+) +\(generated now/.exec(first.output)?.[1];
+    expect(admin).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(demo).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(first.output).not.toContain('paddock-admin-2026');
+
+    const again = await serve({ SIMULATOR: 'off' });
+    expect(again).toMatchObject({ code: null, healthy: true });
+    expect(again.output).not.toContain(admin!);
+    expect(again.output).toContain('initial password: shown at the first start');
+  }, 120_000);
+});

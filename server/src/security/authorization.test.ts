@@ -1,0 +1,238 @@
+// The role × route matrix: every operation of the OpenAPI document, called as each role on fresh fixtures (an
+// owner with a device of the route's product shared with a second user, a stranger, the admin), must answer what
+// TABLE says. A route without an entry fails here: decide who may call it and add it to the table.
+import { createECDH, randomBytes } from 'node:crypto';
+import { PRODUCTS, type ProductId } from '@paddock/shared/domain';
+import { call, createTestApp, type TestApp } from '../testing/testApp';
+import { admin, device, freeKey, metadataBody, person, planBody, type Person } from './fixtures';
+import { fillPath, instantTimers, operationsOf, productIn, type Operation } from './operations';
+
+const ROLES = ['anonymous', 'stranger', 'shared', 'owner', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+
+/** 'ok': the call did what it asked (2xx, or the case's `ok` answer); else the status and, where it matters, the error code. */
+type Answer = 'ok' | '401' | '403' | '404' | '403 device_owner_only';
+
+interface Fixture {
+  owner: Person;
+  /** In the Access list of the owner's device. */
+  shared: Person;
+  stranger: Person;
+  admin: Person;
+  /** The product the route is about, the owner's device of it, and an unregistered key of it. */
+  product: ProductId;
+  key: string;
+  freeKey: string;
+  now: Date;
+}
+
+interface Case {
+  expect: Record<Role, Answer>;
+  body?: (f: Fixture) => unknown;
+  query?: (f: Fixture) => Record<string, string>;
+  /** The answer that counts as success besides 2xx, `status error`: about the input, not about the caller. */
+  ok?: string;
+}
+
+const PUBLIC: Record<Role, Answer> = { anonymous: 'ok', stranger: 'ok', shared: 'ok', owner: 'ok', admin: 'ok' };
+const SIGNED_IN: Record<Role, Answer> = { anonymous: '401', stranger: 'ok', shared: 'ok', owner: 'ok', admin: 'ok' };
+/** Routes on the owner's account (/users/{owner's id}…). */
+const SELF_OR_ADMIN: Record<Role, Answer> = { anonymous: '401', stranger: '403', shared: '403', owner: 'ok', admin: 'ok' };
+const ADMIN_ONLY: Record<Role, Answer> = { anonymous: '401', stranger: '403', shared: '403', owner: '403', admin: 'ok' };
+/** Reads and edits of the owner's device: anyone without a role on it learns nothing (404). */
+const DEVICE_USER: Record<Role, Answer> = { anonymous: '401', stranger: '404', shared: 'ok', owner: 'ok', admin: 'ok' };
+const DEVICE_OWNER: Record<Role, Answer> = { anonymous: '401', stranger: '404', shared: '403 device_owner_only', owner: 'ok', admin: 'ok' };
+
+const newAddress = () => `new-${randomBytes(4).toString('hex')}@example.com`;
+const historyWindow = (f: Fixture) => ({ from: new Date(f.now.getTime() - 86_400_000).toISOString(), to: f.now.toISOString() });
+const register: Case = { expect: SELF_OR_ADMIN, body: (f) => ({ [PRODUCTS[f.product].keyField]: f.freeKey, Name: 'New device' }) };
+const history: Case = { expect: DEVICE_USER, query: historyWindow };
+/** Name and sharing: anyone with access; the plan and the owner: the owner (and admins). */
+const deviceUpdate: Case[] = [
+  { expect: DEVICE_USER, body: (f) => metadataBody(f.product, { Name: 'Renamed', Tags: ['barn'] }) },
+  { expect: DEVICE_OWNER, body: (f) => planBody(f.product, '') },
+  { expect: DEVICE_OWNER, body: (f) => metadataBody(f.product, { Owner: f.shared.email }) },
+];
+const fota: Case = { expect: ADMIN_ONLY, body: () => ({ Url: 'https://firmware.example.com/fa2-1.2.3.bin', Checksum: 'deadbeef' }) };
+const alarmChannels: Case[] = [{ expect: DEVICE_USER }];
+const setAlarmChannels: Case = { expect: DEVICE_USER, body: () => ({ Email: true, Sms: false, Push: true }) };
+
+/** A browser's Web Push subscription on an allowed push service. */
+function pushToken(): string {
+  const p256dh = createECDH('prime256v1');
+  p256dh.generateKeys();
+  const endpoint = `https://fcm.googleapis.com/fcm/send/${randomBytes(8).toString('hex')}`;
+  return JSON.stringify({ endpoint, keys: { p256dh: p256dh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') } });
+}
+
+// One entry per operation, keyed `METHOD /path` as in the OpenAPI document.
+const TABLE: Record<string, Case | Case[]> = {
+  'GET /api/health': { expect: PUBLIC },
+  'POST /api/sign-in': { expect: PUBLIC, body: (f) => ({ Email: f.owner.email, Password: f.owner.password }) },
+  'PUT /api/sign-in': { expect: PUBLIC, body: (f) => ({ Email: f.owner.email, Password: f.owner.password }) },
+  'GET /api/token': { expect: SIGNED_IN },
+  'DELETE /api/token': { expect: SIGNED_IN },
+  'PUT /api/send-verification-code': { expect: PUBLIC, body: (f) => ({ Email: f.owner.email }) },
+  'PUT /api/verify-email': { expect: PUBLIC, body: (f) => ({ Email: f.owner.email, VerificationCode: '000000' }), ok: '400 invalid_code' },
+  'PUT /api/password': {
+    expect: PUBLIC,
+    body: (f) => ({ Email: f.owner.email, Password: 'a-new-unusual-passphrase-42', VerificationCode: '000000' }),
+    ok: '400 invalid_code',
+  },
+  'POST /api/users': { expect: PUBLIC, body: () => ({ Email: newAddress(), Password: 'an-unusual-passphrase-42', Country: 'SE' }) },
+  'GET /api/users': { expect: ADMIN_ONLY, query: (f) => ({ field: 'email', target: f.owner.email }) },
+  'GET /api/users/{id}': { expect: SELF_OR_ADMIN },
+  'PATCH /api/users/{id}': { expect: SELF_OR_ADMIN, body: () => ({ Locale: 'de-DE' }) },
+  'PUT /api/users/{id}': { expect: SELF_OR_ADMIN, body: () => ({ Locale: 'de-DE' }) },
+  'DELETE /api/users/{id}': { expect: SELF_OR_ADMIN },
+  'PUT /api/users/{id}/email': { expect: ADMIN_ONLY, body: () => ({ Email: newAddress() }) },
+  'GET /api/users/{id}/verify-email': { expect: ADMIN_ONLY },
+  'GET /api/push/vapid-public-key': { expect: PUBLIC },
+  'POST /api/users/{id}/device-tokens': { expect: SELF_OR_ADMIN, body: () => ({ Token: pushToken() }) },
+  'POST /api/users/{id}/sms': { expect: SELF_OR_ADMIN },
+  'GET /api/admin/mailbox': { expect: ADMIN_ONLY },
+  'GET /api/admin/sms-outbox': { expect: ADMIN_ONLY },
+  'PUT /api/admin/simulator/{key}': { expect: ADMIN_ONLY, body: () => ({ Fault: 'none' }) },
+  'GET /api/users/{id}/devices': { expect: SELF_OR_ADMIN },
+
+  'POST /api/users/{id}/farmcam-sims': register,
+  'GET /api/farmcam-sims/{imsi}': { expect: DEVICE_USER },
+  'PATCH /api/farmcam-sims/{imsi}': deviceUpdate,
+  'PUT /api/farmcam-sims/{imsi}': deviceUpdate,
+  'DELETE /api/farmcam-sims/{imsi}': { expect: DEVICE_OWNER },
+  'GET /api/farmcam-sims/{imsi}/alarm-channels': alarmChannels,
+  'PUT /api/farmcam-sims/{imsi}/alarm-channels': setAlarmChannels,
+  'GET /api/farmcam-sims/{imsi}/remaining-data': history,
+
+  'POST /api/users/{id}/fencealarms': register,
+  'GET /api/fencealarms/{imei}': { expect: DEVICE_USER },
+  'PATCH /api/fencealarms/{imei}': deviceUpdate,
+  'PUT /api/fencealarms/{imei}': deviceUpdate,
+  'DELETE /api/fencealarms/{imei}': { expect: DEVICE_OWNER },
+  'GET /api/fencealarms/{imei}/alarm-channels': alarmChannels,
+  'PUT /api/fencealarms/{imei}/alarm-channels': setAlarmChannels,
+  'GET /api/fencealarms/{imei}/voltage': history,
+
+  'POST /api/users/{id}/fencealarm2s': register,
+  'GET /api/fencealarm2s/{imei}': { expect: DEVICE_USER },
+  'PATCH /api/fencealarm2s/{imei}': deviceUpdate,
+  'PUT /api/fencealarm2s/{imei}': deviceUpdate,
+  'DELETE /api/fencealarm2s/{imei}': { expect: DEVICE_OWNER },
+  'GET /api/fencealarm2s/{imei}/alarm-channels': alarmChannels,
+  'PUT /api/fencealarm2s/{imei}/alarm-channels': setAlarmChannels,
+  'GET /api/fencealarm2s/{imei}/voltage': history,
+  'PUT /api/fencealarm2s/{imei}/fota': fota,
+  'PATCH /api/fencealarm2s/{imei}/fota': fota,
+
+  'POST /api/users/{id}/smartplugs': register,
+  'GET /api/smartplugs/{imei}': { expect: DEVICE_USER },
+  'PATCH /api/smartplugs/{imei}': deviceUpdate,
+  'PUT /api/smartplugs/{imei}': deviceUpdate,
+  'DELETE /api/smartplugs/{imei}': { expect: DEVICE_OWNER },
+  'GET /api/smartplugs/{imei}/alarm-channels': alarmChannels,
+  'PUT /api/smartplugs/{imei}/alarm-channels': setAlarmChannels,
+  // No device is connected in this test: the plug never answers.
+  'PUT /api/smartplugs/{imei}/power-enabled': { expect: DEVICE_USER, body: () => ({ Enabled: true }), ok: '408 device_timeout' },
+  'GET /api/smartplugs/{imei}/consumption': history,
+  'GET /api/smartplugs/{imei}/load': history,
+  'GET /api/smartplugs/{imei}/temperature': history,
+
+  'POST /api/users/{id}/smartplug2s': [
+    register,
+    // Registering into another account (Owner): admins only.
+    { expect: ADMIN_ONLY, body: (f) => ({ Imei: f.freeKey, Name: 'New device', Owner: f.shared.email }) },
+  ],
+  'GET /api/smartplug2s/{imei}': { expect: DEVICE_USER },
+  'PATCH /api/smartplug2s/{imei}': deviceUpdate,
+  'PUT /api/smartplug2s/{imei}': deviceUpdate,
+  'DELETE /api/smartplug2s/{imei}': { expect: DEVICE_OWNER },
+  'GET /api/smartplug2s/{imei}/alarm-channels': alarmChannels,
+  'PUT /api/smartplug2s/{imei}/alarm-channels': setAlarmChannels,
+  'GET /api/smartplug2s/{imei}/consumption': history,
+  'GET /api/smartplug2s/{imei}/load': history,
+};
+
+let t: TestApp;
+let operations: Operation[];
+beforeAll(async () => {
+  t = await createTestApp({}, { timers: instantTimers });
+  operations = operationsOf(t.app);
+});
+afterAll(() => t.close());
+
+/** Fresh people and a fresh device for one call, so no call sees what an earlier one changed or deleted. */
+async function fixture(operation: Operation): Promise<Fixture> {
+  // Routes on a device key without a product in the path (the simulator's) get a SmartPlug.
+  const product = productIn(operation.path) ?? 'smartplug';
+  const [owner, shared, stranger] = [await person(t, 'owner'), await person(t, 'shared'), await person(t, 'stranger')];
+  return {
+    owner,
+    shared,
+    stranger,
+    admin: await admin(t),
+    product,
+    key: await device(t, owner, product, [shared]),
+    freeKey: await freeKey(t, product),
+    now: t.clock.now(),
+  };
+}
+
+/** What went wrong with the answer, or null when it is the expected one. */
+function mismatch(answer: Answer, ok: string | undefined, status: number, body: string): string | null {
+  const error = (() => {
+    try {
+      return (JSON.parse(body) as { Error?: string }).Error;
+    } catch {
+      return undefined;
+    }
+  })();
+  const matches = (expected: string) => {
+    const [code, name] = expected.split(' ');
+    return Number(code) === status && (name === undefined || name === error);
+  };
+  const fine = answer === 'ok' ? (status >= 200 && status < 300) || (ok !== undefined && matches(ok)) : matches(answer);
+  return fine ? null : `expected ${answer === 'ok' ? `ok (2xx${ok ? ` or ${ok}` : ''})` : answer}, got ${status} ${body.slice(0, 300)}`;
+}
+
+async function callAs(role: Role, operation: Operation, test: Case): Promise<string | null> {
+  const f = await fixture(operation);
+  const caller = role === 'anonymous' ? undefined : { stranger: f.stranger, shared: f.shared, owner: f.owner, admin: f.admin }[role];
+  const path = fillPath(operation, { id: f.owner.id, imei: f.key, imsi: f.key, key: f.key });
+  const query = test.query ? `?${new URLSearchParams(test.query(f))}` : '';
+  const response = await call(t.app, operation.method, path + query, { token: caller?.token, body: test.body?.(f) });
+  const problem = mismatch(test.expect[role], test.ok, response.statusCode, response.body);
+  return problem && `${operation.id} as ${role}: ${problem}`;
+}
+
+describe('authorization of every OpenAPI operation', () => {
+  it('has an entry in TABLE for every operation, and none for an operation that is gone', () => {
+    const missing = operations.map((operation) => operation.id).filter((id) => !(id in TABLE));
+    const gone = Object.keys(TABLE).filter((id) => !operations.some((operation) => operation.id === id));
+    const problems = [
+      ...missing.map((id) => `${id}: no expected answers; add it to the table in server/src/security/authorization.test.ts`),
+      ...gone.map((id) => `${id}: not in the OpenAPI document any more; remove it from the table`),
+    ];
+    if (problems.length) throw new Error(problems.join('\n'));
+  });
+
+  it('asks for a bearer token exactly where the table expects 401 for anonymous callers', () => {
+    const problems = operations
+      .filter((operation) => operation.id in TABLE)
+      .filter((operation) => [TABLE[operation.id]].flat().some((test) => (test.expect.anonymous === '401') !== operation.secured))
+      .map((operation) => `${operation.id}: OpenAPI security ${operation.secured ? 'bearer' : 'none'} disagrees with the table's anonymous answer`);
+    if (problems.length) throw new Error(problems.join('\n'));
+  });
+
+  it.each(Object.keys(TABLE))('%s', async (id) => {
+    const operation = operations.find((candidate) => candidate.id === id);
+    if (!operation) throw new Error(`${id}: not in the OpenAPI document any more; remove it from the table`);
+    const problems: string[] = [];
+    for (const test of [TABLE[id]].flat()) {
+      for (const role of ROLES) {
+        const problem = await callAs(role, operation, test);
+        if (problem) problems.push(problem);
+      }
+    }
+    if (problems.length) throw new Error(problems.join('\n'));
+  });
+});
