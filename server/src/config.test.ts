@@ -16,7 +16,7 @@ describe('loadConfig', () => {
       admin: { email: 'admin@paddock.local', password: null },
       demo: { email: 'demo@paddock.local', password: null },
       demoDeviceSecret: null,
-      mqttLimits: { maxPacketBytes: 64 * 1024, connectTimeoutSeconds: 10, signInFailuresPerIp: 100 },
+      mqttLimits: { maxPacketBytes: 64 * 1024, connectTimeoutSeconds: 10, signInFailuresPerKey: 10, signInFailuresPerIp: 500 },
       tokenTtlHours: 24,
       rateLimitWindowMinutes: 15,
       rateLimits: { signIn: { perEmail: 10, perIp: 50 } },

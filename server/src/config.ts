@@ -18,13 +18,13 @@ export const CONFIG_DOCS = [
   { name: 'DATABASE_URL', default: '', meaning: 'PostgreSQL connection URL; when set, used instead of the embedded PGlite' },
   { name: 'SMTP_URL', default: '', meaning: 'SMTP server URL (smtp:// or smtps://); when unset, mails go to the built-in mailbox (GET /api/admin/mailbox)' },
   { name: 'MAIL_FROM', default: 'Paddock <no-reply@paddock.local>', meaning: 'Sender of outgoing mails' },
-  { name: 'ADMIN_EMAIL', default: 'admin@paddock.local', meaning: 'Admin account created at start when missing' },
+  { name: 'ADMIN_EMAIL', default: 'admin@paddock.local', meaning: 'Address of the admin account a start creates while no admin exists (an existing account of that address is never made admin: the start then fails)' },
   {
     name: 'ADMIN_PASSWORD',
     default: '',
     meaning: 'Initial password of that admin; when unset, the first start generates one and prints it once (required in production)',
   },
-  { name: 'DEMO_EMAIL', default: 'demo@paddock.local', meaning: 'Verified demo user created at start when missing' },
+  { name: 'DEMO_EMAIL', default: 'demo@paddock.local', meaning: 'Verified demo user a start creates while the address is free (an existing account of that address is left as it is)' },
   { name: 'DEMO_PASSWORD', default: '', meaning: 'Initial password of the demo user; when unset, generated and printed once when the demo user is created' },
   { name: 'SEED_DEMO', default: 'on', meaning: '`off` skips the demo user, its devices and the demo inventory; off by default when `NODE_ENV` is `production`' },
   {
@@ -83,9 +83,14 @@ export const CONFIG_DOCS = [
   { name: 'MQTT_MAX_PACKET_KB', default: '64', meaning: 'Embedded broker: a client sending a bigger MQTT packet is disconnected' },
   { name: 'MQTT_CONNECT_TIMEOUT_SECONDS', default: '10', meaning: 'Embedded broker: a connection that has not signed in (CONNECT) within this time is closed' },
   {
+    name: 'MQTT_SIGN_IN_FAILURES',
+    default: '10',
+    meaning: 'Embedded broker: failed sign-ins of one device key from one client IP per `RATE_LIMIT_WINDOW_MINUTES`; then that key may not sign in from there until the window is over',
+  },
+  {
     name: 'MQTT_SIGN_IN_FAILURES_IP',
-    default: '100',
-    meaning: 'Embedded broker: failed sign-ins per client IP per `RATE_LIMIT_WINDOW_MINUTES`; then that IP may not sign in until the window is over',
+    default: '500',
+    meaning: 'Embedded broker: failed sign-ins from one client IP (all keys) per `RATE_LIMIT_WINDOW_MINUTES`; high, as many devices may share an address (carrier NAT, a TLS proxy)',
   },
   { name: 'SIMULATOR', default: 'on', meaning: '`off` disables the device simulator (it runs the demo inventory\'s devices; needs `SEED_DEMO` on)' },
   { name: 'SIMULATOR_INTERVAL_SECONDS', default: '10', meaning: 'Seconds between two readings of each simulated device' },
@@ -156,7 +161,7 @@ export interface Config {
   mqttPortIsDefault: boolean;
   mqttUrl: string | null;
   /** Limits of the embedded broker. */
-  mqttLimits: { maxPacketBytes: number; connectTimeoutSeconds: number; signInFailuresPerIp: number };
+  mqttLimits: { maxPacketBytes: number; connectTimeoutSeconds: number; signInFailuresPerKey: number; signInFailuresPerIp: number };
   simulator: boolean;
   simulatorIntervalSeconds: number;
   offlineSweepSeconds: number;
@@ -317,6 +322,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mqttLimits: {
       maxPacketBytes: read.int('MQTT_MAX_PACKET_KB') * 1024,
       connectTimeoutSeconds: read.int('MQTT_CONNECT_TIMEOUT_SECONDS'),
+      signInFailuresPerKey: read.int('MQTT_SIGN_IN_FAILURES'),
       signInFailuresPerIp: read.int('MQTT_SIGN_IN_FAILURES_IP'),
     },
     simulator: read.flag('SIMULATOR'),

@@ -1,7 +1,7 @@
 // The seed at every start: it creates the admin only while there is none and the demo user only while its address
 // is free, never promotes or verifies an account that holds those addresses, and generates what is not given.
 import { eq } from 'drizzle-orm';
-import { verifyPassword } from './auth/passwords';
+import { hashPassword, verifyPassword } from './auth/passwords';
 import { devices, inventory, serverKeys, users } from './db/schema';
 import { demoInventory, demoKey, loadDemoDeviceSecret } from './devices/inventory';
 import { sha256 } from './devices/store';
@@ -123,6 +123,25 @@ describe('secrets made on the first start', () => {
       await db().delete(users).where(eq(users.id, created.id));
     } finally {
       await db().update(users).set({ accountType: 'admin' }).where(eq(users.email, t.config.admin.email));
+    }
+  });
+
+  it('in production, replaces a password an earlier README published (and its sessions), or refuses to start', async () => {
+    const admin = await byEmail(t.config.admin.email);
+    const token = await adminToken(t);
+    await db().update(users).set({ passwordHash: await hashPassword('paddock-admin-2026') }).where(eq(users.id, admin.id));
+    try {
+      const production = { ...t.config, production: true, demo: null };
+      await expect(seed(db(), { ...production, admin: { ...t.config.admin, password: null } })).rejects.toThrow(
+        new RegExp(`${t.config.admin.email}.*ADMIN_PASSWORD`),
+      );
+      expect(await verifyPassword((await byEmail(t.config.admin.email)).passwordHash, 'paddock-admin-2026')).toBe(true);
+      await seed(db(), production);
+      expect(await verifyPassword((await byEmail(t.config.admin.email)).passwordHash, 'paddock-admin-2026')).toBe(false);
+      expect(await verifyPassword((await byEmail(t.config.admin.email)).passwordHash, t.config.admin.password!)).toBe(true);
+      expect((await call(t.app, 'GET', `/api/users/${admin.id}`, { token })).statusCode).toBe(401);
+    } finally {
+      await db().update(users).set({ passwordHash: admin.passwordHash }).where(eq(users.id, admin.id));
     }
   });
 });

@@ -2,14 +2,14 @@
 // device of each product and a demo inventory.
 // Runs at every start and only creates what is missing. An account is never promoted, verified or changed here:
 // the admin is created only while no admin exists, so an address an admin gave up hands out nothing.
-import { eq } from 'drizzle-orm';
-import { hashPassword } from './auth/passwords';
-import type { Config } from './config';
+import { eq, or } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from './auth/passwords';
+import { CONFIG_DOCS, type Config } from './config';
 import type { Db } from './db/client';
-import { users, type UserRow } from './db/schema';
+import { tokens, users, type UserRow } from './db/schema';
 import { importDemoInventory, loadDemoDeviceSecret, registerDemoDevices } from './devices/inventory';
 import { AppError } from './http/errors';
-import { generateSecret } from './secrets';
+import { generateSecret, PUBLISHED_SECRETS } from './secrets';
 import { findUserByEmail, insertUser } from './users';
 
 interface SeedAccount {
@@ -65,8 +65,38 @@ async function ensureAdmin(db: Db, config: Config, now: Date): Promise<string | 
   );
 }
 
+/**
+ * Production refuses accounts an earlier version seeded with a password its README published: the admin's is
+ * replaced by ADMIN_PASSWORD (the demo user's by DEMO_PASSWORD) when set, any other such account stops the start.
+ */
+async function replacePublishedPasswords(db: Db, config: Config): Promise<void> {
+  // With SEED_DEMO off the demo account may still be there from the days it was on, under the default address.
+  const demoEmail = config.demo?.email ?? CONFIG_DOCS.find((doc) => doc.name === 'DEMO_EMAIL')!.default;
+  const accounts = await db
+    .select()
+    .from(users)
+    .where(or(eq(users.accountType, 'admin'), eq(users.email, demoEmail)));
+  for (const account of accounts) {
+    const published = await someAsync(PUBLISHED_SECRETS, (secret) => verifyPassword(account.passwordHash, secret));
+    if (!published) continue;
+    const replacement = account.email === config.admin.email ? config.admin.password : account.email === config.demo?.email ? config.demo.password : null;
+    const variable = account.accountType === 'admin' ? 'ADMIN_PASSWORD' : 'DEMO_PASSWORD';
+    if (!replacement) {
+      throw new Error(`The account ${account.email} still has a password an earlier README published; set ${variable} for it (NODE_ENV=production)`);
+    }
+    await db.update(users).set({ passwordHash: await hashPassword(replacement) }).where(eq(users.id, account.id));
+    await db.delete(tokens).where(eq(tokens.userId, account.id));
+  }
+}
+
+async function someAsync<T>(items: readonly T[], test: (item: T) => Promise<boolean>): Promise<boolean> {
+  for (const item of items) if (await test(item)) return true;
+  return false;
+}
+
 export async function seed(db: Db, config: Config): Promise<SeedResult> {
   const now = config.now();
+  if (config.production) await replacePublishedPasswords(db, config);
   const generated: SeedResult['generated'] = { admin: await ensureAdmin(db, config, now) };
   if (config.demo) {
     await importDemoInventory(db, await loadDemoDeviceSecret(db, config), now);

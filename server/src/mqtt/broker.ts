@@ -19,7 +19,9 @@ export interface BrokerLimits {
   maxPacketBytes: number;
   /** A connection that sends no CONNECT within this time is closed. */
   connectTimeoutSeconds: number;
-  /** Failed sign-ins per client IP within signInWindowMs; then that IP's sign-ins are refused until the window ends. */
+  /** Failed sign-ins of one device key from one address within signInWindowMs; then they are refused until the window ends. */
+  signInFailuresPerKey: number;
+  /** Failed sign-ins from one address (all keys) within signInWindowMs; then every sign-in from it is refused until the window ends. */
   signInFailuresPerIp: number;
   signInWindowMs: number;
 }
@@ -27,7 +29,8 @@ export interface BrokerLimits {
 export const DEFAULT_BROKER_LIMITS: BrokerLimits = {
   maxPacketBytes: 64 * 1024,
   connectTimeoutSeconds: 10,
-  signInFailuresPerIp: 100,
+  signInFailuresPerKey: 10,
+  signInFailuresPerIp: 500,
   signInWindowMs: 15 * 60_000,
 };
 
@@ -96,34 +99,50 @@ function listen(server: Server, port: number, host: string | undefined): Promise
   });
 }
 
-/** Failed sign-ins per client IP in fixed windows; an IP at the limit is refused until its window ends. */
+/**
+ * Failed sign-ins in fixed windows, per device key from one address and per address in all (a higher ceiling, as
+ * many devices may share one address behind carrier NAT or a TLS proxy). An attempt is counted before its secret
+ * is checked and given back when it succeeds, so a burst of CONNECTs cannot all slip under the limit.
+ */
 export class SignInFailures {
-  private readonly byIp = new Map<string, { failures: number; since: number }>();
+  private readonly counts = new Map<string, { failures: number; since: number }>();
   constructor(
-    private readonly limit: number,
+    private readonly perKey: number,
+    private readonly perIp: number,
     private readonly windowMs: number,
     private readonly now: () => number,
   ) {}
 
-  private current(ip: string) {
-    const entry = this.byIp.get(ip);
+  private current(id: string) {
+    const entry = this.counts.get(id);
     if (entry && this.now() - entry.since >= this.windowMs) {
-      this.byIp.delete(ip);
+      this.counts.delete(id);
       return undefined;
     }
     return entry;
   }
 
-  blocked(ip: string): boolean {
-    return (this.current(ip)?.failures ?? 0) >= this.limit;
+  private add(id: string, n: number): void {
+    const entry = this.current(id);
+    if (entry) entry.failures = Math.max(0, entry.failures + n);
+    else if (n > 0) this.counts.set(id, { failures: n, since: this.now() });
   }
 
-  fail(ip: string): void {
-    const entry = this.current(ip);
-    if (entry) entry.failures += 1;
-    else this.byIp.set(ip, { failures: 1, since: this.now() });
-    // Addresses that stopped failing are forgotten, so many addresses cannot grow the map for good.
-    if (this.byIp.size > 10_000) for (const key of [...this.byIp.keys()]) this.current(key);
+  /** Counts an attempt; false (and not counted) when the key from this address, or the address, is at its limit. */
+  take(ip: string, key: string): boolean {
+    const byKey = `${ip}\n${key}`;
+    if ((this.current(ip)?.failures ?? 0) >= this.perIp || (this.current(byKey)?.failures ?? 0) >= this.perKey) return false;
+    this.add(ip, 1);
+    this.add(byKey, 1);
+    // Entries whose window is over are forgotten, so many addresses and keys cannot grow the map for good.
+    if (this.counts.size > 10_000) for (const id of [...this.counts.keys()]) this.current(id);
+    return true;
+  }
+
+  /** Returns the attempt of a sign-in that succeeded. */
+  giveBack(ip: string, key: string): void {
+    this.add(ip, -1);
+    this.add(`${ip}\n${key}`, -1);
   }
 }
 
@@ -155,7 +174,7 @@ function limitPacketSize(client: Client, maxBytes: number): boolean {
 export async function startBroker(options: BrokerOptions): Promise<EmbeddedBroker> {
   const { log } = options;
   const limits = { ...DEFAULT_BROKER_LIMITS, ...options.limits };
-  const failures = new SignInFailures(limits.signInFailuresPerIp, limits.signInWindowMs, options.now ?? Date.now);
+  const failures = new SignInFailures(limits.signInFailuresPerKey, limits.signInFailuresPerIp, limits.signInWindowMs, options.now ?? Date.now);
   const addresses = new WeakMap<Client, string>();
   const serverCredentials = {
     username: `${SERVER_USERNAME_PREFIX}${randomBytes(8).toString('hex')}`,
@@ -168,10 +187,7 @@ export async function startBroker(options: BrokerOptions): Promise<EmbeddedBroke
     authenticate(client, username, password, done) {
       const secret = password?.toString('utf8') ?? '';
       const ip = addresses.get(client) ?? 'unknown';
-      const refuse = (code: number, message: string) => {
-        failures.fail(ip);
-        done(authError(code, message), false);
-      };
+      const refuse = (code: number, message: string) => done(authError(code, message), false);
       // The server's own client is never locked out by others failing from the same address (its password is random).
       if (username === serverCredentials.username) {
         if (sameSecret(secret, serverCredentials.password)) {
@@ -180,20 +196,22 @@ export async function startBroker(options: BrokerOptions): Promise<EmbeddedBroke
         }
         return refuse(BAD_USERNAME_OR_PASSWORD, 'bad server credentials');
       }
-      if (failures.blocked(ip)) {
-        log.warn({ ip }, 'MQTT sign-in refused: too many failed sign-ins from this address');
-        return done(authError(NOT_AUTHORIZED, 'too many failed sign-ins from this address'), false);
-      }
       const key = username ?? '';
+      if (!failures.take(ip, key)) {
+        log.warn({ ip, key }, 'MQTT sign-in refused: too many failed sign-ins');
+        return refuse(NOT_AUTHORIZED, 'too many failed sign-ins');
+      }
       options.checkDevice(key, secret).then(
         (ok) => {
           if (!ok) return refuse(BAD_USERNAME_OR_PASSWORD, 'unknown device or wrong secret');
           // A device's client id is its key, so no one can take over another device's session by its id.
           if (client.id !== key) return refuse(IDENTIFIER_REJECTED, 'the client id must be the device key');
+          failures.giveBack(ip, key);
           identities.set(client, { kind: 'device', key });
           done(null, true);
         },
         (error: unknown) => {
+          failures.giveBack(ip, key);
           log.error({ err: error }, 'device sign-in check failed');
           done(authError(3, 'server unavailable'), false);
         },

@@ -86,14 +86,14 @@ describe('connect time-out', () => {
   });
 });
 
-describe('failed sign-ins per client address', () => {
+describe('failed sign-ins per device key and client address', () => {
   let broker: EmbeddedBroker;
   beforeAll(async () => {
-    broker = await brokerWith({ signInFailuresPerIp: 3, signInWindowMs: 60_000 });
+    broker = await brokerWith({ signInFailuresPerKey: 3, signInFailuresPerIp: 6, signInWindowMs: 60_000 });
   });
   afterAll(() => broker.close());
 
-  it('refuses an address that failed too often, even with the right secret, until the window is over', async () => {
+  it('refuses a key that failed too often from an address, even with the right secret, until the window is over', async () => {
     for (let i = 0; i < 3; i += 1) expect(await refusalCode(broker.url, { clientId: KEY, username: KEY, password: `guess-${i}` })).toBe(4);
     expect(await refusalCode(broker.url, { clientId: KEY, username: KEY, password: SECRET })).toBe(5);
     // The server's own client, on the same address, still signs in.
@@ -105,15 +105,27 @@ describe('failed sign-ins per client address', () => {
     await device.endAsync();
   });
 
-  it('counts in fixed windows per address and forgets them', () => {
+  it('counts a burst of concurrent guesses before checking them: no more than the limit are checked', async () => {
+    clock += 60_000;
+    const codes = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => refusalCode(broker.url, { clientId: KEY, username: KEY, password: `burst-${i}` })),
+    );
+    expect(codes.filter((code) => code === 4)).toHaveLength(3);
+    expect(codes.filter((code) => code === 5)).toHaveLength(9);
+  });
+
+  it('counts per key and address with a ceiling per address; a success gives its attempt back', () => {
     let now = 0;
-    const failures = new SignInFailures(2, 1000, () => now);
-    failures.fail('10.0.0.1');
-    expect(failures.blocked('10.0.0.1')).toBe(false);
-    failures.fail('10.0.0.1');
-    expect(failures.blocked('10.0.0.1')).toBe(true);
-    expect(failures.blocked('10.0.0.2')).toBe(false);
+    const failures = new SignInFailures(2, 3, 1000, () => now);
+    expect(failures.take('10.0.0.1', 'a')).toBe(true);
+    failures.giveBack('10.0.0.1', 'a'); // signed in
+    expect(failures.take('10.0.0.1', 'a')).toBe(true);
+    expect(failures.take('10.0.0.1', 'a')).toBe(true);
+    expect(failures.take('10.0.0.1', 'a')).toBe(false); // the key from this address
+    expect(failures.take('10.0.0.2', 'a')).toBe(true); // another address
+    expect(failures.take('10.0.0.1', 'b')).toBe(true);
+    expect(failures.take('10.0.0.1', 'c')).toBe(false); // the address's ceiling
     now = 1000;
-    expect(failures.blocked('10.0.0.1')).toBe(false);
+    expect(failures.take('10.0.0.1', 'a')).toBe(true);
   });
 });

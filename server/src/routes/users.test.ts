@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
-import { adminToken, call, createTestApp, createUser, mailsTo, signIn, type TestApp } from '../testing/testApp';
+import { adminToken, call, createTestApp, createUser, latestCode, mailsTo, signIn, type TestApp } from '../testing/testApp';
 
 let t: TestApp;
 let admin: string;
@@ -94,6 +94,20 @@ describe('POST /api/users', () => {
     // An unverified known account gets a fresh verification code instead.
     await call(t.app, 'POST', '/api/users', { body: fresh });
     expect((await mailsTo(t, fresh.Email)).map((mail) => mail.Subject)).toEqual(['Your Paddock verification code', 'Your Paddock verification code']);
+  });
+
+  it("does not let whoever signed up first with someone else's address sign in once its owner confirms it", async () => {
+    const victim = signUpBody({ Password: 'victims-own-password-1' });
+    // The intruder signs up first with the victim's address and its own password…
+    await call(t.app, 'POST', '/api/users', { body: { ...victim, Password: 'intruders-password-1', Name: 'Intruder' } });
+    // …then the victim signs up and confirms the code from its own mail.
+    expect((await call(t.app, 'POST', '/api/users', { body: victim })).statusCode).toBe(202);
+    const code = await latestCode(t, victim.Email);
+    expect((await call(t.app, 'PUT', '/api/verify-email', { body: { Email: victim.Email, VerificationCode: code } })).statusCode).toBe(204);
+    expect((await call(t.app, 'POST', '/api/sign-in', { body: { Email: victim.Email, Password: 'intruders-password-1' } })).statusCode).toBe(401);
+    const signedIn = await call(t.app, 'POST', '/api/sign-in', { body: { Email: victim.Email, Password: victim.Password } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().User.Name).toBe(''); // the intruder's sign-up left nothing behind
   });
 
   it('takes concurrent sign-ups of one address without a 500', async () => {

@@ -110,27 +110,31 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
       assertAcceptablePassword(body.Password);
       // Hashed on both paths, so the time taken does not tell a known address either.
       const passwordHash = await hashPassword(body.Password);
+      const signUp = {
+        passwordHash,
+        country: body.Country,
+        locale: body.Locale ?? requestLocale(request),
+        name: body.Name?.trim() ?? '',
+        addr1: body.Addr1?.trim() ?? '',
+        addr2: body.Addr2?.trim() ?? '',
+        postalCode: body.PostalCode?.trim() ?? '',
+        town: body.Town?.trim() ?? '',
+        vatin: normalizeVatin(body.Vatin ?? ''),
+      };
       const known = await findUserByEmail(db, email);
-      if (known) {
-        await (known.verified ? noticeSignUpAttempt(ctx, known, request.log) : deliverCode(ctx, known, 'verify', request.log));
+      if (known?.verified) {
+        await noticeSignUpAttempt(ctx, known, request.log);
         return reply.code(202).send({ Email: email });
       }
-      const user = await insertUser(
-        db,
-        {
-          email,
-          passwordHash,
-          country: body.Country,
-          locale: body.Locale ?? requestLocale(request),
-          name: body.Name?.trim() ?? '',
-          addr1: body.Addr1?.trim() ?? '',
-          addr2: body.Addr2?.trim() ?? '',
-          postalCode: body.PostalCode?.trim() ?? '',
-          town: body.Town?.trim() ?? '',
-          vatin: normalizeVatin(body.Vatin ?? ''),
-        },
-        config.now(),
-      ).catch((error: unknown) => {
+      if (known) {
+        // Nobody has proved this mailbox yet, so an earlier sign-up's password is nobody's: the latest sign-up's
+        // replaces it, and the fresh code (which voids the earlier ones) confirms that one. Otherwise whoever signed
+        // up first with someone else's address would sign in once its owner confirms it.
+        const [updated] = await db.update(users).set(signUp).where(eq(users.id, known.id)).returning();
+        if (updated) await deliverCode(ctx, updated, 'verify', request.log);
+        return reply.code(202).send({ Email: email });
+      }
+      const user = await insertUser(db, { email, ...signUp }, config.now()).catch((error: unknown) => {
         // A concurrent sign-up took the address: answered like any known address.
         if (error instanceof AppError && error.code === 'email_taken') return null;
         throw error;

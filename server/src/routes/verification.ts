@@ -8,7 +8,7 @@ import { assertAcceptablePassword, hashPassword } from '../auth/passwords';
 import { limitsFor, type AppContext } from '../context';
 import type { RateLimitedAction } from '../config';
 import { tokens, users, type CodePurpose, type UserRow } from '../db/schema';
-import type { Db } from '../db/client';
+import { isUniqueViolation, type Db } from '../db/client';
 import { moveAddressInDeviceLists } from '../devices/accessLists';
 import { badRequest, conflict } from '../http/errors';
 import { deliverCode } from '../notify/codeMails';
@@ -55,7 +55,7 @@ export const verificationRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
 
   /** Switches the account to its confirmed pending address; 409 when another account took it meanwhile. */
   async function confirmEmailChange(user: UserRow, email: string): Promise<void> {
-    await db.transaction(async (tx) => {
+    const switched = db.transaction(async (tx) => {
       const [current] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
       if (current?.pendingEmail !== email) throw badRequest('invalid_code', 'VerificationCode');
       const taken = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -65,6 +65,11 @@ export const verificationRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
       }
       await tx.update(users).set({ email, pendingEmail: null }).where(eq(users.id, user.id));
       await moveAddressInDeviceLists(tx as unknown as Db, user.id, current.email, email, config.now());
+    });
+    // Another account took the address between the check and the update (a sign-up, a second confirmation).
+    await switched.catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw conflict('email_taken', 'Email');
+      throw error;
     });
     const after = await findUserById(db, user.id);
     if (after?.email !== email) throw conflict('email_taken', 'Email');
