@@ -1,7 +1,7 @@
 // A user's own e-mail change: pending until the code mailed to the new address is confirmed on the account page.
-import { codeFrom, expect, expectAccessible, latestMail, openNavigation, signInNewUser, signInThroughForm, test, uniqueEmail } from '../support/fixtures';
+import { codeFrom, expect, expectAccessible, latestMail, openNavigation, signInNewUser, signInThroughForm, snapshot, test, uniqueEmail } from '../support/fixtures';
 
-test('a user changes their e-mail on the account page, confirms the mailed code and signs in with the new address', async ({ page, request, baseURL }) => {
+test('a user changes their e-mail on the account page, confirms the mailed code and signs in with the new address', async ({ page, request, baseURL }, testInfo) => {
   const me = await signInNewUser(page, request, baseURL!, 'mover');
   const next = uniqueEmail('moved');
 
@@ -15,6 +15,7 @@ test('a user changes their e-mail on the account page, confirms the mailed code 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(password).toHaveAccessibleDescription('The password is not correct.');
   await expect(email).toHaveValue(next);
+  await snapshot(page, testInfo, 'account-email-password');
   await password.fill(me.password);
   await page.getByRole('button', { name: 'Save' }).click();
 
@@ -23,6 +24,7 @@ test('a user changes their e-mail on the account page, confirms the mailed code 
   await expect(email).toHaveValue(me.email);
   await expect(password).toHaveCount(0);
   await expectAccessible(page);
+  await snapshot(page, testInfo, 'account-email-pending');
 
   const mail = await latestMail(request, baseURL!, next);
   expect(mail.Subject).toBe('Confirm your new Paddock e-mail address');
