@@ -1,28 +1,12 @@
 // The HTTP layer's defences: security headers on every reply, X-Forwarded-* believed only from the configured
 // proxies, and bad input (NUL, deep nesting, broken JSON, prototype keys) refused with 400, never 500.
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import type { Config } from '../config';
 import { migrate } from '../db/migrate';
-import { adminToken, call, createTestApp, createUser, openTestDatabase, signIn, testConfig, type TestApp } from '../testing/testApp';
+import { adminToken, call, createTestApp, createUser, fakeWebRoot, openTestDatabase, signIn, testConfig, type TestApp } from '../testing/testApp';
 import { contentSecurityPolicy, HSTS, remoteOrigins } from './securityHeaders';
 import { findUnstorableInput, MAX_INPUT_DEPTH } from './validation';
-
-async function webRoot(): Promise<string> {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'paddock-web-'));
-  const write = async (file: string, text: string) => {
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await writeFile(path.join(root, file), text);
-  };
-  await write('shell/dist/index.html', '<!doctype html><title>Paddock</title>');
-  await write('shell/dist/main.0123456789.js', 'console.log("shell")');
-  await write('mfe-account/dist/mf-manifest.json', '{"name":"account"}');
-  await write('mfe-account/dist/remoteEntry.js', 'var account;');
-  return root;
-}
 
 const REMOTE_ORIGIN = 'https://cdn.example.net:8443';
 
@@ -40,7 +24,7 @@ function directives(header: string | string[] | number | undefined): Record<stri
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    webRoot: await webRoot(),
+    webRoot: await fakeWebRoot(),
     remoteUrls: { ...testConfig().remoteUrls, devices: `${REMOTE_ORIGIN}/devices/mf-manifest.json` },
     trustProxy: 1,
   });

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { devices, users } from '../db/schema';
 import { device, type Person } from '../security/fixtures';
-import { adminToken, call, createTestApp, createUser, latestCode, mailsTo, signIn, type TestApp } from '../testing/testApp';
+import { adminToken, call, createTestApp, createUser, latestCode, mailsTo, signIn, withRateLimit, type TestApp } from '../testing/testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -122,15 +122,6 @@ describe('e-mail change by the user', () => {
 });
 
 describe('re-authentication before the address moves', () => {
-  const withSignInLimit = async (limit: { perEmail: number; perIp: number; perEmailCeiling?: number }, body: () => Promise<void>) => {
-    const saved = t.config.rateLimits.signIn;
-    t.config.rateLimits.signIn = limit;
-    try {
-      await body();
-    } finally {
-      t.config.rateLimits.signIn = saved;
-    }
-  };
   const stored = async (who: Person) => (await t.database.db.select().from(users).where(eq(users.id, who.id)))[0];
 
   it.each(['PATCH', 'PUT'] as const)(
@@ -165,7 +156,7 @@ describe('re-authentication before the address moves', () => {
   );
 
   it('counts wrong passwords against the sign-in limit of the account and IP, and not the right one', async () => {
-    await withSignInLimit({ perEmail: 3, perIp: 1000, perEmailCeiling: 1000 }, async () => {
+    await withRateLimit(t, 'signIn', { perEmail: 3, perIp: 1000, perEmailCeiling: 1000 }, async () => {
       const victim = await member();
       const attempt = (Password: string, ip: string) =>
         call(t.app, 'PATCH', `/api/users/${victim.id}`, { token: victim.token, ip, body: { Email: address('guess'), Password } });
@@ -184,7 +175,7 @@ describe('re-authentication before the address moves', () => {
   });
 
   it('shares the allowance with sign-in: failed sign-ins leave no fresh guesses here', async () => {
-    await withSignInLimit({ perEmail: 2, perIp: 1000, perEmailCeiling: 1000 }, async () => {
+    await withRateLimit(t, 'signIn', { perEmail: 2, perIp: 1000, perEmailCeiling: 1000 }, async () => {
       const victim = await member();
       for (let i = 0; i < 2; i++) {
         const failed = await call(t.app, 'POST', '/api/sign-in', { ip: '10.8.0.1', body: { Email: victim.email, Password: `wrong-${i}` } });

@@ -1,4 +1,4 @@
-import { call, createTestApp, createUser, signIn, type TestApp } from '../testing/testApp';
+import { call, createTestApp, createUser, signIn, withRateLimit, type TestApp } from '../testing/testApp';
 import { RETIRED_TOKEN_GRACE_MS } from '../auth/tokens';
 
 let t: TestApp;
@@ -119,19 +119,10 @@ describe('sign-in', () => {
 });
 
 describe('brute force', () => {
-  const withSignInLimit = async (limit: { perEmail: number; perIp: number; perEmailCeiling?: number }, body: () => Promise<void>) => {
-    const saved = t.config.rateLimits.signIn;
-    t.config.rateLimits.signIn = limit;
-    try {
-      await body();
-    } finally {
-      t.config.rateLimits.signIn = saved;
-    }
-  };
   const attempt = (email: string, password: string, ip: string) => call(t.app, 'POST', '/api/sign-in', { body: { Email: email, Password: password }, ip });
 
   it('checks at most the limit of 40 concurrent wrong passwords', async () => {
-    await withSignInLimit({ perEmail: 10, perIp: 1000, perEmailCeiling: 1000 }, async () => {
+    await withRateLimit(t, 'signIn', { perEmail: 10, perIp: 1000, perEmailCeiling: 1000 }, async () => {
       const user = await createUser(t);
       const replies = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt(user.email, `wrong-${i}`, '10.1.0.1')));
       const checked = replies.filter((reply) => reply.statusCode !== 429);
@@ -141,7 +132,7 @@ describe('brute force', () => {
   });
 
   it("does not lock the owner out: an attacker's failures count per e-mail and IP, under a high per-e-mail ceiling", async () => {
-    await withSignInLimit({ perEmail: 3, perIp: 1000, perEmailCeiling: 6 }, async () => {
+    await withRateLimit(t, 'signIn', { perEmail: 3, perIp: 1000, perEmailCeiling: 6 }, async () => {
       const user = await createUser(t);
       for (let i = 0; i < 3; i++) expect((await attempt(user.email, 'wrong', '10.2.0.1')).statusCode).toBe(401);
       // The attacker keeps going; refused attempts do not wear down the per-e-mail ceiling.
@@ -155,7 +146,7 @@ describe('brute force', () => {
   });
 
   it('does not count a successful sign-in', async () => {
-    await withSignInLimit({ perEmail: 2, perIp: 1000, perEmailCeiling: 1000 }, async () => {
+    await withRateLimit(t, 'signIn', { perEmail: 2, perIp: 1000, perEmailCeiling: 1000 }, async () => {
       const user = await createUser(t);
       for (let i = 0; i < 5; i++) expect((await attempt(user.email, user.password, '10.3.0.1')).statusCode).toBe(200);
       expect((await attempt(user.email, 'wrong', '10.3.0.1')).statusCode).toBe(401);

@@ -1,25 +1,13 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { loadConfig } from '../config';
-import { call, createTestApp, type TestApp } from '../testing/testApp';
+import { call, createTestApp, fakeWebRoot, type TestApp } from '../testing/testApp';
 import { cacheControlFor, isPagePath } from './web';
 
-async function webRoot(): Promise<string> {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'paddock-web-'));
-  const write = async (file: string, text: string) => {
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await writeFile(path.join(root, file), text);
-  };
-  await write('shell/dist/index.html', '<!doctype html><title>Paddock</title>');
-  await write('shell/dist/main.0123456789.js', 'console.log("shell")');
-  await write('shell/dist/main.0123456789.js.br', 'brotli bytes');
-  await write('mfe-account/dist/mf-manifest.json', '{"name":"account"}');
-  await write('mfe-account/dist/remoteEntry.js', 'var account;');
-  await write('mfe-account/dist/src_App.abcdef0123.js', 'export {}');
-  // mfe-devices, mfe-billing and mfe-admin are not built.
-  return root;
-}
+// mfe-devices, mfe-billing and mfe-admin are not built.
+const webRoot = () =>
+  fakeWebRoot({
+    'shell/dist/main.0123456789.js.br': 'brotli bytes',
+    'mfe-account/dist/src_App.abcdef0123.js': 'export {}',
+  });
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,13 +1,14 @@
 // Builds the app on a fresh, migrated and seeded database for a test file: in-memory PGlite by default; with
 // PADDOCK_TEST_DB=postgres, a new database on TEST_DATABASE_URL's server, dropped again on close.
 import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Client } from 'pg';
 import { buildApp, type BuildOptions } from '../app';
 import { hashPassword } from '../auth/passwords';
-import { loadConfig, RATE_LIMITED_ACTIONS, type Config } from '../config';
+import { loadConfig, RATE_LIMITED_ACTIONS, type Config, type RateLimit, type RateLimitedAction } from '../config';
 import { IN_MEMORY, openDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seed } from '../seed';
@@ -197,4 +198,32 @@ export async function latestCode(t: TestApp, email: string): Promise<string> {
   const code = mail ? /\b(\d{6})\b/.exec(mail.Text)?.[1] : undefined;
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
+}
+
+/** Runs `body` with the action's limits lowered (the tests' app otherwise has none to speak of), then restores them. */
+export async function withRateLimit(t: TestApp, action: RateLimitedAction, limit: RateLimit, body: () => Promise<void>): Promise<void> {
+  const saved = t.config.rateLimits[action];
+  t.config.rateLimits[action] = limit;
+  try {
+    await body();
+  } finally {
+    t.config.rateLimits[action] = saved;
+  }
+}
+
+/** A folder laid out like the built front end (a shell and the account remote), for the web-serving tests. */
+export async function fakeWebRoot(extraFiles: Record<string, string> = {}): Promise<string> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'paddock-web-'));
+  const files = {
+    'shell/dist/index.html': '<!doctype html><title>Paddock</title>',
+    'shell/dist/main.0123456789.js': 'console.log("shell")',
+    'mfe-account/dist/mf-manifest.json': '{"name":"account"}',
+    'mfe-account/dist/remoteEntry.js': 'var account;',
+    ...extraFiles,
+  };
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), text);
+  }
+  return root;
 }
