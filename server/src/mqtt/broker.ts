@@ -101,8 +101,9 @@ function listen(server: Server, port: number, host: string | undefined): Promise
 
 /**
  * Failed sign-ins in fixed windows, per device key from one address and per address in all (a higher ceiling, as
- * many devices may share one address behind carrier NAT or a TLS proxy). An attempt is counted before its secret
- * is checked and given back when it succeeds, so a burst of CONNECTs cannot all slip under the limit.
+ * many devices may share one address behind carrier NAT or a TLS proxy). A key's attempt is counted before its
+ * secret is checked and given back when it succeeds, so a burst of guesses cannot all slip under the limit; the
+ * address counts only failures, so thousands of devices reconnecting at once through one proxy are not refused.
  */
 export class SignInFailures {
   private readonly counts = new Map<string, { failures: number; since: number }>();
@@ -128,11 +129,10 @@ export class SignInFailures {
     else if (n > 0) this.counts.set(id, { failures: n, since: this.now() });
   }
 
-  /** Counts an attempt; false (and not counted) when the key from this address, or the address, is at its limit. */
+  /** Counts an attempt of the key; false (and not counted) when the key from this address, or the address, is at its limit. */
   take(ip: string, key: string): boolean {
     const byKey = `${ip}\n${key}`;
     if ((this.current(ip)?.failures ?? 0) >= this.perIp || (this.current(byKey)?.failures ?? 0) >= this.perKey) return false;
-    this.add(ip, 1);
     this.add(byKey, 1);
     // Entries whose window is over are forgotten, so many addresses and keys cannot grow the map for good.
     if (this.counts.size > 10_000) for (const id of [...this.counts.keys()]) this.current(id);
@@ -141,8 +141,12 @@ export class SignInFailures {
 
   /** Returns the attempt of a sign-in that succeeded. */
   giveBack(ip: string, key: string): void {
-    this.add(ip, -1);
     this.add(`${ip}\n${key}`, -1);
+  }
+
+  /** Counts a failed attempt against the address. */
+  failed(ip: string): void {
+    this.add(ip, 1);
   }
 }
 
@@ -203,6 +207,7 @@ export async function startBroker(options: BrokerOptions): Promise<EmbeddedBroke
       }
       options.checkDevice(key, secret).then(
         (ok) => {
+          if (!ok || client.id !== key) failures.failed(ip);
           if (!ok) return refuse(BAD_USERNAME_OR_PASSWORD, 'unknown device or wrong secret');
           // A device's client id is its key, so no one can take over another device's session by its id.
           if (client.id !== key) return refuse(IDENTIFIER_REJECTED, 'the client id must be the device key');

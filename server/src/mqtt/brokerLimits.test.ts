@@ -114,17 +114,22 @@ describe('failed sign-ins per device key and client address', () => {
     expect(codes.filter((code) => code === 5)).toHaveLength(9);
   });
 
-  it('counts per key and address with a ceiling per address; a success gives its attempt back', () => {
+  it('counts per key and address with a ceiling of failures per address; a success gives its attempt back', () => {
     let now = 0;
     const failures = new SignInFailures(2, 3, 1000, () => now);
     expect(failures.take('10.0.0.1', 'a')).toBe(true);
     failures.giveBack('10.0.0.1', 'a'); // signed in
-    expect(failures.take('10.0.0.1', 'a')).toBe(true);
-    expect(failures.take('10.0.0.1', 'a')).toBe(true);
+    for (const key of ['a', 'a']) {
+      expect(failures.take('10.0.0.1', key)).toBe(true);
+      failures.failed('10.0.0.1');
+    }
     expect(failures.take('10.0.0.1', 'a')).toBe(false); // the key from this address
     expect(failures.take('10.0.0.2', 'a')).toBe(true); // another address
+    // Attempts under way do not count against the address, only failures do.
     expect(failures.take('10.0.0.1', 'b')).toBe(true);
-    expect(failures.take('10.0.0.1', 'c')).toBe(false); // the address's ceiling
+    expect(failures.take('10.0.0.1', 'c')).toBe(true);
+    failures.failed('10.0.0.1');
+    expect(failures.take('10.0.0.1', 'd')).toBe(false); // the address's ceiling of failures
     now = 1000;
     expect(failures.take('10.0.0.1', 'a')).toBe(true);
   });
