@@ -1,4 +1,5 @@
-// Two projects: the browser side (jsdom) and the server side (node, against a real database).
+// Three projects: the browser side (jsdom), the server side (node, against a real database) and the repository's
+// own tooling (scripts/: the lint rules, .env.example).
 const swc = [
   '@swc/jest',
   {
@@ -21,7 +22,14 @@ module.exports = {
     {
       displayName: 'web',
       testEnvironment: '<rootDir>/shared/src/testing/jsdomEnvironment.js',
-      roots: ['<rootDir>/shared/src', '<rootDir>/shell/src', '<rootDir>/mfe-account/src', '<rootDir>/mfe-devices/src', '<rootDir>/mfe-billing/src', '<rootDir>/mfe-admin/src'],
+      roots: [
+        '<rootDir>/shared/src',
+        '<rootDir>/shell/src',
+        '<rootDir>/mfe-account/src',
+        '<rootDir>/mfe-devices/src',
+        '<rootDir>/mfe-billing/src',
+        '<rootDir>/mfe-admin/src',
+      ],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       transform: { '^.+\\.(t|j)sx?$': swc },
       transformIgnorePatterns,
@@ -37,7 +45,16 @@ module.exports = {
       // without --experimental-vm-modules; swc turns those into require(). cookie 2 (used by Fastify's inject) and
       // aedes 1 (the embedded MQTT broker) are ESM-only.
       transform: { '^.+\\.c?(t|j)sx?$': swc },
-      transformIgnorePatterns: ['/node_modules/(?!(@electric-sql/pglite|cookie|aedes)/)'],
+      transformIgnorePatterns: ['/node_modules/(?!(@electric-sql/pglite|cookie|aedes|intl-messageformat|@formatjs)/)'],
+    },
+    {
+      // .mjs too: the import-boundary rules (scripts/lint/boundaries.mjs) are an ES module eslint.config.mjs imports.
+      displayName: 'scripts',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/scripts'],
+      testMatch: ['**/*.test.ts'],
+      testPathIgnorePatterns: ['/fixtures/'],
+      transform: { '^.+\\.m?(t|j)s$': swc },
     },
   ],
 };

@@ -1,4 +1,4 @@
-// `npm run bench`: measures the standing budgets of DESIGN §7 against a production build on a fresh server.
+// `npm run bench`: measures the standing budgets of docs/architecture/README.md#budgets against a production build on a fresh server.
 // JS is counted as transferred bytes (gzip, as the server sends it) with a cold cache, through Chromium's
 // own network accounting. The server's figures (device list, history with a year of readings, MQTT ingest) are
 // measured on the embedded PGlite and again on PostgreSQL.

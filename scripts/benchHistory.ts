@@ -27,7 +27,7 @@ export function lastYear(now = new Date()): TimeWindow {
 
 /**
  * Fills `year` with YEAR_DEVICE's readings in one statement, each with the fields the gateway keeps of a FenceAlarm
- * reading (PROTOCOL.md: Voltage, Battery, Rssi; At is the row's time), and dates its registration back to the
+ * reading (docs/protocol.md: Voltage, Battery, Rssi; At is the row's time), and dates its registration back to the
  * first one: readings from before the registration are an earlier owner's and hidden.
  */
 export async function insertYearOfReadings(database: Database, year: TimeWindow): Promise<void> {

@@ -1,5 +1,5 @@
 // Readings through the broker into the database: demo devices of the bench user sign in to the server's embedded
-// MQTT broker with their inventory secrets (PROTOCOL.md) and publish simulator readings (QoS 1, each with its own
+// MQTT broker with their inventory secrets (docs/protocol.md) and publish simulator readings (QoS 1, each with its own
 // At) as fast as the broker acknowledges them, for a bounded time and count. The rate is the readings stored in
 // device_readings per second, from the first publish until the last one was applied.
 import { upTopic } from '@paddock/shared/contract';
@@ -75,7 +75,7 @@ async function publishReadings(client: MqttClient, { key, product }: IngestDevic
   let lastAt = 0;
   let count = 0;
   const nextReading = () => {
-    // One reading per device and At is kept (PROTOCOL.md): every reading gets its own millisecond.
+    // One reading per device and At is kept (docs/protocol.md): every reading gets its own millisecond.
     lastAt = Math.max(Date.now(), lastAt + 1);
     const result = step(model, { seconds: 1, at: new Date(lastAt), fault: 'none', relay: true }, rng);
     model = result.model;

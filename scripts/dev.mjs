@@ -1,8 +1,11 @@
 // `npm run dev`: the server on :8080 and a webpack dev server per app (shell :3000, remotes :3001–3004).
 // Open http://localhost:3000; the shell's dev server answers /remotes.json with the remotes' dev servers and
-// proxies /api to the server. Ctrl-C stops everything.
+// proxies /api to the server. Ctrl-C stops everything. The variables of `.env`, if there is one, apply to all.
 import { spawn } from 'node:child_process';
 import { APPS, root } from './apps.mjs';
+import { loadDotEnv } from './dotenv.mjs';
+
+loadDotEnv();
 
 const children = [];
 

@@ -5,7 +5,7 @@ const step = (title) => console.log(`\n━━ ${title}`);
 const started = Date.now();
 
 step('Typecheck');
-run('npx', ['tsc', '-p', 'tsconfig.json']);
+run('npx', ['tsc', '-b']); // every workspace, each with its own tsconfig.json (see the root one)
 
 step('Lint');
 run('npx', ['eslint', '--max-warnings=0', '.']);

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-// Chromium comes from Debian; browsers are never downloaded by the test tool (DESIGN §6).
+// Chromium comes from Debian; browsers are never downloaded by the test tool (docs/architecture/README.md#running-it).
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

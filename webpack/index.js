@@ -1,10 +1,10 @@
-// The one webpack config factory every Paddock app uses (DESIGN §2, §3, §3a).
+// The one webpack config factory every Paddock app uses (docs/architecture/README.md#layout, docs/architecture/README.md#composition-contract, docs/architecture/README.md#module-federation-notes).
 //
 //   // shell/webpack.config.js
-//   module.exports = require('@paddock/webpack').createConfig({ name: 'shell', dir: __dirname, isHost: true, port: 3000 });
-//   // mfe-account/webpack.config.js
-//   module.exports = require('@paddock/webpack').createConfig({ name: 'account', dir: __dirname, port: 3001,
-//     exposes: { './App': './src/App.tsx' } });
+//   module.exports = require('@paddock/webpack').createConfig({ name: 'shell', dir: __dirname, isHost: true, port: 3000,
+//     page: { title: 'Paddock', splash: true } });
+//   // mfe-account/webpack.config.js: a remote exposes ./App (src/App.tsx) and has a standalone page by default
+//   module.exports = require('@paddock/webpack').createConfig({ name: 'account', dir: __dirname });
 //
 // What it sets up:
 // - TypeScript/TSX through swc-loader, CSS through style-loader + css-loader, `*.svg` as its source text (a string,
@@ -24,13 +24,18 @@
 //   a stateful one), or a react-router-dom import the shared router does not export.
 // - Dev server: history API fallback, CORS headers, /api proxied to the API server (PADDOCK_API, default
 //   http://localhost:8080); the shell's answers /remotes.json with the remotes' dev servers (ports in DEV_PORTS).
-//   A remote's dev build also has a standalone page (src/bootstrap-standalone.tsx + src/index.html) that renders
-//   the remote's App alone.
+//   A remote's dev build also has a standalone page (src/bootstrap-standalone.tsx) that renders the remote's App alone.
+// - Every page (the shell's, a remote's standalone one) from the one template, index.html here; the service worker
+//   and other files copied as they are (copy-webpack-plugin), `.br`/`.gz` beside each (compression-webpack-plugin).
 'use strict';
 
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
+const zlib = require('node:zlib');
+const zopfli = require('@gfx/zopfli');
+const CompressionPlugin = require('compression-webpack-plugin');
+const CopyPlugin = require('copy-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
@@ -42,7 +47,7 @@ const RUNTIME_CORE_ESM = require
   .resolve('@module-federation/runtime-core', { paths: [path.dirname(require.resolve('@module-federation/enhanced'))] })
   .replace(/\.cjs$/, '.js');
 
-/** Dev-server ports (DESIGN §6: `npm run dev`). */
+/** Dev-server ports (docs/architecture/README.md#running-it: `npm run dev`). */
 const DEV_PORTS = { shell: 3000, account: 3001, devices: 3002, billing: 3003, admin: 3004 };
 const REMOTE_NAMES = ['account', 'devices', 'billing', 'admin'];
 
@@ -97,7 +102,7 @@ function packageRoot(pkg, fromDir) {
  * exactly once: federated singletons. The other parts (domain rules, contract schemas, the federation route table,
  * the package index) are pure functions and constants: each app bundles its own copy of what it uses, tree-shaken,
  * because a shared module cannot be tree-shaken and the whole of /domain or /contract (TypeBox) would otherwise
- * load before /sign-in (DESIGN §7). The guard below keeps a pure part from importing a stateful one.
+ * load before /sign-in (docs/architecture/README.md#budgets). The guard below keeps a pure part from importing a stateful one.
  */
 const STATEFUL_SHARED_PARTS = ['api', 'session', 'i18n', 'ui'];
 const statefulDirs = () => STATEFUL_SHARED_PARTS.map((part) => path.join(SHARED_DIR, 'src', part));
@@ -236,57 +241,22 @@ function guardRoots(appDir) {
 }
 
 /**
- * Emits `file.br` and `file.gz` beside every text asset of a production build, so the server can send them
- * pre-compressed (@fastify/static `preCompressed: true`) instead of compressing on every request. The budgets of
- * DESIGN §7 count transferred bytes.
+ * `file.br` and `file.gz` beside every text asset of a production build, so the server can send them
+ * pre-compressed (@fastify/static `preCompressed: true`) instead of compressing on every request; each only when
+ * smaller than the file. The budgets of docs/architecture/README.md#budgets count transferred bytes.
  */
-class PrecompressPlugin {
-  apply(compiler) {
-    const zlib = require('node:zlib');
+function precompressPlugins() {
+  const shared = { test: /\.(js|css|html|json|svg|txt)$/, threshold: 1024, minRatio: 1 };
+  return [
+    new CompressionPlugin({
+      ...shared,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+    }),
     // zopfli writes ordinary gzip, a few per cent smaller than zlib's best; every browser reads it.
-    const zopfli = require('@gfx/zopfli');
-    const { Compilation, sources } = compiler.webpack;
-    compiler.hooks.thisCompilation.tap('PaddockPrecompress', (compilation) => {
-      compilation.hooks.processAssets.tapPromise(
-        { name: 'PaddockPrecompress', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
-        async (assets) => {
-          for (const [name, source] of Object.entries(assets)) {
-            if (!/\.(js|css|html|json|svg|txt)$/.test(name)) continue;
-            const buffer = source.buffer();
-            if (buffer.length < 1024) continue;
-            const br = zlib.brotliCompressSync(buffer, {
-              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length },
-            });
-            const gz = await zopfli.gzipAsync(buffer, { numiterations: 15 });
-            const info = { compressed: true, immutable: compilation.getAsset(name)?.info.immutable };
-            if (br.length < buffer.length) compilation.emitAsset(`${name}.br`, new sources.RawSource(br), info);
-            if (gz.length < buffer.length) compilation.emitAsset(`${name}.gz`, new sources.RawSource(Buffer.from(gz)), info);
-          }
-        },
-      );
-    });
-  }
-}
-
-/**
- * Files emitted as they are, under fixed names (`{ 'sw.js': './src/push/serviceWorker.js' }`): a service worker
- * must keep its URL and must not carry the webpack or federation runtime.
- */
-class StaticFilesPlugin {
-  constructor(files) {
-    this.files = files;
-  }
-  apply(compiler) {
-    const { Compilation, sources } = compiler.webpack;
-    compiler.hooks.thisCompilation.tap('PaddockStaticFiles', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'PaddockStaticFiles', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        for (const [name, file] of Object.entries(this.files)) {
-          compilation.fileDependencies.add(file);
-          compilation.emitAsset(name, new sources.RawSource(fs.readFileSync(file)));
-        }
-      });
-    });
-  }
+    new CompressionPlugin({ ...shared, filename: '[path][base].gz', algorithm: zopfli.gzip, compressionOptions: { numiterations: 15 } }),
+  ];
 }
 
 /**
@@ -318,6 +288,14 @@ class ExternalInlineScriptsPlugin {
   }
 }
 
+const PAGE_TEMPLATE = path.join(__dirname, 'index.html');
+
+/** An app's index.html from the one template: its title, and the start-up splash if the app hides it (the shell). */
+function pageHtml({ title, splash = false }) {
+  const html = fs.readFileSync(PAGE_TEMPLATE, 'utf8').replace('{{title}}', title);
+  return html.replace(/\n *<!-- splash -->([\s\S]*?)\n *<!-- \/splash -->/g, splash ? '$1' : '');
+}
+
 /** Rebuilds when a file the build reads by hand changes (the HTML template). */
 class WatchFilePlugin {
   constructor(file) {
@@ -338,19 +316,22 @@ function devRemotesJson(hostname) {
  * @param {object} options
  * @param {string} options.name    'shell' | 'account' | 'devices' | 'billing' | 'admin'
  * @param {string} options.dir     the app's directory (__dirname of its webpack.config.js)
- * @param {Record<string,string>} [options.exposes]  for remotes, e.g. { './App': './src/App.tsx' }
+ * @param {Record<string,string>} [options.exposes]  for remotes; default { './App': './src/App.tsx' } (the composition contract)
  * @param {boolean} [options.isHost]  the shell
  * @param {number} [options.port]  dev-server port (defaults per DESIGN)
  * @param {string} [options.entry] the app's (shell) or standalone (remote) entry, relative to dir
- * @param {string} [options.template] index.html, relative to dir
+ * @param {{ title: string, splash?: boolean }} [options.page]  the shell's page, or a remote's standalone page (development):
+ *   its title (a remote's defaults to 'Paddock · <name> (standalone, development)'), and whether it has the start-up
+ *   splash (an app that hides it: the shell)
  * @param {Record<string,string>} [options.staticFiles] files emitted unchanged: output name → path relative to dir
  */
 function createConfig(options) {
-  const { name, dir, exposes = {}, isHost = false } = options;
-  if (!name || !dir) throw new Error('@paddock/webpack: createConfig needs { name, dir }');
+  const { name, dir, isHost = false } = options;
+  if (!name || !dir || (isHost && !options.page)) throw new Error('@paddock/webpack: createConfig needs { name, dir } (and page for the host)');
+  const exposes = options.exposes || (isHost ? {} : { './App': './src/App.tsx' });
+  const page = options.page || { title: `Paddock · ${name} (standalone, development)` };
   const port = options.port || DEV_PORTS[name];
   const entry = options.entry || (isHost ? './src/index.tsx' : './src/bootstrap-standalone.tsx');
-  const template = options.template || './src/index.html';
 
   return (env, argv = {}) => {
     const mode = argv.mode || process.env.NODE_ENV || 'production';
@@ -449,17 +430,19 @@ function createConfig(options) {
           },
         }),
         new SingletonGuardPlugin(guardRoots(dir)),
-        ...(withPage ? [new WatchFilePlugin(path.join(dir, template))] : []),
+        ...(withPage ? [new WatchFilePlugin(PAGE_TEMPLATE)] : []),
+        // Files emitted as they are, under fixed names: a service worker must keep its URL and must not carry the
+        // webpack or federation runtime.
         ...(options.staticFiles
-          ? [new StaticFilesPlugin(Object.fromEntries(Object.entries(options.staticFiles).map(([name, file]) => [name, path.join(dir, file)])))]
+          ? [new CopyPlugin({ patterns: Object.entries(options.staticFiles).map(([to, from]) => ({ from, to, toType: 'file' })) })]
           : []),
-        ...(isDev ? [] : [new PrecompressPlugin()]),
+        ...(isDev ? [] : precompressPlugins()),
         ...(withPage
           ? [
               // The template is read as text, not compiled: a child compilation would inherit the federation
               // plugins and emit a second (node-format) copy of every provided shared module.
               new HtmlWebpackPlugin({
-                templateContent: () => fs.readFileSync(path.join(dir, template), 'utf8'),
+                templateContent: () => pageHtml(page),
                 publicPath: '/',
                 scriptLoading: 'defer',
                 minify: isDev ? false : { collapseWhitespace: true, removeComments: true, minifyCSS: true },
@@ -489,7 +472,7 @@ function createConfig(options) {
         },
         chunkIds: isDev ? 'named' : 'deterministic',
       },
-      performance: { hints: false }, // budgets are measured by `npm run bench` (DESIGN §7)
+      performance: { hints: false }, // budgets are measured by `npm run bench` (docs/architecture/README.md#budgets)
       stats: isDev ? 'minimal' : 'normal',
       devServer: {
         port,

@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { LocaleProvider } from '@paddock/shared/i18n';
 import { localeAtom, paddockStore } from '@paddock/shared/session';
 import App from './App';
-import { resetSession } from './common/testing';
+import { resetSession } from '@paddock/shared/testing/fixtures';
 
 function Where() {
   const location = useLocation();

@@ -15,7 +15,7 @@ export const ACCOUNT_TRANSLATIONS = [commonTexts, signInTexts, notFoundTexts];
 type Texts = Parameters<typeof Translations>[0]['translations'][number];
 
 /**
- * A page loaded on first visit, with its own texts: sign-in must be usable within the JS budget of DESIGN §7,
+ * A page loaded on first visit, with its own texts: sign-in must be usable within the JS budget of docs/architecture/README.md#budgets,
  * so the other pages and their four-language catalogues stay out of the first load.
  */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => [ComponentType, Texts]) {
@@ -49,7 +49,7 @@ const AccountSettings = lazyPage(
 );
 
 /**
- * The account remote's `./App` (DESIGN §3): /sign-in, /create-account, /verify-account, /reset-password and
+ * The account remote's `./App` (docs/architecture/README.md#composition-contract): /sign-in, /create-account, /verify-account, /reset-password and
  * /account, below wherever the shell mounts it. The shell provides the router, the session store, the locale and
  * the signed-in/signed-out guards.
  */

@@ -1,9 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { PRODUCT_IDS } from '@paddock/shared/domain';
 import type { RemoteAppProps } from '@paddock/shared/federation';
 import { Translations } from '@paddock/shared/i18n';
 import { Dashboard } from './dashboard/Dashboard';
 import { dashboardTexts } from './dashboard/messages';
+import { keyParamOf } from './device/routeKey';
 import { ComingSoon } from './placeholder/ComingSoon';
 import { placeholderTexts } from './placeholder/messages';
 import './common/devices.css';
@@ -11,17 +13,17 @@ import './common/devices.css';
 /** Every text of this remote's first load (a constant, so the catalogues merge once). */
 export const DEVICES_TRANSLATIONS = [dashboardTexts, placeholderTexts];
 
-// Loaded on first visit, with their own texts: the dashboard's JS stays small (DESIGN §7), and the barcode
+// Loaded on first visit, with their own texts: the dashboard's JS stays small (docs/architecture/README.md#budgets), and the barcode
 // scanner (@zxing/library) is only imported by the registration pages.
 const RegisterChooser = lazy(() => import('./register/RegisterRoutes').then((m) => ({ default: m.RegisterChooserPage })));
 const RegisterDevice = lazy(() => import('./register/RegisterRoutes').then((m) => ({ default: m.RegisterDevicePage })));
 const SettingsRoute = lazy(() => import('./settings/SettingsRoute'));
-// echarts is imported by the log pages' chunk only (DESIGN §7: none of it before the dashboard shows cards).
+// echarts is imported by the log pages' chunk only (docs/architecture/README.md#budgets: none of it before the dashboard shows cards).
 const LogsRoute = lazy(() => import('./logs/LogsRoute'));
 
 /**
- * The devices remote's `./App`: /devices and every device page (SPEC §2). The shell provides the router, the
- * session store, the locale and the guards; paths here are relative to '/'.
+ * The devices remote's `./App`: /devices and every device page (docs/product/screens.md), a settings and a logs route per product.
+ * The shell provides the router, the session store, the locale and the guards; paths here are relative to '/'.
  */
 export default function App(_props: RemoteAppProps) {
   return (
@@ -31,16 +33,13 @@ export default function App(_props: RemoteAppProps) {
           <Route path="devices" element={<Dashboard />} />
           <Route path="devices/register" element={<RegisterChooser />} />
           <Route path="devices/register/:product" element={<RegisterDevice />} />
-          <Route path="farmcam-sim/:imsi" element={<SettingsRoute />} />
-          <Route path="fencealarm/:imei" element={<SettingsRoute />} />
-          <Route path="fencealarm2/:imei" element={<SettingsRoute />} />
-          <Route path="smartplug/:imei" element={<SettingsRoute />} />
-          <Route path="smartplug2/:imei" element={<SettingsRoute />} />
-          <Route path="farmcam-sim/:imsi/logs" element={<LogsRoute />} />
-          <Route path="fencealarm/:imei/logs" element={<LogsRoute />} />
-          <Route path="fencealarm2/:imei/logs" element={<LogsRoute />} />
-          <Route path="smartplug/:imei/logs" element={<LogsRoute />} />
-          <Route path="smartplug2/:imei/logs" element={<LogsRoute />} />
+          {PRODUCT_IDS.map((product) => {
+            const path = `${product}/:${keyParamOf(product)}`;
+            return [
+              <Route key={path} path={path} element={<SettingsRoute />} />,
+              <Route key={`${path}/logs`} path={`${path}/logs`} element={<LogsRoute />} />,
+            ];
+          })}
           <Route path="*" element={<ComingSoon />} />
         </Routes>
       </Suspense>

@@ -1,4 +1,4 @@
-// Who may do what: the one place every route asks (DESIGN §5). Signed-out callers get 401, signed-in callers
+// Who may do what: the one place every route asks (docs/architecture/README.md#server). Signed-out callers get 401, signed-in callers
 // without the right get 403. Device owners and shared users join here with the devices.
 import type { FastifyRequest } from 'fastify';
 import type { Session } from './auth/tokens';
@@ -47,7 +47,7 @@ const RULES: Record<Action, (actor: Actor, target: Target) => boolean> = {
   'user:search': isAdmin,
   'mailbox:read': isAdmin,
   'simulator:control': isAdmin,
-  // SPEC §6: configuring firmware updates is an admin task, not the owner's.
+  // docs/product/roles.md: configuring firmware updates is an admin task, not the owner's.
   'device:fota': isAdmin,
 };
 

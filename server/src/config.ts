@@ -1,4 +1,4 @@
-// Every environment variable the server reads, typed, with its default, in one place (DESIGN §5).
+// Every environment variable the server reads, typed, with its default, in one place (docs/architecture/README.md#server).
 // CONFIG_DOCS is the table the README is written from; loadConfig is the only reader of process.env.
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -73,12 +73,12 @@ export const CONFIG_DOCS = [
   { name: 'REMOTE_BILLING_URL', default: '/remotes/billing/mf-manifest.json', meaning: 'mf-manifest.json of the billing remote' },
   { name: 'REMOTE_ADMIN_URL', default: '/remotes/admin/mf-manifest.json', meaning: 'mf-manifest.json of the admin remote' },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'pino level: fatal, error, warn, info, debug, trace or silent' },
-  { name: 'MQTT_PORT', default: '1883', meaning: 'Port of the embedded MQTT broker that devices sign in to (server/src/devices/PROTOCOL.md)' },
+  { name: 'MQTT_PORT', default: '1883', meaning: 'Port of the embedded MQTT broker that devices sign in to (docs/protocol.md)' },
   {
     name: 'MQTT_URL',
     default: '',
     meaning:
-      'External MQTT broker (e.g. `mqtt://paddock-server:<password>@broker:1883`, Mosquitto or EMQX with the ACL of PROTOCOL.md); when set, no broker is embedded',
+      'External MQTT broker (e.g. `mqtt://paddock-server:<password>@broker:1883`, Mosquitto or EMQX with the ACL of docs/protocol.md); when set, no broker is embedded',
   },
   { name: 'MQTT_MAX_PACKET_KB', default: '64', meaning: 'Embedded broker: a client sending a bigger MQTT packet is disconnected' },
   { name: 'MQTT_CONNECT_TIMEOUT_SECONDS', default: '10', meaning: 'Embedded broker: a connection that has not signed in (CONNECT) within this time is closed' },

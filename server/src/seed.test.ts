@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from './auth/passwords';
 import { devices, inventory, serverKeys, users } from './db/schema';
 import { demoInventory, demoKey, loadDemoDeviceSecret } from './devices/inventory';
-import { sha256 } from './devices/store';
+import { sha256 } from './crypto';
 import { seed } from './seed';
 import { adminToken, call, createTestApp, signIn, testConfig, type TestApp } from './testing/testApp';
 

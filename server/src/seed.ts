@@ -10,7 +10,7 @@ import { tokens, users, type UserRow } from './db/schema';
 import { importDemoInventory, loadDemoDeviceSecret, registerDemoDevices } from './devices/inventory';
 import { AppError } from './http/errors';
 import { generateSecret, PUBLISHED_SECRETS } from './secrets';
-import { findUserByEmail, insertUser } from './users';
+import { findUserByEmail, insertUser } from './users/store';
 
 interface SeedAccount {
   email: string;

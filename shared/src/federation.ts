@@ -1,5 +1,6 @@
 // The composition contract between the shell and the remotes: which remote owns which route, and the props of
-// each remote's exposed App. Compiled, not remembered (DESIGN §3).
+// each remote's exposed App. Compiled, not remembered (docs/architecture/README.md#composition-contract).
+import { PRODUCT_IDS } from './products/ids';
 
 export const REMOTE_NAMES = ['account', 'devices', 'billing', 'admin'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -21,11 +22,8 @@ export const ROUTES: readonly RouteOwner[] = [
   { path: '/reset-password', remote: 'account', access: 'signedOut' },
   { path: '/account', remote: 'account', access: 'signedIn' },
   { path: '/devices/*', remote: 'devices', access: 'signedIn' },
-  { path: '/farmcam-sim/*', remote: 'devices', access: 'signedIn' },
-  { path: '/fencealarm/*', remote: 'devices', access: 'signedIn' },
-  { path: '/fencealarm2/*', remote: 'devices', access: 'signedIn' },
-  { path: '/smartplug/*', remote: 'devices', access: 'signedIn' },
-  { path: '/smartplug2/*', remote: 'devices', access: 'signedIn' },
+  // A device's pages (docs/product/screens.md: /{product}/{key}, /{product}/{key}/logs), one entry per product.
+  ...PRODUCT_IDS.map((product): RouteOwner => ({ path: `/${product}/*`, remote: 'devices', access: 'signedIn' })),
   { path: '/warranties', remote: 'billing', access: 'signedIn' },
   { path: '/billing/*', remote: 'billing', access: 'signedIn' },
   { path: '/admin/*', remote: 'admin', access: 'admin' },

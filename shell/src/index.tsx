@@ -1,5 +1,5 @@
 // The shell's entry. Module Federation's asyncStartup has initialised the shared modules before this runs, so
-// there is no hand-written bootstrap import (DESIGN §3a).
+// there is no hand-written bootstrap import (docs/architecture/README.md#module-federation-notes).
 import '@paddock/shared/ui/theme.css';
 import './shell.css';
 import { createRoot } from 'react-dom/client';
@@ -18,7 +18,7 @@ async function start(): Promise<void> {
   }
 
   // The stored session is checked with the server while the app renders; a server that cannot be reached sends
-  // the user to /connection-error (SPEC §2).
+  // the user to /connection-error (docs/product/screens.md).
   startSession().catch((error: unknown) => {
     console.error('[paddock] could not check the session', error);
     paddockStore.set(startupFailedAtom, true);

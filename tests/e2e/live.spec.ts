@@ -3,7 +3,7 @@
 // settings page. The server runs the simulator for the demo inventory (tests/support/server.ts).
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { demoKey } from '../../server/src/devices/inventory';
-import type { ProductId } from '../../shared/src/domain/products';
+import type { ProductId } from '../../shared/src/products/ids';
 import { SMS_BUNDLE, toMajorUnits } from '../../shared/src/domain/money';
 import { apiCall, expect, expectAccessible, signInNewUser, snapshot, test } from '../support/fixtures';
 

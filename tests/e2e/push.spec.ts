@@ -49,7 +49,18 @@ test("the service worker shows an alarm push message in the user's language", as
       if (ours) resolve(ours.registrationId);
     }),
   );
+  // Delivered only to an activated, running worker: on a busy machine a message handed over while the worker is
+  // still starting can be dropped by the DevTools protocol (a push service would retry; this test does not).
+  const versions = new Map<string, { registrationId: string; status: string; runningStatus: string }>();
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: updated }) => {
+    for (const version of updated) versions.set(version.versionId, version);
+  });
   await cdp.send('ServiceWorker.enable');
+  const ourRegistration = await registrationId;
+  await cdp.send('ServiceWorker.startWorker', { scopeURL: `${baseURL}/` });
+  await expect
+    .poll(() => [...versions.values()].some((v) => v.registrationId === ourRegistration && v.status === 'activated' && v.runningStatus === 'running'))
+    .toBe(true);
   const message = {
     Title: 'Larm: Låg stängselspänning – Norra hagen',
     Body: '2 000 V 23 nov. 2026 03:12 UTC',
@@ -57,7 +68,7 @@ test("the service worker shows an alarm push message in the user's language", as
     Data: { Device: 'fencealarm', Imei: '350000100000031' },
     Url: '/devices?id=350000100000031',
   };
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL!, registrationId: await registrationId, data: JSON.stringify(message) });
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL!, registrationId: ourRegistration, data: JSON.stringify(message) });
 
   const shown = async () =>
     page.evaluate(async () =>

@@ -12,7 +12,7 @@ export const test = base.extend({
   },
 });
 
-/** axe on the current page: fails on serious or critical violations (DESIGN §8). */
+/** axe on the current page: fails on serious or critical violations (docs/architecture/README.md#habits). */
 export async function expectAccessible(page: Page) {
   // The start-up splash fades out over the page; axe would measure the contrast of its half-transparent text.
   await expect(page.locator('#pd-splash')).toHaveCount(0);
@@ -21,7 +21,7 @@ export async function expectAccessible(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
-/** Screenshots at phone and desktop size, kept as test artefacts (UI.md). */
+/** Screenshots at phone and desktop size, kept as test artefacts (docs/architecture/README.md#look-and-feel). */
 export async function snapshot(page: Page, testInfo: TestInfo, name: string) {
   const original = page.viewportSize();
   for (const [width, height] of [

@@ -3,7 +3,9 @@ import { configureApi, toastsAtom, usersApi } from '@paddock/shared/api';
 import type { User } from '@paddock/shared/contract';
 import { changeLocale } from '@paddock/shared/i18n';
 import { impersonationAtom, paddockStore, signedInAtom, userAtom } from '@paddock/shared/session';
-import { apiError, currentLocation, renderAccount, resetSession, sampleUser, signInAs, toastTexts } from '../common/testing';
+import { apiError, resetSession, sampleAdmin, sampleUser, signInAs, toastTexts } from '@paddock/shared/testing/fixtures';
+import { currentLocation } from '@paddock/shared/testing/renderRemote';
+import { renderAccount } from '../common/testing';
 
 // Changing the language reloads the page; here we only check that it is asked for.
 jest.mock('@paddock/shared/i18n', () => ({ ...jest.requireActual('@paddock/shared/i18n'), changeLocale: jest.fn() }));
@@ -260,9 +262,8 @@ describe('/account', () => {
   });
 
   test('an admin acting for a user buys for that user and keeps their own session user', async () => {
-    const admin: User = { ...sampleUser, Id: 'admin1', AccountType: 'admin', Email: 'staff@paddock.farm' };
     const owner: User = { ...sampleUser, Id: 'owner7', Email: 'owner@farm.de', Country: 'DE', SmsNotifications: { Enabled: true, Balance: 3 } };
-    signInAs(admin);
+    signInAs(sampleAdmin);
     paddockStore.set(impersonationAtom, { User: owner, ReturnTo: '/admin/user/owner7' });
     const { user } = await openAccount(owner);
     const buy = jest.spyOn(usersApi, 'buySms').mockResolvedValue({ ...owner, SmsNotifications: { Enabled: true, Balance: 103 } });
@@ -337,9 +338,8 @@ describe('/account', () => {
   });
 
   test('an admin acting for a user edits that user, keeps their own language and cannot delete the account', async () => {
-    const admin: User = { ...sampleUser, Id: 'admin1', AccountType: 'admin', Email: 'staff@paddock.farm' };
     const owner: User = { ...sampleUser, Id: 'owner7', Email: 'owner@farm.se' };
-    signInAs(admin);
+    signInAs(sampleAdmin);
     paddockStore.set(impersonationAtom, { User: owner, ReturnTo: '/admin/user/owner7' });
     const { user, get } = await openAccount(owner);
     expect(get).toHaveBeenCalledWith('owner7', expect.anything());
@@ -354,7 +354,7 @@ describe('/account', () => {
   });
 
   test("an admin acting for a user starts an e-mail change without the user's password", async () => {
-    signInAs({ ...sampleUser, Id: 'admin1', AccountType: 'admin', Email: 'staff@paddock.farm' });
+    signInAs(sampleAdmin);
     const owner: User = { ...sampleUser, Id: 'owner7', Email: 'owner@farm.se' };
     paddockStore.set(impersonationAtom, { User: owner, ReturnTo: '/admin/user/owner7' });
     const { user } = await openAccount(owner);

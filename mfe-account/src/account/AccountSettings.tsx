@@ -34,19 +34,18 @@ import {
 import { describeFailure } from '../common/failure';
 import { EmailField } from '../common/EmailField';
 import { PATHS } from '../common/paths';
-import { useFormErrors } from '../common/useFormErrors';
+import { useSubmit } from '../common/useSubmit';
 import { accountTexts } from './messages';
 import { PendingEmail } from './PendingEmail';
 import { formOf, userChanges, type AccountForm } from './userChanges';
 
 type Field = 'Email' | 'Password' | 'Phone' | 'Locale';
 const FIELDS: readonly Field[] = ['Email', 'Password', 'Phone', 'Locale'];
-const isField = (name: string | undefined): name is Field => (FIELDS as readonly (string | undefined)[]).includes(name);
 const LANGUAGES = LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }));
 
 type Loaded = { state: 'loading' } | { state: 'failed'; reason: string } | { state: 'ready'; user: User };
 
-/** /account: the active user's e-mail, phone, language and notifications, Buy SMS; account deletion (SPEC §2). */
+/** /account: the active user's e-mail, phone, language and notifications, Buy SMS; account deletion (docs/product/screens.md). */
 export function AccountSettings() {
   const t = useT();
   const m = accountTexts.messages;
@@ -107,9 +106,7 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
   const [form, setForm] = useState<AccountForm>(() => formOf(user));
   // Kept out of the form: it is sent only with a new address, never stored.
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const { formRef, errors, show, clear } = useFormErrors(FIELDS);
+  const { formRef, bind, busy, failure, check, run } = useSubmit<Field, 'save'>(FIELDS);
   const [deleting, setDeleting] = useState<'ask' | 'busy' | null>(null);
   const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
   const [buying, setBuying] = useState<'ask' | 'busy' | null>(null);
@@ -133,9 +130,7 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    setFailure(null);
-    const valid = show({
+    const valid = check({
       Email: fieldErrorMessage('email', checkEmail(form.Email)),
       Password: needsPassword && !password ? { message: m.currentPasswordRequired } : null,
       Phone: fieldErrorMessage('phone', checkPhone(form.Phone)),
@@ -147,24 +142,17 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
       showToast({ kind: 'info', text: t(m.nothingChanged) });
       return;
     }
-    setBusy(true);
-    try {
+    await run('save', async () => {
       const updated = await usersApi.update(user.Id, changes, { silent: true, background: true });
       setForm(formOf(updated));
       setPassword('');
       storeUser(updated);
       // A new address only becomes pending: the code mailed to it confirms it (below the field).
       showToast({ kind: 'success', text: changes.Email ? t(m.emailCodeSent, { email: changes.Email }) : t(m.saved) });
-      // A new language for oneself applies to the interface, which reloads (SPEC §4). An admin acting for a user
+      // A new language for oneself applies to the interface, which reloads (docs/product/states.md). An admin acting for a user
       // only changes that user's language.
       if (changes.Locale && self) await changeLocale(changes.Locale);
-    } catch (error) {
-      const failed = describeFailure(error, t);
-      if (isField(failed.field)) show({ [failed.field]: failed.text });
-      else setFailure(failed.text);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   /** Buys the SMS bundle once confirmed; what is typed in the form stays. Failures show through the shared handler. */
@@ -193,7 +181,7 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
       return;
     }
     // The account and its sessions are gone on the server, so the session here is simply forgotten (revoking the
-    // token would only earn a 401), then sign-in (SPEC §4).
+    // token would only earn a 401), then sign-in (docs/product/states.md).
     showToast({ kind: 'success', text: t(m.deleted) });
     clearSession(store);
     navigate(PATHS.signIn, { replace: true });
@@ -202,30 +190,17 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
   return (
     <>
       <form ref={formRef} className="pd-form" noValidate onSubmit={save}>
-        {failure ? <Alert>{failure}</Alert> : null}
+        {failure ? <Alert>{failure.text}</Alert> : null}
         <Card>
           <h2 className="pd-account-section-title">{t(m.contactHeading)}</h2>
-          <EmailField
-            value={form.Email}
-            error={errors.Email}
-            onChange={(event) => {
-              set('Email', event.target.value);
-              clear('Email');
-            }}
-          />
+          <EmailField {...bind('Email', form.Email, (value) => set('Email', value))} />
           {needsPassword ? (
             <PasswordField
               label={t(m.currentPassword)}
-              name="Password"
               autoComplete="current-password"
               required
               hint={t(m.currentPasswordHint)}
-              value={password}
-              error={errors.Password}
-              onChange={(event) => {
-                setPassword(event.target.value);
-                clear('Password');
-              }}
+              {...bind('Password', password, setPassword)}
             />
           ) : null}
           {user.PendingEmail ? (
@@ -241,32 +216,20 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
           ) : null}
           <TextField
             label={t(m.phone)}
-            name="Phone"
             type="tel"
             autoComplete="tel"
             inputMode="tel"
             hint={t(m.phoneHint)}
-            value={form.Phone}
-            error={errors.Phone}
-            onChange={(event) => {
-              set('Phone', event.target.value);
-              clear('Phone');
-            }}
+            {...bind('Phone', form.Phone, (value) => set('Phone', value))}
           />
         </Card>
         <Card>
           <h2 className="pd-account-section-title">{t(m.languageHeading)}</h2>
           <Select
             label={t(m.language)}
-            name="Locale"
             options={LANGUAGES}
             hint={t(m.languageHint)}
-            value={form.Locale}
-            error={errors.Locale}
-            onChange={(event) => {
-              set('Locale', event.target.value as Locale);
-              clear('Locale');
-            }}
+            {...bind('Locale', form.Locale, (value) => set('Locale', value as Locale))}
           />
         </Card>
         <Card>
@@ -296,7 +259,7 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
           </fieldset>
         </Card>
         <Actions>
-          <Button type="submit" variant="primary" busy={busy}>
+          <Button type="submit" variant="primary" busy={busy === 'save'}>
             {t(m.save)}
           </Button>
         </Actions>

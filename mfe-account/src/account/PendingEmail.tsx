@@ -3,13 +3,12 @@ import { showToast, usersApi } from '@paddock/shared/api';
 import type { User } from '@paddock/shared/contract';
 import { checkVerificationCode } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Actions, Alert, Button, fieldErrorMessage, type FieldMessage } from '@paddock/shared/ui';
+import { Actions, Alert, Button, fieldErrorMessage } from '@paddock/shared/ui';
 import { CodeField } from '../common/CodeField';
-import { describeFailure } from '../common/failure';
-import { commonTexts } from '../common/messages';
+import { useSubmit } from '../common/useSubmit';
 import { accountTexts } from './messages';
 
-type Busy = 'confirm' | 'resend' | 'cancel' | null;
+const FIELDS = ['VerificationCode'] as const;
 
 /**
  * A new address waiting for its code: the code from the mail confirms it (PUT /verify-email); the code can be sent
@@ -19,32 +18,16 @@ export function PendingEmail({ user, pending, onChanged }: { user: User; pending
   const t = useT();
   const m = accountTexts.messages;
   const [code, setCode] = useState('');
-  const [error, setError] = useState<FieldMessage>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState<Busy>(null);
+  const { bind, show, busy, failure, check, run } = useSubmit<'VerificationCode', 'confirm' | 'resend' | 'cancel'>(FIELDS);
 
-  async function run(kind: Exclude<Busy, null>, action: () => Promise<void>) {
-    if (busy) return;
-    setFailure(null);
-    setBusy(kind);
-    try {
-      await action();
-    } catch (failed) {
-      const described = describeFailure(failed, t);
-      if (described.field === 'VerificationCode') setError(described.text);
-      else setFailure(described.text);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  const confirm = () => {
+  const confirm = async () => {
     const invalid = fieldErrorMessage('code', checkVerificationCode(code));
     if (invalid) {
-      setError(invalid);
+      show({ VerificationCode: invalid });
       return;
     }
-    return run('confirm', async () => {
+    if (!check()) return;
+    await run('confirm', async () => {
       await usersApi.verifyEmail(pending, code, { silent: true, background: true });
       const updated = await usersApi.get(user.Id, { silent: true, background: true });
       showToast({ kind: 'success', text: t(m.emailChanged, { email: updated.Email }) });
@@ -52,32 +35,29 @@ export function PendingEmail({ user, pending, onChanged }: { user: User; pending
     });
   };
 
-  const resend = () =>
-    run('resend', async () => {
+  const resend = async () => {
+    if (!check()) return;
+    await run('resend', async () => {
       onChanged(await usersApi.update(user.Id, { Email: pending }, { silent: true, background: true }));
       showToast({ kind: 'success', text: t(m.emailCodeSent, { email: pending }) });
     });
+  };
 
-  const cancel = () =>
-    run('cancel', async () => {
+  const cancel = async () => {
+    if (!check()) return;
+    await run('cancel', async () => {
       onChanged(await usersApi.update(user.Id, { Email: user.Email }, { silent: true, background: true }));
       showToast({ kind: 'info', text: t(m.emailChangeCancelled) });
     });
+  };
 
   return (
     <div className="pd-account-pending-email" data-testid="pending-email">
       <Alert kind="info">{t(m.emailPending, { email: pending, current: user.Email })}</Alert>
-      {failure ? <Alert>{failure}</Alert> : null}
+      {failure ? <Alert>{failure.text}</Alert> : null}
       <CodeField
-        label={t(commonTexts.messages.code)}
-        name="VerificationCode"
         hint={t(m.emailPendingHint, { email: pending })}
-        value={code}
-        error={error}
-        onCode={(value) => {
-          setCode(value);
-          setError(null);
-        }}
+        {...bind('VerificationCode', code, setCode)}
         onKeyDown={(event) => {
           // Enter confirms the code instead of saving the surrounding form.
           if (event.key === 'Enter') {

@@ -1,4 +1,4 @@
-import { sampleUser } from '../common/testing';
+import { sampleUser } from '@paddock/shared/testing/fixtures';
 import { formOf, userChanges } from './userChanges';
 
 describe('account changes', () => {

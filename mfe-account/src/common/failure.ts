@@ -12,7 +12,7 @@ export interface Failure {
   status?: number;
 }
 
-/** What a failed call means for a form: the server's own message, else SPEC §8's text for the status. */
+/** What a failed call means for a form: the server's own message, else docs/product/errors.md's text for the status. */
 export function describeFailure(error: unknown, t: ReturnType<typeof useT>): Failure {
   if (error instanceof ApiError) {
     const fallback = failureText(error.status, error.statusText, error.body);

@@ -1,4 +1,4 @@
-/** The account routes (owned by this remote, SPEC §2) and the page a signed-in user starts on. */
+/** The account routes (owned by this remote, docs/product/screens.md) and the page a signed-in user starts on. */
 export const PATHS = {
   signIn: '/sign-in',
   createAccount: '/create-account',

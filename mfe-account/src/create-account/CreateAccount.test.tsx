@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { configureApi, usersApi } from '@paddock/shared/api';
-import { apiError, currentLocation, renderAccount, resetSession, sampleUser, toastTexts } from '../common/testing';
+import { apiError, resetSession, sampleUser, toastTexts } from '@paddock/shared/testing/fixtures';
+import { currentLocation } from '@paddock/shared/testing/renderRemote';
+import { renderAccount } from '../common/testing';
 
 const PASSWORD = 'twelve chars ok';
 

@@ -3,15 +3,16 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isTestHost, showToast, usersApi } from '@paddock/shared/api';
 import type { CreateUserBody } from '@paddock/shared/contract';
-import { checkCountry, checkEmail, checkPassword, checkVatin, normalizeEmail, normalizeVatin, PASSWORD_MIN_LENGTH } from '@paddock/shared/domain';
+import { checkCountry, checkEmail, checkPassword, checkVatin, normalizeEmail, normalizeVatin } from '@paddock/shared/domain';
 import { countryList, useT } from '@paddock/shared/i18n';
 import { localeAtom } from '@paddock/shared/session';
-import { Actions, Alert, Button, Card, Page, PasswordField, Select, TextField, fieldErrorMessage, type FieldMessage } from '@paddock/shared/ui';
-import { describeFailure } from '../common/failure';
+import { Actions, Alert, Button, Card, Page, Select, TextField, fieldErrorMessage } from '@paddock/shared/ui';
 import { EmailField } from '../common/EmailField';
 import { commonTexts } from '../common/messages';
+import { NewPasswordField } from '../common/NewPasswordField';
 import { PATHS, withEmail } from '../common/paths';
-import { useFormErrors, type FieldErrors } from '../common/useFormErrors';
+import type { FieldErrors } from '../common/useFormErrors';
+import { useSubmit } from '../common/useSubmit';
 import { createAccountTexts } from './messages';
 
 /** Form fields, named as on the wire (POST /users), so a server field error lands on its field. */
@@ -25,7 +26,6 @@ type Values = Record<Field, string>;
 const MAX_LENGTH: Record<(typeof STEP_2)[number], number> = { Name: 200, Addr1: 200, Addr2: 200, PostalCode: 20, Town: 100, Vatin: 20 };
 
 const stepOf = (field: Field): 1 | 2 => ((STEP_2 as readonly string[]).includes(field) ? 2 : 1);
-const isField = (name: string | undefined): name is Field => (FIELDS as readonly (string | undefined)[]).includes(name);
 
 function step1Errors(values: Values): FieldErrors<Field> {
   return {
@@ -49,7 +49,7 @@ export function createUserBody(values: Values, locale: CreateUserBody['Locale'])
   return body;
 }
 
-/** /create-account: step 1 e-mail, password, country; optional step 2 address and VAT number (SPEC §2). */
+/** /create-account: step 1 e-mail, password, country; optional step 2 address and VAT number (docs/product/screens.md). */
 export function CreateAccount() {
   const t = useT();
   const m = createAccountTexts.messages;
@@ -69,20 +69,11 @@ export function CreateAccount() {
     Town: '',
     Vatin: '',
   }));
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const { formRef, errors, show, clear, focus } = useFormErrors(FIELDS);
+  // A field at fault, found here or by the server, brings back the step it is on.
+  const reveal = (field: Field) => setStep(stepOf(field));
+  const { formRef, bind, focus, busy, failure, check, run } = useSubmit<Field, 'create'>(FIELDS, { reveal });
 
-  const bind = (field: Field) => ({
-    name: field,
-    value: values[field],
-    error: errors[field] as FieldMessage,
-    onChange: (event: { target: { value: string } }) => {
-      const value = event.target.value;
-      setValues((current) => ({ ...current, [field]: value }));
-      clear(field);
-    },
-  });
+  const field = (name: Field) => bind(name, values[name], (value) => setValues((current) => ({ ...current, [name]: value })));
 
   function goTo(next: 1 | 2, field: Field) {
     setStep(next);
@@ -90,27 +81,16 @@ export function CreateAccount() {
   }
 
   function continueToStep2() {
-    setFailure(null);
-    if (show(step1Errors(values))) goTo(2, 'Name');
+    if (check(step1Errors(values))) goTo(2, 'Name');
   }
 
   async function create(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    setFailure(null);
-    const found = { ...step1Errors(values), ...step2Errors(values) };
-    const first = FIELDS.find((field) => found[field]);
-    if (first) {
-      setStep(stepOf(first));
-      show(found);
-      return;
-    }
-    show({});
-    setBusy(true);
+    if (!check({ ...step1Errors(values), ...step2Errors(values) })) return;
     const email = normalizeEmail(values.Email);
-    try {
+    await run('create', async () => {
       await usersApi.create(createUserBody(values, locale), { silent: true, background: true });
-      // SPEC §4: sign-up goes on to the verification, or straight to sign-in against the test environment.
+      // docs/product/states.md: sign-up goes on to the verification, or straight to sign-in against the test environment.
       if (isTestHost()) {
         showToast({ kind: 'success', text: t(m.createdSignIn) });
         navigate(withEmail(PATHS.signIn, email));
@@ -118,38 +98,18 @@ export function CreateAccount() {
         showToast({ kind: 'success', text: t(m.createdVerify, { email }) });
         navigate(withEmail(PATHS.verifyAccount, email));
       }
-    } catch (error) {
-      const failed = describeFailure(error, t);
-      const field = failed.field;
-      if (isField(field)) {
-        setStep(stepOf(field));
-        show({ [field]: failed.text });
-      } else {
-        setFailure(failed.text);
-      }
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
     <Page title={t(m.title)} subtitle={t(step === 1 ? m.step1 : m.step2)} narrow>
       <Card>
         <form ref={formRef} className="pd-form" noValidate onSubmit={create}>
-          {failure ? <Alert>{failure}</Alert> : null}
+          {failure ? <Alert>{failure.text}</Alert> : null}
           {step === 1 ? (
             <>
-              <EmailField
-                {...bind('Email')}
-              />
-              <PasswordField
-                label={t(commonTexts.messages.password)}
-                autoComplete="new-password"
-                required
-                minLength={PASSWORD_MIN_LENGTH}
-                hint={t(commonTexts.messages.newPasswordHint, { min: PASSWORD_MIN_LENGTH })}
-                {...bind('Password')}
-              />
+              <EmailField {...field('Email')} />
+              <NewPasswordField label={t(commonTexts.messages.password)} {...field('Password')} />
               <Select
                 label={t(m.country)}
                 autoComplete="country"
@@ -157,38 +117,38 @@ export function CreateAccount() {
                 options={countries}
                 placeholder={t(m.countryPlaceholder)}
                 hint={t(m.countryHint)}
-                {...bind('Country')}
+                {...field('Country')}
               />
               <p className="pd-field__hint">{t(m.optionalNote)}</p>
               <Actions>
-                <Button type="submit" variant="primary" busy={busy}>
+                <Button type="submit" variant="primary" busy={busy === 'create'}>
                   {t(m.create)}
                 </Button>
-                <Button onClick={continueToStep2} disabled={busy}>
+                <Button onClick={continueToStep2} disabled={busy !== null}>
                   {t(m.continue)}
                 </Button>
               </Actions>
             </>
           ) : (
             <>
-              <TextField label={t(m.name)} autoComplete="name" hint={t(m.nameHint)} maxLength={MAX_LENGTH.Name} {...bind('Name')} />
-              <TextField label={t(m.addr1)} autoComplete="address-line1" maxLength={MAX_LENGTH.Addr1} {...bind('Addr1')} />
-              <TextField label={t(m.addr2)} autoComplete="address-line2" maxLength={MAX_LENGTH.Addr2} {...bind('Addr2')} />
-              <TextField label={t(m.postalCode)} autoComplete="postal-code" maxLength={MAX_LENGTH.PostalCode} {...bind('PostalCode')} />
-              <TextField label={t(m.town)} autoComplete="address-level2" maxLength={MAX_LENGTH.Town} {...bind('Town')} />
+              <TextField label={t(m.name)} autoComplete="name" hint={t(m.nameHint)} maxLength={MAX_LENGTH.Name} {...field('Name')} />
+              <TextField label={t(m.addr1)} autoComplete="address-line1" maxLength={MAX_LENGTH.Addr1} {...field('Addr1')} />
+              <TextField label={t(m.addr2)} autoComplete="address-line2" maxLength={MAX_LENGTH.Addr2} {...field('Addr2')} />
+              <TextField label={t(m.postalCode)} autoComplete="postal-code" maxLength={MAX_LENGTH.PostalCode} {...field('PostalCode')} />
+              <TextField label={t(m.town)} autoComplete="address-level2" maxLength={MAX_LENGTH.Town} {...field('Town')} />
               <TextField
                 label={t(m.vatin)}
                 autoCapitalize="characters"
                 spellCheck={false}
                 hint={t(m.vatinHint)}
                 maxLength={MAX_LENGTH.Vatin}
-                {...bind('Vatin')}
+                {...field('Vatin')}
               />
               <Actions>
-                <Button type="submit" variant="primary" busy={busy}>
+                <Button type="submit" variant="primary" busy={busy === 'create'}>
                   {t(m.create)}
                 </Button>
-                <Button icon="arrow-back" onClick={() => goTo(1, 'Email')} disabled={busy}>
+                <Button icon="arrow-back" onClick={() => goTo(1, 'Email')} disabled={busy !== null}>
                   {t(m.back)}
                 </Button>
               </Actions>

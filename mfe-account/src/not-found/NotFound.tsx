@@ -3,7 +3,7 @@ import { useT } from '@paddock/shared/i18n';
 import { Actions, Button, Card, Page } from '@paddock/shared/ui';
 import { notFoundTexts } from './messages';
 
-/** SPEC §2: an unknown route shows 'Page not found' with a back button. */
+/** docs/product/screens.md: an unknown route shows 'Page not found' with a back button. */
 export function NotFound() {
   const t = useT();
   const m = notFoundTexts.messages;

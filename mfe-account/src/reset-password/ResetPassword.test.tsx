@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { usersApi } from '@paddock/shared/api';
-import { apiError, currentLocation, renderAccount, resetSession, toastTexts } from '../common/testing';
+import { apiError, resetSession, toastTexts } from '@paddock/shared/testing/fixtures';
+import { currentLocation } from '@paddock/shared/testing/renderRemote';
+import { renderAccount } from '../common/testing';
 
 describe('/reset-password', () => {
   beforeEach(() => {

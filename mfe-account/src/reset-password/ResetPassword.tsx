@@ -1,22 +1,21 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { showToast, usersApi } from '@paddock/shared/api';
-import { checkEmail, checkPassword, checkVerificationCode, normalizeEmail, PASSWORD_MIN_LENGTH } from '@paddock/shared/domain';
+import { checkEmail, checkPassword, checkVerificationCode, normalizeEmail } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Actions, Alert, Button, Card, Page, PasswordField, fieldErrorMessage } from '@paddock/shared/ui';
+import { Actions, Alert, Button, Card, Page, fieldErrorMessage } from '@paddock/shared/ui';
+import { BackToSignIn } from '../common/BackToSignIn';
 import { CodeField } from '../common/CodeField';
-import { describeFailure } from '../common/failure';
 import { EmailField } from '../common/EmailField';
-import { commonTexts } from '../common/messages';
+import { NewPasswordField } from '../common/NewPasswordField';
 import { PATHS, withEmail } from '../common/paths';
-import { useFormErrors } from '../common/useFormErrors';
+import { useSubmit } from '../common/useSubmit';
 import { resetPasswordTexts } from './messages';
 
 type Field = 'Email' | 'VerificationCode' | 'Password';
 const FIELDS: readonly Field[] = ['Email', 'VerificationCode', 'Password'];
-const isField = (name: string | undefined): name is Field => (FIELDS as readonly (string | undefined)[]).includes(name);
 
-/** /reset-password: ask for a code by e-mail, then enter the code and a new password (SPEC §2). */
+/** /reset-password: ask for a code by e-mail, then enter the code and a new password (docs/product/screens.md). */
 export function ResetPassword() {
   const t = useT();
   const m = resetPasswordTexts.messages;
@@ -26,77 +25,53 @@ export function ResetPassword() {
   const [email, setEmail] = useState(() => params.get('email') ?? '');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState<'send' | 'save' | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { formRef, errors, show, clear, focus } = useFormErrors(FIELDS);
+  // The e-mail is only editable on the first step: an error about it (from the server) goes back there.
+  const reveal = (field: Field) => {
+    if (field === 'Email') setStep('request');
+  };
+  const { formRef, bind, focus, busy, failure, check, run } = useSubmit<Field, 'send' | 'save'>(FIELDS, { reveal });
   const address = normalizeEmail(email);
 
-  function fail(error: unknown) {
-    const failed = describeFailure(error, t);
-    if (isField(failed.field)) {
-      if (failed.field === 'Email') setStep('request');
-      show({ [failed.field]: failed.text });
-    } else {
-      setFailure(failed.text);
-    }
-  }
-
-  function emailIsValid(): boolean {
-    return show({ Email: fieldErrorMessage('email', checkEmail(email)) });
-  }
+  const emailErrors = () => ({ Email: fieldErrorMessage('email', checkEmail(email)) });
 
   async function sendCode() {
-    if (busy) return;
-    setFailure(null);
+    // A new attempt hides the last notice (Send code is disabled while a call runs).
     setSentTo(null);
-    if (!emailIsValid()) return;
-    setBusy('send');
-    try {
+    if (!check(emailErrors())) return;
+    await run('send', async () => {
       await usersApi.sendVerificationCode(address, { silent: true, background: true });
       setSentTo(address);
       setStep('reset');
       focus('VerificationCode');
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(null);
-    }
+    });
   }
 
   function haveCode() {
-    setFailure(null);
     setSentTo(null);
-    if (!emailIsValid()) return;
+    if (!check(emailErrors())) return;
     setStep('reset');
     focus('VerificationCode');
   }
 
   function otherEmail() {
-    setFailure(null);
+    if (!check()) return;
     setSentTo(null);
     setStep('request');
     focus('Email');
   }
 
   async function save() {
-    if (busy) return;
-    setFailure(null);
-    const valid = show({
+    const valid = check({
       VerificationCode: fieldErrorMessage('code', checkVerificationCode(code)),
       Password: fieldErrorMessage('password', checkPassword(password)),
     });
     if (!valid) return;
-    setBusy('save');
-    try {
+    await run('save', async () => {
       await usersApi.resetPassword({ Email: address, Password: password, VerificationCode: code }, { silent: true, background: true });
       showToast({ kind: 'success', text: t(m.saved) });
       navigate(withEmail(PATHS.signIn, address));
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(null);
-    }
+    });
   }
 
   function submit(event: FormEvent) {
@@ -108,18 +83,11 @@ export function ResetPassword() {
     <Page title={t(m.title)} narrow>
       <Card>
         <form ref={formRef} className="pd-form" noValidate onSubmit={submit}>
-          {failure ? <Alert>{failure}</Alert> : null}
+          {failure ? <Alert>{failure.text}</Alert> : null}
           {step === 'request' ? (
             <>
               <p className="pd-account-intro">{t(m.requestIntro)}</p>
-              <EmailField
-                value={email}
-                error={errors.Email}
-                onChange={(event) => {
-                  setEmail(event.target.value);
-                  clear('Email');
-                }}
-              />
+              <EmailField {...bind('Email', email, setEmail)} />
               <Actions>
                 <Button type="submit" variant="primary" busy={busy === 'send'}>
                   {t(m.sendCode)}
@@ -135,32 +103,8 @@ export function ResetPassword() {
               <p className="pd-account-intro">{t(m.resetIntro, { email: address })}</p>
               {/* Lets a password manager store the new password under the right account. */}
               <input type="email" name="username" autoComplete="username" value={address} readOnly hidden />
-              <CodeField
-                label={t(commonTexts.messages.code)}
-                name="VerificationCode"
-                required
-                hint={t(commonTexts.messages.codeHint)}
-                value={code}
-                error={errors.VerificationCode}
-                onCode={(value) => {
-                  setCode(value);
-                  clear('VerificationCode');
-                }}
-              />
-              <PasswordField
-                label={t(m.newPassword)}
-                name="Password"
-                autoComplete="new-password"
-                required
-                minLength={PASSWORD_MIN_LENGTH}
-                hint={t(commonTexts.messages.newPasswordHint, { min: PASSWORD_MIN_LENGTH })}
-                value={password}
-                error={errors.Password}
-                onChange={(event) => {
-                  setPassword(event.target.value);
-                  clear('Password');
-                }}
-              />
+              <CodeField required {...bind('VerificationCode', code, setCode)} />
+              <NewPasswordField label={t(m.newPassword)} {...bind('Password', password, setPassword)} />
               <Actions>
                 <Button type="submit" variant="primary" busy={busy === 'save'} disabled={busy === 'send'}>
                   {t(m.save)}
@@ -176,11 +120,7 @@ export function ResetPassword() {
           )}
         </form>
       </Card>
-      <Actions>
-        <Link className="pd-btn pd-btn--ghost" to={withEmail(PATHS.signIn, email)}>
-          {t(commonTexts.messages.backToSignIn)}
-        </Link>
-      </Actions>
+      <BackToSignIn email={email} />
     </Page>
   );
 }

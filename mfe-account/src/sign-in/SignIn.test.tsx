@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { usersApi } from '@paddock/shared/api';
 import { paddockStore, signedInAtom, userAtom } from '@paddock/shared/session';
-import { apiError, currentLocation, renderAccount, resetSession, sampleUser, signInReply } from '../common/testing';
+import { apiError, resetSession, sampleUser, signInReply } from '@paddock/shared/testing/fixtures';
+import { currentLocation } from '@paddock/shared/testing/renderRemote';
+import { renderAccount } from '../common/testing';
 
 describe('/sign-in', () => {
   beforeEach(() => {

@@ -5,18 +5,17 @@ import { checkEmail, normalizeEmail } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { signIn } from '@paddock/shared/session';
 import { Actions, Alert, Button, Card, Page, PasswordField, fieldErrorMessage } from '@paddock/shared/ui';
-import { describeFailure, type Failure } from '../common/failure';
 import { EmailField } from '../common/EmailField';
 import { commonTexts } from '../common/messages';
 import { PATHS, withEmail } from '../common/paths';
-import { useFormErrors } from '../common/useFormErrors';
+import { useSubmit } from '../common/useSubmit';
 import { clientTheme } from './clientTheme';
 import { signInTexts } from './messages';
 
 type Field = 'Email' | 'Password';
 const FIELDS: readonly Field[] = ['Email', 'Password'];
 
-/** /sign-in: e-mail and password; the way to create, verify or recover an account (SPEC §2). */
+/** /sign-in: e-mail and password; the way to create, verify or recover an account (docs/product/screens.md). */
 export function SignIn() {
   const t = useT();
   const m = signInTexts.messages;
@@ -24,34 +23,23 @@ export function SignIn() {
   const [params] = useSearchParams();
   const [email, setEmail] = useState(() => params.get('email') ?? '');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const { formRef, errors, show, clear } = useFormErrors(FIELDS);
+  const { formRef, bind, busy, failure, check, run } = useSubmit<Field, 'signIn'>(FIELDS);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    setFailure(null);
-    const valid = show({
+    const valid = check({
       Email: fieldErrorMessage('email', checkEmail(email)),
       Password: password ? null : fieldErrorMessage('password', 'required'),
     });
     if (!valid) return;
-    setBusy(true);
-    try {
+    await run('signIn', async () => {
       const reply = await usersApi.signIn(
         { Email: normalizeEmail(email), Password: password, ClientTheme: clientTheme() },
         { silent: true, background: true },
       );
       signIn(reply);
       navigate(PATHS.devices, { replace: true });
-    } catch (error) {
-      const found = describeFailure(error, t);
-      if (found.field === 'Email' || found.field === 'Password') show({ [found.field]: found.text });
-      else setFailure(found);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -71,28 +59,15 @@ export function SignIn() {
               {failure.text}
             </Alert>
           ) : null}
-          <EmailField
-            value={email}
-            error={errors.Email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              clear('Email');
-            }}
-          />
+          <EmailField {...bind('Email', email, setEmail)} />
           <PasswordField
             label={t(commonTexts.messages.password)}
-            name="Password"
             autoComplete="current-password"
             required
-            value={password}
-            error={errors.Password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              clear('Password');
-            }}
+            {...bind('Password', password, setPassword)}
           />
           <Actions>
-            <Button type="submit" variant="primary" icon="login" busy={busy}>
+            <Button type="submit" variant="primary" icon="login" busy={busy === 'signIn'}>
               {t(m.submit)}
             </Button>
           </Actions>

@@ -5,7 +5,7 @@ import { adminHomeTexts } from './messages';
 
 type MenuKey = 'user' | 'farmcamSim' | 'fencealarm' | 'fencealarm2' | 'smartplug' | 'notices' | 'stats';
 
-/** SPEC §2 /admin: menu buttons User, FarmCam SIM, FenceAlarm, FenceAlarm2, SmartPlug, Notices, Stats. */
+/** docs/product/screens.md /admin: menu buttons User, FarmCam SIM, FenceAlarm, FenceAlarm2, SmartPlug, Notices, Stats. */
 export const ADMIN_MENU: { key: MenuKey; to: string }[] = [
   { key: 'user', to: '/admin/user' },
   { key: 'farmcamSim', to: '/admin/farmcam-sim' },

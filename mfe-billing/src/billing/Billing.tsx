@@ -1,15 +1,7 @@
-import { useT } from '@paddock/shared/i18n';
-import { Card, Page } from '@paddock/shared/ui';
+import { PlaceholderPage } from '../common/PlaceholderPage';
 import { billingTexts } from './messages';
 
 /** /billing: subscriptions and invoices overview, purchase flows later; a placeholder for now. */
 export function Billing() {
-  const t = useT();
-  return (
-    <Page title={t(billingTexts.messages.title)} narrow>
-      <Card>
-        <p>{t(billingTexts.messages.empty)}</p>
-      </Card>
-    </Page>
-  );
+  return <PlaceholderPage title={billingTexts.messages.title} text={billingTexts.messages.empty} />;
 }

@@ -1,15 +1,7 @@
-import { useT } from '@paddock/shared/i18n';
-import { Card, Page } from '@paddock/shared/ui';
+import { PlaceholderPage } from '../common/PlaceholderPage';
 import { warrantiesTexts } from './messages';
 
-/** /warranties (SPEC §2): the list and registration form come later; a placeholder for now. */
+/** /warranties (docs/product/screens.md): the list and registration form come later; a placeholder for now. */
 export function Warranties() {
-  const t = useT();
-  return (
-    <Page title={t(warrantiesTexts.messages.title)} narrow>
-      <Card>
-        <p>{t(warrantiesTexts.messages.empty)}</p>
-      </Card>
-    </Page>
-  );
+  return <PlaceholderPage title={warrantiesTexts.messages.title} text={warrantiesTexts.messages.empty} />;
 }

@@ -1,4 +1,4 @@
-// The support pages the registration pages' help icon links to (SPEC §2); the same site as the shell's Support link.
+// The support pages the registration pages' help icon links to (docs/product/screens.md); the same site as the shell's Support link.
 export const SUPPORT_URL = 'https://support.paddock.farm/';
 
 /** The help page about registering a product. */

@@ -1,7 +1,6 @@
 // Test helpers for the devices screens: render the remote as the shell hosts it, sample devices of each product.
-import { ApiError, configureApi, toastsAtom } from '@paddock/shared/api';
 import type { DeviceList, FarmcamSim, Fencealarm, Fencealarm2, Smartplug, Smartplug2, User } from '@paddock/shared/contract';
-import { impersonationAtom, localeAtom, paddockStore, tokenAtom, userAtom } from '@paddock/shared/session';
+import { resetSession as resetSharedSession, sampleUser as sharedSampleUser, signInAs } from '@paddock/shared/testing/fixtures';
 import { currentLocation, renderRemote, type RenderRemoteOptions } from '@paddock/shared/testing/renderRemote';
 import App from '../App';
 
@@ -11,41 +10,15 @@ export function renderDevices(path: string, options: RenderRemoteOptions = {}) {
 }
 
 export { currentLocation };
+export { apiError, toastTexts } from '@paddock/shared/testing/fixtures';
 
-export const sampleUser = {
-  Id: 'u1',
-  CustomerId: 'c1',
-  AccountType: 'user',
-  Email: 'greta@example.com',
-  Phone: '',
-  Locale: 'en-GB',
-  Country: 'SE',
-  EmailNotifications: { Billing: true, Device: true, Marketing: false },
-  PushNotifications: { Enabled: false, Tokens: [] },
-  SmsNotifications: { Enabled: false, Balance: 0 },
-} as unknown as User;
+/** The owner of the sample devices below. */
+export const sampleUser: User = { ...sharedSampleUser, Email: 'greta@example.com' };
 
-/** A clean session with `sampleUser` signed in and no toasts. */
+/** A clean session with `sampleUser` signed in (unless told otherwise) and no toasts. */
 export function resetSession({ signedIn = true } = {}): void {
-  localStorage.clear();
-  sessionStorage.clear();
-  paddockStore.set(impersonationAtom, null);
-  paddockStore.set(toastsAtom, []);
-  paddockStore.set(localeAtom, 'en-GB');
-  paddockStore.set(tokenAtom, signedIn ? { String: 't', ExpiresAt: new Date(Date.now() + 3_600_000).toISOString() } : null);
-  paddockStore.set(userAtom, signedIn ? sampleUser : null);
-  configureApi({ testHostPrefix: 'test.' });
-}
-
-/** Texts of the toasts right now (the shell draws them; the store holds them). */
-export function toastTexts(): string[] {
-  return paddockStore.get(toastsAtom).map((toast) => toast.text ?? toast.message?.defaultMessage?.toString() ?? '');
-}
-
-/** A failed reply as the server sends it. */
-export function apiError(status: number, code: string, message: string): ApiError {
-  const statusText: Record<number, string> = { 400: 'Bad Request', 404: 'Not Found', 408: 'Request Timeout', 409: 'Conflict' };
-  return new ApiError(status, statusText[status] ?? 'Error', JSON.stringify({ Error: code, Message: message }), code);
+  resetSharedSession();
+  if (signedIn) signInAs(sampleUser);
 }
 
 const future = '2099-01-01T00:00:00.000Z';

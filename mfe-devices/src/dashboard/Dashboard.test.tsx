@@ -197,7 +197,7 @@ test('?id= scrolls to that card and highlights it', async () => {
   expect(barn).toHaveClass('pd-device--highlighted');
   expect(barn).toHaveFocus();
   expect(card('North fence')).not.toHaveClass('pd-device--highlighted');
-  // SPEC §2: a signed-in user landing on / comes back to this device.
+  // docs/product/screens.md: a signed-in user landing on / comes back to this device.
   expect(localStorage.getItem('paddock.lastDeviceId')).toBe('356938035643803');
 });
 

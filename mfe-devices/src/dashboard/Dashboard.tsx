@@ -14,11 +14,11 @@ import { useDeviceList } from './useDeviceList';
 
 export const REGISTER_PATH = '/devices/register';
 const m = dashboardTexts.messages;
-// Its own chunk, fetched after the cards show: the dashboard's JS stays within its budget (DESIGN §7).
+// Its own chunk, fetched after the cards show: the dashboard's JS stays within its budget (docs/architecture/README.md#budgets).
 const PushPrompt = lazy(() => import('../push/PushPrompt'));
 
 /**
- * The dashboard (SPEC §2 /devices): title, the add-circle button to /devices/register, tag filter chips, devices
+ * The dashboard (docs/product/screens.md /devices): title, the add-circle button to /devices/register, tag filter chips, devices
  * grouped by type and sorted by name, refreshed every 5 s while shown; ?id= scrolls to and highlights a card.
  */
 export function Dashboard() {
@@ -58,7 +58,7 @@ export function Dashboard() {
     card.focus({ preventScroll: true });
   }, [focusId, loaded, groups]);
 
-  // SPEC §9: push registration starts 1 s after the dashboard has loaded.
+  // docs/product/limits.md: push registration starts 1 s after the dashboard has loaded.
   const [offerPush, setOfferPush] = useState(false);
   useEffect(() => {
     if (!loaded) return;

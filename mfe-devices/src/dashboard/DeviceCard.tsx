@@ -1,14 +1,14 @@
 import { memo, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { Device } from '@paddock/shared/contract';
-import { OFFLINE_WARNINGS, PRODUCTS, deviceKey, devicePath, deviceWarnings, logsPath } from '@paddock/shared/domain';
+import type { Device, DeviceOf } from '@paddock/shared/contract';
+import { OFFLINE_WARNINGS, PRODUCTS, deviceKey, devicePath, deviceWarnings, logsPath, type ProductId } from '@paddock/shared/domain';
 import { Card, Dialog, Icon, IconButton } from '@paddock/shared/ui';
 import { rememberLastDevice } from '../common/lastDevice';
+import { DEVICE_PRODUCTS } from '../products';
 import { detailLines } from './details';
 import { dashboardTexts } from './messages';
 import { WARNING_TEXT } from './warningTexts';
-import { PowerToggle } from './PowerToggle';
 
 const m = dashboardTexts.messages;
 
@@ -23,7 +23,7 @@ export interface DeviceCardProps {
 export const cardId = (key: string) => `device-${key}`;
 
 /**
- * One device on the dashboard (SPEC §2): name, product, status (OK / warnings / offline by colour, icon and text),
+ * One device on the dashboard (docs/product/screens.md): name, product, status (OK / warnings / offline by colour, icon and text),
  * a flashing warning icon opening the warnings dialog, the detail lines, and logs, settings and power controls.
  * Memoized: a card renders again only when its device object changes (see reconcile.ts).
  */
@@ -98,7 +98,7 @@ export const DeviceCard = memo(function DeviceCard({ device, highlighted, onDevi
         <Link className="pd-icon-btn" to={devicePath(device.Product, key)} onClick={() => rememberLastDevice(key)} aria-label={t(m.settings)} title={t(m.settings)}>
           <Icon name="settings" />
         </Link>
-        {device.Product === 'smartplug' || device.Product === 'smartplug2' ? <PowerToggle device={device} onChange={onDeviceChange} /> : null}
+        <PowerSwitch product={device.Product} device={device} onChange={onDeviceChange} />
       </footer>
       {dialogMounted ? (
         <Dialog open={warningsOpen} title={t(m.warningsTitle, { name })} onClose={() => setWarningsOpen(false)}>
@@ -115,3 +115,9 @@ export const DeviceCard = memo(function DeviceCard({ device, highlighted, onDevi
     </Card>
   );
 });
+
+/** docs/product/states.md the power switch of a product that has one (the plugs); nothing for the others. */
+function PowerSwitch<P extends ProductId>({ product, device, onChange }: { product: P; device: DeviceOf<P>; onChange: (device: Device) => void }) {
+  const { PowerSwitch: Switch } = DEVICE_PRODUCTS[product];
+  return Switch ? <Switch device={device} onChange={onChange} /> : null;
+}

@@ -9,7 +9,7 @@ import { dashboardTexts } from './messages';
 const m = dashboardTexts.messages;
 
 /**
- * SPEC §4 power toggle on plugs: flips PowerEnabled (SmartPlug through power-enabled, SmartPlug2 through
+ * docs/product/states.md power toggle on plugs: flips PowerEnabled (SmartPlug through power-enabled, SmartPlug2 through
  * OutputPower), spins while the device is asked, swaps the on/off icon and shows a short tick on success. A
  * failure shows the shared handler's error toast and leaves the switch as it was.
  */

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { useT } from '@paddock/shared/i18n';
 import { dashboardTexts } from './messages';
 
-/** SPEC §2: tag filter chips; a click toggles a tag in or out of the filter. */
+/** docs/product/screens.md: tag filter chips; a click toggles a tag in or out of the filter. */
 export const TagFilter = memo(function TagFilter({ tags, selected, onToggle }: { tags: string[]; selected: string[]; onToggle: (tag: string) => void }) {
   const t = useT();
   if (tags.length === 0) return null;

@@ -14,7 +14,7 @@ export interface DeviceListState {
 }
 
 /**
- * The user's devices, refreshed every 5 s while the dashboard is shown (SPEC §2, §9) and stopped on leaving. Polls
+ * The user's devices, refreshed every 5 s while the dashboard is shown (docs/product/screens.md, docs/product/limits.md) and stopped on leaving. Polls
  * send If-None-Match; a 304 keeps the list on screen. A poll starts 5 s after the previous one ended, so slow
  * replies never pile up; polls are skipped while the page is hidden.
  */

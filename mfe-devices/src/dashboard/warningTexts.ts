@@ -3,7 +3,7 @@ import { dashboardTexts } from './messages';
 
 const m = dashboardTexts.messages;
 
-/** The text of each SPEC §4 warning. */
+/** The text of each docs/product/states.md warning. */
 export const WARNING_TEXT: Record<WarningCode, (typeof m)[keyof typeof m]> = {
   outOfData: m.warningOutOfData,
   lowData: m.warningLowData,

@@ -4,7 +4,7 @@ import { ApiError, historyApi, showToast } from '@paddock/shared/api';
 import { HISTORY_UNITS, chartXAxisUnit, exportFileName, type ExportFormat, type HistoryMeasure, type ProductId } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { Alert, Button } from '@paddock/shared/ui';
-import { settingsTexts } from '../settings/common/messages';
+import { deviceTexts } from '../device/messages';
 import { buildChartOption, type ChartTheme } from './chartOptions';
 import { EChart } from './chart/EChart';
 import { logsTexts } from './messages';
@@ -56,7 +56,7 @@ export function HistoryChart({ product, deviceKey, measure, window, days, format
       const blob = await historyApi.download(product, deviceKey, measure, window, format, { background: true });
       saveFile(blob, exportFileName(format));
     } catch (error) {
-      // A failed reply already has the shared handler's toast; SPEC §8's own two errors get theirs here.
+      // A failed reply already has the shared handler's toast; docs/product/errors.md's own two errors get theirs here.
       if (!(error instanceof ApiError)) {
         const invalid = error instanceof Error && error.message === 'invalid export format';
         showToast({ kind: 'error', message: invalid ? m.exportInvalidFormat : m.exportNotFile });
@@ -79,7 +79,7 @@ export function HistoryChart({ product, deviceKey, measure, window, days, format
       <Alert
         actions={
           <Button icon="refresh" onClick={retry}>
-            {t(settingsTexts.messages.retry)}
+            {t(deviceTexts.messages.retry)}
           </Button>
         }
       >
@@ -93,7 +93,7 @@ export function HistoryChart({ product, deviceKey, measure, window, days, format
   }
 
   return (
-    // data-x-axis: the x axis unit SPEC §9 picks (hours up to 2 days, else days), for tests and styling.
+    // data-x-axis: the x axis unit docs/product/limits.md picks (hours up to 2 days, else days), for tests and styling.
     <section className="pd-card pd-log-chart" aria-labelledby={headingId} data-x-axis={chartXAxisUnit(days)}>
       <h2 id={headingId} className="pd-log-chart__heading">
         {heading}

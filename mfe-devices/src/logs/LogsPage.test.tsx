@@ -45,7 +45,7 @@ beforeEach(() => {
   jest.restoreAllMocks();
 });
 
-describe('FarmCam SIM data history (SPEC §2)', () => {
+describe('FarmCam SIM data history (docs/product/screens.md)', () => {
   test('title, IMSI subtitle and the remaining-data chart in MB over the last day', async () => {
     const api = mockApi(farmcamSim('Barn cam'), { 'remaining-data': pointsAt('RemainingData', [2_500_000_000, 2_499_400_000]) });
     await open(`/farmcam-sim/${IMSI}/logs`, 'Barn cam');

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import type { Device } from '@paddock/shared/contract';
 import {
   DEFAULT_EXPORT_FORMAT,
   DEFAULT_HISTORY_INTERVAL,
@@ -17,11 +16,11 @@ import {
   toDateInputValue,
   type ExportFormat,
   type HistoryInterval,
-  type ProductId,
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { Actions, Button, Card, Page, Select, TextField } from '@paddock/shared/ui';
-import { settingsTexts } from '../settings/common/messages';
+import type { DevicePageProps } from '../device/DeviceRoute';
+import { deviceTexts } from '../device/messages';
 import { useChartTheme } from './chartTheme';
 import { HistoryChart } from './HistoryChart';
 import { logsTexts } from './messages';
@@ -29,17 +28,11 @@ import { logsTexts } from './messages';
 const m = logsTexts.messages;
 const FORMAT_LABELS = { xlsx: m.formatXlsx, csv: m.formatCsv } as const satisfies Record<ExportFormat, unknown>;
 
-export interface LogsPageProps {
-  product: ProductId;
-  device: Device;
-  deviceKey: string;
-}
-
 /**
- * A device's log page (SPEC §2): its charts over a window of 1–31 days that ends one day after the Until date
- * (SPEC §9), and the export of each chart's window as CSV or XLSX.
+ * A device's log page (docs/product/screens.md): its charts over a window of 1–31 days that ends one day after the Until date
+ * (docs/product/limits.md), and the export of each chart's window as CSV or XLSX.
  */
-export function LogsPage({ product, device, deviceKey }: LogsPageProps) {
+export function LogsPage({ product, device, deviceKey }: DevicePageProps) {
   const t = useT();
   const intl = useIntl();
   const navigate = useNavigate();
@@ -64,7 +57,7 @@ export function LogsPage({ product, device, deviceKey }: LogsPageProps) {
   return (
     <Page
       title={device.Metadata.Name || info.name}
-      subtitle={t(settingsTexts.messages.subtitle, { field: info.keyField.toUpperCase(), key: deviceKey })}
+      subtitle={t(deviceTexts.messages.subtitle, { field: info.keyField.toUpperCase(), key: deviceKey })}
       back={dashboardPath(deviceKey)}
     >
       <Card className="pd-logs__controls" aria-label={t(m.controlsHeading)}>
@@ -116,7 +109,7 @@ export function LogsPage({ product, device, deviceKey }: LogsPageProps) {
       ))}
       <Actions>
         <Button icon="arrow-back" onClick={() => navigate(dashboardPath(deviceKey))}>
-          {t(settingsTexts.messages.back)}
+          {t(deviceTexts.messages.back)}
         </Button>
       </Actions>
     </Page>

@@ -9,7 +9,7 @@ function option(days: number, data: [number, number | null][]) {
   return buildChartOption({ name: 'Load', unit: 'W', data, window: chartWindow(until, days), days, locale: 'en-GB', theme });
 }
 
-test('the x axis spans the whole window and counts hours for up to 2 days (SPEC §9)', () => {
+test('the x axis spans the whole window and counts hours for up to 2 days (docs/product/limits.md)', () => {
   for (const days of [1, 2]) {
     const { xAxis } = option(days, [[at(22, 10), 40]]);
     expect(xAxis.type).toBe('time');
@@ -28,7 +28,7 @@ test('the x axis counts days above 2 days', () => {
   expect(option(31, []).xAxis.minInterval).toBe(86_400_000);
 });
 
-test('the y axis runs from 0 (or the rounded minimum) to the maximum rounded up (SPEC §9)', () => {
+test('the y axis runs from 0 (or the rounded minimum) to the maximum rounded up (docs/product/limits.md)', () => {
   expect(option(1, [[at(22, 1), 12.2], [at(22, 2), 40.3]]).yAxis).toMatchObject({ min: 0, max: 41 });
   expect(option(1, [[at(22, 1), -4.6], [at(22, 2), 21.1], [at(22, 3), null]]).yAxis).toMatchObject({ min: -5, max: 22 });
   // Nothing to show still gives an axis.

@@ -1,11 +1,11 @@
 // The echarts option of a log chart, as a pure function (no echarts import): the x axis spans the whole window in
-// hours (≤ 2 days) or days, the y axis follows SPEC §9, the colours come from the theme, tooltips work on touch.
+// hours (≤ 2 days) or days, the y axis follows docs/product/limits.md, the colours come from the theme, tooltips work on touch.
 import { chartXAxisUnit, chartYAxisRange } from '@paddock/shared/domain';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** The theme's colours (UI.md: one echarts theme from the same custom properties). */
+/** The theme's colours (docs/architecture/README.md#look-and-feel: one echarts theme from the same custom properties). */
 export interface ChartTheme {
   line: string;
   text: string;
@@ -73,7 +73,7 @@ export function buildChartOption({ name, unit, data, window, days, locale, theme
     grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
     tooltip: {
       trigger: 'axis' as const,
-      // Touch screens have no hover: a tap shows the tooltip too (UI.md).
+      // Touch screens have no hover: a tap shows the tooltip too (docs/architecture/README.md#look-and-feel).
       triggerOn: 'mousemove|click' as const,
       confine: true,
       backgroundColor: theme.surface,

@@ -1,4 +1,4 @@
-// The chart colours from the theme's CSS custom properties (UI.md), read again when light/dark changes.
+// The chart colours from the theme's CSS custom properties (docs/architecture/README.md#look-and-feel), read again when light/dark changes.
 import { useEffect, useState } from 'react';
 import type { ChartTheme } from './chartOptions';
 

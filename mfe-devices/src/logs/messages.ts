@@ -1,6 +1,6 @@
 import { defineTranslations } from '@paddock/shared/i18n';
 
-/** Texts of the device log pages (SPEC §2, §8, §9). Units (MB, V, Wh, W, °C) are the same in every language. */
+/** Texts of the device log pages (docs/product/screens.md, docs/product/errors.md, docs/product/limits.md). Units (MB, V, Wh, W, °C) are the same in every language. */
 export const logsTexts = defineTranslations('devices.logs', {
   // ---- Controls
   controlsHeading: { 'en-GB': 'Time window', 'de-DE': 'Zeitraum', 'fr-FR': 'Période', 'sv-SE': 'Tidsperiod' },

@@ -34,7 +34,7 @@ function PushOffer() {
     if (!user || impersonating || !pushSupported()) return;
     if (Notification.permission === 'granted') {
       // Allowed before: keep this browser's subscription registered (it may have been renewed), as long as the
-      // account wants push. SPEC §7: errors here are only logged.
+      // account wants push. docs/product/api.md: errors here are only logged.
       if (user.PushNotifications.Enabled) keepRegistered(user).catch((error: unknown) => console.warn('push registration failed', error));
       return;
     }

@@ -1,11 +1,11 @@
-// This browser's side of push (SPEC §7 device-tokens, §8 'User denied permissions'): whether it can take push
+// This browser's side of push (docs/product/api.md device-tokens, §8 'User denied permissions'): whether it can take push
 // messages, asking for permission, the service worker's subscription, and registering it with the server.
 import { pushApi, usersApi } from '@paddock/shared/api';
 import type { User } from '@paddock/shared/contract';
 import { mayOfferPush, parseWebPushToken, webPushTokenText, type PushPromptAnswer } from '@paddock/shared/domain';
 import { STORAGE_KEYS, storeUpdatedUser } from '@paddock/shared/session';
 
-/** SPEC §8: what is raised when the user does not allow notifications. */
+/** docs/product/errors.md: what is raised when the user does not allow notifications. */
 export const PUSH_DENIED = 'User denied permissions';
 
 /** The service worker the shell serves (shell/src/push/serviceWorker.js); its scope is the whole app. */

@@ -3,7 +3,7 @@ import { Icon } from '@paddock/shared/ui';
 import { registerHelpUrl } from '../common/support';
 import { registerTexts } from './messages';
 
-/** SPEC §2: registration pages have a help icon linking to the support pages. */
+/** docs/product/screens.md: registration pages have a help icon linking to the support pages. */
 export function HelpLink({ product }: { product?: string }) {
   const t = useT();
   const label = t(registerTexts.messages.help);

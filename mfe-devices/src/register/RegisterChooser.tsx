@@ -1,20 +1,13 @@
 import { Link } from 'react-router-dom';
-import { PRODUCTS, registerPath, type ProductId } from '@paddock/shared/domain';
+import { PRODUCTS, registerPath } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Icon, Page, type IconName } from '@paddock/shared/ui';
+import { Icon, Page } from '@paddock/shared/ui';
 import { productsOffered } from '../common/variant';
+import { DEVICE_PRODUCTS } from '../products';
 import { HelpLink } from './HelpLink';
 import { registerTexts } from './messages';
 
-export const PRODUCT_ICON: Record<ProductId, IconName> = {
-  'farmcam-sim': 'sim-card',
-  fencealarm: 'electric-bolt',
-  fencealarm2: 'electric-bolt',
-  smartplug: 'power-plug',
-  smartplug2: 'power-plug',
-};
-
-/** SPEC §2 /devices/register: one card per product the host's variant offers. */
+/** docs/product/screens.md /devices/register: one card per product the host's variant offers. */
 export function RegisterChooser() {
   const t = useT();
   return (
@@ -23,7 +16,7 @@ export function RegisterChooser() {
         {productsOffered().map((product) => (
           <li key={product}>
             <Link className="pd-register-card" to={registerPath(product)}>
-              <Icon name={PRODUCT_ICON[product]} size={32} />
+              <Icon name={DEVICE_PRODUCTS[product].icon} size={32} />
               <span>{PRODUCTS[product].name}</span>
             </Link>
           </li>

@@ -17,6 +17,7 @@ import {
 import { useT } from '@paddock/shared/i18n';
 import { activeUserAtom } from '@paddock/shared/session';
 import { Alert, Button, Card, Page, TextField, fieldErrorMessage, type FieldMessage } from '@paddock/shared/ui';
+import { DEVICE_PRODUCTS } from '../products';
 import { HelpLink } from './HelpLink';
 import { registerTexts } from './messages';
 import { Scanner } from './Scanner';
@@ -25,15 +26,16 @@ const m = registerTexts.messages;
 type Field = 'key' | 'name' | 'owner';
 
 /**
- * SPEC §2 /devices/register/{product}: the key (IMSI for FarmCam SIM, IMEI for the others) by barcode scan or
- * typed, the name, and for SmartPlug2 an optional owner e-mail. Success goes to /devices?id={key}; a failure is
- * shown by the shared handler and here, and what was typed stays.
+ * docs/product/screens.md /devices/register/{product}: the key (IMSI for FarmCam SIM, IMEI for the others) by barcode scan or
+ * typed, the name, and where the product asks for one (SmartPlug2) an optional owner e-mail. Success goes to
+ * /devices?id={key}; a failure is shown by the shared handler and here, and what was typed stays.
  */
-export function RegisterDevice({ product }: { product: ProductId }) {
+export function RegisterDevice<P extends ProductId>({ product }: { product: P }) {
   const t = useT();
   const navigate = useNavigate();
   const user = useAtomValue(activeUserAtom);
   const info = PRODUCTS[product];
+  const { registration } = DEVICE_PRODUCTS[product];
   const field = info.keyField.toUpperCase();
   const [key, setKey] = useState('');
   const [name, setName] = useState('');
@@ -60,9 +62,10 @@ export function RegisterDevice({ product }: { product: ProductId }) {
   }, []);
 
   const validate = (): boolean => {
-    const keyError = product === 'farmcam-sim' ? checkImsi(key) : checkImei(key);
+    const keyError = info.keyField === 'Imsi' ? checkImsi(key) : checkImei(key);
     const nameError = checkDeviceName(name);
-    const ownerError = product === 'smartplug2' && owner.trim() ? checkEmail(normalizeEmail(owner)) : null;
+    // Only typed where the product asks for an owner.
+    const ownerError = owner.trim() ? checkEmail(normalizeEmail(owner)) : null;
     const next: Partial<Record<Field, FieldMessage>> = {
       key: keyError ? { message: keyError === 'required' ? m.keyRequired : m.keyInvalid, values: { field } } : undefined,
       name: nameError === 'required' ? { message: m.nameRequired } : nameError === 'tooLong' ? { message: m.nameTooLong, values: { max: DEVICE_NAME_MAX_LENGTH } } : undefined,
@@ -82,10 +85,8 @@ export function RegisterDevice({ product }: { product: ProductId }) {
     const deviceName = name.trim();
     setBusy(true);
     try {
-      if (product === 'farmcam-sim') await devicesApi.register(user.Id, product, { Imsi: deviceKey, Name: deviceName });
-      else if (product === 'smartplug2')
-        await devicesApi.register(user.Id, product, { Imei: deviceKey, Name: deviceName, ...(owner.trim() ? { Owner: normalizeEmail(owner) } : {}) });
-      else await devicesApi.register(user.Id, product, { Imei: deviceKey, Name: deviceName });
+      const body = registration.body({ key: deviceKey, name: deviceName, owner: owner.trim() ? normalizeEmail(owner) : '' });
+      await devicesApi.register(user.Id, product, body);
       showToast({ kind: 'success', message: m.registered, values: { name: deviceName } });
       navigate(dashboardPath(deviceKey));
     } catch (error) {
@@ -146,7 +147,7 @@ export function RegisterDevice({ product }: { product: ProductId }) {
               setErrors((x) => ({ ...x, name: undefined }));
             }}
           />
-          {product === 'smartplug2' ? (
+          {registration.asksOwner ? (
             <TextField
               label={t(m.ownerLabel)}
               name="owner"

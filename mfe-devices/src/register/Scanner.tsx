@@ -17,7 +17,7 @@ import { registerTexts } from './messages';
 
 const m = registerTexts.messages;
 
-/** SPEC §4 scanner states as the user sees them. */
+/** docs/product/states.md scanner states as the user sees them. */
 export type ScanStatus = 'asking' | 'scanning' | 'denied' | 'unavailable' | 'found';
 
 type Zxing = typeof import('@zxing/library');
@@ -35,7 +35,7 @@ function createReader(zxing: Zxing): Reader {
     zxing.BarcodeFormat.QR_CODE,
     zxing.BarcodeFormat.DATA_MATRIX,
   ]);
-  // SPEC §9: 2 frames per second — 500 ms between decodes.
+  // docs/product/limits.md: 2 frames per second — 500 ms between decodes.
   return new zxing.BrowserMultiFormatReader(hints, SCANNER_DECODE_INTERVAL_MS);
 }
 
@@ -74,7 +74,7 @@ function stopStream(stream: MediaStream | null): void {
 }
 
 /**
- * The barcode scanner of the registration pages (SPEC §4 camera states, §5 scan box, §9 constants): asks for the
+ * The barcode scanner of the registration pages (docs/product/states.md camera states, §5 scan box, §9 constants): asks for the
  * camera, scans at 2 frames per second, remembers the camera, and says when access is denied or no camera can be
  * used. A photo of the barcode can be scanned instead (file scan). `onFound` gets the 15-digit key.
  */
@@ -102,12 +102,27 @@ export function Scanner({ onFound, onManual }: { onFound: (key: string) => void;
     streamRef.current = null;
   }, []);
 
+  /** A key was read (from the camera or a photo): the camera pauses and the form gets the key. */
+  const accept = useCallback(
+    (key: string) => {
+      camera('pause');
+      stop();
+      setFound(key);
+      setStatus('found');
+      onFound(key);
+    },
+    [onFound, stop],
+  );
+
+  /** One reader for the scanner's life, made when zxing first arrives. */
+  const readerOf = (zxing: Zxing): Reader => (readerRef.current ??= createReader(zxing));
+
   const start = useCallback(async () => {
     setFound(null);
     setNoKey(false);
     setPhotoError(null);
     if (typeof window === 'undefined' || !window.isSecureContext || !navigator.mediaDevices?.getUserMedia) {
-      // Camera unsupported or an insecure context (SPEC §8: scanner errors without product wording).
+      // Camera unsupported or an insecure context (docs/product/errors.md: scanner errors without product wording).
       setStatus('unavailable');
       return;
     }
@@ -123,7 +138,7 @@ export function Scanner({ onFound, onManual }: { onFound: (key: string) => void;
       const video = videoRef.current;
       const side = video && video.clientWidth > 0 ? scanBoxSize(video.clientWidth, video.clientHeight) : SCANNER_DEFAULT_WIDTH;
       if (side === null || !video) {
-        // SPEC §5: an invalid scan box (below 50 px).
+        // docs/product/validation.md: an invalid scan box (below 50 px).
         stopStream(stream);
         setStatus('unavailable');
         return;
@@ -131,8 +146,7 @@ export function Scanner({ onFound, onManual }: { onFound: (key: string) => void;
       setBox(side);
       streamRef.current = stream;
       rememberCamera(stream);
-      const reader = readerRef.current ?? createReader(zxing);
-      readerRef.current = reader;
+      const reader = readerOf(zxing);
       camera('start');
       setStatus('scanning');
       await reader.decodeFromStream(stream, video, (result) => {
@@ -142,11 +156,7 @@ export function Scanner({ onFound, onManual }: { onFound: (key: string) => void;
           setNoKey(true);
           return;
         }
-        camera('pause');
-        stop();
-        setFound(key);
-        setStatus('found');
-        onFound(key);
+        accept(key);
       });
     } catch (error) {
       if (!mounted.current) return;
@@ -154,7 +164,7 @@ export function Scanner({ onFound, onManual }: { onFound: (key: string) => void;
       const name = error instanceof Error || error instanceof DOMException ? error.name : '';
       setStatus(name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError' ? 'denied' : 'unavailable');
     }
-  }, [onFound, stop]);
+  }, [accept]);
 
   useEffect(() => {
     mounted.current = true;
@@ -182,18 +192,12 @@ export function Scanner({ onFound, onManual }: { onFound: (key: string) => void;
         setPhotoError(t(m.photoTooSmall, { min: SCANNER_FILE_MIN_HEIGHT }));
         return;
       }
-      const reader = readerRef.current ?? createReader(zxing);
-      readerRef.current = reader;
-      const key = keyFromScan((await reader.decodeFromImageElement(image)).getText());
+      const key = keyFromScan((await readerOf(zxing).decodeFromImageElement(image)).getText());
       if (!key) {
         setPhotoError(t(m.scanNoKey));
         return;
       }
-      camera('pause');
-      stop();
-      setFound(key);
-      setStatus('found');
-      onFound(key);
+      accept(key);
     } catch {
       setPhotoError(t(m.photoNoCode));
     } finally {

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { codes, type CodePurpose } from '../db/schema';
-import { newCode, sameHash, sha256 } from './secrets';
+import { newCode, sameSecret, sha256 } from '../crypto';
 
 export const CODE_TTL_MINUTES = 15;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -45,7 +45,7 @@ export async function consumeCode(db: Db, userId: string, code: string, purposes
     .where(and(eq(codes.id, row.id), lt(codes.attempts, CODE_MAX_ATTEMPTS)))
     .returning({ id: codes.id });
   if (claimed.length === 0) return 'code_attempts_exceeded';
-  if (!sameHash(row.codeHash, codeHash(row.id, code))) return 'invalid_code';
+  if (!sameSecret(row.codeHash, codeHash(row.id, code))) return 'invalid_code';
   // Single use: only the request that deletes the row may go on.
   const used = await db.delete(codes).where(eq(codes.id, row.id)).returning({ id: codes.id });
   return used.length === 1 ? 'ok' : 'invalid_code';

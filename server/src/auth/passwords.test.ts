@@ -1,6 +1,6 @@
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { bearerToken } from './tokens';
-import { newCode, newToken } from './secrets';
+import { newCode, newToken } from '../crypto';
 
 describe('passwords', () => {
   it('hashes with argon2id at OWASP minimum cost and verifies', async () => {

@@ -4,7 +4,7 @@ import type { Token } from '@paddock/shared/contract';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { tokens, users, type UserRow } from '../db/schema';
-import { newToken, sha256 } from './secrets';
+import { newToken, sha256 } from '../crypto';
 
 export async function issueToken(db: Db, userId: string, now: Date, ttlHours: number): Promise<Token> {
   const token = newToken();

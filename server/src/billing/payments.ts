@@ -1,4 +1,4 @@
-// Taking payments through a provider adapter (DESIGN §1: the local provider by default, Stripe later). A provider
+// Taking payments through a provider adapter (docs/architecture/README.md#the-shape: the local provider by default, Stripe later). A provider
 // takes the money and records the payment through the transaction that also delivers what was bought, so a purchase
 // is either paid and delivered or neither. The built-in local provider takes no real money: it records the payment
 // in the payments table and succeeds.

@@ -1,22 +1,13 @@
 import { SMS_BUNDLE } from '@paddock/shared/domain';
 import { asc, eq } from 'drizzle-orm';
 import { payments, users } from '../db/schema';
-import { adminToken, call, createTestApp, createUser, signIn, type TestApp } from '../testing/testApp';
+import { call, createMember, createTestApp, setUpTestApp, type TestApp } from '../testing/testApp';
 import { localPaymentProvider, PaymentDeclinedError, type PaymentProvider } from './payments';
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t);
-});
-afterAll(() => t.close());
+setUpTestApp((app, token) => ([t, admin] = [app, token]));
 
-/** A verified user with a token. */
-async function member(app: TestApp, values: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(app, values);
-  return { ...user, token: await signIn(app, user.email, user.password) };
-}
 
 const paymentsOf = (app: TestApp, userId: string) =>
   app.database.db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.createdAt));
@@ -25,7 +16,7 @@ const balanceOf = async (app: TestApp, userId: string) =>
 
 describe('POST /api/users/{id}/sms', () => {
   it('buys 100 SMS for a Swedish account, paid in SEK, and returns the account with the new balance', async () => {
-    const me = await member(t, { country: 'SE' });
+    const me = await createMember(t, { country: 'SE' });
     const response = await call(t.app, 'POST', `/api/users/${me.id}/sms`, { token: me.token });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ Id: me.id, Email: me.email, SmsNotifications: { Enabled: false, Balance: 100 } });
@@ -38,7 +29,7 @@ describe('POST /api/users/{id}/sms', () => {
   });
 
   it('charges EUR outside Sweden, and each purchase adds 100 more and is one more payment', async () => {
-    const me = await member(t, { country: 'DE' });
+    const me = await createMember(t, { country: 'DE' });
     expect((await call(t.app, 'POST', `/api/users/${me.id}/sms`, { token: me.token })).json()).toMatchObject({ SmsNotifications: { Balance: 100 } });
     expect((await call(t.app, 'POST', `/api/users/${me.id}/sms`, { token: me.token })).json()).toMatchObject({ SmsNotifications: { Balance: 200 } });
     const paid = await paymentsOf(t, me.id);
@@ -50,7 +41,7 @@ describe('POST /api/users/{id}/sms', () => {
   });
 
   it('adds to what is left, and purchases at the same moment all count', async () => {
-    const me = await member(t, { country: 'FR' });
+    const me = await createMember(t, { country: 'FR' });
     await t.database.db.update(users).set({ smsBalance: 7 }).where(eq(users.id, me.id));
     const replies = await Promise.all([1, 2, 3].map(() => call(t.app, 'POST', `/api/users/${me.id}/sms`, { token: me.token })));
     expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200]);
@@ -59,8 +50,8 @@ describe('POST /api/users/{id}/sms', () => {
   });
 
   it("refuses another user's account with 403 and changes nothing; an admin may buy for anyone", async () => {
-    const me = await member(t);
-    const other = await member(t, { country: 'SE' });
+    const me = await createMember(t);
+    const other = await createMember(t, { country: 'SE' });
     const refused = await call(t.app, 'POST', `/api/users/${other.id}/sms`, { token: me.token });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ Error: 'forbidden' });
@@ -76,7 +67,7 @@ describe('POST /api/users/{id}/sms', () => {
   });
 
   it('answers 404 for a missing account (to an admin; a user gets 403 and cannot probe ids), 400 for a bad id, 401 signed out', async () => {
-    const me = await member(t);
+    const me = await createMember(t);
     const missing = await call(t.app, 'POST', '/api/users/no-such-id/sms', { token: admin });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ Error: 'not_found', Message: 'Not found.' });
@@ -94,7 +85,7 @@ describe('POST /api/users/{id}/sms', () => {
   });
 
   it('keeps the payment record when the account is deleted', async () => {
-    const me = await member(t);
+    const me = await createMember(t);
     await call(t.app, 'POST', `/api/users/${me.id}/sms`, { token: me.token });
     const [payment] = await paymentsOf(t, me.id);
     expect((await call(t.app, 'DELETE', `/api/users/${me.id}`, { token: me.token })).statusCode).toBe(204);
@@ -123,7 +114,7 @@ describe('POST /api/users/{id}/sms with a provider that declines', () => {
   afterAll(() => declining.close());
 
   it("answers 402 payment_declined in the user's language, adds nothing and keeps no payment", async () => {
-    const me = await member(declining, { country: 'SE', locale: 'sv-SE' });
+    const me = await createMember(declining, { country: 'SE', locale: 'sv-SE' });
     const response = await call(declining.app, 'POST', `/api/users/${me.id}/sms`, { token: me.token });
     expect(response.statusCode).toBe(402);
     expect(response.json()).toEqual({ Error: 'payment_declined', Message: 'Betalningen avvisades, så inget köptes. Kontrollera ditt betalsätt och försök igen.' });

@@ -1,12 +1,12 @@
-// Purchases (SPEC §7): POST /users/{id}/sms buys the SMS bundle for the account, paid through the payment provider.
+// Purchases (docs/product/api.md): POST /users/{id}/sms buys the SMS bundle for the account, paid through the payment provider.
 import { User, UserIdParams } from '@paddock/shared/contract';
 import { SMS_BUNDLE } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authorize } from '../access';
 import type { AppContext } from '../context';
 import { AppError, notFound } from '../http/errors';
-import { bearerAuth, errorReplies } from '../routes/schemas';
-import { toUser } from '../users';
+import { bearerAuth, errorReplies } from '../http/schemas';
+import { toUser } from '../users/store';
 import { PaymentDeclinedError, type PaymentProvider } from './payments';
 import { buySmsBundle } from './smsBundle';
 

@@ -1,4 +1,4 @@
-// Buying the SMS bundle (SPEC §7 POST /users/{id}/sms, §9): 100 SMS at the bundle's price in the account's currency.
+// Buying the SMS bundle (docs/product/api.md POST /users/{id}/sms, §9): 100 SMS at the bundle's price in the account's currency.
 import { currencyFor, priceAmount, SMS_BUNDLE } from '@paddock/shared/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';

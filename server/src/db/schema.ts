@@ -119,7 +119,7 @@ export const devices = pgTable(
     /** Normalized e-mails of the users it is shared with (the owner's included). */
     access: jsonb('access').$type<string[]>().notNull().default([]),
     notify: jsonb('notify').$type<string[]>().notNull().default([]),
-    /** The representation's product part (SPEC §3): everything but the key, Product, Subscription and Metadata. */
+    /** The representation's product part (docs/product/devices.md): everything but the key, Product, Subscription and Metadata. */
     fields: jsonb('fields').$type<Record<string, unknown>>().notNull(),
     subscription: jsonb('subscription').$type<DeviceSubscription>().notNull(),
     registeredAt: time('registered_at').notNull(),

@@ -1,4 +1,4 @@
-// Who may see a device (SPEC §6): the owner and admins act as owners, users in Access are 'shared', anyone else
+// Who may see a device (docs/product/roles.md): the owner and admins act as owners, users in Access are 'shared', anyone else
 // gets 404 so a device's existence is not revealed. Device routes and the history routes ask here.
 import type { ProductId } from '@paddock/shared/domain';
 import type { FastifyRequest } from 'fastify';

@@ -1,22 +1,25 @@
-// FenceAlarm2 firmware over the air (SPEC §2 admin FOTA, §7): an admin asks for an update; the device gets it as a
-// retained `down/fota` (now, or when it next connects) and reports progress on `up/fota` (see PROTOCOL.md and
-// gateway/ingest.ts). The device representation shows the update under way in Firmware.Pending.
+// Firmware over the air (docs/product/screens.md admin FOTA, §7), for the products that take it (FenceAlarm2): an admin asks for an
+// update; the device gets it as a retained `down/fota` (now, or when it next connects) and reports progress on
+// `up/fota` (see docs/protocol.md and gateway/ingest.ts). The device representation shows the update under way in
+// Firmware.Pending.
 import { randomUUID } from 'node:crypto';
 import { Device, FotaBody, ImeiParams } from '@paddock/shared/contract';
+import { PRODUCT_IDS, PRODUCTS, type ProductId } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authorize } from '../access';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
-import { bearerAuth, errorReplies } from '../routes/schemas';
+import { bearerAuth, errorReplies } from '../http/schemas';
 import { deepMerge } from './changes';
+import { SERVER_PRODUCTS } from './products';
 import { toDevice } from './representation';
 import { changeDevice, findDevice } from './store';
 
 export const fotaRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, config, gateway } = ctx;
 
-  const requestUpdate = async (request: FastifyRequest<{ Params: ImeiParams; Body: FotaBody }>, _reply: FastifyReply) => {
+  const requestUpdate = (product: ProductId) => async (request: FastifyRequest<{ Params: ImeiParams; Body: FotaBody }>, _reply: FastifyReply) => {
     authorize(request, 'device:fota');
     const { imei } = request.params;
     const url = request.body.Url.trim();
@@ -24,25 +27,28 @@ export const fotaRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     const id = randomUUID();
     const now = config.now();
     const changed = await changeDevice(db, imei, now, (row) => {
-      if (row.product !== 'fencealarm2') return null;
+      if (row.product !== product) return null;
       const firmware = (row.fields.Firmware as { Version?: string } | undefined) ?? {};
       const pending = { Id: id, Url: url, Checksum: checksum, RequestedAt: now.toISOString(), Status: 'requested', Progress: 0 };
       // A new request replaces one still under way: the device drops the old Id.
       return { fields: deepMerge(row.fields, { Firmware: { Version: firmware.Version ?? '', Pending: pending } }) };
     });
-    if (!changed || changed.product !== 'fencealarm2') throw notFound();
+    if (!changed || changed.product !== product) throw notFound();
     gateway.publishFota(imei, { Id: id, Url: url, Checksum: checksum });
     return toDevice((await findDevice(db, imei))!);
   };
 
-  const schema = {
-    params: ImeiParams,
-    body: FotaBody,
-    security: bearerAuth,
-    tags: ['devices'],
-    summary: 'Admin: asks a FenceAlarm2 to fetch and install firmware (coap, coaps or https URL, hexadecimal checksum)',
-    response: { 200: Device, ...errorReplies(400, 401, 403, 404) },
-  };
-  app.put('/fencealarm2s/:imei/fota', { schema }, requestUpdate);
-  app.patch('/fencealarm2s/:imei/fota', { schema }, requestUpdate);
+  for (const product of PRODUCT_IDS.filter((id) => SERVER_PRODUCTS[id].firmwareUpdates)) {
+    const { apiCollection, name } = PRODUCTS[product];
+    const schema = {
+      params: ImeiParams,
+      body: FotaBody,
+      security: bearerAuth,
+      tags: ['devices'],
+      summary: `Admin: asks a ${name} to fetch and install firmware (coap, coaps or https URL, hexadecimal checksum)`,
+      response: { 200: Device, ...errorReplies(400, 401, 403, 404) },
+    };
+    app.put(`/${apiCollection}/:imei/fota`, { schema }, requestUpdate(product));
+    app.patch(`/${apiCollection}/:imei/fota`, { schema }, requestUpdate(product));
+  }
 };

@@ -32,4 +32,21 @@ describe('parseInventoryCsv', () => {
       'line 6: 350000300000904 appears twice',
     ]);
   });
+
+  it('reads quoted fields and a UTF-8 byte-order mark (Excel)', () => {
+    const { entries, errors } = parseInventoryCsv(
+      '\uFEFFkey,product,secret\r\n"350000300000905","smartplug","0123456789,abcdef"\r\n350000300000906,smartplug,"say ""hi"" 0123456789"\r\n',
+    );
+    expect(errors).toEqual([]);
+    expect(entries).toEqual([
+      { key: '350000300000905', product: 'smartplug', secret: '0123456789,abcdef' },
+      { key: '350000300000906', product: 'smartplug', secret: 'say "hi" 0123456789' },
+    ]);
+  });
+
+  it('names the line of a quote never closed', () => {
+    const { entries, errors } = parseInventoryCsv('350000300000907,smartplug,"0123456789abcdef\n350000300000908,smartplug,0123456789abcdef\n');
+    expect(entries).toEqual([]);
+    expect(errors).toEqual([expect.stringMatching(/^line \d: Quote Not Closed/)]);
+  });
 });

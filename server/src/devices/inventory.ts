@@ -2,15 +2,17 @@
 // Operators import the factory's CSV (`npx tsx server/src/main.ts inventory-import devices.csv`); the demo seed
 // adds a small inventory and registers one device of each product to the demo user.
 import { createHmac } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
 import { and, eq, inArray } from 'drizzle-orm';
 import { IMEI_PATTERN, IMSI_PATTERN, isProductId, offlineDeadline, PRODUCTS, withSystemTags, type ProductId } from '@paddock/shared/domain';
 import type { Config } from '../config';
+import { sha256 } from '../crypto';
 import type { Db } from '../db/client';
 import { devices, inventory, serverKeys, type UserRow } from '../db/schema';
 import { generateSecret } from '../secrets';
 import { configAfterChange } from './gateway/configSync';
+import { SERVER_PRODUCTS } from './products';
 import { initialFields, initialSubscription } from './representation';
-import { sha256 } from './store';
 
 export interface InventoryEntry {
   key: string;
@@ -26,25 +28,48 @@ export interface ParsedInventory {
 
 const SECRET_MIN_LENGTH = 16;
 
-/** Reads `key,product,secret` lines (a header line and blank lines are skipped); each bad row is named. */
+/**
+ * Reads `key,product,secret` rows (a header row and blank lines are skipped); each bad row is named. csv-parse reads
+ * quoted fields and drops the byte-order mark Excel puts before UTF-8.
+ */
 export function parseInventoryCsv(text: string): ParsedInventory {
   const entries: InventoryEntry[] = [];
-  const errors: string[] = [];
+  const problems: { line: number; text: string }[] = [];
   const seen = new Set<string>();
-  text.split(/\r?\n/).forEach((raw, index) => {
-    const line = raw.trim();
-    const at = `line ${index + 1}`;
-    if (!line || (index === 0 && /^key\s*,/i.test(line))) return;
-    const [key = '', product = '', secret = '', ...extra] = line.split(',').map((cell) => cell.trim());
-    if (extra.length) return errors.push(`${at}: expected 3 columns (key,product,secret), got ${extra.length + 3}`);
-    if (!isProductId(product)) return errors.push(`${at}: unknown product "${product}" (one of ${Object.keys(PRODUCTS).join(', ')})`);
-    const pattern = PRODUCTS[product].keyField === 'Imsi' ? IMSI_PATTERN : IMEI_PATTERN;
-    if (!new RegExp(pattern).test(key)) return errors.push(`${at}: "${key}" is not a valid ${PRODUCTS[product].keyField.toUpperCase()} (15 digits)`);
-    if (secret.length < SECRET_MIN_LENGTH) return errors.push(`${at}: the secret must have at least ${SECRET_MIN_LENGTH} characters`);
-    if (seen.has(key)) return errors.push(`${at}: ${key} appears twice`);
-    seen.add(key);
-    entries.push({ key, product, secret });
+  const rows: { record: string[]; line: number }[] = [];
+  parse(text, {
+    bom: true,
+    trim: true,
+    record_delimiter: ['\r\n', '\n'],
+    skip_empty_lines: true,
+    skip_records_with_empty_values: true,
+    relax_column_count: true,
+    skip_records_with_error: true,
+    on_skip: (error) => {
+      if (error) problems.push({ line: Number(error.lines), text: error.message });
+      return undefined;
+    },
+    on_record: (record, context) => {
+      rows.push({ record, line: context.lines });
+      return null;
+    },
   });
+  for (const { record, line } of rows) {
+    const refuse = (problem: string) => problems.push({ line, text: problem });
+    if (line === 1 && /^key$/i.test(record[0])) continue;
+    const [key = '', product = '', secret = '', ...extra] = record;
+    if (extra.length) refuse(`expected 3 columns (key,product,secret), got ${record.length}`);
+    else if (!isProductId(product)) refuse(`unknown product "${product}" (one of ${Object.keys(PRODUCTS).join(', ')})`);
+    else if (!new RegExp(PRODUCTS[product].keyField === 'Imsi' ? IMSI_PATTERN : IMEI_PATTERN).test(key)) {
+      refuse(`"${key}" is not a valid ${PRODUCTS[product].keyField.toUpperCase()} (15 digits)`);
+    } else if (secret.length < SECRET_MIN_LENGTH) refuse(`the secret must have at least ${SECRET_MIN_LENGTH} characters`);
+    else if (seen.has(key)) refuse(`${key} appears twice`);
+    else {
+      seen.add(key);
+      entries.push({ key, product, secret });
+    }
+  }
+  const errors = problems.sort((a, b) => a.line - b.line).map((problem) => `line ${problem.line}: ${problem.text}`);
   return { entries, errors };
 }
 
@@ -61,25 +86,11 @@ export async function importInventory(db: Db, entries: readonly InventoryEntry[]
 
 // ---- Demo ------------------------------------------------------------------------------------------------------
 
-const DEMO_PREFIX: Record<ProductId, string> = {
-  'farmcam-sim': '240010000000',
-  fencealarm: '350000100000',
-  fencealarm2: '350000200000',
-  smartplug: '350000300000',
-  smartplug2: '350000400000',
-};
 /** Demo keys per product: number 1 is registered to the demo user, the others are free to register. */
 export const DEMO_DEVICES_PER_PRODUCT = 40;
-const DEMO_NAMES: Record<ProductId, string> = {
-  'farmcam-sim': 'Barn camera',
-  fencealarm: 'North paddock fence',
-  fencealarm2: 'River meadow fence',
-  smartplug: 'Calf shed heater',
-  smartplug2: 'Water trough pump',
-};
 
 /** The demo key number `n` (1-based) of a product: 15 digits. */
-export const demoKey = (product: ProductId, n: number) => `${DEMO_PREFIX[product]}${String(n).padStart(3, '0')}`;
+export const demoKey = (product: ProductId, n: number) => `${SERVER_PRODUCTS[product].demo.keyPrefix}${String(n).padStart(3, '0')}`;
 
 const DEMO_SECRET_KEY = 'demo-device-secret';
 
@@ -149,7 +160,7 @@ export async function registerDemoDevices(db: Db, demo: Pick<UserRow, 'id' | 'em
         key: demoKey(product, 1),
         product,
         ownerId: demo.id,
-        name: DEMO_NAMES[product],
+        name: SERVER_PRODUCTS[product].demo.name,
         tags: withSystemTags(product, demo.email, ['Home farm']),
         access: [demo.email],
         notify: [demo.email],

@@ -1,20 +1,11 @@
 import { PRODUCTS, REGISTRATION_TRIAL_DAYS, type ProductId } from '@paddock/shared/domain';
-import { adminToken, call, createTestApp, createUser, signIn, type TestApp } from '../testing/testApp';
+import { call, createMember, setUpTestApp, signIn, type Member, type TestApp } from '../testing/testApp';
 import { demoKey } from './inventory';
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t);
-});
-afterAll(() => t.close());
+setUpTestApp((app, token) => ([t, admin] = [app, token]));
 
-type Member = Awaited<ReturnType<typeof createUser>> & { token: string };
-async function member(): Promise<Member> {
-  const user = await createUser(t);
-  return { ...user, token: await signIn(t, user.email, user.password) };
-}
 
 // Demo keys 2–40 of each product are free; each test takes its own.
 const used: Partial<Record<ProductId, number>> = {};
@@ -33,7 +24,7 @@ const PRODUCT_IDS = Object.keys(PRODUCTS) as ProductId[];
 
 describe('registration', () => {
   it.each(PRODUCT_IDS)('registers a %s from the inventory and shows it in the list', async (product) => {
-    const me = await member();
+    const me = await createMember(t);
     const key = freeKey(product);
     const response = await register(me, product, key);
     expect(response.statusCode).toBe(201);
@@ -57,7 +48,7 @@ describe('registration', () => {
   });
 
   it('answers 404 naming product and key for a key the inventory does not know', async () => {
-    const me = await member();
+    const me = await createMember(t);
     const response = await register(me, 'smartplug', '999999999999999');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ Error: 'device_unknown', Field: 'Imei' });
@@ -66,7 +57,7 @@ describe('registration', () => {
   });
 
   it('answers 400 when the key belongs to another product', async () => {
-    const me = await member();
+    const me = await createMember(t);
     const response = await register(me, 'smartplug', freeKey('fencealarm'));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ Error: 'device_wrong_product', Field: 'Imei' });
@@ -74,7 +65,7 @@ describe('registration', () => {
   });
 
   it('answers 409 when someone else registered it; registering one’s own again is harmless', async () => {
-    const [me, other] = [await member(), await member()];
+    const [me, other] = [await createMember(t), await createMember(t)];
     const key = freeKey('fencealarm2');
     expect((await register(me, 'fencealarm2', key)).statusCode).toBe(201);
     expect((await register(me, 'fencealarm2', key)).statusCode).toBe(201);
@@ -84,7 +75,7 @@ describe('registration', () => {
   });
 
   it('registers for oneself or, as an admin, for anyone; not for another user', async () => {
-    const [me, other] = [await member(), await member()];
+    const [me, other] = [await createMember(t), await createMember(t)];
     const forOther = await call(t.app, 'POST', `/api/users/${other.id}/smartplugs`, { token: me.token, body: { Imei: freeKey('smartplug'), Name: 'x' } });
     expect(forOther.statusCode).toBe(403);
     const byAdmin = await call(t.app, 'POST', `/api/users/${other.id}/smartplugs`, { token: admin, body: { Imei: freeKey('smartplug'), Name: 'x' } });
@@ -93,7 +84,7 @@ describe('registration', () => {
   });
 
   it('registers a SmartPlug2 to the Owner named in the body: oneself, or as an admin anyone', async () => {
-    const [me, farmer] = [await member(), await member()];
+    const [me, farmer] = [await createMember(t), await createMember(t)];
     const mine = await register(me, 'smartplug2', freeKey('smartplug2'), { Owner: ` ${me.email.toUpperCase()} ` });
     expect(mine.statusCode).toBe(201);
     expect(mine.json().Metadata).toMatchObject({ OwnerEmail: me.email, Owner: me.id });
@@ -118,21 +109,21 @@ describe('registration', () => {
     [{ Imei: '350000300000999' }, 'Name'],
     [{ Imei: '350000300000999', Name: 'x', Extra: 1 }, 'Extra'],
   ])('answers 400 naming the field for %j', async (body, field) => {
-    const me = await member();
+    const me = await createMember(t);
     const response = await call(t.app, 'POST', `/api/users/${me.id}/smartplugs`, { token: me.token, body });
     expect(response.statusCode).toBe(400);
     expect(response.json().Field).toBe(field);
   });
 
   it('needs a session', async () => {
-    const me = await member();
+    const me = await createMember(t);
     expect((await call(t.app, 'POST', `/api/users/${me.id}/smartplugs`, { body: { Imei: freeKey('smartplug'), Name: 'x' } })).statusCode).toBe(401);
   });
 });
 
 describe('GET /users/{id}/devices', () => {
   it('answers 304 to If-None-Match while nothing changed, and 200 with a new ETag after a change', async () => {
-    const me = await member();
+    const me = await createMember(t);
     const key = freeKey('smartplug');
     await register(me, 'smartplug', key);
     const first = await call(t.app, 'GET', `/api/users/${me.id}/devices`, { token: me.token });
@@ -150,7 +141,7 @@ describe('GET /users/{id}/devices', () => {
   });
 
   it('lists devices shared with the user, and stops when the sharing ends', async () => {
-    const [owner, friend] = [await member(), await member()];
+    const [owner, friend] = [await createMember(t), await createMember(t)];
     const key = freeKey('fencealarm');
     await register(owner, 'fencealarm', key);
     await call(t.app, 'PATCH', `/api/fencealarms/${key}`, { token: owner.token, body: { Access: [owner.email, friend.email] } });
@@ -163,12 +154,12 @@ describe('GET /users/{id}/devices', () => {
   });
 });
 
-describe('permissions (SPEC §6)', () => {
+describe('permissions (docs/product/roles.md)', () => {
   let owner: Member;
   let shared: Member;
   let stranger: Member;
   beforeAll(async () => {
-    [owner, shared, stranger] = [await member(), await member(), await member()];
+    [owner, shared, stranger] = [await createMember(t), await createMember(t), await createMember(t)];
   });
 
   async function sharedPlug() {
@@ -259,11 +250,11 @@ describe('permissions (SPEC §6)', () => {
   });
 });
 
-describe('settings bounds (SPEC §5)', () => {
+describe('settings bounds (docs/product/validation.md)', () => {
   let me: Member;
   const keys: Partial<Record<ProductId, string>> = {};
   beforeAll(async () => {
-    me = await member();
+    me = await createMember(t);
     for (const product of PRODUCT_IDS) {
       keys[product] = freeKey(product);
       await register(me, product, keys[product]!);

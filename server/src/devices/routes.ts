@@ -1,9 +1,9 @@
-// Device calls (SPEC §7): registration, the user's device list (with ETag), and per product get, update and
-// unregister, and the plugs' power toggle. Who may do what (SPEC §6): the owner everything; users in Access read
+// Device calls (docs/product/api.md): registration, the user's device list (with ETag), and per product get, update and
+// unregister, and the plugs' power toggle. Who may do what (docs/product/roles.md): the owner everything; users in Access read
 // and edit name, tags, sharing and settings (and switch a plug); admins act as owners; anyone else gets 404, so a
 // device's existence is not revealed. Registration is for oneself (an admin: for anyone) and its failures are
 // rate-limited, so keys cannot be swept. Settings that change what a device runs are published to it over MQTT
-// (gateway/), and switching a plug waits for the device's ack (server/src/devices/PROTOCOL.md). Each user's own
+// (gateway/), and switching a plug waits for the device's ack (docs/protocol.md). Each user's own
 // alarm channels for a device are set here too (notify/alarmChannels.ts).
 import {
   AlarmChannels,
@@ -13,14 +13,6 @@ import {
   ImeiParams,
   ImsiParams,
   PowerEnabledBody,
-  RegisterFarmcamSimBody,
-  RegisterImeiBody,
-  RegisterSmartplug2Body,
-  UpdateFarmcamSimBody,
-  UpdateFencealarm2Body,
-  UpdateFencealarmBody,
-  UpdateSmartplug2Body,
-  UpdateSmartplugBody,
   UserIdParams,
 } from '@paddock/shared/contract';
 import {
@@ -34,37 +26,23 @@ import {
   type ProductId,
 } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { authorize } from '../access';
 import { limitsFor, type AppContext } from '../context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { bearerAuth, errorReplies, NoContent, sendNoContent } from '../routes/schemas';
-import { findUserByEmail, findUserById } from '../users';
+import { bearerAuth, errorReplies, NoContent, sendNoContent } from '../http/schemas';
+import { findUserByEmail, findUserById } from '../users/store';
 import { roleOn, signedInDevice as deviceOfCaller, type Role } from './access';
-import { changesOf, deepMerge, type UpdateBody } from './changes';
+import { deepMerge, type DeviceChanges, type UpdateBody } from './changes';
 import { CommandTimeoutError } from './gateway/commands';
 import { configAfterChange } from './gateway/configSync';
 import { heardFrom } from './gateway/ingest';
 import { alarmChannelChoice, handOverChannels, saveAlarmChannels } from '../notify/alarmChannels';
 import { noticeSettings, withAlarmNotices } from '../notify/alarmNotices';
 import { initialFields, initialSubscription, toDevice, toDeviceList, type DeviceWithOwner } from './representation';
+import { SERVER_PRODUCTS } from './products';
 import { changeDevice, deleteDevice, devicesOf, findDevice, findInventory, insertDevice, listEtag } from './store';
-
-const UPDATE_BODIES: Record<ProductId, TSchema> = {
-  'farmcam-sim': UpdateFarmcamSimBody,
-  fencealarm: UpdateFencealarmBody,
-  fencealarm2: UpdateFencealarm2Body,
-  smartplug: UpdateSmartplugBody,
-  smartplug2: UpdateSmartplug2Body,
-};
-const REGISTER_BODIES: Record<ProductId, TSchema> = {
-  'farmcam-sim': RegisterFarmcamSimBody,
-  fencealarm: RegisterImeiBody,
-  fencealarm2: RegisterImeiBody,
-  smartplug: RegisterImeiBody,
-  smartplug2: RegisterSmartplug2Body,
-};
 
 const toAlarmChannels = (choice: AlarmChannelChoice): AlarmChannels => ({ Email: choice.email, Sms: choice.sms, Push: choice.push });
 
@@ -127,7 +105,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
       {
         schema: {
           params: UserIdParams,
-          body: REGISTER_BODIES[product],
+          body: SERVER_PRODUCTS[product].registerBody,
           security: bearerAuth,
           tags,
           summary: `Registers a ${productName} to the user`,
@@ -202,21 +180,21 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
     );
 
     /** What only the owner (or an admin) may change: the next plan and the owner. */
-    const checkOwnerOnly = (role: Role, ownerEmail: string, metadata: ReturnType<typeof changesOf>['metadata'], priceId: string | undefined) => {
+    const checkOwnerOnly = (role: Role, ownerEmail: string, metadata: DeviceChanges['metadata'], priceId: string | undefined) => {
       if (role === 'owner') return;
-      if (priceId !== undefined) throw ownerOnly(product === 'farmcam-sim' || product === 'fencealarm' || product === 'smartplug' ? 'PriceId' : 'Subscription');
+      if (priceId !== undefined) throw ownerOnly(SERVER_PRODUCTS[product].planField);
       if (metadata.Owner !== undefined && normalizeEmail(metadata.Owner) !== ownerEmail) throw ownerOnly('Owner');
     };
 
     const update = async (request: FastifyRequest) => {
       const { user, device, role } = await signedInDevice(request, keyOf(request), product);
-      const { metadata, priceId, fields } = changesOf(product, request.body as UpdateBody);
+      const { metadata, priceId, fields } = SERVER_PRODUCTS[product].changesOf(request.body as UpdateBody);
       // Checked early so a refused save does not switch the plug; checked again under the row lock below.
       checkOwnerOnly(role, device.ownerEmail, metadata, priceId);
       if (metadata.Tags && !tagsWithinLength(metadata.Tags)) throw badRequest('too_long', 'Tags', { field: 'Tags', max: TAG_MAX_LENGTH });
-      // SmartPlug2's power toggle: a new OutputPower is a command the device must acknowledge before anything is
-      // saved (no ack: 408 and nothing changes).
-      const outputPower = product === 'smartplug2' ? (fields.DeviceConfig as { OutputPower?: boolean } | undefined)?.OutputPower : undefined;
+      // A power toggle in the update (SmartPlug2's OutputPower) is a command the device must acknowledge before
+      // anything is saved (no ack: 408 and nothing changes).
+      const outputPower = SERVER_PRODUCTS[product].powerCommand?.(fields);
       const current = device.fields as { PowerEnabled?: boolean; DeviceConfig?: { OutputPower?: boolean } };
       const powered =
         outputPower !== undefined && (outputPower !== current.PowerEnabled || outputPower !== current.DeviceConfig?.OutputPower)
@@ -264,7 +242,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
     };
     const updateSchema = {
       params,
-      body: UPDATE_BODIES[product],
+      body: SERVER_PRODUCTS[product].updateBody,
       security: bearerAuth,
       tags,
       summary: `Changes a ${productName}'s settings, sharing and plan (PUT and PATCH alike)`,
@@ -334,32 +312,34 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
         return toAlarmChannels(await saveAlarmChannels(db, device.key, user.id, { email: Email, sms: Sms, push: Push }, config.now()));
       },
     );
-  }
 
-  app.put(
-    '/smartplugs/:imei/power-enabled',
-    {
-      schema: {
-        params: ImeiParams,
-        body: PowerEnabledBody,
-        security: bearerAuth,
-        tags,
-        summary: 'Switches a SmartPlug on or off and answers once the plug confirms (408 when it does not within 60 s)',
-        response: { 200: Device, ...errorReplies(400, 401, 404, 408, 502) },
+    if (!SERVER_PRODUCTS[product].powerEnabledCall) continue;
+    // The power toggle by its own call: the plug must acknowledge before anything is saved.
+    app.put(
+      `/${apiCollection}/:imei/power-enabled`,
+      {
+        schema: {
+          params: ImeiParams,
+          body: PowerEnabledBody,
+          security: bearerAuth,
+          tags,
+          summary: `Switches a ${productName} on or off and answers once the plug confirms (408 when it does not within 60 s)`,
+          response: { 200: Device, ...errorReplies(400, 401, 404, 408, 502) },
+        },
       },
-    },
-    async (request) => {
-      const { device } = await signedInDevice(request, request.params.imei, 'smartplug');
-      const powered = await switchPower(device.key, request.body.Enabled);
-      const changed = await changeDevice(
-        db,
-        device.key,
-        config.now(),
-        (row) => heardFrom('smartplug', row, config.now(), { PowerEnabled: powered }),
-        ackNotices(),
-      );
-      if (!changed) throw notFound();
-      return toDevice((await findDevice(db, device.key))!);
-    },
-  );
+      async (request) => {
+        const { device } = await signedInDevice(request, request.params.imei, product);
+        const powered = await switchPower(device.key, request.body.Enabled);
+        const changed = await changeDevice(
+          db,
+          device.key,
+          config.now(),
+          (row) => heardFrom(product, row, config.now(), { PowerEnabled: powered }),
+          ackNotices(),
+        );
+        if (!changed) throw notFound();
+        return toDevice((await findDevice(db, device.key))!);
+      },
+    );
+  }
 };

@@ -1,11 +1,9 @@
 // Device rows: inventory lookups, the devices a user sees, and changes that bump the ETag clock.
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
+import { sameSecret, sha256 } from '../crypto';
 import type { Db } from '../db/client';
 import { devices, inventory, users, type DeviceRow, type InventoryRow, type NewDeviceRow } from '../db/schema';
 import type { DeviceWithOwner } from './representation';
-
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export async function findInventory(db: Db, key: string): Promise<InventoryRow | undefined> {
   const [row] = await db.select().from(inventory).where(eq(inventory.key, key));
@@ -21,9 +19,7 @@ const flatten = (row: { device: DeviceRow; ownerEmail: string }): DeviceWithOwne
  */
 export async function checkDeviceSecret(db: Db, key: string, secret: string): Promise<boolean> {
   const row = key && secret ? await findInventory(db, key) : undefined;
-  const expected = Buffer.from(row?.secretHash ?? '0'.repeat(64), 'hex');
-  const given = Buffer.from(sha256(secret), 'hex');
-  return timingSafeEqual(expected.length === given.length ? expected : given, given) && row !== undefined;
+  return sameSecret(row?.secretHash ?? '0'.repeat(64), sha256(secret)) && row !== undefined;
 }
 
 /** The registered device's product, or undefined: the one cheap look-up an uplink from an unregistered device costs. */
@@ -85,8 +81,8 @@ export async function changeDevice(
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(devices).where(eq(devices.key, key)).for('update');
     if (!row) return undefined;
-    const changes = await change(row, tx as unknown as Db);
-    if (alsoDo) await alsoDo(tx as unknown as Db, row, changes);
+    const changes = await change(row, tx);
+    if (alsoDo) await alsoDo(tx, row, changes);
     if (!changes) return row;
     const differs = (Object.keys(changes) as (keyof DeviceChange)[]).filter((column) => !same(changes[column], row[column]));
     if (!differs.length) return row;

@@ -23,6 +23,19 @@ describe('server message catalogue', () => {
     expect(formatMinutes('sv-SE', 5)).toBe('5 minuter');
     expect(formatMinutes('de-DE', 5)).toBe('5 Minuten');
   });
+
+  it.each(Object.keys(MESSAGES) as (keyof typeof MESSAGES)[])('%s reads as written, its placeholders filled in', (key) => {
+    for (const locale of LOCALES) {
+      const text: string = MESSAGES[key][locale];
+      const values = Object.fromEntries(placeholders(text).map((name) => [name, `<${name}>`]));
+      expect(translate(locale, key, values)).toBe(text.replace(/\{(\w+)\}/g, (_whole, name: string) => `<${name}>`));
+    }
+  });
+
+  it('keeps a placeholder without a value visible and writes numbers as given', () => {
+    expect(translate('en-GB', 'missing_field')).toBe('{field} is required.');
+    expect(translate('de-DE', 'too_long', { field: 'Url', max: 4096 })).toBe(translate('de-DE', 'too_long', { field: 'Url', max: '4096' }));
+  });
 });
 
 describe('localeFromAcceptLanguage', () => {

@@ -1,7 +1,9 @@
 // Every text the server sends to people (error messages and mails), in the four interface languages.
-// `{name}` marks a value filled in by translate().
+// The texts are ICU messages (intl-messageformat): `{name}` marks a value filled in by translate(), and plural or
+// number formats ({count, plural, …}, {amount, number}) are at hand; an apostrophe before `{` quotes it.
 import type { ErrorCode } from '@paddock/shared/contract';
 import type { Locale } from '@paddock/shared/domain';
+import IntlMessageFormat from 'intl-messageformat';
 
 type MailKey =
   | 'mail_verify_subject'
@@ -511,10 +513,27 @@ export const MESSAGES = {
 
 export type MessageValues = Readonly<Record<string, string | number>>;
 
-/** The text of `key` in `locale` with its `{name}` placeholders filled in; unknown placeholders stay visible. */
+/** Parsed once per text. */
+const formats = new Map<string, { format: IntlMessageFormat; names: string[] }>();
+
+function formatOf(locale: Locale, key: MessageKey) {
+  const id = `${locale} ${key}`;
+  let parsed = formats.get(id);
+  if (!parsed) {
+    const text: string = MESSAGES[key][locale];
+    // The names after each `{` (a word that is not one, such as a plural's option text, only adds a value unused).
+    const names = [...text.matchAll(/\{(\w+)/g)].map((match) => match[1]);
+    parsed = { format: new IntlMessageFormat(text, locale), names };
+    formats.set(id, parsed);
+  }
+  return parsed;
+}
+
+/** The text of `key` in `locale` with its placeholders filled in; a value not given stays visible as `{name}`. */
 export function translate(locale: Locale, key: MessageKey, values: MessageValues = {}): string {
-  const text: string = MESSAGES[key][locale];
-  return text.replace(/\{(\w+)\}/g, (whole: string, name: string) => (name in values ? String(values[name]) : whole));
+  const { format, names } = formatOf(locale, key);
+  const unfilled = Object.fromEntries(names.filter((name) => !(name in values)).map((name) => [name, `{${name}}`]));
+  return String(format.format({ ...unfilled, ...values }));
 }
 
 /** "5 minutes", "1 Minute", "5 minuter": a whole number of minutes in words of the locale. */

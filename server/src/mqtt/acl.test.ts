@@ -3,7 +3,7 @@ import { mayPublish, maySubscribe, type BrokerIdentity } from './acl';
 const a: BrokerIdentity = { kind: 'device', key: '350000300000001' };
 const server: BrokerIdentity = { kind: 'server' };
 
-describe('broker ACL (PROTOCOL.md)', () => {
+describe('broker ACL (docs/protocol.md)', () => {
   it.each([
     ['devices/350000300000001/up/reading', true],
     ['devices/350000300000001/up/status', true],

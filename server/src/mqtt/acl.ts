@@ -1,4 +1,4 @@
-// Who may use which topic on the embedded broker (server/src/devices/PROTOCOL.md, Signing in): a device publishes
+// Who may use which topic on the embedded broker (docs/protocol.md, Signing in): a device publishes
 // only below devices/{key}/up/ and subscribes only below devices/{key}/down/; the server may do anything but
 // publish on $SYS. The same rules as Mosquitto's `pattern write devices/%u/up/#` and `pattern read devices/%u/down/#`.
 

@@ -1,11 +1,12 @@
-// The embedded MQTT broker (aedes), used unless MQTT_URL names an external one (server/src/devices/PROTOCOL.md).
+// The embedded MQTT broker (aedes), used unless MQTT_URL names an external one (docs/protocol.md).
 // Devices sign in with their key and secret; the server's own client with random credentials made per process.
 // Topic rules are in acl.ts. Limits (packet size, time to sign in, failed sign-ins per address) keep a client that
 // never signs in from costing the broker memory or a brute-force run.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
+import { sameSecret } from '../crypto';
 import { mayPublish, maySubscribe, type BrokerIdentity } from './acl';
 
 /** CONNACK return codes (MQTT 3.1.1 §3.2.2.3). */
@@ -60,14 +61,6 @@ const SERVER_USERNAME_PREFIX = 'paddock-server-';
 
 function authError(returnCode: number, message: string): AuthenticateError {
   return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
-}
-
-/** Equal strings, compared in time that does not depend on where they differ. */
-export function sameSecret(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  // Compare against itself when lengths differ, so the time taken does not tell the length either.
-  return timingSafeEqual(left, left.length === right.length ? right : left) && left.length === right.length;
 }
 
 function listen(server: Server, port: number, host: string | undefined): Promise<void> {

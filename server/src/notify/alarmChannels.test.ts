@@ -4,8 +4,8 @@
 import { PRODUCTS, type ProductId } from '@paddock/shared/domain';
 import { and, eq } from 'drizzle-orm';
 import { alarmChannels, devices, jobs, mailbox, smsOutbox, users } from '../db/schema';
-import { ingestUplink } from '../devices/gateway/ingest';
 import { demoKey } from '../devices/inventory';
+import { fenceReading } from '../testing/devices';
 import { call, createTestApp, createUser, signIn, type TestApp } from '../testing/testApp';
 import { createMailer } from './mail';
 import { outboxSmsProvider } from './sms';
@@ -68,14 +68,6 @@ async function fence(owner: Member, others: Member[] = []) {
   return key;
 }
 
-const reading = (key: string, voltage: number) =>
-  ingestUplink(db(), {
-    key,
-    name: 'reading',
-    payload: Buffer.from(JSON.stringify({ Voltage: voltage, Battery: 12.6, Rssi: -70 })),
-    retained: false,
-    receivedAt: t.clock.now(),
-  });
 
 /** What one user got: mails, SMS, push messages, and the SMS balance left. */
 async function received(user: Member) {
@@ -138,20 +130,20 @@ describe('the notification worker honours each user’s choice', () => {
     const [owner, friend] = [await member(), await member()];
     const key = await fence(owner, [friend]);
 
-    await reading(key, 2000);
+    await fenceReading(t, key, 2000);
     await runDueJobs(deps());
     expect(await received(friend)).toEqual({ mails: 1, sms: 0, push: 0, balance: 10 });
     expect(await received(owner)).toEqual({ mails: 1, sms: 1, push: 1, balance: 9 });
 
     expect((await channels(friend, key, { Email: true, Sms: true, Push: true })).statusCode).toBe(200);
-    await reading(key, 5000);
+    await fenceReading(t, key, 5000);
     await runDueJobs(deps());
     expect(await received(friend)).toEqual({ mails: 1, sms: 1, push: 1, balance: 9 });
 
     // The account's switches still apply on top: SMS off in the account, no SMS for this device either.
     await db().update(users).set({ smsEnabled: false }).where(eq(users.id, friend.id));
     t.clock.advance(20 * 60_000);
-    await reading(key, 2000);
+    await fenceReading(t, key, 2000);
     await runDueJobs(deps());
     expect(await received(friend)).toEqual({ mails: 2, sms: 1, push: 2, balance: 9 });
   });
@@ -159,7 +151,7 @@ describe('the notification worker honours each user’s choice', () => {
   it('sends nothing, and charges nothing, through a channel switched off after the alarm was queued', async () => {
     const [owner] = [await member()];
     const key = await fence(owner);
-    await reading(key, 2000);
+    await fenceReading(t, key, 2000);
     expect((await channels(owner, key, { Email: false, Sms: false, Push: false })).statusCode).toBe(200);
     await runDueJobs(deps());
     expect(await received(owner)).toEqual({ mails: 0, sms: 0, push: 0, balance: 10 });
@@ -173,7 +165,7 @@ describe('the notification worker honours each user’s choice', () => {
     expect(sold.statusCode).toBe(200);
     expect((await channels(buyer, key)).json()).toEqual({ Email: true, Sms: false, Push: false });
     expect((await channels(owner, key)).json()).toEqual({ Email: true, Sms: true, Push: true });
-    await reading(key, 2000);
+    await fenceReading(t, key, 2000);
     await runDueJobs(deps());
     expect(await received(buyer)).toEqual({ mails: 1, sms: 0, push: 0, balance: 10 });
     expect(await received(owner)).toEqual({ mails: 1, sms: 1, push: 1, balance: 9 });

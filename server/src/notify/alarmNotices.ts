@@ -20,7 +20,7 @@ import { alarmNotices, devices, users, type DeviceRow } from '../db/schema';
 import type { DeviceChange } from '../devices/store';
 import { alarmChannelChoices } from './alarmChannels';
 import type { AlarmEvent } from './alarmMessages';
-import { enqueueJob } from './jobs';
+import { enqueueJob } from '../jobs/queue';
 
 export interface NoticeSettings {
   /** A flapping alarm notifies at most once per this many minutes (NOTIFY_QUIET_MINUTES). */

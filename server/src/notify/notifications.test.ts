@@ -7,9 +7,10 @@ import { devices, jobs, users } from '../db/schema';
 import { ingestUplink } from '../devices/gateway/ingest';
 import { sweepOffline } from '../devices/gateway/offlineSweep';
 import { demoKey } from '../devices/inventory';
+import { fenceReading } from '../testing/devices';
 import { adminToken, call, createTestApp, createUser, mailsTo, signIn, type TestApp } from '../testing/testApp';
 import { releaseHeldTriggers, remindOffline } from './alarmNotices';
-import { claimJobs, JOB_LEASE_MS, retryDelayMs } from './jobs';
+import { claimJobs, JOB_LEASE_MS, retryDelayMs } from '../jobs/queue';
 import { createMailer, type Mailer } from './mail';
 import { outboxSmsProvider } from './sms';
 import { runDueJobs, type WorkerDeps } from './worker';
@@ -63,14 +64,6 @@ async function share(key: string, emails: { access: string[]; notify: string[] }
     .where(eq(devices.key, key));
 }
 
-const fenceReading = (key: string, voltage: number) =>
-  ingestUplink(db(), {
-    key,
-    name: 'reading',
-    payload: Buffer.from(JSON.stringify({ Voltage: voltage, Battery: 12.6, Rssi: -70 })),
-    retained: false,
-    receivedAt: t.clock.now(),
-  });
 
 async function smsTo(to: string): Promise<{ To: string; Text: string; SentAt: string }[]> {
   const response = await call(t.app, 'GET', `/api/admin/sms-outbox?to=${encodeURIComponent(to)}`, { token: await adminToken(t) });
@@ -92,7 +85,7 @@ describe('alarm notifications', () => {
     const notShared = await createUser(t, { locale: 'en-GB' });
     await share(key, { access: [english.email], notify: [english.email, notShared.email] });
 
-    await fenceReading(key, 2000);
+    await fenceReading(t, key, 2000);
     expect(await runDueJobs(deps())).toBe(3); // owner: mail + SMS; english: mail (no SMS enabled)
     expect(await runDueJobs(deps())).toBe(0);
 
@@ -111,10 +104,10 @@ describe('alarm notifications', () => {
     expect(await balance(user.id)).toBe(4);
 
     // Another low reading changes nothing: the alarm was already on.
-    await fenceReading(key, 1900);
+    await fenceReading(t, key, 1900);
     expect(await queued()).toBe(0);
 
-    await fenceReading(key, 5000);
+    await fenceReading(t, key, 5000);
     expect(await runDueJobs(deps())).toBe(3);
     expect((await mailsTo(t, user.email)).map((m) => m.Subject)).toEqual([`Entwarnung: Niedrige Zaunspannung – ${name}`, `Alarm: Niedrige Zaunspannung – ${name}`]);
     expect((await smsTo(user.email))[0].Text).toContain('Paddock-Entwarnung');
@@ -122,14 +115,14 @@ describe('alarm notifications', () => {
 
     // Flapping inside the quiet period: nothing more.
     t.clock.advance(5 * 60_000);
-    await fenceReading(key, 2000);
-    await fenceReading(key, 5000);
-    await fenceReading(key, 2000);
+    await fenceReading(t, key, 2000);
+    await fenceReading(t, key, 5000);
+    await fenceReading(t, key, 2000);
     expect(await queued()).toBe(0);
     // Past the quiet period (15 minutes after the last trigger told), the next trigger is told again.
-    await fenceReading(key, 5000);
+    await fenceReading(t, key, 5000);
     t.clock.advance(10 * 60_000);
-    await fenceReading(key, 2000);
+    await fenceReading(t, key, 2000);
     expect(await runDueJobs(deps())).toBe(3);
     expect(await mailsTo(t, user.email)).toHaveLength(3);
     expect(await balance(user.id)).toBe(2);
@@ -137,15 +130,15 @@ describe('alarm notifications', () => {
 
   it('tells a trigger the quiet period held back once the period is over, when the alarm is still on', async () => {
     const { user, key, name } = await setUp('fencealarm', { smsEnabled: false });
-    await fenceReading(key, 2000);
-    await fenceReading(key, 5000);
+    await fenceReading(t, key, 2000);
+    await fenceReading(t, key, 5000);
     expect(await runDueJobs(deps())).toBe(2); // trigger and clear
     const settings = { quietMinutes: 15, reminderHours: 24 };
 
     // It goes off again 3 minutes later and stays off: held, not forgotten.
     t.clock.advance(3 * 60_000);
     const wentOff = t.clock.now();
-    await fenceReading(key, 1500);
+    await fenceReading(t, key, 1500);
     expect(await queued()).toBe(0);
     t.clock.advance(11 * 60_000);
     expect(await releaseHeldTriggers(db(), t.clock.now(), settings)).toEqual([]);
@@ -160,14 +153,14 @@ describe('alarm notifications', () => {
     expect(mail.Text).toContain('Wert: 1.500 V');
     expect(mail.Text).toContain(`${String(wentOff.getUTCHours()).padStart(2, '0')}:${String(wentOff.getUTCMinutes()).padStart(2, '0')} UTC`);
     // Its clear is told like any other.
-    await fenceReading(key, 5000);
+    await fenceReading(t, key, 5000);
     expect(await runDueJobs(deps())).toBe(1);
     expect((await mailsTo(t, user.email))[0].Subject).toBe(`Entwarnung: Niedrige Zaunspannung – ${name}`);
 
     // Held again, but back to normal before the period is over: nothing is told, then or later.
     t.clock.advance(60_000);
-    await fenceReading(key, 2000);
-    await fenceReading(key, 5000);
+    await fenceReading(t, key, 2000);
+    await fenceReading(t, key, 5000);
     expect(await releaseHeldTriggers(db(), new Date(t.clock.now().getTime() + 60 * 60_000), settings)).toEqual([]);
     expect(await queued()).toBe(0);
   });
@@ -176,7 +169,7 @@ describe('alarm notifications', () => {
     const { user, key } = await setUp('fencealarm', { smsBalance: 0, phone: '+46 70 000 00 01' });
     const noPhone = await createUser(t, { smsEnabled: true, smsBalance: 3, phone: '' });
     await share(key, { access: [noPhone.email], notify: [noPhone.email] });
-    await fenceReading(key, 2000);
+    await fenceReading(t, key, 2000);
     expect(await runDueJobs(deps())).toBe(2);
     expect(await mailsTo(t, user.email)).toHaveLength(1);
     expect(await smsTo(user.email)).toEqual([]);
@@ -189,7 +182,7 @@ describe('alarm notifications', () => {
     const { user, key } = await setUp('fencealarm', { emailDevice: false });
     const leaving = await createUser(t);
     await share(key, { access: [leaving.email], notify: [leaving.email] });
-    await fenceReading(key, 2000);
+    await fenceReading(t, key, 2000);
     await db().update(devices).set({ access: [user.email] }).where(eq(devices.key, key));
     await runDueJobs(deps());
     expect(await mailsTo(t, user.email)).toEqual([]);
@@ -212,7 +205,7 @@ describe('alarm notifications', () => {
     expect((await mailsTo(t, user.email))[0].Subject).toBe(`Weiterhin offline: ${name}`);
 
     // Back online: the clear is told.
-    await fenceReading(key, 5000);
+    await fenceReading(t, key, 5000);
     await runDueJobs(deps());
     expect((await mailsTo(t, user.email))[0].Subject).toBe(`Entwarnung: Gerät offline – ${name}`);
 
@@ -234,7 +227,7 @@ describe('alarm notifications', () => {
         await real.send(mail);
       },
     };
-    await fenceReading(key, 2000);
+    await fenceReading(t, key, 2000);
     expect(await runDueJobs(deps({ mailer: flaky }))).toBe(0);
     const [job] = await db().select().from(jobs);
     expect(job).toMatchObject({ attempts: 1, lastError: 'SMTP down', lockedBy: null });
@@ -257,7 +250,7 @@ describe('alarm notifications', () => {
     const { user, key } = await setUp('fencealarm', { emailDevice: false, smsBalance: 2 });
     let failures = 1;
     const real = deps().sms;
-    await fenceReading(key, 2000);
+    await fenceReading(t, key, 2000);
     const flaky = { send: async (sms: Parameters<typeof real.send>[0]) => (failures-- > 0 ? Promise.reject(new Error('provider down')) : real.send(sms)) };
     expect(await runDueJobs(deps({ sms: flaky }))).toBe(0);
     expect(await balance(user.id)).toBe(1);
@@ -269,7 +262,7 @@ describe('alarm notifications', () => {
 
   it('delivers a job claimed by a worker that died once its lease has run out', async () => {
     const { user, key } = await setUp('fencealarm', { smsEnabled: false });
-    await fenceReading(key, 2000);
+    await fenceReading(t, key, 2000);
     expect(await claimJobs(db(), 'dead-worker', t.clock.now(), 10)).toHaveLength(1);
     expect(await runDueJobs(deps({ id: 'survivor' }))).toBe(0);
     t.clock.advance(JOB_LEASE_MS + 1000);
@@ -282,7 +275,7 @@ describe('alarm notifications', () => {
     const owners = [];
     for (let i = 0; i < 6; i += 1) {
       const { user, key } = await setUp('fencealarm', { smsBalance: 10 });
-      await fenceReading(key, 2000);
+      await fenceReading(t, key, 2000);
       owners.push(user);
     }
     expect(await queued()).toBe(12);

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { PRODUCTS, type PushMessage } from '@paddock/shared/domain';
 import { eq } from 'drizzle-orm';
 import { devices, jobs, users } from '../db/schema';
-import { ingestUplink } from '../devices/gateway/ingest';
 import { demoKey } from '../devices/inventory';
+import { fenceReading } from '../testing/devices';
 import { adminToken, call, createTestApp, createUser, signIn, type TestApp } from '../testing/testApp';
 import { loadConfig } from '../config';
 import { createMailer } from './mail';
@@ -158,8 +158,6 @@ async function fenceOf(user: { id: string; email: string; password: string }) {
   return { key, name: `Koppel ${next}` };
 }
 
-const fenceReading = (key: string, voltage: number) =>
-  ingestUplink(db(), { key, name: 'reading', payload: Buffer.from(JSON.stringify({ Voltage: voltage, Battery: 12.6, Rssi: -70 })), retained: false, receivedAt: t.clock.now() });
 
 const tokensOf = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0].pushTokens;
 
@@ -243,7 +241,7 @@ describe('alarm push messages', () => {
     await register(user.id, token, laptop);
     const { key, name } = await fenceOf(user);
 
-    await fenceReading(key, 2000);
+    await fenceReading(t, key, 2000);
     expect(await runDueJobs(await deps())).toBe(2);
     expect(received.map((r) => r.path).sort()).toEqual([new URL(phone.endpoint).pathname, new URL(laptop.endpoint).pathname].sort());
     const publicKey = (await loadVapidKeys(db(), t.config)).publicKey;
@@ -265,7 +263,7 @@ describe('alarm push messages', () => {
     expect(() => decrypt(laptop, received.find((r) => phone.endpoint.endsWith(r.path))!.body)).toThrow();
 
     received.length = 0;
-    await fenceReading(key, 5000);
+    await fenceReading(t, key, 5000);
     expect(await runDueJobs(await deps())).toBe(2);
     expect(JSON.parse(decrypt(phone, received.find((r) => phone.endpoint.endsWith(r.path))!.body)).Title).toBe(`Entwarnung: Niedrige Zaunspannung – ${name}`);
   });
@@ -274,7 +272,7 @@ describe('alarm push messages', () => {
     const user = await createUser(t, { pushEnabled: false, emailDevice: false });
     await register(user.id, await signIn(t, user.email, user.password), newBrowser());
     const { key } = await fenceOf(user);
-    await fenceReading(key, 2000);
+    await fenceReading(t, key, 2000);
     expect(await runDueJobs(await deps())).toBe(0);
     expect(received).toEqual([]);
   });
@@ -287,7 +285,7 @@ describe('alarm push messages', () => {
     await register(user.id, token, gone);
     await register(user.id, token, broken);
     const { key } = await fenceOf(user);
-    await fenceReading(key, 2000);
+    await fenceReading(t, key, 2000);
 
     expect(await runDueJobs(await deps())).toBe(1); // gone: done (and forgotten); broken: failed
     expect((await tokensOf(user.id)).map((text) => JSON.parse(text).endpoint)).toEqual([broken.endpoint]);

@@ -1,17 +1,18 @@
 // Delivers the alarm notification jobs: e-mail through the mailer, SMS through the provider (one SMS paid from the
 // user's balance), push to one registered browser. Checked again at delivery: the user still exists, is still in
 // the device's Access list and still has the channel on, for that device and in the account. A transport failure
-// leaves the job for a retry with back-off (jobs.ts); a browser whose push service says it is gone loses its token.
+// leaves the job for a retry with back-off (jobs/queue.ts); a browser whose push service says it is gone loses its token.
 import { randomUUID } from 'node:crypto';
 import { FALLBACK_LOCALE, isLocale, isProductId, parseWebPushToken, withoutPushEndpoint, type AlarmUnit } from '@paddock/shared/domain';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { devices, jobs, users, type JobRow } from '../db/schema';
+import { drainBatches, startJobLoop, type JobLoop } from '../jobs/loop';
+import { claimJobs, completeJob, failJob } from '../jobs/queue';
 import { alarmMail, alarmPush, alarmSmsText, type AlarmNotice } from './alarmMessages';
 import { alarmChannelChoice } from './alarmChannels';
 import { ALARM_JOB, type AlarmJobPayload } from './alarmNotices';
-import { claimJobs, completeJob, failJob } from './jobs';
 import type { Mailer } from './mail';
 import type { PushTransport } from './push';
 import type { SmsProvider } from './sms';
@@ -100,7 +101,7 @@ async function deliver(deps: WorkerDeps, worker: string, job: JobRow): Promise<v
 /** Claims the due jobs and delivers them, batch after batch; returns how many were delivered. */
 export async function runDueJobs(deps: WorkerDeps, worker = deps.id ?? randomUUID()): Promise<number> {
   let delivered = 0;
-  for (;;) {
+  await drainBatches(BATCH, async () => {
     const claimed = await claimJobs(deps.db, worker, deps.now(), BATCH);
     for (const job of claimed) {
       try {
@@ -115,37 +116,21 @@ export async function runDueJobs(deps: WorkerDeps, worker = deps.id ?? randomUUI
         deps.log[givenUp ? 'error' : 'warn']({ err: error, job: job.id, attempts: job.attempts }, givenUp ? 'notification given up' : 'notification failed, retrying later');
       }
     }
-    if (claimed.length < BATCH) return delivered;
-  }
+    return claimed;
+  });
+  return delivered;
 }
 
-export interface NotifyWorker {
-  stop(): Promise<void>;
-}
-
-/** Runs the due jobs every `intervalMs` (the next run is planned when one ends, so runs never overlap). */
-export function startNotifyWorker(deps: WorkerDeps & { intervalMs: number }): NotifyWorker {
+/** Runs the due jobs every `intervalMs` (jobs/loop.ts). */
+export function startNotifyWorker(deps: WorkerDeps & { intervalMs: number }): JobLoop {
   const worker = deps.id ?? randomUUID();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const run = () => {
-    running = runDueJobs(deps, worker).then(
-      (count) => {
-        if (count) deps.log.info({ notifications: count }, 'notifications delivered');
-      },
-      (error: unknown) => deps.log.error({ err: error }, 'notification worker failed'),
-    );
-    void running.then(() => {
-      if (!stopped) timer = setTimeout(run, deps.intervalMs);
-    });
-  };
-  timer = setTimeout(run, deps.intervalMs);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+  return startJobLoop({
+    intervalMs: deps.intervalMs,
+    log: deps.log,
+    failure: 'notification worker failed',
+    work: async () => {
+      const count = await runDueJobs(deps, worker);
+      if (count) deps.log.info({ notifications: count }, 'notifications delivered');
     },
-  };
+  });
 }

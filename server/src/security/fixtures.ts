@@ -8,7 +8,7 @@ import { importInventory } from '../devices/inventory';
 import { configAfterChange } from '../devices/gateway/configSync';
 import { initialFields, initialSubscription } from '../devices/representation';
 import { insertDevice } from '../devices/store';
-import { findUserByEmail, insertUser } from '../users';
+import { findUserByEmail, insertUser } from '../users/store';
 import type { TestApp } from '../testing/testApp';
 
 export interface Person {

@@ -1,4 +1,4 @@
-// One simulated device: its own MQTT connection signed in with its key and secret (PROTOCOL.md), a status on
+// One simulated device: its own MQTT connection signed in with its key and secret (docs/protocol.md), a status on
 // connect, readings every interval with jitter, and the downlinks: config (applied and reported), set-power
 // (switched and acked) and simulate (faults).
 //
@@ -9,6 +9,7 @@
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { FotaReport } from '@paddock/shared/contract';
 import type { ProductId } from '@paddock/shared/domain';
+import { SERVER_PRODUCTS } from '../devices/products';
 import { createModel, plugTemperature, seededRng, step, type DeviceModel, type Rng } from './model';
 import { decideRelay } from './relay';
 import {
@@ -62,15 +63,6 @@ export class ConnectionProblems {
   }
 }
 
-/** The firmware each simulated product reports in its status. */
-export const FIRMWARE: Record<ProductId, string> = {
-  'farmcam-sim': '1.0.0',
-  fencealarm: '2.3.1',
-  fencealarm2: '1.4.2',
-  smartplug: '3.0.5',
-  smartplug2: '1.2.0',
-};
-
 /** The first reading follows the connection within this window (ms), so a dashboard shows live values at once. */
 const FIRST_READING_MS: [number, number] = [300, 1500];
 /** A reading right after a fault change or a set-power, once the ack is out. */
@@ -86,8 +78,6 @@ const REFUSED_CODES = new Set([4, 5, 134, 135]);
 const CLOSE_TIMEOUT_MS = 2000;
 /** A simulated firmware update reports at this pace: downloading 0, 50, 100 %, installing, done. */
 const FOTA_STEP_MS = 300;
-
-const isPlug = (product: ProductId) => product === 'smartplug' || product === 'smartplug2';
 
 export class SimulatedDevice {
   private readonly rng: Rng;
@@ -117,7 +107,7 @@ export class SimulatedDevice {
     // The starting point depends on the key only, so a device looks the same after a restart.
     this.model = createModel(spec.product, seededRng(spec.key));
     this.topic = topics(spec.key);
-    this.firmware = FIRMWARE[spec.product];
+    this.firmware = SERVER_PRODUCTS[spec.product].simulation.firmware;
   }
 
   start(): void {
@@ -204,7 +194,7 @@ export class SimulatedDevice {
     if (Id === this.fotaId) return;
     if (this.fotaTimer) clearTimeout(this.fotaTimer);
     this.fotaId = Id;
-    if (this.spec.product !== 'fencealarm2') {
+    if (!SERVER_PRODUCTS[this.spec.product].firmwareUpdates) {
       return this.publish(this.topic.fota, { Id, Status: 'failed', Progress: 0, Error: `${this.spec.product} takes no firmware updates` });
     }
     const version = firmwareVersionAfter(Url, this.firmware);
@@ -248,7 +238,7 @@ export class SimulatedDevice {
     if ('unanswerable' in parsed) return this.drop('command', parsed.unanswerable);
     let ack: Ack;
     if ('error' in parsed) ack = { Id: parsed.Id, Ok: false, Error: parsed.error };
-    else if (!isPlug(this.spec.product)) ack = { Id: parsed.Id, Ok: false, Error: `${this.spec.product} has no relay` };
+    else if (this.model.kind !== 'plug') ack = { Id: parsed.Id, Ok: false, Error: `${this.spec.product} has no relay` };
     else {
       this.relay = parsed.command.Enabled;
       ack = { Id: parsed.Id, Ok: true, PowerEnabled: this.relay };
@@ -312,8 +302,8 @@ export class SimulatedDevice {
     this.readingTimer = null;
     if (!this.client?.connected || this.fault === 'offline') return;
     const now = new Date();
-    const temperature = this.spec.product === 'smartplug' && this.model.product === 'smartplug' ? plugTemperature(this.model, now, this.rng) : undefined;
-    if (isPlug(this.spec.product)) {
+    const temperature = this.model.kind === 'plug' && this.model.heater ? plugTemperature(this.model, now, this.rng) : undefined;
+    if (this.model.kind === 'plug') {
       this.relay = decideRelay(this.config ?? {}, { from: this.rulesCheckedAt, to: now, temperature: temperature ?? null, current: this.relay });
     }
     this.rulesCheckedAt = now;

@@ -1,5 +1,5 @@
 // The device simulator (issue 3): every inventory device it is given signs in to the MQTT broker as that device
-// and behaves like one (server/src/devices/PROTOCOL.md). The server starts it inside `npm start` unless
+// and behaves like one (docs/protocol.md). The server starts it inside `npm start` unless
 // SIMULATOR=off; `npm run simulate` runs it on its own (cli.ts).
 import { REPORTING_INTERVAL_MAX_SECONDS } from '@paddock/shared/contract';
 import type { ProductId } from '@paddock/shared/domain';

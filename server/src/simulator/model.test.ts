@@ -63,7 +63,7 @@ describe('every product', () => {
     }
   });
 
-  it.each(PRODUCT_IDS)('%s: the reading has the fields of PROTOCOL.md and At is the measuring time', (product) => {
+  it.each(PRODUCT_IDS)('%s: the reading has the fields of docs/protocol.md and At is the measuring time', (product) => {
     const [reading] = run(product, 1, 10).readings;
     const fields: Record<ProductId, string[]> = {
       'farmcam-sim': ['At', 'RemainingData'],
@@ -214,7 +214,7 @@ describe('FarmCam SIM', () => {
   });
 
   it('tops an empty bundle up again', () => {
-    const model: SimModel = { product: 'farmcam-sim', bundle: 2_000_000_000, remaining: 10, trickle: 5000 };
+    const model: SimModel = { kind: 'sim', product: 'farmcam-sim', bundle: 2_000_000_000, remaining: 10, trickle: 5000 };
     expect(advanceSim(model, 10, seededRng('empty')).remaining).toBe(2_000_000_000);
   });
 });

@@ -9,6 +9,7 @@
 // - FarmCam SIM: the data bundle drains with a trickle plus picture uploads; an empty bundle is topped up again so
 //   a long-running demo keeps moving.
 import type { ProductId } from '@paddock/shared/domain';
+import { SERVER_PRODUCTS } from '../devices/products';
 import type { Fault, Reading } from './wire';
 
 /** A random number in [0, 1). */
@@ -59,7 +60,10 @@ const BATTERY_DRAIN_PER_HOUR = 0.1;
 const BATTERY_CHARGE_PER_HOUR = 0.4;
 
 export interface FenceModel {
-  product: 'fencealarm' | 'fencealarm2';
+  kind: 'fence';
+  product: ProductId;
+  /** The reading carries battery and RSSI too (FenceAlarm). */
+  reportsBattery: boolean;
   /** V on a clean fence. */
   cleanVoltage: number;
   /** Vegetation on the wire: 0 just mowed, 1 fully grown. */
@@ -98,7 +102,10 @@ export function fenceVoltage(model: FenceModel, fault: Fault, rng: Rng): number 
 // ---- Plug -------------------------------------------------------------------------------------------------------
 
 export interface PlugModel {
-  product: 'smartplug' | 'smartplug2';
+  kind: 'plug';
+  product: ProductId;
+  /** A heater (SmartPlug: a temperature sensor, a duty that grows as it gets colder), else a pump. */
+  heater: boolean;
   /** W while the appliance runs. */
   ratedLoad: number;
   /** W while it idles with the relay on. */
@@ -168,7 +175,8 @@ export function plugTemperature(model: PlugModel, at: Date, rng: Rng): number {
 // ---- FarmCam SIM ------------------------------------------------------------------------------------------------
 
 export interface SimModel {
-  product: 'farmcam-sim';
+  kind: 'sim';
+  product: ProductId;
   /** Bytes of the bundle when full. */
   bundle: number;
   remaining: number;
@@ -194,12 +202,14 @@ export type DeviceModel = FenceModel | PlugModel | SimModel;
 
 /** A device's starting point, drawn from `rng` (seed it with the key for the same device every run). */
 export function createModel(product: ProductId, rng: Rng): DeviceModel {
-  switch (product) {
-    case 'fencealarm':
-    case 'fencealarm2': {
+  const simulation = SERVER_PRODUCTS[product].simulation;
+  switch (simulation.model) {
+    case 'fence': {
       const rssiBase = Math.round(between(rng, -85, -60));
       return {
+        kind: 'fence',
         product,
+        reportsBattery: simulation.reportsBattery,
         cleanVoltage: Math.round(between(rng, 6300, 7000)),
         vegetation: between(rng, 0, 0.6),
         growthPerHour: between(rng, 0.15, 0.3),
@@ -211,13 +221,14 @@ export function createModel(product: ProductId, rng: Rng): DeviceModel {
         lastVoltage: null,
       };
     }
-    case 'smartplug':
-    case 'smartplug2': {
-      const heater = product === 'smartplug';
+    case 'plug': {
+      const heater = simulation.appliance === 'heater';
       const signalBase = Math.round(between(rng, 55, 90));
       const cycleSeconds = Math.round(heater ? between(rng, 600, 1200) : between(rng, 240, 480));
       return {
+        kind: 'plug',
         product,
+        heater,
         ratedLoad: heater ? Math.round(between(rng, 20, 40)) * 50 : Math.round(between(rng, 25, 75)) * 10,
         idleLoad: Math.round(between(rng, 1, 4)),
         cycleSeconds,
@@ -231,9 +242,9 @@ export function createModel(product: ProductId, rng: Rng): DeviceModel {
         lastTemperature: null,
       };
     }
-    case 'farmcam-sim': {
+    case 'sim': {
       const bundle = [2, 3, 5][Math.floor(rng() * 3)] * GB;
-      return { product, bundle, remaining: Math.round(bundle * between(rng, 0.4, 1)), trickle: between(rng, 2_000, 8_000) };
+      return { kind: 'sim', product, bundle, remaining: Math.round(bundle * between(rng, 0.4, 1)), trickle: between(rng, 2_000, 8_000) };
     }
   }
 }
@@ -254,21 +265,19 @@ export interface StepInput {
 export function step(model: DeviceModel, input: StepInput, rng: Rng): { model: DeviceModel; reading: Reading } {
   const At = input.at.toISOString();
   const seconds = Math.max(0, input.seconds);
-  switch (model.product) {
-    case 'fencealarm':
-    case 'fencealarm2': {
+  switch (model.kind) {
+    case 'fence': {
       const next = advanceFence(model, seconds, rng);
       const Voltage = fenceVoltage(next, input.fault, rng);
       const fence = { ...next, lastVoltage: Voltage };
-      if (model.product === 'fencealarm2') return { model: fence, reading: { At, Voltage } };
+      if (!model.reportsBattery) return { model: fence, reading: { At, Voltage } };
       const rssi = wander(fence.rssi, fence.rssiBase, 8, rng, 2);
       const Battery = roundTo(fence.battery + noise(rng, 0.02), 2);
       return { model: { ...fence, rssi }, reading: { At, Voltage, Battery, Rssi: rssi } };
     }
-    case 'smartplug':
-    case 'smartplug2': {
+    case 'plug': {
       const inputs = { relay: input.relay, mains: input.fault !== 'power-failure' };
-      const heater = model.product === 'smartplug';
+      const { heater } = model;
       const Temperature = input.temperature ?? plugTemperature(model, input.at, rng);
       const duty = heater ? heaterDuty(Temperature) : model.duty;
       const next = { ...advancePlug(model, seconds, inputs, rng), duty, lastTemperature: Temperature };
@@ -284,7 +293,7 @@ export function step(model: DeviceModel, input: StepInput, rng: Rng): { model: D
       };
       return { model: { ...next, signal }, reading };
     }
-    case 'farmcam-sim': {
+    case 'sim': {
       const next = advanceSim(model, seconds, rng);
       return { model: next, reading: { At, RemainingData: next.remaining } };
     }

@@ -1,4 +1,4 @@
-// How a plug's own rules switch its relay (PROTOCOL.md "Timer entries …"): timer schedules are moments ('minute
+// How a plug's own rules switch its relay (docs/protocol.md "Timer entries …"): timer schedules are moments ('minute
 // hour days', UTC, Sunday 0) at which the plug switches; thermostat triggers are conditions checked at every
 // measurement. A manual set-power therefore holds until the next timer moment, but not against a matching
 // thermostat trigger (that is what a thermostat is for).

@@ -8,8 +8,8 @@ import { configReportSchema, DeviceAck, DeviceStatus, FotaReport, READING_SCHEMA
 import { isConfiguredProduct, type ProductId } from '@paddock/shared/domain';
 import type { TSchema } from '@sinclair/typebox';
 import { parsePayload } from '../devices/gateway/payloads';
+import { SERVER_PRODUCTS } from '../devices/products';
 import { startSimulator, withoutCredentials } from './index';
-import { FIRMWARE } from './device';
 
 interface Message {
   key: string;
@@ -38,7 +38,7 @@ const log = { ...silent, warn: (...a: unknown[]) => warnings.push(a) };
 
 let broker: Aedes;
 const signIns: { clientId: string; username?: string; password?: string }[] = [];
-/** Publishes and subscriptions of a device outside what PROTOCOL.md lets it use. */
+/** Publishes and subscriptions of a device outside what docs/protocol.md lets it use. */
 const outOfBounds: string[] = [];
 const isDevice = (clientId: string) => DEVICES.some((d) => d.key === clientId) || clientId.startsWith('3500004009');
 let server: net.Server;
@@ -146,7 +146,7 @@ describe('device simulator', () => {
   it('publishes a retained status on connect and a first reading within about 2 s', async () => {
     for (const device of DEVICES) {
       const status = await next((m) => m.key === device.key && m.kind === 'status');
-      expect(status.payload).toEqual({ Online: true, Firmware: FIRMWARE[device.product], IntervalSeconds: INTERVAL_SECONDS });
+      expect(status.payload).toEqual({ Online: true, Firmware: SERVER_PRODUCTS[device.product].simulation.firmware, IntervalSeconds: INTERVAL_SECONDS });
       const first = await next((m) => m.key === device.key && m.kind === 'reading');
       expect(first.at - status.at).toBeLessThan(2000);
       expect(Math.abs(Date.parse(first.payload.At as string) - first.at)).toBeLessThan(1000);

@@ -3,7 +3,7 @@ import { firmwareVersionAfter, parseCommand, parseConfig, parseSimulate, topics 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 
 describe('downlink checks', () => {
-  it('accepts the configurations of PROTOCOL.md', () => {
+  it('accepts the configurations of docs/protocol.md', () => {
     const smartplug = {
       Version: 7,
       BeepEnabled: true,

@@ -1,4 +1,4 @@
-// The device side of server/src/devices/PROTOCOL.md, on the shared wire schemas (contract/deviceProtocol.ts):
+// The device side of docs/protocol.md, on the shared wire schemas (contract/deviceProtocol.ts):
 // topics, the payloads a simulated device sends, and checks of the downlinks it receives. A downlink that is not
 // JSON or has a field of the wrong type is dropped (never applied).
 import {

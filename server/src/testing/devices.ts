@@ -2,6 +2,14 @@
 // until the server has applied something, and free ports.
 import { createServer, type AddressInfo } from 'node:net';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { ingestUplink } from '../devices/gateway/ingest';
+import type { TestApp } from './testApp';
+
+/** A FenceAlarm reading of `key` applied as the gateway applies an uplink (no broker), received now. */
+export function fenceReading(t: TestApp, key: string, voltage: number) {
+  const payload = Buffer.from(JSON.stringify({ Voltage: voltage, Battery: 12.6, Rssi: -70 }));
+  return ingestUplink(t.database.db, { key, name: 'reading', payload, retained: false, receivedAt: t.clock.now() });
+}
 
 /** Signs in as a device (client id = username = key); rejects with the broker's refusal. */
 export function connectDevice(url: string, key: string, secret: string, options: IClientOptions = {}): Promise<MqttClient> {

@@ -1,5 +1,5 @@
 // A real Mosquitto for the gateway tests on PostgreSQL (PADDOCK_TEST_DB=postgres): spawned on a free port with a
-// password file made by mosquitto_passwd and the ACL of server/src/devices/PROTOCOL.md, so topic isolation is
+// password file made by mosquitto_passwd and the ACL of docs/protocol.md, so topic isolation is
 // proven on an external broker too. `.ci/run` installs Debian's mosquitto when it is missing.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

@@ -12,7 +12,7 @@ import { loadConfig, RATE_LIMITED_ACTIONS, type Config, type RateLimit, type Rat
 import { IN_MEMORY, openDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seed } from '../seed';
-import { insertUser, type NewUser } from '../users';
+import { insertUser, type NewUser } from '../users/store';
 import type { UserRow } from '../db/schema';
 
 /** A clock that runs with real time but can be moved forward, to expire codes and tokens. */
@@ -166,6 +166,24 @@ export async function createUser(t: TestApp, values: Partial<NewUser> & { passwo
     t.config.now(),
   );
   return { ...row, password };
+}
+
+/** The test file's app, built before its tests and closed after them; `ready` gets it and the admin's token. */
+export function setUpTestApp(ready: (t: TestApp, admin: string) => void, overrides: Partial<TestConfig> = {}, options: TestAppOptions = {}): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(overrides, options);
+    ready(app, await adminToken(app));
+  });
+  afterAll(() => app?.close());
+}
+
+/** A fresh verified account, signed in through the API. */
+export type Member = Awaited<ReturnType<typeof createUser>> & { token: string };
+
+export async function createMember(t: TestApp, values: Parameters<typeof createUser>[1] = {}): Promise<Member> {
+  const user = await createUser(t, values);
+  return { ...user, token: await signIn(t, user.email, user.password) };
 }
 
 /** Signs in through the API and returns the token. */

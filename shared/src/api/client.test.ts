@@ -8,7 +8,7 @@ describe('api client rules', () => {
     expect(buildQuery({ to: 'a b@c.se' })).toBe('?to=a+b%40c.se');
   });
 
-  test('failed-reply texts per SPEC §8', () => {
+  test('failed-reply texts per docs/product/errors.md', () => {
     expect(failureText(408, 'Request Timeout', '')).toEqual({ message: apiTexts.messages.timeout });
     expect(failureText(500, 'Internal Server Error', 'boom')).toEqual({ message: apiTexts.messages.serverError });
     expect(failureText(401, 'Unauthorized', '{"Error":"bad_credentials","Message":"Wrong e-mail or password."}')).toEqual({

@@ -1,5 +1,5 @@
-// The one HTTP client (DESIGN §4): base URL by host, bearer token, time-outs, the loading overlay count, and the
-// one failed-reply handler with SPEC §8's texts.
+// The one HTTP client (docs/architecture/README.md#paddockshared): base URL by host, bearer token, time-outs, the loading overlay count, and the
+// one failed-reply handler with docs/product/errors.md's texts.
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { MessageDescriptor } from 'react-intl';
 import { paddockStore, localeAtom, tokenAtom, userAtom, isTokenValid } from '../session/store';
@@ -34,7 +34,7 @@ function currentHostname(): string {
   return typeof location !== 'undefined' ? location.hostname : '';
 }
 
-/** Builds `?a=b&c=d` from the truthy fields only (SPEC §7); '' when none. */
+/** Builds `?a=b&c=d` from the truthy fields only (docs/product/api.md); '' when none. */
 export function buildQuery(fields: Record<string, unknown> | undefined): string {
   if (!fields) return '';
   const params = new URLSearchParams();
@@ -48,7 +48,7 @@ export interface FailureText {
   values?: Record<string, string | number>;
 }
 
-/** SPEC §8: 408 and 500 have fixed texts; any other status shows code, status text and the reply's text. */
+/** docs/product/errors.md: 408 and 500 have fixed texts; any other status shows code, status text and the reply's text. */
 export function failureText(status: number, statusText: string, body: string): FailureText {
   if (status === 408) return { message: apiTexts.messages.timeout };
   if (status === 500) return { message: apiTexts.messages.serverError };
@@ -133,7 +133,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
 async function toApiError(error: unknown, options: RequestOptions, hadToken: boolean): Promise<ApiError> {
   const store = paddockStore;
   if (error instanceof TimeoutError || (error instanceof TypeError && !(error instanceof HTTPError))) {
-    // Time-out or no connection at all: SPEC §8 replaces the page with the connection-failure message.
+    // Time-out or no connection at all: docs/product/errors.md replaces the page with the connection-failure message.
     store.set(connectionFailedAtom, true);
     return new ApiError(408, 'Request Timeout', '');
   }
@@ -151,7 +151,7 @@ async function toApiError(error: unknown, options: RequestOptions, hadToken: boo
     }
     const apiError = new ApiError(status, statusText, body, code, field);
     if (status === 401 && hadToken) {
-      // The token is no longer accepted: sign out (SPEC §4).
+      // The token is no longer accepted: sign out (docs/product/states.md).
       store.set(tokenAtom, null);
       store.set(userAtom, null);
       showToast({ kind: 'error', message: apiTexts.messages.signedOut });

@@ -1,9 +1,10 @@
+import { emptyDeviceList } from '../products';
 import { api, configureApi } from './client';
 import { POWER_TOGGLE_CLIENT_TIMEOUT_MS, POWER_TOGGLE_TIMEOUT_MS, collectionOf, devicesApi } from './devices';
 
 beforeEach(() => jest.restoreAllMocks());
 
-test('collections per product (SPEC §7)', () => {
+test('collections per product (docs/product/api.md)', () => {
   expect(collectionOf('farmcam-sim')).toBe('farmcam-sims');
   expect(collectionOf('fencealarm')).toBe('fencealarms');
   expect(collectionOf('fencealarm2')).toBe('fencealarm2s');
@@ -43,7 +44,7 @@ test('power: SmartPlug through power-enabled, SmartPlug2 through OutputPower, bo
 });
 
 test('poll sends If-None-Match; a 304 keeps the list (null) and the ETag', async () => {
-  const list = { FarmcamSims: [], Fencealarms: [], Fencealarm2s: [], Smartplugs: [], Smartplug2s: [] };
+  const list = emptyDeviceList();
   const get = jest
     .spyOn(api, 'get')
     .mockResolvedValueOnce(new Response(JSON.stringify(list), { status: 200, headers: { ETag: '"v1"' } }))

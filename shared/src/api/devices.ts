@@ -1,4 +1,4 @@
-// Device calls (SPEC §7 Registration and the per-product calls): list, register, get, update, unregister, power.
+// Device calls (docs/product/api.md Registration and the per-product calls): list, register, get, update, unregister, power.
 import type {
   AlarmChannels,
   AlarmChannelsBody,
@@ -13,11 +13,11 @@ import type {
   UpdateSmartplug2Body,
   UpdateSmartplugBody,
 } from '../contract';
-import { collectionOf, type ProductId } from '../domain/products';
+import { PRODUCT_INFO, collectionOf, type ProductId } from '../products/catalogue';
 import { api, type RequestOptions } from './client';
 import { usersApi } from './users';
 
-/** SPEC §9: the power toggle waits up to 60 s for the device's acknowledgement (the server answers 408 then). */
+/** docs/product/limits.md: the power toggle waits up to 60 s for the device's acknowledgement (the server answers 408 then). */
 export const POWER_TOGGLE_TIMEOUT_MS = 60_000;
 /**
  * The client waits a little longer than the server, so the server's 408 (an error toast, the switch stays as it
@@ -25,7 +25,7 @@ export const POWER_TOGGLE_TIMEOUT_MS = 60_000;
  */
 export const POWER_TOGGLE_CLIENT_TIMEOUT_MS = POWER_TOGGLE_TIMEOUT_MS + 5_000;
 
-/** The registration body of each product (SPEC §7). */
+/** The registration body of each product (docs/product/api.md). */
 export interface RegisterBodies {
   'farmcam-sim': RegisterFarmcamSimBody;
   fencealarm: RegisterImeiBody;
@@ -34,7 +34,7 @@ export interface RegisterBodies {
   smartplug2: RegisterSmartplug2Body;
 }
 
-/** The update body of each product (SPEC §7). */
+/** The update body of each product (docs/product/api.md). */
 export interface UpdateBodies {
   'farmcam-sim': UpdateFarmcamSimBody;
   fencealarm: UpdateFencealarmBody;
@@ -53,11 +53,11 @@ const userPath = (userId: string) => `users/${encodeURIComponent(userId)}`;
 const devicePath = (product: ProductId, key: string) => `${collectionOf(product)}/${encodeURIComponent(key)}`;
 
 export const devicesApi = {
-  /** GET users/{id}/devices: the five arrays (SPEC §3). */
+  /** GET users/{id}/devices: the five arrays (docs/product/devices.md). */
   list: (userId: string, options?: RequestOptions) => usersApi.devices(userId, options),
 
   /**
-   * GET users/{id}/devices with If-None-Match (DESIGN §7): the dashboard's poll. A 304 gives `list: null` so the
+   * GET users/{id}/devices with If-None-Match (docs/architecture/README.md#budgets): the dashboard's poll. A 304 gives `list: null` so the
    * caller keeps what it shows.
    */
   async poll(userId: string, etag: string | null, options?: RequestOptions): Promise<DeviceListPoll> {
@@ -68,7 +68,7 @@ export const devicesApi = {
     return { list: text ? (JSON.parse(text) as DeviceList) : null, etag: response.headers.get('ETag') ?? etag };
   },
 
-  /** POST users/{id}/{farmcam-sims|fencealarms|fencealarm2s|smartplugs|smartplug2s} (SPEC §7). */
+  /** POST users/{id}/{farmcam-sims|fencealarms|fencealarm2s|smartplugs|smartplug2s} (docs/product/api.md). */
   register: <P extends ProductId>(userId: string, product: P, body: RegisterBodies[P], options?: RequestOptions) =>
     api.post<DeviceOf<P>>(`${userPath(userId)}/${collectionOf(product)}`, body, options),
 
@@ -90,12 +90,13 @@ export const devicesApi = {
   unregister: (product: ProductId, key: string, options?: RequestOptions) => api.delete<void>(devicePath(product, key), options),
 
   /**
-   * SPEC §4 power toggle: SmartPlug through PUT smartplugs/{imei}/power-enabled {Enabled}, SmartPlug2 by PATCHing
-   * DeviceConfig.OutputPower; both wait up to 60 s for the device and return it.
+   * docs/product/states.md power toggle, as the product's switch works: by command (SmartPlug: PUT smartplugs/{imei}/power-enabled
+   * {Enabled}) or through its configuration (SmartPlug2: PATCH DeviceConfig.OutputPower); both wait up to 60 s for
+   * the device and return it.
    */
   setPower<P extends 'smartplug' | 'smartplug2'>(product: P, key: string, enabled: boolean, options?: RequestOptions): Promise<DeviceOf<P>> {
     const withTimeout = { timeout: POWER_TOGGLE_CLIENT_TIMEOUT_MS, ...options };
-    if (product === 'smartplug') {
+    if (PRODUCT_INFO[product].power === 'command') {
       return api.put<DeviceOf<P>>(`${devicePath(product, key)}/power-enabled`, { Enabled: enabled }, withTimeout);
     }
     return api.patch<DeviceOf<P>>(devicePath(product, key), { DeviceConfig: { OutputPower: enabled } } satisfies UpdateSmartplug2Body, withTimeout);

@@ -4,7 +4,7 @@ import type { MessageDescriptor } from 'react-intl';
 import { paddockStore } from '../session/store';
 
 export const busyCountAtom = atom(0);
-/** Set when a call timed out or the server could not be reached: the shell replaces the page (SPEC §8). */
+/** Set when a call timed out or the server could not be reached: the shell replaces the page (docs/product/errors.md). */
 export const connectionFailedAtom = atom(false);
 
 export type ToastKind = 'info' | 'success' | 'error';
@@ -18,7 +18,7 @@ export interface Toast {
   values?: Record<string, string | number>;
 }
 
-/** SPEC §9: general 2000 ms, error 3 s, success 0.5 s. */
+/** docs/product/limits.md: general 2000 ms, error 3 s, success 0.5 s. */
 export const TOAST_DURATION_MS: Record<ToastKind, number> = { info: 2000, error: 3000, success: 500 };
 
 export const toastsAtom = atom<Toast[]>([]);

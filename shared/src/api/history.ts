@@ -1,6 +1,6 @@
-// Device histories for the log pages (SPEC §2, §7, §8): the points of a chart (JSON, downsampled by the server to
+// Device histories for the log pages (docs/product/screens.md, docs/product/api.md, docs/product/errors.md): the points of a chart (JSON, downsampled by the server to
 // about 2,000 a series) and the export of the same window as a file (CSV or XLSX, full resolution).
-import { collectionOf, type ProductId } from '../domain/products';
+import { collectionOf, type ProductId } from '../products/catalogue';
 import { isExportFile, requireExportFormat, type ExportFormat, type HistoryMeasure, type HistoryPoint } from '../domain/logs';
 import { api, type RequestOptions } from './client';
 
@@ -26,7 +26,7 @@ export const historyApi = {
   },
 
   /**
-   * GET {collection}/{key}/{measure}?from&to&format=csv|xlsx: the file. SPEC §8: a format other than csv/xlsx
+   * GET {collection}/{key}/{measure}?from&to&format=csv|xlsx: the file. docs/product/errors.md: a format other than csv/xlsx
    * fails with 'invalid export format' before anything is sent, a reply that is not a file with 'expected blob'.
    */
   async download(

@@ -1,4 +1,4 @@
-// Push registration calls (SPEC §7 device-tokens) and the key browsers subscribe with.
+// Push registration calls (docs/product/api.md device-tokens) and the key browsers subscribe with.
 import type { User, VapidPublicKey } from '../contract';
 import { api, type RequestOptions } from './client';
 

@@ -1,4 +1,4 @@
-// Session, account and user calls (SPEC §7).
+// Session, account and user calls (docs/product/api.md).
 import type {
   CreateUserBody,
   CreateUserReply,
@@ -30,7 +30,7 @@ export const usersApi = {
   update: (id: string, body: UpdateUserBody, options?: RequestOptions) => api.patch<User>(user(id), body, options),
   remove: (id: string, options?: RequestOptions) => api.delete<void>(user(id), options),
   devices: (id: string, options?: RequestOptions) => api.get<DeviceList>(`${user(id)}/devices`, options),
-  /** Buys the SMS bundle (100 SMS, SPEC §7); returns the account with its new balance. */
+  /** Buys the SMS bundle (100 SMS, docs/product/api.md); returns the account with its new balance. */
   buySms: (id: string, options?: RequestOptions) => api.post<User>(`${user(id)}/sms`, undefined, options),
   // Admin
   setEmail: (id: string, Email: string, options?: RequestOptions) => api.put<User>(`${user(id)}/email`, { Email }, options),

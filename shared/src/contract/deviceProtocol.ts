@@ -1,11 +1,11 @@
-// The MQTT wire format between devices and the server (server/src/devices/PROTOCOL.md): topics and the TypeBox
+// The MQTT wire format between devices and the server (docs/protocol.md): topics and the TypeBox
 // schema of every payload, so the server gateway and the device simulator read and write the same shapes.
 // Uplinks are open objects (a newer firmware may add fields; unknown ones are ignored), but a field of the wrong
-// type makes the whole message invalid, and it is dropped.
-import { Type, type Static, type TObject } from '@sinclair/typebox';
-import { IMEI_PATTERN, type ProductId } from '../domain/products';
+// type makes the whole message invalid, and it is dropped. Each product's reading and configuration are in
+// products/<id>/contract.ts; the registry (products/index.ts) maps them by product.
+import { Type, type Static } from '@sinclair/typebox';
+import { IMEI_PATTERN } from '../domain/deviceKeys';
 import { IsoTime } from './common';
-import { Thermostat, Timer } from './devices';
 
 // ---- Topics ---------------------------------------------------------------------------------------------------
 
@@ -46,54 +46,10 @@ export const DeviceStatus = Type.Object({
 });
 export type DeviceStatus = Static<typeof DeviceStatus>;
 
-/** When it was measured; missing or too far ahead: the time of receipt. */
-const At = Type.Optional(IsoTime);
-const Amount = Type.Number({ minimum: 0 });
-
-export const FarmcamSimReading = Type.Object({ At, RemainingData: Amount });
-export type FarmcamSimReading = Static<typeof FarmcamSimReading>;
-
-/** Voltage and Battery in V, Rssi in dBm. */
-export const FencealarmReading = Type.Object({ At, Voltage: Amount, Battery: Amount, Rssi: Type.Number() });
-export type FencealarmReading = Static<typeof FencealarmReading>;
-
-export const Fencealarm2Reading = Type.Object({ At, Voltage: Amount });
-export type Fencealarm2Reading = Static<typeof Fencealarm2Reading>;
-
-const plugReading = {
-  At,
-  /** W. */
-  Load: Amount,
-  /** Wh since the last reset. */
-  Consumption: Amount,
-  /** %. */
-  SignalStrength: Type.Number({ minimum: 0, maximum: 100 }),
-  PowerEnabled: Type.Boolean(),
-  /** false: the plug has lost its supply (power failure). */
-  MainsPower: Type.Boolean(),
-};
-/** Temperature in °C. */
-export const SmartplugReading = Type.Object({ ...plugReading, Temperature: Type.Number() });
-export type SmartplugReading = Static<typeof SmartplugReading>;
-export const Smartplug2Reading = Type.Object(plugReading);
-export type Smartplug2Reading = Static<typeof Smartplug2Reading>;
-
-export const READING_SCHEMAS = {
-  'farmcam-sim': FarmcamSimReading,
-  fencealarm: FencealarmReading,
-  fencealarm2: Fencealarm2Reading,
-  smartplug: SmartplugReading,
-  smartplug2: Smartplug2Reading,
-} as const satisfies Record<ProductId, TObject>;
-
-export interface ReadingOf {
-  'farmcam-sim': FarmcamSimReading;
-  fencealarm: FencealarmReading;
-  fencealarm2: Fencealarm2Reading;
-  smartplug: SmartplugReading;
-  smartplug2: Smartplug2Reading;
-}
-export type DeviceReading = ReadingOf[ProductId];
+/** A reading's time of measurement; missing or too far ahead: the time of receipt. */
+export const MeasuredAt = Type.Optional(IsoTime);
+/** A measured amount: never negative. */
+export const Amount = Type.Number({ minimum: 0 });
 
 /** `up/ack`: the answer to a command, with the relay's state after it. */
 export const DeviceAck = Type.Object({
@@ -106,74 +62,12 @@ export type DeviceAck = Static<typeof DeviceAck>;
 
 // ---- Configuration (server → device on down/config, reported back on up/config) -------------------------------
 
-export const FencealarmDeviceConfig = Type.Object({
-  AlarmEnabled: Type.Boolean(),
-  /** V. */
-  AlarmLevel: Type.Number(),
-  Calibration: Type.Object({ Enabled: Type.Boolean(), ScalingFactor: Type.Number(), ExpectedVoltage: Type.Number() }),
-});
-export type FencealarmDeviceConfig = Static<typeof FencealarmDeviceConfig>;
-
-export const Fencealarm2DeviceConfig = Type.Object({ AlarmEnabled: Type.Boolean(), Threshold: Type.Number() });
-export type Fencealarm2DeviceConfig = Static<typeof Fencealarm2DeviceConfig>;
-
-const DeviceBounds = Type.Object({ Enabled: Type.Boolean(), Lower: Type.Number(), Upper: Type.Number() });
-export const SmartplugDeviceConfig = Type.Object({
-  BeepEnabled: Type.Boolean(),
-  PowerFailureAlarmEnabled: Type.Boolean(),
-  LoadAlarm: DeviceBounds,
-  TemperatureRangeAlarm: DeviceBounds,
-  Timer,
-  Thermostat,
-});
-export type SmartplugDeviceConfig = Static<typeof SmartplugDeviceConfig>;
-
-export const Smartplug2DeviceConfig = Type.Object({
-  AuditoryFeedback: Type.Boolean(),
-  PowerLoadAlarm: Type.Object({ Lower: Type.Number(), Upper: Type.Number() }),
-  Timer,
-});
-export type Smartplug2DeviceConfig = Static<typeof Smartplug2DeviceConfig>;
-
-/** The products that take a configuration (a FarmCam SIM has none). */
-export type ConfiguredProductId = Exclude<ProductId, 'farmcam-sim'>;
-
-export const DEVICE_CONFIG_SCHEMAS = {
-  fencealarm: FencealarmDeviceConfig,
-  fencealarm2: Fencealarm2DeviceConfig,
-  smartplug: SmartplugDeviceConfig,
-  smartplug2: Smartplug2DeviceConfig,
-} as const satisfies Record<ConfiguredProductId, TObject>;
-
-export interface DeviceConfigOf {
-  fencealarm: FencealarmDeviceConfig;
-  fencealarm2: Fencealarm2DeviceConfig;
-  smartplug: SmartplugDeviceConfig;
-  smartplug2: Smartplug2DeviceConfig;
-}
-export type DeviceConfig = DeviceConfigOf[ConfiguredProductId];
-
 /** Grows with every change of a device's configuration; 0: none sent yet. */
 export const ConfigVersion = Type.Integer({ minimum: 0 });
 
-/** `down/config`, retained: the whole configuration and its Version. */
-export type DeviceConfigMessage = DeviceConfig & { Version: number };
-
-/**
- * `up/config`: the configuration the device now runs. Version is required; the config fields are checked when
- * present (a device may report only the ones it knows).
- */
-export function configReportSchema(product: ConfiguredProductId): TObject {
-  return Type.Composite([Type.Object({ Version: ConfigVersion }), Type.Partial(DEVICE_CONFIG_SCHEMAS[product])]);
-}
-/** Any product's report: every config field optional (the schema above says which ones a product may send). */
-export type ConfigReport = { Version: number } & Partial<
-  FencealarmDeviceConfig & Fencealarm2DeviceConfig & SmartplugDeviceConfig & Smartplug2DeviceConfig
->;
-
 // ---- Commands and simulation (server → device) ----------------------------------------------------------------
 
-/** SPEC §9 power-toggle time-out: how long the server waits for a command's ack before answering 408. */
+/** docs/product/limits.md power-toggle time-out: how long the server waits for a command's ack before answering 408. */
 export const DEVICE_COMMAND_TIMEOUT_MS = 60_000;
 
 /** `down/command`: switch the relay; the device answers on `up/ack` with the same Id. */

@@ -1,4 +1,5 @@
-import { alarmTransitions, currentAlarm, defaultAlarmChannels, isHeldTriggerDue, isReminderDue, noticeDecision } from './alarmNotifications';
+import { alarmTransitions, currentAlarm } from '../products';
+import { defaultAlarmChannels, isHeldTriggerDue, isReminderDue, noticeDecision } from './alarmNotifications';
 
 const fence = (voltage: number, triggered: boolean, enabled = true, offline = false) => ({
   LastReport: { Timestamp: '2026-01-01T00:00:00Z', Data: { Voltage: voltage, Battery: 12.4, Rssi: -70 } },

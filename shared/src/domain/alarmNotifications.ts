@@ -1,7 +1,7 @@
 // Which alarm changes people are told about (issue 4, alarm notifications), and when a flapping alarm stays quiet.
 // The gateway compares a device's fields before and after each change; these rules are pure so the server's
-// notifications and any screen that explains them agree.
-import type { ProductId } from './products';
+// notifications and any screen that explains them agree. Each product lists its alarms in its module
+// (products/<id>); the registry looks them up by product.
 
 /** The alarms a notification can be about (one message text each). */
 export const NOTIFIED_ALARMS = ['fence_voltage', 'low_battery', 'offline', 'load', 'temperature', 'power_failure'] as const;
@@ -9,35 +9,14 @@ export type NotifiedAlarm = (typeof NOTIFIED_ALARMS)[number];
 
 export type AlarmUnit = 'V' | 'W' | '°C';
 
-interface AlarmSource {
+/** One alarm of a product and where the representation holds it. */
+export interface AlarmSource {
   alarm: NotifiedAlarm;
   /** The field holding `{Enabled?, Triggered}`, or a plain boolean (SmartPlug2 ConnectionLost). */
   field: string;
   /** Where the measured value sits (absent: the alarm has no number, e.g. offline). */
   value?: { path: readonly string[]; unit: AlarmUnit };
 }
-
-/** Per product, its alarms; an alarm without an `Enabled` switch (FenceAlarm low battery and offline) always notifies. */
-const SOURCES: Record<ProductId, readonly AlarmSource[]> = {
-  'farmcam-sim': [],
-  fencealarm: [
-    { alarm: 'fence_voltage', field: 'VoltageAlarm', value: { path: ['LastReport', 'Data', 'Voltage'], unit: 'V' } },
-    { alarm: 'low_battery', field: 'LowBatteryAlarm', value: { path: ['LastReport', 'Data', 'Battery'], unit: 'V' } },
-    { alarm: 'offline', field: 'OfflineAlarm' },
-  ],
-  fencealarm2: [{ alarm: 'fence_voltage', field: 'VoltageAlarm', value: { path: ['Voltage'], unit: 'V' } }],
-  smartplug: [
-    { alarm: 'load', field: 'LoadAlarm', value: { path: ['Load'], unit: 'W' } },
-    { alarm: 'temperature', field: 'TemperatureRangeAlarm', value: { path: ['Temperature'], unit: '°C' } },
-    { alarm: 'power_failure', field: 'PowerFailureAlarm' },
-    { alarm: 'offline', field: 'OfflineAlarm' },
-  ],
-  smartplug2: [
-    { alarm: 'load', field: 'PowerLoadAlarmNotification', value: { path: ['Load'], unit: 'W' } },
-    { alarm: 'power_failure', field: 'PowerFailureNotification' },
-    { alarm: 'offline', field: 'ConnectionLost' },
-  ],
-};
 
 export interface AlarmTransition {
   alarm: NotifiedAlarm;
@@ -65,9 +44,12 @@ function valueAt(fields: Fields, path: readonly string[]): number | null {
   return typeof at === 'number' ? at : null;
 }
 
-/** The alarms of `product` whose Triggered differs between two versions of the device's fields. */
-export function alarmTransitions(product: ProductId, before: Fields, after: Fields): AlarmTransition[] {
-  return SOURCES[product].flatMap((source) => {
+/**
+ * The alarms among `sources` whose Triggered differs between two versions of the device's fields. An alarm
+ * without an `Enabled` switch (FenceAlarm low battery and offline) always notifies.
+ */
+export function transitionsBetween(sources: readonly AlarmSource[], before: Fields, after: Fields): AlarmTransition[] {
+  return sources.flatMap((source) => {
     const was = state(before, source.field);
     const now = state(after, source.field);
     if (was.triggered === now.triggered) return [];
@@ -120,9 +102,9 @@ export function isHeldTriggerDue(previous: NoticeState, now: Date, quietMs: numb
   return previous.heldSince !== null && now.getTime() - previous.notifiedAt.getTime() >= quietMs;
 }
 
-/** One alarm's state in a device's fields now (null: the product has no such alarm). */
-export function currentAlarm(product: ProductId, fields: Fields, alarm: NotifiedAlarm): Omit<AlarmTransition, 'alarm'> | null {
-  const source = SOURCES[product].find((candidate) => candidate.alarm === alarm);
+/** One alarm's state in a device's fields now (null: `sources` has no such alarm). */
+export function alarmStateIn(sources: readonly AlarmSource[], fields: Fields, alarm: NotifiedAlarm): Omit<AlarmTransition, 'alarm'> | null {
+  const source = sources.find((candidate) => candidate.alarm === alarm);
   if (!source) return null;
   return {
     ...state(fields, source.field),

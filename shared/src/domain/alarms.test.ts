@@ -17,7 +17,7 @@ import {
 } from './alarms';
 
 describe('alarm inputs', () => {
-  test('keep only digits and a leading minus (SPEC §5)', () => {
+  test('keep only digits and a leading minus (docs/product/validation.md)', () => {
     expect(keepDigitsAndLeadingMinus('-12a3')).toBe('-123');
     expect(keepDigitsAndLeadingMinus('1-2')).toBe('12');
     expect(keepDigitsAndLeadingMinus('--5')).toBe('-5');
@@ -30,7 +30,7 @@ describe('alarm inputs', () => {
   });
 });
 
-describe('load alarm 0..3700 W (SPEC §5)', () => {
+describe('load alarm 0..3700 W (docs/product/validation.md)', () => {
   test('defaults 0 and 3700', () => {
     expect(LOAD_ALARM_RANGE).toEqual({ min: 0, max: 3700, defaultLower: 0, defaultUpper: 3700 });
     expect(boundsOrDefaults(LOAD_ALARM_RANGE, undefined)).toEqual({ Lower: 0, Upper: 3700 });
@@ -51,7 +51,7 @@ describe('load alarm 0..3700 W (SPEC §5)', () => {
   });
 });
 
-describe('temperature alarm -20..70 °C (SPEC §5)', () => {
+describe('temperature alarm -20..70 °C (docs/product/validation.md)', () => {
   test('defaults -20 and 70', () => {
     expect(boundsOrDefaults(TEMPERATURE_ALARM_RANGE, null)).toEqual({ Lower: -20, Upper: 70 });
   });
@@ -65,7 +65,7 @@ describe('temperature alarm -20..70 °C (SPEC §5)', () => {
   });
 });
 
-describe('fence voltage choices (SPEC §5)', () => {
+describe('fence voltage choices (docs/product/validation.md)', () => {
   test('FenceAlarm: 2000 to 8000 V in steps of 1000', () => {
     expect([...FENCEALARM_LEVELS]).toEqual(Array.from({ length: 7 }, (_, i) => 2000 + i * 1000));
   });
@@ -86,13 +86,13 @@ describe('fence voltage choices (SPEC §5)', () => {
 });
 
 describe('display', () => {
-  test('alarm selects show Off when disabled or when the subscription is not active (SPEC §2)', () => {
+  test('alarm selects show Off when disabled or when the subscription is not active (docs/product/screens.md)', () => {
     expect(alarmSelectValue(true, 3000, true)).toBe(3000);
     expect(alarmSelectValue(true, 3000, false)).toBe('off');
     expect(alarmSelectValue(false, 3000, true)).toBe('off');
   });
 
-  test('a temperature below -20 shows a dash (SPEC §3)', () => {
+  test('a temperature below -20 shows a dash (docs/product/devices.md)', () => {
     expect(displayTemperature(-20)).toBe(-20);
     expect(displayTemperature(-20.1)).toBeNull();
     expect(displayTemperature(-128)).toBeNull();

@@ -1,4 +1,4 @@
-// Alarm bounds and choices (SPEC §3, §5, §9): load and temperature ranges, fence voltage levels, calibration,
+// Alarm bounds and choices (docs/product/devices.md, docs/product/validation.md, docs/product/limits.md): load and temperature ranges, fence voltage levels, calibration,
 // the temperature dash, and what an alarm select shows. Validators return codes; screens localize them.
 
 export interface AlarmRange {
@@ -8,21 +8,21 @@ export interface AlarmRange {
   defaultUpper: number;
 }
 
-/** SPEC §5/§9: load alarm (SmartPlug, SmartPlug2) 0 to 3700 W, defaults 0 and 3700. */
+/** docs/product/validation.md, docs/product/limits.md: load alarm (SmartPlug, SmartPlug2) 0 to 3700 W, defaults 0 and 3700. */
 export const LOAD_ALARM_RANGE: AlarmRange = { min: 0, max: 3700, defaultLower: 0, defaultUpper: 3700 };
-/** SPEC §5/§9: temperature range alarm (SmartPlug) -20 to 70 °C, defaults -20 and 70. */
+/** docs/product/validation.md, docs/product/limits.md: temperature range alarm (SmartPlug) -20 to 70 °C, defaults -20 and 70. */
 export const TEMPERATURE_ALARM_RANGE: AlarmRange = { min: -20, max: 70, defaultLower: -20, defaultUpper: 70 };
-/** SPEC §3/§9: a temperature below -20 °C is shown as a dash. */
+/** docs/product/devices.md, docs/product/limits.md: a temperature below -20 °C is shown as a dash. */
 export const TEMPERATURE_HIDDEN_BELOW = -20;
 
-/** SPEC §5/§9: FenceAlarm voltage alarm levels, 2000 to 8000 V in steps of 1000. */
+/** docs/product/validation.md, docs/product/limits.md: FenceAlarm voltage alarm levels, 2000 to 8000 V in steps of 1000. */
 export const FENCEALARM_LEVELS = [2000, 3000, 4000, 5000, 6000, 7000, 8000] as const;
 export type FencealarmLevel = (typeof FENCEALARM_LEVELS)[number];
-/** SPEC §5: FenceAlarm2 voltage thresholds (labelled as approximate thousands). */
+/** docs/product/validation.md: FenceAlarm2 voltage thresholds (labelled as approximate thousands). */
 export const FENCEALARM2_THRESHOLDS = [1943, 3057, 3943, 5010, 5924, 6941, 7928] as const;
 export type Fencealarm2Threshold = (typeof FENCEALARM2_THRESHOLDS)[number];
 
-/** FenceAlarm calibration (not in SPEC; chosen): scaling factor above 0 up to 10, expected voltage 0 to 15000 V. */
+/** FenceAlarm calibration (chosen by us, see docs/product/products/fencealarm.md): scaling factor above 0 up to 10, expected voltage 0 to 15000 V. */
 export const CALIBRATION_SCALING_FACTOR_MAX = 10;
 export const CALIBRATION_EXPECTED_VOLTAGE_MAX = 15000;
 
@@ -33,19 +33,19 @@ export interface RangeErrors {
   upper: BoundError;
 }
 
-/** SPEC §5: alarm inputs keep only digits and a leading minus ('-1a2' → '-12', '1-2' → '12'). */
+/** docs/product/validation.md: alarm inputs keep only digits and a leading minus ('-1a2' → '-12', '1-2' → '12'). */
 export function keepDigitsAndLeadingMinus(input: string): string {
   const kept = input.replace(/[^0-9-]/g, '');
   return (kept.startsWith('-') ? '-' : '') + kept.replace(/-/g, '');
 }
 
-/** SPEC §5: a bound input's number after filtering; null when nothing numeric remains ('' or '-'). */
+/** docs/product/validation.md: a bound input's number after filtering; null when nothing numeric remains ('' or '-'). */
 export function parseBoundInput(input: string): number | null {
   const kept = keepDigitsAndLeadingMinus(input);
   return /\d/.test(kept) ? Number(kept) : null;
 }
 
-/** SPEC §5: lower at least min and below upper; upper at most max and above lower (both inside min..max). */
+/** docs/product/validation.md: lower at least min and below upper; upper at most max and above lower (both inside min..max). */
 export function checkRange(range: AlarmRange, lower: number | null, upper: number | null): RangeErrors {
   const missing = (v: number | null): v is null => v === null || Number.isNaN(v);
   const outside = (v: number): BoundError => (v < range.min ? 'belowMinimum' : v > range.max ? 'aboveMaximum' : null);
@@ -58,12 +58,12 @@ export function checkRange(range: AlarmRange, lower: number | null, upper: numbe
   return { lower: lowerError, upper: upperError };
 }
 
-/** SPEC §5: load alarm bounds (0 ≤ lower < upper ≤ 3700). */
+/** docs/product/validation.md: load alarm bounds (0 ≤ lower < upper ≤ 3700). */
 export function checkLoadAlarm(lower: number | null, upper: number | null): RangeErrors {
   return checkRange(LOAD_ALARM_RANGE, lower, upper);
 }
 
-/** SPEC §5: temperature alarm bounds (-20 ≤ lower < upper ≤ 70). */
+/** docs/product/validation.md: temperature alarm bounds (-20 ≤ lower < upper ≤ 70). */
 export function checkTemperatureAlarm(lower: number | null, upper: number | null): RangeErrors {
   return checkRange(TEMPERATURE_ALARM_RANGE, lower, upper);
 }
@@ -73,7 +73,7 @@ export function isRangeValid(errors: RangeErrors): boolean {
   return errors.lower === null && errors.upper === null;
 }
 
-/** SPEC §5: the bounds to show, with the range's defaults where a bound is unset. */
+/** docs/product/validation.md: the bounds to show, with the range's defaults where a bound is unset. */
 export function boundsOrDefaults(
   range: AlarmRange,
   bounds?: { Lower?: number | null; Upper?: number | null } | null,
@@ -81,17 +81,17 @@ export function boundsOrDefaults(
   return { Lower: bounds?.Lower ?? range.defaultLower, Upper: bounds?.Upper ?? range.defaultUpper };
 }
 
-/** SPEC §5: a FenceAlarm2 threshold is labelled with its nearest thousand (1943 → 2000, "≈2000 V"). */
+/** docs/product/validation.md: a FenceAlarm2 threshold is labelled with its nearest thousand (1943 → 2000, "≈2000 V"). */
 export function approximateThousand(threshold: number): number {
   return Math.round(threshold / 1000) * 1000;
 }
 
-/** SPEC §2: an alarm select shows Off when the alarm is disabled or the subscription is not active. */
+/** docs/product/screens.md: an alarm select shows Off when the alarm is disabled or the subscription is not active. */
 export function alarmSelectValue<T>(enabled: boolean, value: T, subscriptionActive: boolean): T | 'off' {
   return enabled && subscriptionActive ? value : 'off';
 }
 
-/** SPEC §3/§9: a temperature below -20 °C (or none) is shown as a dash, i.e. null. */
+/** docs/product/devices.md, docs/product/limits.md: a temperature below -20 °C (or none) is shown as a dash, i.e. null. */
 export function displayTemperature(temperature: number | null | undefined): number | null {
   if (temperature === null || temperature === undefined || Number.isNaN(temperature)) return null;
   return temperature < TEMPERATURE_HIDDEN_BELOW ? null : temperature;

@@ -1,4 +1,4 @@
-// The wire contract enforces the same rules as the domain functions (DESIGN §4: the server validates with these).
+// The wire contract enforces the same rules as the domain functions (docs/architecture/README.md#paddockshared: the server validates with these).
 import { FormatRegistry, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import {
@@ -46,7 +46,7 @@ describe('update bodies are partial and closed', () => {
     }
   });
 
-  test('sharing lists: no duplicates, no email format check (SPEC §5)', () => {
+  test('sharing lists: no duplicates, no email format check (docs/product/validation.md)', () => {
     ok(UpdateFarmcamSimBody, { PriceId: '', Access: ['o@farm.se', 'not an email'], Notify: [], Tags: ['FarmCam SIM', 'o@farm.se', 'Barn'] });
     bad(UpdateFarmcamSimBody, { Access: ['a@farm.se', 'a@farm.se'] });
     bad(UpdateFarmcamSimBody, { Tags: ['Barn', 'Barn'] });

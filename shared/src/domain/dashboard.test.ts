@@ -1,4 +1,4 @@
-import type { DeviceList } from '../contract/devices';
+import type { DeviceList } from '../products';
 import { dashboardTags, matchesTagFilter } from './dashboard';
 
 const withTags = (Tags: string[]) => ({ Metadata: { Name: 'x', Tags, OwnerEmail: '', Access: [], Notify: [], Owner: '' } });
@@ -20,7 +20,7 @@ test('no chip: everything; chips: devices carrying any chosen tag', () => {
   expect(matchesTagFilter(withTags(['East']), ['North'])).toBe(false);
 });
 
-test('SPEC §9: refresh every 5000 ms', async () => {
+test('docs/product/limits.md: refresh every 5000 ms', async () => {
   const { DEVICE_LIST_REFRESH_MS } = await import('./dashboard');
   expect(DEVICE_LIST_REFRESH_MS).toBe(5000);
 });

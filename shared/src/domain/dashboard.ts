@@ -1,9 +1,8 @@
-// Dashboard rules (SPEC §2 /devices): the tag filter chips and which devices they let through.
-import type { Device, DeviceList } from '../contract/devices';
-import { allDevices } from './products';
-import { editableTags } from './sharing';
+// Dashboard rules (docs/product/screens.md /devices): the tag filter chips and which devices they let through.
+import { allDevices, type Device, type DeviceList } from '../products';
+import { editableTags } from './tags';
 
-/** SPEC §2/§5: the filter chips — every user tag of the listed devices (system tags hidden), once, sorted. */
+/** docs/product/screens.md, docs/product/validation.md: the filter chips — every user tag of the listed devices (system tags hidden), once, sorted. */
 export function dashboardTags(list: DeviceList, locale?: string): string[] {
   const tags = new Set<string>();
   for (const device of allDevices(list)) for (const tag of editableTags(device.Metadata.Tags)) tags.add(tag.trim());
@@ -11,18 +10,18 @@ export function dashboardTags(list: DeviceList, locale?: string): string[] {
   return [...tags].sort(collator.compare);
 }
 
-/** SPEC §2: with no chip chosen every device shows; otherwise a device shows when it carries any chosen tag. */
+/** docs/product/screens.md: with no chip chosen every device shows; otherwise a device shows when it carries any chosen tag. */
 export function matchesTagFilter(device: Pick<Device, 'Metadata'>, selected: readonly string[]): boolean {
   if (selected.length === 0) return true;
   const tags = device.Metadata.Tags.map((t) => t.trim());
   return selected.some((tag) => tags.includes(tag));
 }
 
-/** SPEC §9: the dashboard refreshes its device list every 5000 ms while it is shown. */
+/** docs/product/limits.md: the dashboard refreshes its device list every 5000 ms while it is shown. */
 export const DEVICE_LIST_REFRESH_MS = 5000;
 
-/** SPEC §4 (chosen): the power toggle's success tick shows for this long. */
+/** docs/product/states.md (chosen): the power toggle's success tick shows for this long. */
 export const POWER_SUCCESS_TICK_MS = 1500;
 
-/** SPEC §4: the warnings that mean the device is not reporting (the card says Offline). */
+/** docs/product/states.md: the warnings that mean the device is not reporting (the card says Offline). */
 export const OFFLINE_WARNINGS = ['offline', 'connectionLost'] as const;

@@ -5,12 +5,12 @@ import {
   isConfigPending,
   metadataDraftOf,
   metadataUpdateOf,
-  nestsMetadata,
   parseDecimal,
   removeFromDraft,
   toggleNotifyInDraft,
   unconfirmedAlarmLevel,
 } from './deviceSettings';
+import { nestsMetadata } from '../products';
 
 const metadata = {
   Name: 'North fence',
@@ -67,7 +67,7 @@ describe('metadata draft', () => {
   });
 });
 
-describe('update body shape (SPEC §7)', () => {
+describe('update body shape (docs/product/api.md)', () => {
   const meta = { Name: 'A', Access: ['a@b.se'], Notify: [], Tags: ['FenceAlarm2'], Owner: 'a@b.se' };
 
   test('FenceAlarm2 and SmartPlug2 nest metadata and plan', () => {

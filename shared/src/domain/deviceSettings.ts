@@ -1,19 +1,20 @@
-// Rules of the device settings pages (SPEC §2, §3, §4, §6, §7): the metadata a user edits, the update body's
+// Rules of the device settings pages (docs/product/screens.md, docs/product/devices.md, docs/product/states.md, docs/product/roles.md, docs/product/api.md): the metadata a user edits, the update body's
 // shape per product, the config-sync status line and the FenceAlarm level the device has confirmed.
 import type { ConfigSync, Metadata, MetadataUpdate } from '../contract/devices';
 import { normalizeEmail } from './account';
-import type { ProductId } from './products';
-import { editableTags, inviteEmail, removeAccess, toggleNotify, withSystemTags } from './sharing';
+import { nestsMetadata, type ProductId } from '../products/catalogue';
+import { inviteEmail, removeAccess, toggleNotify } from './sharing';
+import { editableTags, withSystemTags } from './tags';
 
 /** While the device has not applied the saved settings, the settings page asks for it this often (chosen). */
 export const CONFIG_SYNC_POLL_MS = 3000;
 
-/** What the metadata part of a settings page holds while the user edits (SPEC §3 Metadata). */
+/** What the metadata part of a settings page holds while the user edits (docs/product/devices.md Metadata). */
 export interface MetadataDraft {
   Name: string;
   Access: string[];
   Notify: string[];
-  /** The user's own tags only: system tags are hidden (SPEC §5) and added back on save (SPEC §3). */
+  /** The user's own tags only: system tags are hidden (docs/product/validation.md) and added back on save (docs/product/devices.md). */
   Tags: string[];
   /** The owner's email as chosen in the owner selector. */
   Owner: string;
@@ -30,14 +31,14 @@ export function metadataDraftOf(metadata: Metadata): MetadataDraft {
   };
 }
 
-/** SPEC §4 Invite: the trimmed, lowercased email joins Access; empty input and duplicates change nothing. */
+/** docs/product/states.md Invite: the trimmed, lowercased email joins Access; empty input and duplicates change nothing. */
 export function inviteToDraft(draft: MetadataDraft, input: string): MetadataDraft {
   return { ...draft, Access: inviteEmail(draft.Access, input) };
 }
 
 /**
- * SPEC §4: the close icon removes an email from Access and Notify (never the device's owner). Were it the owner
- * chosen in the selector, the choice falls back to the owner, as only emails in Access can be chosen (SPEC §6).
+ * docs/product/states.md: the close icon removes an email from Access and Notify (never the device's owner). Were it the owner
+ * chosen in the selector, the choice falls back to the owner, as only emails in Access can be chosen (docs/product/roles.md).
  */
 export function removeFromDraft(draft: MetadataDraft, email: string, ownerEmail: string): MetadataDraft {
   const sharing = removeAccess(draft, email, ownerEmail);
@@ -45,12 +46,12 @@ export function removeFromDraft(draft: MetadataDraft, email: string, ownerEmail:
   return { ...draft, ...sharing, Owner: ownerGone ? ownerEmail : draft.Owner };
 }
 
-/** SPEC §4: the bell toggles notification for an email that has access. */
+/** docs/product/states.md: the bell toggles notification for an email that has access. */
 export function toggleNotifyInDraft(draft: MetadataDraft, email: string): MetadataDraft {
   return { ...draft, Notify: toggleNotify(draft.Notify, email) };
 }
 
-/** SPEC §3/§7: the metadata to send — the trimmed name, sharing, the tags with the two system tags, the owner. */
+/** docs/product/devices.md, docs/product/api.md: the metadata to send — the trimmed name, sharing, the tags with the two system tags, the owner. */
 export function metadataUpdateOf(product: ProductId, draft: MetadataDraft): Required<MetadataUpdate> {
   const owner = normalizeEmail(draft.Owner);
   return {
@@ -62,13 +63,8 @@ export function metadataUpdateOf(product: ProductId, draft: MetadataDraft): Requ
   };
 }
 
-/** SPEC §7: FenceAlarm2 and SmartPlug2 nest metadata under `Metadata` and the plan under `Subscription`; the others are flat. */
-export function nestsMetadata(product: ProductId): boolean {
-  return product === 'fencealarm2' || product === 'smartplug2';
-}
-
 /**
- * SPEC §7: one product's update body — its own fields, the metadata (flat or under `Metadata`) and, when given,
+ * docs/product/api.md: one product's update body — its own fields, the metadata (flat or under `Metadata`) and, when given,
  * the next plan (`PriceId`, or `Subscription.PriceId`). The product's fields never carry metadata keys.
  */
 export function composeUpdateBody(

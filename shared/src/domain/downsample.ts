@@ -1,4 +1,4 @@
-// Shape-preserving downsampling for the history charts (DESIGN §7: at most ~2,000 points a series). Min/max
+// Shape-preserving downsampling for the history charts (docs/architecture/README.md#budgets: at most ~2,000 points a series). Min/max
 // buckets: the window is cut into equal time buckets and each keeps its lowest and its highest reading, in time
 // order. A spike or a dip is the extreme of its bucket, so it stays visible, and the global minimum and maximum
 // of the window always survive. Fed one point at a time, so a year of readings never sits in memory at once.

@@ -1,6 +1,6 @@
 import { FOTA_URL_PLACEHOLDER, checkFotaChecksum, checkFotaUrl } from './firmware';
 
-describe('FOTA (SPEC §2 admin, §7)', () => {
+describe('FOTA (docs/product/screens.md admin, §7)', () => {
   test('URL: coap://, coaps:// or https:// with a host; the placeholder alone is not enough', () => {
     expect(FOTA_URL_PLACEHOLDER.startsWith('coap')).toBe(true);
     expect(checkFotaUrl(FOTA_URL_PLACEHOLDER)).toBe('required');

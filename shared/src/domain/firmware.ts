@@ -1,7 +1,7 @@
-// FenceAlarm2 firmware update over the air (SPEC §2 admin FOTA, §7 {Url, Checksum}). Bounds chosen here.
+// FenceAlarm2 firmware update over the air (docs/product/screens.md admin FOTA, §7 {Url, Checksum}). Bounds chosen here.
 import type { FieldError } from './account';
 
-/** SPEC §2: the URL field starts with a CoAP-scheme placeholder. */
+/** docs/product/screens.md: the URL field starts with a CoAP-scheme placeholder. */
 export const FOTA_URL_PLACEHOLDER = 'coap://';
 /** Where the device fetches the image (issue 4: coap://, coaps:// or https://), with a host. */
 export const FOTA_URL_PATTERN = '^(?:coaps?|https)://[^\\s/]+(?:/\\S*)?$';

@@ -1,5 +1,8 @@
 export * from './account';
-export * from './products';
+export * from './deviceKeys';
+export * from './paths';
+export * from './variants';
+export * from './tags';
 export * from './subscription';
 export * from './warnings';
 export * from './alarms';
@@ -20,3 +23,5 @@ export * from './downsample';
 export * from './historyRange';
 export * from './alarmNotifications';
 export * from './push';
+// The product registry and the rules over any device (readingPatch, deviceWarnings, …).
+export * from '../products';

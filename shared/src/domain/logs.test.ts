@@ -2,7 +2,6 @@ import {
   DEFAULT_EXPORT_FORMAT,
   EXPORT_FORMATS,
   HISTORY_UNITS,
-  PRODUCT_HISTORIES,
   exportFileName,
   historySeries,
   historyValue,
@@ -12,8 +11,9 @@ import {
   requireExportFormat,
   toDateInputValue,
 } from './logs';
+import { PRODUCT_HISTORIES } from '../products';
 
-test('each product’s charts (SPEC §2)', () => {
+test('each product’s charts (docs/product/screens.md)', () => {
   expect(PRODUCT_HISTORIES['farmcam-sim']).toEqual(['remaining-data']);
   expect(PRODUCT_HISTORIES.fencealarm).toEqual(['voltage']);
   expect(PRODUCT_HISTORIES.fencealarm2).toEqual(['voltage']);
@@ -22,7 +22,7 @@ test('each product’s charts (SPEC §2)', () => {
   expect(HISTORY_UNITS).toEqual({ 'remaining-data': 'MB', voltage: 'V', consumption: 'Wh', load: 'W', temperature: '°C' });
 });
 
-test('remaining data is charted in MB, rounded, 0 when missing (SPEC §3)', () => {
+test('remaining data is charted in MB, rounded, 0 when missing (docs/product/devices.md)', () => {
   expect(historyValue('remaining-data', { Timestamp: 'x', RemainingData: 2_499_600 })).toBe(2);
   expect(historyValue('remaining-data', { Timestamp: 'x', RemainingData: 2_500_000 })).toBe(3);
   expect(historyValue('remaining-data', { Timestamp: 'x' })).toBe(0);
@@ -51,7 +51,7 @@ test('series: epoch ms and value, in time order, unreadable timestamps dropped',
   ]);
 });
 
-test('export formats: XLSX by default, CSV, nothing else (SPEC §8, §9)', () => {
+test('export formats: XLSX by default, CSV, nothing else (docs/product/errors.md, docs/product/limits.md)', () => {
   expect(EXPORT_FORMATS).toEqual(['xlsx', 'csv']);
   expect(DEFAULT_EXPORT_FORMAT).toBe('xlsx');
   expect(isExportFormat('csv')).toBe(true);

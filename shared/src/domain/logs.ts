@@ -1,6 +1,5 @@
-// The device log pages (SPEC §2, §3, §8, §9): which histories each product has, the value a point charts, the
-// export formats and file names, and the Until date of the date input.
-import type { ProductId } from './products';
+// The device log pages (docs/product/screens.md, docs/product/devices.md, docs/product/errors.md, docs/product/limits.md): the histories, the value a point charts, the export formats and
+// file names, and the Until date of the date input. Which histories a product has is in its module (products/<id>).
 import { bytesToMb } from './units';
 
 /** The history paths: GET /{collection}/{key}/{measure}?from&to&format. */
@@ -17,7 +16,7 @@ export const HISTORY_FIELDS = {
 } as const satisfies Record<HistoryMeasure, string>;
 export type HistoryField = (typeof HISTORY_FIELDS)[HistoryMeasure];
 
-/** The unit each measure is charted in (SPEC §2, §3): remaining data in MB, the rest as the device reports them. */
+/** The unit each measure is charted in (docs/product/screens.md, docs/product/devices.md): remaining data in MB, the rest as the device reports them. */
 export const HISTORY_UNITS: Readonly<Record<HistoryMeasure, string>> = {
   'remaining-data': 'MB',
   voltage: 'V',
@@ -26,20 +25,11 @@ export const HISTORY_UNITS: Readonly<Record<HistoryMeasure, string>> = {
   temperature: '°C',
 };
 
-/** SPEC §2: the charts of each product's log page, in page order. */
-export const PRODUCT_HISTORIES: Readonly<Record<ProductId, readonly HistoryMeasure[]>> = {
-  'farmcam-sim': ['remaining-data'],
-  fencealarm: ['voltage'],
-  fencealarm2: ['voltage'],
-  smartplug: ['consumption', 'load', 'temperature'],
-  smartplug2: ['consumption', 'load'],
-};
-
 /** One JSON history point: `Timestamp` (ISO) and the measure's field. */
 export type HistoryPoint = { Timestamp: string } & Partial<Record<HistoryField, number | null>>;
 
 /**
- * The value a point charts: remaining data in MB (bytes / 1e6 rounded, 0 when missing — SPEC §3); the others as
+ * The value a point charts: remaining data in MB (bytes / 1e6 rounded, 0 when missing — docs/product/devices.md); the others as
  * they came, null (a gap in the line) when missing.
  */
 export function historyValue(measure: HistoryMeasure, point: HistoryPoint): number | null {
@@ -58,7 +48,7 @@ export function historySeries(measure: HistoryMeasure, points: readonly HistoryP
   return series.sort((a, b) => a[0] - b[0]);
 }
 
-/** SPEC §2/§9: the export formats, XLSX first (the default). */
+/** docs/product/screens.md, docs/product/limits.md: the export formats, XLSX first (the default). */
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const DEFAULT_EXPORT_FORMAT: ExportFormat = 'xlsx';
@@ -67,13 +57,13 @@ export function isExportFormat(value: unknown): value is ExportFormat {
   return typeof value === 'string' && (EXPORT_FORMATS as readonly string[]).includes(value);
 }
 
-/** SPEC §8: an export in any other format fails with 'invalid export format' before anything is sent. */
+/** docs/product/errors.md: an export in any other format fails with 'invalid export format' before anything is sent. */
 export function requireExportFormat(value: unknown): ExportFormat {
   if (!isExportFormat(value)) throw new Error('invalid export format');
   return value;
 }
 
-/** SPEC §9: export.csv or export.xlsx. */
+/** docs/product/limits.md: export.csv or export.xlsx. */
 export function exportFileName(format: ExportFormat): string {
   return `export.${format}`;
 }
@@ -84,7 +74,7 @@ const EXPORT_TYPES: Record<ExportFormat, readonly string[]> = {
 };
 
 /**
- * SPEC §8 'expected blob': whether an export reply is a file. It is when the server says so (Content-Disposition
+ * docs/product/errors.md 'expected blob': whether an export reply is a file. It is when the server says so (Content-Disposition
  * attachment) or sends the format's type or plain bytes; a JSON or HTML body (an error page, a proxy's answer) is not.
  */
 export function isExportFile(format: ExportFormat, contentType: string | null, contentDisposition: string | null): boolean {

@@ -8,7 +8,7 @@ const prices: Prices = {
 };
 
 describe('money', () => {
-  test('SEK if the country is SE, else EUR (SPEC §9)', () => {
+  test('SEK if the country is SE, else EUR (docs/product/limits.md)', () => {
     expect(currencyFor('SE')).toBe('SEK');
     expect(currencyFor('se')).toBe('SEK');
     expect(currencyFor('DE')).toBe('EUR');
@@ -16,7 +16,7 @@ describe('money', () => {
     expect(currencyFor(undefined)).toBe('EUR');
   });
 
-  test('price text: per month, per year, extra data and SMS without period (SPEC §9)', () => {
+  test('price text: per month, per year, extra data and SMS without period (docs/product/limits.md)', () => {
     expect(priceText(prices, 'FarmcamSimSmall', 'SEK')).toEqual({ amount: 4900, currency: 'SEK', period: 'month' });
     expect(priceText(prices, 'FencealarmYear', 'EUR')).toEqual({ amount: 9900, currency: 'EUR', period: 'year' });
     expect(priceText(prices, 'FarmcamSimExtraData', 'EUR')?.period).toBe('none');
@@ -26,7 +26,7 @@ describe('money', () => {
     expect(pricePeriod('Fencealarm2Year')).toBe('year');
   });
 
-  test("None reads '0 {currency} per month' (SPEC §4)", () => {
+  test("None reads '0 {currency} per month' (docs/product/states.md)", () => {
     expect(freePriceText('SEK')).toEqual({ amount: 0, currency: 'SEK', period: 'month' });
   });
 
@@ -37,7 +37,7 @@ describe('money', () => {
     expect(priceKeyOf(prices, 'price_unknown')).toBeNull();
   });
 
-  test('the SMS bundle: 100 SMS, a price ex VAT in whole minor units per currency, no period (SPEC §9)', () => {
+  test('the SMS bundle: 100 SMS, a price ex VAT in whole minor units per currency, no period (docs/product/limits.md)', () => {
     expect(SMS_BUNDLE).toMatchObject({ Id: 'sms-100', Count: 100 });
     for (const amount of [SMS_BUNDLE.Sek, SMS_BUNDLE.Eur]) {
       expect(Number.isInteger(amount)).toBe(true);

@@ -1,4 +1,4 @@
-// Currency, the price catalogue's keys and price-text data (SPEC §3 Prices, §4 Subscription choice, §9).
+// Currency, the price catalogue's keys and price-text data (docs/product/devices.md Prices, §4 Subscription choice, §9).
 // Amounts are integer minor units (öre, cent); screens format them with Intl.NumberFormat.
 
 export const CURRENCIES = ['SEK', 'EUR'] as const;
@@ -6,7 +6,7 @@ export type Currency = (typeof CURRENCIES)[number];
 /** Both currencies have two minor digits. */
 export const CURRENCY_MINOR_DIGITS = 2;
 
-/** The keys of the price catalogue (SPEC §3). */
+/** The keys of the price catalogue (docs/product/devices.md). */
 export const PRICE_KEYS = [
   'FarmcamSimSmall',
   'FarmcamSimMedium',
@@ -24,7 +24,7 @@ export const PRICE_KEYS = [
 ] as const;
 export type PriceKey = (typeof PRICE_KEYS)[number];
 
-/** One catalogue entry (SPEC §3): Id, Name and the amount per currency in minor units. */
+/** One catalogue entry (docs/product/devices.md): Id, Name and the amount per currency in minor units. */
 export interface Price {
   Id: string;
   Name: string;
@@ -33,10 +33,10 @@ export interface Price {
 }
 export type Prices = Partial<Record<PriceKey, Price>>;
 
-/** How a price is billed: subscriptions per month or year; extra data and SMS once (SPEC §9). */
+/** How a price is billed: subscriptions per month or year; extra data and SMS once (docs/product/limits.md). */
 export type PricePeriod = 'month' | 'year' | 'none';
 
-/** What a screen needs to show a price: `{amount} {currency} per {period}`, ex VAT (SPEC §9). */
+/** What a screen needs to show a price: `{amount} {currency} per {period}`, ex VAT (docs/product/limits.md). */
 export interface PriceText {
   /** Minor units. */
   amount: number;
@@ -44,30 +44,30 @@ export interface PriceText {
   period: PricePeriod;
 }
 
-/** SPEC §9: SEK if the user's country is SE, else EUR. */
+/** docs/product/limits.md: SEK if the user's country is SE, else EUR. */
 export function currencyFor(country: string | null | undefined): Currency {
   return (country ?? '').trim().toUpperCase() === 'SE' ? 'SEK' : 'EUR';
 }
 
-/** SPEC §3: a price's amount (minor units) in a currency. */
+/** docs/product/devices.md: a price's amount (minor units) in a currency. */
 export function priceAmount(price: Pick<Price, 'Sek' | 'Eur'>, currency: Currency): number {
   return currency === 'SEK' ? price.Sek : price.Eur;
 }
 
-/** SPEC §9: data plans and …Month are per month, …Year per year, extra data and SMS have no period. */
+/** docs/product/limits.md: data plans and …Month are per month, …Year per year, extra data and SMS have no period. */
 export function pricePeriod(key: PriceKey): PricePeriod {
   if (key === 'FarmcamSimExtraData' || key === 'Sms') return 'none';
   if (key.endsWith('Year')) return 'year';
   return 'month';
 }
 
-/** SPEC §9: the price text data of a catalogue entry; null when the catalogue lacks it. */
+/** docs/product/limits.md: the price text data of a catalogue entry; null when the catalogue lacks it. */
 export function priceText(prices: Prices, key: PriceKey, currency: Currency): PriceText | null {
   const price = prices[key];
   return price ? { amount: priceAmount(price, currency), currency, period: pricePeriod(key) } : null;
 }
 
-/** SPEC §4: the None choice reads '0 {currency} per month'. */
+/** docs/product/states.md: the None choice reads '0 {currency} per month'. */
 export function freePriceText(currency: Currency): PriceText {
   return { amount: 0, currency, period: 'month' };
 }
@@ -90,12 +90,12 @@ export interface Bundle extends Price {
 }
 
 /**
- * SPEC §9: the SMS bundle, 100 SMS at a price ex VAT in EUR or SEK (minor units). The one place of its price: the
+ * docs/product/limits.md: the SMS bundle, 100 SMS at a price ex VAT in EUR or SEK (minor units). The one place of its price: the
  * server charges it and the account page shows it. Its Id names the item a payment records.
  */
 export const SMS_BUNDLE: Readonly<Bundle> = Object.freeze({ Id: 'sms-100', Name: '100 SMS', Count: 100, Sek: 9900, Eur: 990 });
 
-/** The SMS bundle's price text in a currency: an amount without period (SPEC §9). */
+/** The SMS bundle's price text in a currency: an amount without period (docs/product/limits.md). */
 export function smsBundlePrice(currency: Currency): PriceText {
   return { amount: priceAmount(SMS_BUNDLE, currency), currency, period: pricePeriod('Sms') };
 }

@@ -1,4 +1,4 @@
-// Push notifications (SPEC §3 "Push payload data", §7 device-tokens). A browser registers a Web Push subscription;
+// Push notifications (docs/product/devices.md "Push payload data", §7 device-tokens). A browser registers a Web Push subscription;
 // its Token is the subscription as JSON (`PushSubscription.toJSON()`), which carries everything the server needs to
 // send to it: the push service's endpoint and the keys the message is encrypted for.
 
@@ -78,7 +78,7 @@ export function withPushToken(tokens: readonly string[], token: WebPushToken): s
 export const withoutPushEndpoint = (tokens: readonly string[], endpoint: string): string[] =>
   tokens.filter((existing) => parseWebPushToken(existing)?.endpoint !== endpoint);
 
-/** What a push message carries (SPEC §3: data Device, Imei, Imsi); the service worker shows Title and Body. */
+/** What a push message carries (docs/product/devices.md: data Device, Imei, Imsi); the service worker shows Title and Body. */
 export interface PushMessage {
   Title: string;
   Body: string;
@@ -95,7 +95,7 @@ export const pushMessageUrl = (data: PushMessage['Data']): string => {
   return key ? `/devices?id=${encodeURIComponent(key)}` : '/devices';
 };
 
-/** SPEC §9: push registration starts 1 s after the dashboard loads. */
+/** docs/product/limits.md: push registration starts 1 s after the dashboard loads. */
 export const PUSH_PROMPT_DELAY_MS = 1000;
 /** "Not now" keeps the offer away this long; a denial, for good (the browser would refuse anyway). */
 export const PUSH_PROMPT_SNOOZE_MS = 30 * 24 * 3600 * 1000;
@@ -106,7 +106,7 @@ export interface PushPromptAnswer {
   at: number;
 }
 
-/** Whether the dashboard may offer push again, given what was answered before (SPEC §8: a denial is remembered). */
+/** Whether the dashboard may offer push again, given what was answered before (docs/product/errors.md: a denial is remembered). */
 export function mayOfferPush(previous: PushPromptAnswer | null, nowMs: number): boolean {
   if (!previous) return true;
   if (previous.answer === 'denied') return false;

@@ -1,4 +1,5 @@
-import { DEFAULT_REPORTING_SECONDS, OFFLINE_AFTER_INTERVALS, offlineDeadline, readingTime, reportingIntervalSeconds } from './reporting';
+import { DEFAULT_REPORTING_SECONDS } from '../products';
+import { OFFLINE_AFTER_INTERVALS, offlineDeadline, readingTime, reportingIntervalSeconds } from './reporting';
 
 const t0 = new Date('2026-03-01T10:00:00.000Z');
 const plus = (seconds: number) => new Date(t0.getTime() + seconds * 1000);

@@ -1,14 +1,5 @@
-// How often devices report and when a silent one counts as offline (server/src/devices/PROTOCOL.md, Behaviour).
-import type { ProductId } from './products';
-
-/** A product's reporting interval (s) while its device has not announced one in its status. */
-export const DEFAULT_REPORTING_SECONDS: Readonly<Record<ProductId, number>> = {
-  'farmcam-sim': 3600,
-  fencealarm: 600,
-  fencealarm2: 900,
-  smartplug: 300,
-  smartplug2: 300,
-};
+// How often devices report and when a silent one counts as offline (docs/protocol.md, Behaviour).
+import { DEFAULT_REPORTING_SECONDS, type ProductId } from '../products';
 
 /** A device that has sent nothing for this many of its reporting intervals is offline. */
 export const OFFLINE_AFTER_INTERVALS = 3;

@@ -23,7 +23,7 @@ describe('time input', () => {
     for (const bad of ['', '24:00', '12:60', '1230', '12:3', 'ab:cd', '-1:00']) expect(parseTimeOfDay(bad)).toBeNull();
   });
 
-  test('the time a rule runs at: minute up to the next 5, modulo 60, hour kept (SPEC §5)', () => {
+  test('the time a rule runs at: minute up to the next 5, modulo 60, hour kept (docs/product/validation.md)', () => {
     expect(roundedTimeOfDay({ hour: 7, minute: 32 })).toEqual({ hour: 7, minute: 35 });
     expect(roundedTimeOfDay({ hour: 7, minute: 35 })).toEqual({ hour: 7, minute: 35 });
     expect(roundedTimeOfDay({ hour: 10, minute: 58 })).toEqual({ hour: 10, minute: 0 });
@@ -38,7 +38,7 @@ describe('days', () => {
   });
 });
 
-describe('adding a timer rule (SPEC §4, §5)', () => {
+describe('adding a timer rule (docs/product/states.md, docs/product/validation.md)', () => {
   const existing: TimerRule[] = [{ hour: 7, minute: 0, days: [1, 2, 3, 4, 5], action: 'on' }];
 
   test('a valid rule comes back rounded with its days ascending', () => {
@@ -86,7 +86,7 @@ describe('adding a timer rule (SPEC §4, §5)', () => {
   });
 });
 
-describe('adding a thermostat rule (SPEC §4, §5)', () => {
+describe('adding a thermostat rule (docs/product/states.md, docs/product/validation.md)', () => {
   const existing: ThermostatRule[] = [{ days: [1, 2], direction: 'below', temperature: 3, action: 'on' }];
 
   test('a valid rule: the temperature from the typed text', () => {

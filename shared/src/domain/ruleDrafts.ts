@@ -1,4 +1,4 @@
-// Plug rules as the settings screens edit them before saving (SPEC §4 "can be added and removed before saving",
+// Plug rules as the settings screens edit them before saving (docs/product/states.md "can be added and removed before saving",
 // §5 Timer rule and Thermostat rule): the time input, the order days are shown in, the order rules are listed in,
 // and the checks of a rule about to be added. Returns codes; screens localize them. The wire conversions live in
 // timer.ts.
@@ -15,7 +15,7 @@ import {
   type TimerRule,
 } from './timer';
 
-/** Screens list the week Monday first; on the wire Sunday stays 0 (SPEC §5). */
+/** Screens list the week Monday first; on the wire Sunday stays 0 (docs/product/validation.md). */
 export const DAYS_MONDAY_FIRST = [1, 2, 3, 4, 5, 6, 0] as const;
 
 export interface TimeOfDay {
@@ -33,7 +33,7 @@ export function parseTimeOfDay(value: string): TimeOfDay | null {
 }
 
 /**
- * SPEC §5: the time a timer rule runs at — the minute rounded up to the next multiple of 5, modulo 60, the hour
+ * docs/product/validation.md: the time a timer rule runs at — the minute rounded up to the next multiple of 5, modulo 60, the hour
  * unchanged (10:58 runs at 10:00). Screens show this before the rule is added.
  */
 export function roundedTimeOfDay(time: TimeOfDay): TimeOfDay {
@@ -90,11 +90,11 @@ export interface TimerRuleErrors {
 
 export interface CheckedTimerRule {
   errors: TimerRuleErrors;
-  /** The rule to add, minute already rounded (SPEC §5); null while there are errors. */
+  /** The rule to add, minute already rounded (docs/product/validation.md); null while there are errors. */
   rule: TimerRule | null;
 }
 
-/** SPEC §5: checks a timer rule before it joins `rules` (the local rules already listed). */
+/** docs/product/validation.md: checks a timer rule before it joins `rules` (the local rules already listed). */
 export function checkTimerRule(draft: TimerRuleDraft, rules: readonly TimerRule[]): CheckedTimerRule {
   const typed = parseTimeOfDay(draft.time);
   const errors: TimerRuleErrors = {
@@ -131,7 +131,7 @@ export interface CheckedThermostatRule {
   rule: ThermostatRule | null;
 }
 
-/** SPEC §5: checks a thermostat rule (temperature -20 to 70 °C, a day at least) before it joins `rules`. */
+/** docs/product/validation.md: checks a thermostat rule (temperature -20 to 70 °C, a day at least) before it joins `rules`. */
 export function checkThermostatRule(draft: ThermostatRuleDraft, rules: readonly ThermostatRule[]): CheckedThermostatRule {
   const temperature = parseBoundInput(draft.temperature);
   const errors: ThermostatRuleErrors = {

@@ -9,14 +9,14 @@ import {
   scanBoxSize,
 } from './scanner';
 
-test('SPEC §9 scanner constants', () => {
+test('docs/product/limits.md scanner constants', () => {
   expect(SCANNER_FPS).toBe(2);
   expect(SCANNER_DECODE_INTERVAL_MS).toBe(500);
   expect(SCANNER_DEFAULT_WIDTH).toBe(300);
   expect(SCANNER_MIN_SCAN_BOX).toBe(50);
 });
 
-test('SPEC §4 camera states: paused cannot be entered from not started', () => {
+test('docs/product/states.md camera states: paused cannot be entered from not started', () => {
   expect(cameraTransition('notStarted', 'pause')).toBe('notStarted');
   expect(cameraTransition('notStarted', 'start')).toBe('scanning');
   expect(cameraTransition('scanning', 'pause')).toBe('paused');

@@ -1,26 +1,26 @@
-// Barcode scanner rules (SPEC §4 Scanner camera, §5, §8, §9): constants, the camera state machine, the scan box
+// Barcode scanner rules (docs/product/states.md Scanner camera, §5, §8, §9): constants, the camera state machine, the scan box
 // and the key read from a scanned code.
-import { normalizeDeviceKey } from './products';
+import { normalizeDeviceKey } from './deviceKeys';
 
-/** SPEC §9: 2 frames per second, 500 ms between decodes. */
+/** docs/product/limits.md: 2 frames per second, 500 ms between decodes. */
 export const SCANNER_FPS = 2;
 export const SCANNER_DECODE_INTERVAL_MS = 500;
-/** SPEC §9: default scan box width 300 px; SPEC §5: at least 50 px. */
+/** docs/product/limits.md: default scan box width 300 px; docs/product/validation.md: at least 50 px. */
 export const SCANNER_DEFAULT_WIDTH = 300;
 export const SCANNER_MIN_SCAN_BOX = 50;
-/** SPEC §9: a photo (file scan) must be at least 300 px high. */
+/** docs/product/limits.md: a photo (file scan) must be at least 300 px high. */
 export const SCANNER_FILE_MIN_HEIGHT = 300;
-/** SPEC §9: the scanner remembers the last camera (its device id, in local storage under this key). */
+/** docs/product/limits.md: the scanner remembers the last camera (its device id, in local storage under this key). */
 export const SCANNER_CAMERA_STORAGE_KEY = 'paddock.scanner.camera';
-/** SPEC §9: camera and file scan types. */
+/** docs/product/limits.md: camera and file scan types. */
 export const SCAN_TYPES = ['camera', 'file'] as const;
 export type ScanType = (typeof SCAN_TYPES)[number];
 
-/** SPEC §4: the camera is not started, scanning or paused. */
+/** docs/product/states.md: the camera is not started, scanning or paused. */
 export type CameraState = 'notStarted' | 'scanning' | 'paused';
 export type CameraAction = 'start' | 'pause' | 'resume' | 'stop';
 
-/** SPEC §4: the camera's transitions; paused cannot be entered from not started (the state stays as it was). */
+/** docs/product/states.md: the camera's transitions; paused cannot be entered from not started (the state stays as it was). */
 export function cameraTransition(state: CameraState, action: CameraAction): CameraState {
   switch (action) {
     case 'start':
@@ -35,7 +35,7 @@ export function cameraTransition(state: CameraState, action: CameraAction): Came
 }
 
 /**
- * SPEC §5/§9: the side of the square scan box for a view of `width` × `height` px: the default 300 px, or 70 % of
+ * docs/product/validation.md, docs/product/limits.md: the side of the square scan box for a view of `width` × `height` px: the default 300 px, or 70 % of
  * the shorter side when the view is smaller; null when that is below the 50 px minimum (an invalid scan box).
  */
 export function scanBoxSize(width: number, height: number): number | null {
@@ -43,7 +43,7 @@ export function scanBoxSize(width: number, height: number): number | null {
   return side >= SCANNER_MIN_SCAN_BOX ? side : null;
 }
 
-/** SPEC §9: a photo for the file scan must be at least 300 px high. */
+/** docs/product/limits.md: a photo for the file scan must be at least 300 px high. */
 export function isFileScanHighEnough(height: number): boolean {
   return height >= SCANNER_FILE_MIN_HEIGHT;
 }

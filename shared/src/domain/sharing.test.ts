@@ -1,21 +1,9 @@
-import {
-  tagsWithinLength,
-  addTag,
-  canRemoveAccess,
-  editableTags,
-  inviteEmail,
-  isDeviceOwner,
-  isSystemTag,
-  ownerChoices,
-  removeAccess,
-  toggleNotify,
-  toggleTag,
-  withSystemTags,
-} from './sharing';
+import { canRemoveAccess, inviteEmail, isDeviceOwner, ownerChoices, removeAccess, toggleNotify } from './sharing';
+import { addTag, editableTags, isSystemTag, tagsWithinLength, toggleTag, withSystemTags } from './tags';
 
 const owner = 'owner@farm.se';
 
-describe('sharing (SPEC §4, §5, §6)', () => {
+describe('sharing (docs/product/states.md, docs/product/validation.md, docs/product/roles.md)', () => {
   test('invites are trimmed and lowercased; duplicates and empty input ignored; no format check', () => {
     expect(inviteEmail([owner], '  Anna@Farm.SE ')).toEqual([owner, 'anna@farm.se']);
     expect(inviteEmail([owner, 'anna@farm.se'], 'ANNA@farm.se')).toEqual([owner, 'anna@farm.se']);
@@ -45,7 +33,7 @@ describe('sharing (SPEC §4, §5, §6)', () => {
   });
 });
 
-describe('tags (SPEC §3, §4, §5)', () => {
+describe('tags (docs/product/devices.md, docs/product/states.md, docs/product/validation.md)', () => {
   test('system tags are hidden: product types and anything that looks like an email', () => {
     for (const tag of ['FarmCam SIM', 'FenceAlarm', 'FenceAlarm2', 'SmartPlug', 'SmartPlug2', owner]) expect(isSystemTag(tag)).toBe(true);
     expect(isSystemTag('Barn')).toBe(false);

@@ -36,7 +36,7 @@ const sub = (over: Partial<SubscriptionValue> & { Current?: string; Next?: strin
   PriceIds: { Current: over.Current ?? '', Next: over.Next ?? '' },
 });
 
-describe('subscription display (SPEC §4)', () => {
+describe('subscription display (docs/product/states.md)', () => {
   test('Trialing shows Trial', () => {
     expect(subscriptionPlan('farmcam-sim', sub({ Trialing: true, Current: 'sim_m' }), prices, now)).toEqual({ kind: 'trial' });
   });
@@ -60,7 +60,7 @@ describe('subscription display (SPEC §4)', () => {
     expect(subscriptionPlan('fencealarm', sub({ ExpiresAt: now.toISOString() }), prices, now)).toEqual({ kind: 'none' });
   });
 
-  test('a size-less FarmCam SIM price name is an error naming the price id (SPEC §8)', () => {
+  test('a size-less FarmCam SIM price name is an error naming the price id (docs/product/errors.md)', () => {
     expect(() => planSize({ Id: 'sim_x', Name: 'FarmCam SIM' })).toThrow(InvalidPriceNameError);
     expect(() => planSize({ Id: 'sim_x', Name: 'FarmCam SIM' })).toThrow('sim_x');
     expect(planSize({ Id: 'a', Name: '500 mb plan' })).toBe('500 MB');
@@ -82,7 +82,7 @@ describe('subscription display (SPEC §4)', () => {
   });
 });
 
-describe('subscription choice (SPEC §4)', () => {
+describe('subscription choice (docs/product/states.md)', () => {
   test('None, Small, Medium, Large for the FarmCam SIM', () => {
     expect(planChoices('farmcam-sim')).toEqual(['none', 'FarmcamSimSmall', 'FarmcamSimMedium', 'FarmcamSimLarge']);
     expect(planChoices('smartplug2')).toEqual(['none', 'Smartplug2Month', 'Smartplug2Year']);
@@ -103,7 +103,7 @@ describe('subscription choice (SPEC §4)', () => {
   });
 });
 
-describe('add trial (SPEC §5)', () => {
+describe('add trial (docs/product/validation.md)', () => {
   test('days and data are whole numbers', () => {
     expect(checkTrialDays('')).toBe('required');
     expect(checkTrialDays('30')).toBeNull();

@@ -1,9 +1,9 @@
-// Subscription display, activity, plan choices and trials (SPEC §2, §4, §5, §8). Returns codes, not text.
+// Subscription display, activity, plan choices and trials (docs/product/screens.md, docs/product/states.md, docs/product/validation.md, docs/product/errors.md). Returns codes, not text.
 import type { FieldError } from './account';
 import { freePriceText, priceKeyOf, priceText, type Currency, type PriceKey, type PriceText, type Prices } from './money';
-import type { ProductId } from './products';
+import type { ProductId } from '../products/ids';
 
-/** The subscription part of a device (SPEC §3). */
+/** The subscription part of a device (docs/product/devices.md). */
 export interface SubscriptionValue {
   Trialing: boolean;
   ExpiresAt: string;
@@ -36,7 +36,7 @@ export const PLAN_PRICE_KEYS: Readonly<Record<ProductId, readonly PriceKey[]>> =
   smartplug2: ['Smartplug2Month', 'Smartplug2Year'],
 };
 
-/** What the subscription line shows (SPEC §4); screens translate the kinds, `size` is shown as is. */
+/** What the subscription line shows (docs/product/states.md); screens translate the kinds, `size` is shown as is. */
 export type SubscriptionPlan =
   | { kind: 'trial' }
   | { kind: 'size'; size: string }
@@ -50,7 +50,7 @@ export interface ExpiryLine {
   date: Date;
 }
 
-/** SPEC §8: a FarmCam SIM plan price whose name carries no size is an error naming the price id. */
+/** docs/product/errors.md: a FarmCam SIM plan price whose name carries no size is an error naming the price id. */
 export class InvalidPriceNameError extends Error {
   constructor(readonly priceId: string) {
     super(`invalid subscription price name: ${priceId}`);
@@ -63,25 +63,25 @@ function expiry(subscription: Pick<SubscriptionValue, 'ExpiresAt'>): Date | null
   return Number.isNaN(time) ? null : new Date(time);
 }
 
-/** SPEC §4: expired when the expiry is not in the future (or missing). */
+/** docs/product/states.md: expired when the expiry is not in the future (or missing). */
 export function isExpired(subscription: Pick<SubscriptionValue, 'ExpiresAt'>, now: Date): boolean {
   const at = expiry(subscription);
   return at === null || at.getTime() <= now.getTime();
 }
 
-/** SPEC §4 Subscription active: a non-empty current price id or an expiry in the future. */
+/** docs/product/states.md Subscription active: a non-empty current price id or an expiry in the future. */
 export function isSubscriptionActive(subscription: SubscriptionValue, now: Date): boolean {
   return subscription.PriceIds.Current !== '' || !isExpired(subscription, now);
 }
 
-/** SPEC §4: a FarmCam SIM plan's size is the number plus unit in its price name ('FarmCam SIM 5 GB' → '5 GB'). */
+/** docs/product/states.md: a FarmCam SIM plan's size is the number plus unit in its price name ('FarmCam SIM 5 GB' → '5 GB'). */
 export function planSize(price: { Id: string; Name: string }): string {
   const match = /(\d+(?:[.,]\d+)?)\s*([kMGT]B)\b/i.exec(price.Name);
   if (!match) throw new InvalidPriceNameError(price.Id);
   return `${match[1]} ${match[2].toUpperCase()}`;
 }
 
-/** SPEC §4 Subscription display: Trial; else the current price's plan (size or Monthly/Yearly); else None if expired, blank if not. */
+/** docs/product/states.md Subscription display: Trial; else the current price's plan (size or Monthly/Yearly); else None if expired, blank if not. */
 export function subscriptionPlan(product: ProductId, subscription: SubscriptionValue, prices: Prices, now: Date): SubscriptionPlan {
   if (subscription.Trialing) return { kind: 'trial' };
   const key = priceKeyOf(prices, subscription.PriceIds.Current);
@@ -92,7 +92,7 @@ export function subscriptionPlan(product: ProductId, subscription: SubscriptionV
   return isExpired(subscription, now) ? { kind: 'none' } : { kind: 'blank' };
 }
 
-/** SPEC §4: Ended (expiry past), Ends (no next price) or Renews (next price) with the date; null without an expiry. */
+/** docs/product/states.md: Ended (expiry past), Ends (no next price) or Renews (next price) with the date; null without an expiry. */
 export function expiryLine(subscription: SubscriptionValue, now: Date): ExpiryLine | null {
   const date = expiry(subscription);
   if (!date) return null;
@@ -103,28 +103,28 @@ export function expiryLine(subscription: SubscriptionValue, now: Date): ExpiryLi
 /** A choice of the subscription selector: 'none' or a plan's catalogue key. */
 export type PlanChoice = 'none' | PriceKey;
 
-/** SPEC §4: the selector's choices — None, then the product's plans (FarmCam SIM: Small, Medium, Large). */
+/** docs/product/states.md: the selector's choices — None, then the product's plans (FarmCam SIM: Small, Medium, Large). */
 export function planChoices(product: ProductId): PlanChoice[] {
   return ['none', ...PLAN_PRICE_KEYS[product]];
 }
 
-/** SPEC §4: the selected choice is the plan of the next price id ('none' when there is no renewal). */
+/** docs/product/states.md: the selected choice is the plan of the next price id ('none' when there is no renewal). */
 export function selectedPlanChoice(product: ProductId, subscription: SubscriptionValue, prices: Prices): PlanChoice {
   const key = priceKeyOf(prices, subscription.PriceIds.Next);
   return key && PLAN_PRICE_KEYS[product].includes(key) ? key : 'none';
 }
 
-/** SPEC §7: the PriceId a choice saves ('' for None). */
+/** docs/product/api.md: the PriceId a choice saves ('' for None). */
 export function priceIdOfChoice(choice: PlanChoice, prices: Prices): string {
   return choice === 'none' ? '' : (prices[choice]?.Id ?? '');
 }
 
-/** SPEC §4: the price line of a choice; None reads '0 {currency} per month'. */
+/** docs/product/states.md: the price line of a choice; None reads '0 {currency} per month'. */
 export function planChoicePriceText(choice: PlanChoice, prices: Prices, currency: Currency): PriceText | null {
   return choice === 'none' ? freePriceText(currency) : priceText(prices, choice, currency);
 }
 
-/** SPEC §5: add-trial days are a whole number from 1 to 365. */
+/** docs/product/validation.md: add-trial days are a whole number from 1 to 365. */
 export function checkTrialDays(input: string): FieldError {
   const value = input.trim();
   if (!value) return 'required';
@@ -133,7 +133,7 @@ export function checkTrialDays(input: string): FieldError {
   return days >= TRIAL_DAYS_MIN && days <= TRIAL_DAYS_MAX ? null : 'invalid';
 }
 
-/** SPEC §5: add-trial data in MB, a whole number from 0 up to 1 TB. */
+/** docs/product/validation.md: add-trial data in MB, a whole number from 0 up to 1 TB. */
 export function checkTrialDataMb(input: string): FieldError {
   const value = input.trim();
   if (!value) return 'required';

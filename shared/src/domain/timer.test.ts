@@ -20,7 +20,7 @@ const CET = 60;
 const CEST = 120;
 const NEW_YORK = -300;
 
-describe('timer minute (SPEC §5)', () => {
+describe('timer minute (docs/product/validation.md)', () => {
   test('rounded up to the next multiple of 5, modulo 60 (no carry into the hour)', () => {
     expect(roundMinuteUp(0)).toBe(0);
     expect(roundMinuteUp(1)).toBe(5);
@@ -33,7 +33,7 @@ describe('timer minute (SPEC §5)', () => {
     expect(roundMinuteUp(59)).toBe(0);
   });
 
-  test('a rounded 10:58 stays in hour 10 (SPEC: modulo 60)', () => {
+  test('a rounded 10:58 stays in hour 10 (docs/product/validation.md: modulo 60)', () => {
     expect(toUtcSchedule({ hour: 10, minute: 58, days: [1], action: 'on' }, 0).schedule).toBe('0 10 1');
   });
 });
@@ -73,7 +73,7 @@ describe('schedule strings', () => {
   });
 });
 
-describe('local time to UTC (SPEC §5)', () => {
+describe('local time to UTC (docs/product/validation.md)', () => {
   test('same day', () => {
     expect(toUtcSchedule({ hour: 7, minute: 30, days: [1, 2, 3, 4, 5], action: 'on' }, CET)).toEqual({
       action: 'on',
@@ -106,7 +106,7 @@ describe('local time to UTC (SPEC §5)', () => {
     }
   });
 
-  test('an invalid action or rule raises an error (SPEC §8)', () => {
+  test('an invalid action or rule raises an error (docs/product/errors.md)', () => {
     expect(() => toUtcSchedule({ hour: 7, minute: 0, days: [1], action: 'toggle' as never }, CET)).toThrow('invalid action');
     expect(() => toUtcSchedule({ hour: 24, minute: 0, days: [1], action: 'on' }, CET)).toThrow();
     expect(() => toUtcSchedule({ hour: 7, minute: 0, days: [7], action: 'on' }, CET)).toThrow();
@@ -133,7 +133,7 @@ describe('local time to UTC (SPEC §5)', () => {
   });
 });
 
-describe('thermostat (SPEC §5, §8)', () => {
+describe('thermostat (docs/product/validation.md, docs/product/errors.md)', () => {
   const rule: ThermostatRule = { days: [6, 0], direction: 'below', temperature: 3, action: 'on' };
 
   test('to and from the wire trigger', () => {

@@ -1,4 +1,4 @@
-// Timer and thermostat rules of the plugs (SPEC §3, §5, §8, §9).
+// Timer and thermostat rules of the plugs (docs/product/devices.md, docs/product/validation.md, docs/product/errors.md, docs/product/limits.md).
 //
 // A timer entry on the wire is a schedule string 'minute hour days' in UTC, e.g. '30 6 1,2,3,4,5':
 // - minute: a multiple of 5 in 0..55, hour: 0..23, both without leading zeros;
@@ -55,7 +55,7 @@ export interface ThermostatRule {
   action: PowerAction;
 }
 
-/** A thermostat trigger on the wire (SPEC §3): Days in the days syntax, Above true for 'above', SetPowerEnabled true for 'on'. */
+/** A thermostat trigger on the wire (docs/product/devices.md): Days in the days syntax, Above true for 'above', SetPowerEnabled true for 'on'. */
 export interface ThermostatTriggerValue {
   Days: string;
   Above: boolean;
@@ -69,7 +69,7 @@ export const THERMOSTAT_TEMPERATURE_MAX = 70;
 const DAY_MINUTES = 24 * 60;
 const mod = (n: number, m: number) => ((n % m) + m) % m;
 
-/** SPEC §5: the minute rounded up to the next multiple of 5, modulo 60 — no carry into the hour (58 → 0, same hour). */
+/** docs/product/validation.md: the minute rounded up to the next multiple of 5, modulo 60 — no carry into the hour (58 → 0, same hour). */
 export function roundMinuteUp(minute: number): number {
   return (Math.ceil(minute / TIMER_MINUTE_STEP) * TIMER_MINUTE_STEP) % 60;
 }
@@ -79,46 +79,46 @@ export function localUtcOffsetMinutes(at: Date = new Date()): number {
   return -at.getTimezoneOffset() || 0;
 }
 
-/** SPEC §5: days syntax check ('1,2,3': 0–6, no duplicates). */
+/** docs/product/validation.md: days syntax check ('1,2,3': 0–6, no duplicates). */
 export function isValidDays(days: string): boolean {
   return new RegExp(DAYS_PATTERN).test(days);
 }
 
-/** SPEC §5: day numbers to the days syntax, ascending ([3, 1] → '1,3'). */
+/** docs/product/validation.md: day numbers to the days syntax, ascending ([3, 1] → '1,3'). */
 export function formatDays(days: readonly number[]): string {
   return [...new Set(days)].sort((a, b) => a - b).join(',');
 }
 
-/** SPEC §5: the days syntax to day numbers; null when invalid. */
+/** docs/product/validation.md: the days syntax to day numbers; null when invalid. */
 export function parseDays(days: string): number[] | null {
   return isValidDays(days) ? days.split(',').map(Number) : null;
 }
 
-/** SPEC §3/§5: schedule string syntax check ('minute hour days'). */
+/** docs/product/devices.md, docs/product/validation.md: schedule string syntax check ('minute hour days'). */
 export function isValidSchedule(schedule: string): boolean {
   return new RegExp(SCHEDULE_PATTERN).test(schedule);
 }
 
-/** SPEC §3: 'minute hour days' to its parts; null when invalid. */
+/** docs/product/devices.md: 'minute hour days' to its parts; null when invalid. */
 export function parseSchedule(schedule: string): Schedule | null {
   if (!isValidSchedule(schedule)) return null;
   const [minute, hour, days] = schedule.split(' ');
   return { minute: Number(minute), hour: Number(hour), days: days.split(',').map(Number) };
 }
 
-/** SPEC §3: parts to 'minute hour days'; throws when the result would not be a valid schedule. */
+/** docs/product/devices.md: parts to 'minute hour days'; throws when the result would not be a valid schedule. */
 export function formatSchedule(schedule: Schedule): string {
   const text = `${schedule.minute} ${schedule.hour} ${formatDays(schedule.days)}`;
   if (!isValidSchedule(text)) throw new Error(`invalid schedule: ${text}`);
   return text;
 }
 
-/** SPEC §8: an action other than on or off raises an error. */
+/** docs/product/errors.md: an action other than on or off raises an error. */
 export function assertPowerAction(action: unknown): asserts action is PowerAction {
   if (action !== 'on' && action !== 'off') throw new Error(`invalid action: ${String(action)}`);
 }
 
-/** SPEC §8: a thermostat direction other than above or below raises an error. */
+/** docs/product/errors.md: a thermostat direction other than above or below raises an error. */
 export function assertThermostatDirection(direction: unknown): asserts direction is ThermostatDirection {
   if (direction !== 'above' && direction !== 'below') throw new Error(`invalid thermostat direction: ${String(direction)}`);
 }
@@ -135,7 +135,7 @@ function shiftSchedule(schedule: Schedule, minutes: number): Schedule {
   };
 }
 
-/** SPEC §5: a local timer rule (minute rounded up per roundMinuteUp) to its UTC schedule string and action. */
+/** docs/product/validation.md: a local timer rule (minute rounded up per roundMinuteUp) to its UTC schedule string and action. */
 export function toUtcSchedule(rule: TimerRule, utcOffsetMinutes: number): { action: PowerAction; schedule: string } {
   assertPowerAction(rule.action);
   const local = { minute: roundMinuteUp(rule.minute), hour: rule.hour, days: rule.days };
@@ -143,7 +143,7 @@ export function toUtcSchedule(rule: TimerRule, utcOffsetMinutes: number): { acti
   return { action: rule.action, schedule: formatSchedule(shiftSchedule(local, -utcOffsetMinutes)) };
 }
 
-/** SPEC §5 reversed: a UTC schedule string to the local rule the screen shows; throws when the string is invalid. */
+/** docs/product/validation.md reversed: a UTC schedule string to the local rule the screen shows; throws when the string is invalid. */
 export function fromUtcSchedule(schedule: string, action: PowerAction, utcOffsetMinutes: number): TimerRule {
   assertPowerAction(action);
   const utc = parseSchedule(schedule);
@@ -151,7 +151,7 @@ export function fromUtcSchedule(schedule: string, action: PowerAction, utcOffset
   return { ...shiftSchedule(utc, utcOffsetMinutes), action };
 }
 
-/** SPEC §3: the wire Timer {Enabled, On, Off} to local rules (On first, then Off; each in wire order). */
+/** docs/product/devices.md: the wire Timer {Enabled, On, Off} to local rules (On first, then Off; each in wire order). */
 export function timerToRules(timer: Pick<TimerValue, 'On' | 'Off'>, utcOffsetMinutes: number): TimerRule[] {
   return [
     ...timer.On.map((s) => fromUtcSchedule(s, 'on', utcOffsetMinutes)),
@@ -159,7 +159,7 @@ export function timerToRules(timer: Pick<TimerValue, 'On' | 'Off'>, utcOffsetMin
   ];
 }
 
-/** SPEC §3/§5: local rules to the wire Timer, converted to UTC; a repeated schedule is kept once. */
+/** docs/product/devices.md, docs/product/validation.md: local rules to the wire Timer, converted to UTC; a repeated schedule is kept once. */
 export function rulesToTimer(enabled: boolean, rules: readonly TimerRule[], utcOffsetMinutes: number): TimerValue {
   const timer: TimerValue = { Enabled: enabled, On: [], Off: [] };
   for (const rule of rules) {
@@ -170,14 +170,14 @@ export function rulesToTimer(enabled: boolean, rules: readonly TimerRule[], utcO
   return timer;
 }
 
-/** SPEC §5: thermostat temperature -20 to 70 °C; returns a field error code. */
+/** docs/product/validation.md: thermostat temperature -20 to 70 °C; returns a field error code. */
 export function checkThermostatTemperature(value: number | null): 'required' | 'belowMinimum' | 'aboveMaximum' | null {
   if (value === null || Number.isNaN(value)) return 'required';
   if (value < THERMOSTAT_TEMPERATURE_MIN) return 'belowMinimum';
   return value > THERMOSTAT_TEMPERATURE_MAX ? 'aboveMaximum' : null;
 }
 
-/** SPEC §3/§5/§8: a thermostat rule to its wire trigger; throws on an invalid direction, action, days or temperature. */
+/** docs/product/devices.md, docs/product/validation.md, docs/product/errors.md: a thermostat rule to its wire trigger; throws on an invalid direction, action, days or temperature. */
 export function toThermostatTrigger(rule: ThermostatRule): ThermostatTriggerValue {
   assertThermostatDirection(rule.direction);
   assertPowerAction(rule.action);
@@ -187,7 +187,7 @@ export function toThermostatTrigger(rule: ThermostatRule): ThermostatTriggerValu
   return { Days: days, Above: rule.direction === 'above', Temperature: rule.temperature, SetPowerEnabled: rule.action === 'on' };
 }
 
-/** SPEC §3: a wire trigger to the rule the screen edits (days are not time-shifted: a trigger has no time of day). */
+/** docs/product/devices.md: a wire trigger to the rule the screen edits (days are not time-shifted: a trigger has no time of day). */
 export function fromThermostatTrigger(trigger: ThermostatTriggerValue): ThermostatRule {
   return {
     days: parseDays(trigger.Days) ?? [],

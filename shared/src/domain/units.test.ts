@@ -1,7 +1,7 @@
 import { DEFAULT_HISTORY_INTERVAL, HISTORY_INTERVALS, bytesToMb, chartWindow, chartXAxisUnit, chartYAxisRange, mbToBytes } from './units';
 
 describe('units and charts', () => {
-  test('MB = bytes / 1e6 rounded, 0 when missing (SPEC §3/§9)', () => {
+  test('MB = bytes / 1e6 rounded, 0 when missing (docs/product/devices.md, docs/product/limits.md)', () => {
     expect(bytesToMb(20_000_000)).toBe(20);
     expect(bytesToMb(1_499_999)).toBe(1);
     expect(bytesToMb(1_500_000)).toBe(2);
@@ -10,17 +10,17 @@ describe('units and charts', () => {
     expect(bytesToMb(null)).toBe(0);
   });
 
-  test('add-trial MB × 1,000,000 (SPEC §5)', () => {
+  test('add-trial MB × 1,000,000 (docs/product/validation.md)', () => {
     expect(mbToBytes(500)).toBe(500_000_000);
     expect(mbToBytes(0)).toBe(0);
   });
 
-  test('interval options, default 1 (SPEC §9)', () => {
+  test('interval options, default 1 (docs/product/limits.md)', () => {
     expect(HISTORY_INTERVALS).toEqual([1, 2, 3, 5, 7, 14, 31]);
     expect(DEFAULT_HISTORY_INTERVAL).toBe(1);
   });
 
-  test('the window ends one day after Until (SPEC §9)', () => {
+  test('the window ends one day after Until (docs/product/limits.md)', () => {
     const { from, to } = chartWindow(new Date(2025, 2, 31), 1);
     expect(to).toEqual(new Date(2025, 3, 1));
     expect(from).toEqual(new Date(2025, 2, 31));
@@ -29,13 +29,13 @@ describe('units and charts', () => {
     expect(week.from).toEqual(new Date(2024, 11, 28));
   });
 
-  test('x axis in hours up to 2 days, else days (SPEC §9)', () => {
+  test('x axis in hours up to 2 days, else days (docs/product/limits.md)', () => {
     expect(chartXAxisUnit(1)).toBe('hours');
     expect(chartXAxisUnit(2)).toBe('hours');
     expect(chartXAxisUnit(3)).toBe('days');
   });
 
-  test('y axis from 0 or the rounded minimum up to the maximum rounded up (SPEC §9)', () => {
+  test('y axis from 0 or the rounded minimum up to the maximum rounded up (docs/product/limits.md)', () => {
     expect(chartYAxisRange([3.2, 7.1])).toEqual({ min: 0, max: 8 });
     expect(chartYAxisRange([-3.4, 12])).toEqual({ min: -4, max: 12 });
     expect(chartYAxisRange([3.2, 7.1], false)).toEqual({ min: 3, max: 8 });

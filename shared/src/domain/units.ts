@@ -1,20 +1,20 @@
-// Units and chart helpers for the device and log pages (SPEC §3, §5, §9).
+// Units and chart helpers for the device and log pages (docs/product/devices.md, docs/product/validation.md, docs/product/limits.md).
 
 export const BYTES_PER_MB = 1_000_000;
-/** SPEC §9: history interval options in days; 1 is the default. */
+/** docs/product/limits.md: history interval options in days; 1 is the default. */
 export const HISTORY_INTERVALS = [1, 2, 3, 5, 7, 14, 31] as const;
 export type HistoryInterval = (typeof HISTORY_INTERVALS)[number];
 export const DEFAULT_HISTORY_INTERVAL: HistoryInterval = 1;
-/** SPEC §9: the x axis counts hours up to this many days, days above it. */
+/** docs/product/limits.md: the x axis counts hours up to this many days, days above it. */
 export const HOURS_AXIS_MAX_DAYS = 2;
 
-/** SPEC §3/§9: bytes shown in MB = bytes / 1e6, rounded; 0 when missing. */
+/** docs/product/devices.md, docs/product/limits.md: bytes shown in MB = bytes / 1e6, rounded; 0 when missing. */
 export function bytesToMb(bytes: number | null | undefined): number {
   if (bytes === null || bytes === undefined || Number.isNaN(bytes)) return 0;
   return Math.round(bytes / BYTES_PER_MB);
 }
 
-/** SPEC §5: add-trial data in MB is multiplied by 1,000,000 to bytes. */
+/** docs/product/validation.md: add-trial data in MB is multiplied by 1,000,000 to bytes. */
 export function mbToBytes(mb: number): number {
   return Math.round(mb * BYTES_PER_MB);
 }
@@ -23,20 +23,20 @@ export function isHistoryInterval(days: number): days is HistoryInterval {
   return (HISTORY_INTERVALS as readonly number[]).includes(days);
 }
 
-/** SPEC §9: the chart window ends one (calendar) day after the chosen Until date and spans the interval's days. */
+/** docs/product/limits.md: the chart window ends one (calendar) day after the chosen Until date and spans the interval's days. */
 export function chartWindow(until: Date, days: number): { from: Date; to: Date } {
   const to = new Date(until.getFullYear(), until.getMonth(), until.getDate() + 1);
   const from = new Date(to.getFullYear(), to.getMonth(), to.getDate() - days);
   return { from, to };
 }
 
-/** SPEC §9: the x axis is in hours when the range is 2 days or less, else in days. */
+/** docs/product/limits.md: the x axis is in hours when the range is 2 days or less, else in days. */
 export function chartXAxisUnit(days: number): 'hours' | 'days' {
   return days <= HOURS_AXIS_MAX_DAYS ? 'hours' : 'days';
 }
 
 /**
- * SPEC §9: the y axis runs from 0 (or from the rounded-down minimum when a value is below 0, or always when
+ * docs/product/limits.md: the y axis runs from 0 (or from the rounded-down minimum when a value is below 0, or always when
  * fromZero is false) up to the maximum rounded up; an empty or flat series still gets a span of 1.
  */
 export function chartYAxisRange(values: readonly number[], fromZero = true): { min: number; max: number } {

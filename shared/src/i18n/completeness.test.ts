@@ -1,4 +1,4 @@
-// Fails when any text of any package lacks a language or its placeholders differ between languages (DESIGN §8).
+// Fails when any text of any package lacks a language or its placeholders differ between languages (docs/architecture/README.md#habits).
 import { readdirSync, statSync } from 'fs';
 import { join } from 'path';
 import { LOCALES } from '../domain/account';

@@ -10,11 +10,11 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   'sv-SE': 'Svenska',
 };
 
-/** The short interface codes of SPEC §9. */
+/** The short interface codes of docs/product/limits.md. */
 export const INTERFACE_CODES: Record<Locale, string> = { 'en-GB': 'en', 'de-DE': 'de', 'fr-FR': 'fr', 'sv-SE': 'sv' };
 
 /**
- * Stores the chosen language (on the user when signed in, locally always) and reloads the page (SPEC §4).
+ * Stores the chosen language (on the user when signed in, locally always) and reloads the page (docs/product/states.md).
  * A failed save on the server keeps the local choice and still reloads; the failure toast was shown.
  */
 export async function changeLocale(locale: Locale, store = paddockStore, reload = () => window.location.reload()): Promise<void> {

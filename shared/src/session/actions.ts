@@ -1,4 +1,4 @@
-// Session transitions (SPEC §4): sign in, sign out, token refresh, expiry.
+// Session transitions (docs/product/states.md): sign in, sign out, token refresh, expiry.
 import type { SignInReply, Token, User } from '../contract';
 import { isLocale } from '../domain/account';
 import { ApiError } from '../api/client';

@@ -1,4 +1,4 @@
-// The one session store (DESIGN §3a): the shell provides `paddockStore`; every remote reads the same atoms because
+// The one session store (docs/architecture/README.md#module-federation-notes): the shell provides `paddockStore`; every remote reads the same atoms because
 // @paddock/shared and jotai are federated singletons.
 import { atom, createStore } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
@@ -7,7 +7,7 @@ import { FALLBACK_LOCALE, isLocale, pickLocale, type Locale } from '../domain/ac
 
 export const paddockStore = createStore();
 
-/** Signed in only while the token's expiry is more than this far ahead (SPEC §9). */
+/** Signed in only while the token's expiry is more than this far ahead (docs/product/limits.md). */
 export const TOKEN_VALID_MARGIN_MS = 10_000;
 
 export const STORAGE_KEYS = {
@@ -31,7 +31,7 @@ const perBrowserSession = createJSONStorage<any>(() => sessionStorage);
 export const tokenAtom = atomWithStorage<Token | null>(STORAGE_KEYS.token, null, local, { getOnInit: true });
 export const userAtom = atomWithStorage<User | null>(STORAGE_KEYS.user, null, local, { getOnInit: true });
 
-/** An admin acting as another user (SPEC §4): held per browser session. */
+/** An admin acting as another user (docs/product/states.md): held per browser session. */
 export interface Impersonation {
   User: User;
   /** Where "Stop impersonating" returns to. */

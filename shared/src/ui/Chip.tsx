@@ -6,7 +6,7 @@ export interface ChipProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>,
   children: ReactNode;
 }
 
-/** A toggle chip (UI.md: tag filter, device tags): a 44 px high button with a tick while pressed. */
+/** A toggle chip (docs/architecture/README.md#look-and-feel: tag filter, device tags): a 44 px high button with a tick while pressed. */
 export function Chip({ pressed, className, type = 'button', children, ...rest }: ChipProps) {
   return (
     <button {...rest} type={type} className={['pd-chip', pressed ? 'pd-chip--on' : '', className].filter(Boolean).join(' ')} aria-pressed={pressed}>

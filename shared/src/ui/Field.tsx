@@ -73,7 +73,7 @@ export function TextField({ label, hint, error, trailing, className, ...input }:
   );
 }
 
-/** A password input that can be toggled hidden/visible (SPEC §5). */
+/** A password input that can be toggled hidden/visible (docs/product/validation.md). */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
   const t = useT();
   const [visible, setVisible] = useState(false);

@@ -20,7 +20,7 @@ export interface TableProps<Row> {
 }
 
 /**
- * A data table (UI.md: sharing table, admin lists). A real <table> for assistive technology; on phones the rows
+ * A data table (docs/architecture/README.md#look-and-feel: sharing table, admin lists). A real <table> for assistive technology; on phones the rows
  * stack, each cell on its own line, except end-aligned control cells which stay side by side.
  */
 export function Table<Row>({ caption, hideCaption, columns, rows, rowKey }: TableProps<Row>) {

@@ -19,7 +19,7 @@ function ToastItem({ toast }: { toast: Toast }) {
 }
 
 /**
- * SPEC §8/§9: general toasts top-right, closing on click; errors red and centred. Timings are in showToast.
+ * docs/product/errors.md, docs/product/limits.md: general toasts top-right, closing on click; errors red and centred. Timings are in showToast.
  */
 export function Toasts() {
   const toasts = useAtomValue(toastsAtom);

@@ -1,4 +1,4 @@
-// Material Symbols, imported one by one (UI.md) so only the icons in use are bundled.
+// Material Symbols, imported one by one (docs/architecture/README.md#look-and-feel) so only the icons in use are bundled.
 import addCircle from '@material-symbols/svg-400/outlined/add_circle.svg';
 import arrowBack from '@material-symbols/svg-400/outlined/arrow_back.svg';
 import checkCircle from '@material-symbols/svg-400/outlined/check_circle.svg';

@@ -8,7 +8,7 @@ import { ConnectionFailed } from './ConnectionFailed';
 
 beforeEach(() => resetShellState());
 
-test('shows SPEC §8’s message with the support host and a "Try again" button', async () => {
+test('shows docs/product/errors.md’s message with the support host and a "Try again" button', async () => {
   const user = userEvent.setup();
   const tryAgain = jest.fn();
   renderInShell(<ConnectionFailed onTryAgain={tryAgain} />);

@@ -4,13 +4,13 @@ import { Button, Card, Page } from '@paddock/shared/ui';
 import { connectionTexts } from './messages';
 import { SUPPORT_HOST, SUPPORT_URL } from './support';
 
-/** Reloads the app from its root (SPEC §8 "Try again"). */
+/** Reloads the app from its root (docs/product/errors.md "Try again"). */
 export function reloadAppRoot(): void {
   window.location.assign('/');
 }
 
 /**
- * The connection-failure message of SPEC §8 with "Try again": the /connection-error page, and what replaces the
+ * The connection-failure message of docs/product/errors.md with "Try again": the /connection-error page, and what replaces the
  * page content when a request times out.
  */
 export function ConnectionFailed({ onTryAgain = reloadAppRoot }: { onTryAgain?: () => void }) {

@@ -7,7 +7,7 @@ export const connectionTexts = defineTranslations('shell.connection', {
     'fr-FR': 'Pas de connexion',
     'sv-SE': 'Ingen anslutning',
   },
-  // SPEC §8, word for word in English.
+  // docs/product/errors.md, word for word in English.
   message: {
     'en-GB':
       'Connection to the server failed. Please verify your internet connection and try again. If you are still experiencing issues, you can contact our support at {host}.',

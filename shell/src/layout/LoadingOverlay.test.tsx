@@ -21,7 +21,7 @@ test('shows while calls run and hides when they are done', () => {
   expect(overlay()).toBeNull();
 });
 
-test('hides itself after 30 s even when calls still run (SPEC §9)', () => {
+test('hides itself after 30 s even when calls still run (docs/product/limits.md)', () => {
   expect(OVERLAY_AUTO_HIDE_MS).toBe(30_000);
   renderInShell(<LoadingOverlay />);
   act(() => paddockStore.set(busyCountAtom, 2));

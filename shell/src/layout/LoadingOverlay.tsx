@@ -4,7 +4,7 @@ import { busyCountAtom } from '@paddock/shared/api';
 import { useT } from '@paddock/shared/i18n';
 import { layoutTexts } from './messages';
 
-/** SPEC §9: the loading overlay hides itself after 30 s even when calls are still running. */
+/** docs/product/limits.md: the loading overlay hides itself after 30 s even when calls are still running. */
 export const OVERLAY_AUTO_HIDE_MS = 30_000;
 
 /** Visible while `busy`, but for at most `autoHideMs` per busy spell (a new spell starts when busy was false). */

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { PRODUCT_IDS, devicePath, logsPath } from '@paddock/shared/domain';
 import { changeLocale } from '@paddock/shared/i18n';
 import { impersonationAtom, paddockStore, signOut } from '@paddock/shared/session';
 import { currentLocation, renderInShell, resetShellState, sampleUser, signInAs } from '../testing';
@@ -49,6 +50,21 @@ test('the current section is marked with aria-current', () => {
   renderInShell(<Navbar />, { path: '/fencealarm2/123/logs' });
   expect(within(nav()).getByRole('link', { name: 'Devices' })).toHaveAttribute('aria-current', 'page');
   expect(within(nav()).getByRole('link', { name: 'Account' })).not.toHaveAttribute('aria-current');
+});
+
+test('the settings and log pages of every product belong to Devices; Warranties is not Billing', () => {
+  signInAs('user');
+  for (const product of PRODUCT_IDS) {
+    for (const path of [devicePath(product, '123'), logsPath(product, '123')]) {
+      const { unmount } = renderInShell(<Navbar />, { path });
+      expect(within(nav()).getByRole('link', { name: 'Devices' })).toHaveAttribute('aria-current', 'page');
+      unmount();
+    }
+  }
+  renderInShell(<Navbar />, { path: '/warranties' });
+  expect(within(nav()).getByRole('link', { name: 'Warranties' })).toHaveAttribute('aria-current', 'page');
+  expect(within(nav()).getByRole('link', { name: 'Billing' })).not.toHaveAttribute('aria-current');
+  expect(within(nav()).getByRole('link', { name: 'Devices' })).not.toHaveAttribute('aria-current');
 });
 
 test('Support opens the help site in a new tab', () => {

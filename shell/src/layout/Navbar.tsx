@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { LOCALES, type Locale } from '@paddock/shared/domain';
+import { ownerOf } from '@paddock/shared/federation';
 import { changeLocale, LOCALE_NAMES, localeAtom, useT } from '@paddock/shared/i18n';
 import { impersonationAtom, isAdminAtom, signedInAtom, signOut } from '@paddock/shared/session';
 import { Icon } from '@paddock/shared/ui';
@@ -13,21 +14,22 @@ type SectionKey = 'devices' | 'account' | 'billing' | 'warranties' | 'admin';
 interface Section {
   key: SectionKey;
   to: string;
-  /** Paths that belong to the section (for aria-current). */
-  match: RegExp;
+  /** Whether a path belongs to the section (for aria-current). */
+  matches: (pathname: string) => boolean;
 }
 
-const DEVICE_PAGES = /^\/(devices|farmcam-sim|fencealarm2?|smartplug2?)(\/|$)/;
+const under = (base: string) => (pathname: string) => pathname === base || pathname.startsWith(`${base}/`);
 const SECTIONS: Section[] = [
-  { key: 'devices', to: '/devices', match: DEVICE_PAGES },
-  { key: 'account', to: '/account', match: /^\/account(\/|$)/ },
-  { key: 'billing', to: '/billing', match: /^\/billing(\/|$)/ },
-  { key: 'warranties', to: '/warranties', match: /^\/warranties(\/|$)/ },
+  // /devices and every device page: whatever the devices remote owns (one route per product, docs/product/screens.md).
+  { key: 'devices', to: '/devices', matches: (pathname) => ownerOf(pathname)?.remote === 'devices' },
+  { key: 'account', to: '/account', matches: under('/account') },
+  { key: 'billing', to: '/billing', matches: under('/billing') },
+  { key: 'warranties', to: '/warranties', matches: under('/warranties') },
 ];
-const ADMIN: Section = { key: 'admin', to: '/admin', match: /^\/admin(\/|$)/ };
+const ADMIN: Section = { key: 'admin', to: '/admin', matches: under('/admin') };
 
 /**
- * The navbar of SPEC §2: Devices, Account, Billing, Warranties, Support (external), Admin (admins only), language,
+ * The navbar of docs/product/screens.md: Devices, Account, Billing, Warranties, Support (external), Admin (admins only), language,
  * Sign in / Sign out (Sign out hidden while impersonating, Stop impersonating instead). On a phone a compact bar
  * with a menu button; from 64 rem one row.
  */
@@ -92,7 +94,7 @@ export function Navbar() {
               <Link
                 to={section.to}
                 className="pd-navbar__link"
-                aria-current={section.match.test(pathname) ? 'page' : undefined}
+                aria-current={section.matches(pathname) ? 'page' : undefined}
               >
                 {t(layoutTexts.messages[section.key])}
               </Link>

@@ -11,7 +11,7 @@ import { NoticesSlot } from './NoticesSlot';
 
 /**
  * The frame around every page: navbar, notices, the page itself, the loading overlay and the toasts. When a request
- * times out (connectionFailedAtom), the page content is replaced by the connection-failure message (SPEC §8).
+ * times out (connectionFailedAtom), the page content is replaced by the connection-failure message (docs/product/errors.md).
  */
 export function ShellLayout({ children }: { children: ReactNode }) {
   const t = useT();

@@ -3,7 +3,7 @@ import { useT } from '@paddock/shared/i18n';
 import { Button, Card, Page } from '@paddock/shared/ui';
 import { routingTexts } from './messages';
 
-/** "Page not found" with a back button (SPEC §2): back in history, or to the start when there is none. */
+/** "Page not found" with a back button (docs/product/screens.md): back in history, or to the start when there is none. */
 export function NotFound() {
   const t = useT();
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ const signedOut: GuardSession = { signedIn: false, isAdmin: false };
 const user: GuardSession = { signedIn: true, isAdmin: false };
 const admin: GuardSession = { signedIn: true, isAdmin: true };
 
-describe('guardRedirect (SPEC §2 Startup and navigation)', () => {
+describe('guardRedirect (docs/product/screens.md Startup and navigation)', () => {
   test.each(['/', '/sign-in', '/create-account', '/reset-password', '/verify-account', '/sign-in/'])(
     'a signed-in user on %s goes to /devices',
     (path) => {

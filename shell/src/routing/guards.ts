@@ -1,4 +1,4 @@
-// Route guards of SPEC §2 "Startup and navigation", as pure functions of the path and the session.
+// Route guards of docs/product/screens.md "Startup and navigation", as pure functions of the path and the session.
 import { ROUTES, SHELL_ROUTES, ownerOf, type RemoteName } from '@paddock/shared/federation';
 
 export interface GuardSession {
@@ -39,7 +39,7 @@ export function signedInHome(lastDeviceId?: string | null): string {
  * - signed out anywhere else → `/sign-in`.
  * Admin-only pages for non-admins are not redirected: they show "Page not found" (see `resolveRoute`).
  */
-// `search` is part of the signature so that a rule may depend on the query; none of SPEC's rules does today.
+// `search` is part of the signature so that a rule may depend on the query; none of the rules in docs/product/screens.md does today.
 export function guardRedirect(pathname: string, _search: string, session: GuardSession): string | null {
   const path = normalizePath(pathname);
   if (OPEN_PAGES.has(path)) return null;

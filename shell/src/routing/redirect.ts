@@ -1,4 +1,4 @@
-// /redirect?uri=… (SPEC §2): navigates inside the app after 100 ms. Only same-origin paths are followed, so the
+// /redirect?uri=… (docs/product/screens.md): navigates inside the app after 100 ms. Only same-origin paths are followed, so the
 // page cannot be used to send someone to another site (open redirect).
 
 export const REDIRECT_DELAY_MS = 100;

@@ -1,4 +1,4 @@
-// The startup splash lives in index.html (plain HTML and CSS, so it shows before any script). SPEC §9: it hides
+// The startup splash lives in index.html (plain HTML and CSS, so it shows before any script). docs/product/limits.md: it hides
 // 600 ms after the app has mounted.
 export const SPLASH_HIDE_MS = 600;
 export const SPLASH_ID = 'pd-splash';

@@ -1,4 +1,4 @@
-// The one place echarts is imported (DESIGN §7: only the log pages' chunk carries it). The modular core with just
+// The one place echarts is imported (docs/architecture/README.md#budgets: only the log pages' chunk carries it). The modular core with just
 // the line chart, grid, tooltip and canvas renderer keeps that chunk small.
 import { useEffect, useRef } from 'react';
 import { init, use as registerEcharts, type EChartsType } from 'echarts/core';

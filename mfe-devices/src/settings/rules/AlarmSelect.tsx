@@ -1,7 +1,7 @@
 import { alarmSelectValue } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { Select } from '@paddock/shared/ui';
-import { settingsTexts } from '../common';
+import { settingsTexts } from '../messages';
 import { rulesTexts } from './messages';
 
 export interface AlarmSelectProps {
@@ -9,7 +9,7 @@ export interface AlarmSelectProps {
   hint?: string;
   name: string;
   enabled: boolean;
-  /** SPEC §4 Subscription active; when false the select is disabled and shows Off (SPEC §2). */
+  /** docs/product/states.md Subscription active; when false the select is disabled and shows Off (docs/product/screens.md). */
   active: boolean;
   onChange: (enabled: boolean) => void;
 }

@@ -8,7 +8,7 @@ function Harness({ kind, initial, showErrors }: { kind: BoundsKind; initial: Bou
   return <BoundsFields kind={kind} name={kind} value={value} onChange={setValue} showErrors={showErrors} />;
 }
 
-describe('bound inputs (SPEC §5)', () => {
+describe('bound inputs (docs/product/validation.md)', () => {
   test('start from the device’s bounds, or the defaults', () => {
     expect(boundsInputOf('load', { Lower: 100, Upper: 2000 })).toEqual({ lower: '100', upper: '2000' });
     expect(boundsInputOf('load', null)).toEqual({ lower: '0', upper: '3700' });

@@ -34,13 +34,13 @@ export interface BoundsInput {
   upper: string;
 }
 
-/** The inputs a page starts from: the device's bounds, or the range's defaults where unset (SPEC §5). */
+/** The inputs a page starts from: the device's bounds, or the range's defaults where unset (docs/product/validation.md). */
 export function boundsInputOf(kind: BoundsKind, bounds?: { Lower?: number | null; Upper?: number | null } | null): BoundsInput {
   const { Lower, Upper } = boundsOrDefaults(KINDS[kind].range, bounds);
   return { lower: String(Lower), upper: String(Upper) };
 }
 
-/** SPEC §5: the bounds' errors (lower at least the minimum and below upper; upper at most the maximum and above lower). */
+/** docs/product/validation.md: the bounds' errors (lower at least the minimum and below upper; upper at most the maximum and above lower). */
 export function checkBoundsInput(kind: BoundsKind, input: BoundsInput): RangeErrors {
   return KINDS[kind].check(parseBoundInput(input.lower), parseBoundInput(input.upper));
 }
@@ -74,7 +74,7 @@ export interface BoundsFieldsProps {
 }
 
 /**
- * The lower and upper inputs of an alarm range. Typing keeps only digits and a leading minus (SPEC §5); each
+ * The lower and upper inputs of an alarm range. Typing keeps only digits and a leading minus (docs/product/validation.md); each
  * error names the limit it breaks, with its unit, in the page's locale.
  */
 export function BoundsFields({ kind, name, value, onChange, showErrors = false, disabled }: BoundsFieldsProps) {

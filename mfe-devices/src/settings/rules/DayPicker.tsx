@@ -7,7 +7,7 @@ import { rulesTexts } from './messages';
 
 /**
  * The days of a rule: one checkbox per weekday, Monday first, named in the page's locale; the values are the
- * wire's day numbers (Sunday 0, SPEC §5).
+ * wire's day numbers (Sunday 0, docs/product/validation.md).
  */
 export function DayPicker({ value, onChange, error }: { value: readonly number[]; onChange: (days: number[]) => void; error?: string }) {
   const t = useT();

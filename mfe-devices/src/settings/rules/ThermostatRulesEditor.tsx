@@ -16,7 +16,7 @@ import {
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { Checkbox, Select, TextField, type FieldMessage } from '@paddock/shared/ui';
-import { SettingsSection } from '../common';
+import { SettingsSection } from '../Section';
 import { DayPicker } from './DayPicker';
 import { useRuleFormat } from './format';
 import { rulesTexts } from './messages';
@@ -32,18 +32,18 @@ export interface ThermostatDraft {
   rules: ThermostatRule[];
 }
 
-/** SPEC §3: the wire Thermostat as the editor shows it (a trigger has no time of day, so no time-zone shift). */
+/** docs/product/devices.md: the wire Thermostat as the editor shows it (a trigger has no time of day, so no time-zone shift). */
 export function thermostatDraftOf(thermostat: { Enabled: boolean; Triggers: readonly ThermostatTriggerValue[] }): ThermostatDraft {
   return { enabled: thermostat.Enabled, rules: thermostat.Triggers.map(fromThermostatTrigger).sort(compareThermostatRules) };
 }
 
-/** SPEC §3/§5: the Thermostat to save. */
+/** docs/product/devices.md, docs/product/validation.md: the Thermostat to save. */
 export function thermostatOfDraft(draft: ThermostatDraft): { Enabled: boolean; Triggers: ThermostatTriggerValue[] } {
   return { Enabled: draft.enabled, Triggers: draft.rules.map(toThermostatTrigger) };
 }
 
 /**
- * SPEC §2/§4/§5 thermostat rules of the SmartPlug: the switch, the rules, and a new rule (days, above or below,
+ * docs/product/screens.md, docs/product/states.md, docs/product/validation.md thermostat rules of the SmartPlug: the switch, the rules, and a new rule (days, above or below,
  * a temperature from -20 to 70 °C, on or off). Rules are added and removed here and saved with the page.
  */
 export function ThermostatRulesEditor({ value, onChange }: { value: ThermostatDraft; onChange: (value: ThermostatDraft) => void }) {

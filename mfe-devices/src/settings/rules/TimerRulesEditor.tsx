@@ -4,6 +4,7 @@ import {
   checkTimerRule,
   compareTimerRules,
   formatUtcOffset,
+  localUtcOffsetMinutes,
   parseTimeOfDay,
   roundedTimeOfDay,
   rulesToTimer,
@@ -14,7 +15,7 @@ import {
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { Checkbox, TextField } from '@paddock/shared/ui';
-import { SettingsSection } from '../common';
+import { SettingsSection } from '../Section';
 import { DayPicker } from './DayPicker';
 import { useRuleFormat } from './format';
 import { rulesTexts } from './messages';
@@ -30,14 +31,25 @@ export interface TimerDraft {
   rules: TimerRule[];
 }
 
-/** SPEC §2/§5: the wire Timer (UTC) as the editor shows it, in local time at the given UTC offset. */
+/** docs/product/screens.md, docs/product/validation.md: the wire Timer (UTC) as the editor shows it, in local time at the given UTC offset. */
 export function timerDraftOf(timer: TimerValue, utcOffsetMinutes: number): TimerDraft {
   return { enabled: timer.Enabled, rules: timerToRules(timer, utcOffsetMinutes).sort(compareTimerRules) };
 }
 
-/** SPEC §5: the Timer to save, converted to UTC. */
+/** docs/product/validation.md: the Timer to save, converted to UTC. */
 export function timerOfDraft(draft: TimerDraft, utcOffsetMinutes: number): TimerValue {
   return rulesToTimer(draft.enabled, draft.rules, utcOffsetMinutes);
+}
+
+/**
+ * A settings page's timer: the draft starts from the device's timer once, and one UTC offset serves the whole
+ * visit (the rules are shown with it and saved with it). Spread `editor` on TimerRulesEditor; `saved()` is the
+ * Timer for the PATCH body.
+ */
+export function useTimerDraft(timer: TimerValue) {
+  const [utcOffsetMinutes] = useState(() => localUtcOffsetMinutes());
+  const [value, onChange] = useState<TimerDraft>(() => timerDraftOf(timer, utcOffsetMinutes));
+  return { editor: { value, onChange, utcOffsetMinutes }, saved: () => timerOfDraft(value, utcOffsetMinutes) };
 }
 
 export interface TimerRulesEditorProps {
@@ -48,7 +60,7 @@ export interface TimerRulesEditorProps {
 }
 
 /**
- * SPEC §2/§4/§5 timer rules of both plugs: the switch, the rules in local time, and a new rule (time with the
+ * docs/product/screens.md, docs/product/states.md, docs/product/validation.md timer rules of both plugs: the switch, the rules in local time, and a new rule (time with the
  * minute rounded up to the next 5, days Monday first, on or off). Rules are added and removed here and saved
  * with the page.
  */

@@ -1,5 +1,5 @@
 // When a save changes what a device must run: the next Version, ConfigSync.Pending until the device reports it,
-// and the message to publish (server/src/devices/PROTOCOL.md, Configuration). Pure, so the API applies it inside
+// and the message to publish (docs/protocol.md, Configuration). Pure, so the API applies it inside
 // its row lock and publishes after the commit.
 import type { DeviceConfigMessage } from '@paddock/shared/contract';
 import { configChanged, deviceConfigOf, type ProductId } from '@paddock/shared/domain';

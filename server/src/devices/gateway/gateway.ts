@@ -1,4 +1,4 @@
-// The device gateway: the server's side of the MQTT protocol (server/src/devices/PROTOCOL.md). It ingests what
+// The device gateway: the server's side of the MQTT protocol (docs/protocol.md). It ingests what
 // devices send (ingest.ts), answers waiting commands with their acks (commands.ts), and publishes configuration,
 // commands and simulator faults. Without a broker connection (tests of the API alone) it publishes nothing and a
 // command fails at once, as no device could answer it.
@@ -32,7 +32,7 @@ export interface GatewayOptions {
   now: () => Date;
   log: FastifyBaseLogger;
   timers?: Timers;
-  /** How long a command waits for its ack (SPEC §9: 60 s). */
+  /** How long a command waits for its ack (docs/product/limits.md: 60 s). */
   commandTimeoutMs?: number;
   /** Quiet period of alarm notifications (default NOTIFY_QUIET_MINUTES' default). */
   notices?: NoticeSettings;

@@ -1,4 +1,4 @@
-// What the server does with each uplink (server/src/devices/PROTOCOL.md, Behaviour): status, reading and config
+// What the server does with each uplink (docs/protocol.md, Behaviour): status, reading and config
 // reports change the device's row; the rules themselves are pure functions in @paddock/shared/domain. Every
 // change is idempotent, so several server instances that all receive the same message leave the same state:
 // the history insert ignores a (key, At) it already has, and applying the same report twice changes nothing.
@@ -25,6 +25,7 @@ import {
 import type { Db } from '../../db/client';
 import { deviceReadings, type DeviceRow } from '../../db/schema';
 import { deepMerge } from '../changes';
+import { SERVER_PRODUCTS } from '../products';
 import { changeDevice, registeredProduct, type DeviceChange } from '../store';
 import { DEFAULT_NOTICE_SETTINGS, withAlarmNotices, type NoticeSettings } from '../../notify/alarmNotices';
 import { knownFields, parsePayload } from './payloads';
@@ -104,13 +105,14 @@ export async function ingestUplink(db: Db, uplink: Uplink, notices: NoticeSettin
       if (!isConfiguredProduct(product)) return { outcome: 'ignored', reason: `${product} has no configuration` };
       const report = parsePayload<ConfigReport>(configReportSchema(product), payload);
       if (!report.ok) return { outcome: 'invalid', reason: report.reason };
-      const { Version, AlarmLevel } = report.value as ConfigReport & { AlarmLevel?: number };
+      const { Version } = report.value;
       await changeDevice(db, key, now, (row) => {
         const sync = row.fields.ConfigSync as { Pending: boolean; AppliedAt: string | null } | undefined;
         // The configuration last sent (or a newer one) is running now; an older version changes nothing.
         const applied = Version >= row.configVersion && (sync?.Pending !== false || !sync.AppliedAt);
-        const confirmed: FieldsPatch = applied ? { ConfigSync: { Pending: false, AppliedAt: now.toISOString() } } : {};
-        if (applied && product === 'fencealarm' && AlarmLevel !== undefined) confirmed.Config = { AlarmLevel };
+        const confirmed: FieldsPatch = applied
+          ? { ConfigSync: { Pending: false, AppliedAt: now.toISOString() }, ...SERVER_PRODUCTS[product].confirmedConfig?.(report.value) }
+          : {};
         return { fields: withFields(row, confirmed, offlinePatch(product, false)), ...seen(product, row, now) };
       }, withAlarmNotices(now, notices));
       return { outcome: 'applied' };
@@ -130,7 +132,7 @@ interface PendingFota {
  * runs; done sets the version now running; failed keeps the reason. Either end clears Pending.
  */
 async function applyFota(db: Db, key: string, product: ProductId, payload: Buffer, now: Date, notices: NoticeSettings): Promise<IngestResult> {
-  if (product !== 'fencealarm2') return { outcome: 'ignored', reason: `${product} has no firmware updates` };
+  if (!SERVER_PRODUCTS[product].firmwareUpdates) return { outcome: 'ignored', reason: `${product} has no firmware updates` };
   const report = parsePayload<FotaReport>(FotaReport, payload);
   if (!report.ok) return { outcome: 'invalid', reason: report.reason };
   const { Id, Status, Progress, Version, Error: failure } = report.value;
@@ -163,7 +165,7 @@ async function applyStatus(db: Db, key: string, product: ProductId, status: Stat
       return { reportingSeconds, offlineAt };
     }
     const firmware: FieldsPatch =
-      product === 'fencealarm2' && status.Firmware
+      SERVER_PRODUCTS[product].firmwareUpdates && status.Firmware
         ? { Firmware: { Version: status.Firmware, Pending: (row.fields.Firmware as { Pending?: unknown } | undefined)?.Pending ?? null } }
         : {};
     return { fields: withFields(row, offlinePatch(product, false), firmware), ...seen(product, row, now, reportingSeconds) };

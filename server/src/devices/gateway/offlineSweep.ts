@@ -1,4 +1,4 @@
-// The offline sweep (server/src/devices/PROTOCOL.md, Offline): devices silent past their deadline (three reporting
+// The offline sweep (docs/protocol.md, Offline): devices silent past their deadline (three reporting
 // intervals after they were last heard from) are marked offline. Rows are claimed with FOR UPDATE SKIP LOCKED, so
 // any number of server instances can sweep at once without marking a device twice or waiting on each other.
 // Marking a device offline enqueues its offline notifications in the same transaction, and each sweep also sends
@@ -8,16 +8,16 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema';
+import { drainBatches, startJobLoop, type JobLoop } from '../../jobs/loop';
 import { DEFAULT_NOTICE_SETTINGS, noticeAlarms, releaseHeldTriggers, remindOffline, type NoticeSettings } from '../../notify/alarmNotices';
 import { deepMerge } from '../changes';
 
 const BATCH = 200;
 
 /** Marks every device whose deadline has passed offline; returns their keys. */
-export async function sweepOffline(db: Db, now: Date, notices: NoticeSettings = DEFAULT_NOTICE_SETTINGS): Promise<string[]> {
-  const marked: string[] = [];
-  for (;;) {
-    const batch = await db.transaction(async (tx) => {
+export function sweepOffline(db: Db, now: Date, notices: NoticeSettings = DEFAULT_NOTICE_SETTINGS): Promise<string[]> {
+  return drainBatches(BATCH, () =>
+    db.transaction(async (tx) => {
       const rows = await tx
         .select({
           key: devices.key,
@@ -41,44 +41,27 @@ export async function sweepOffline(db: Db, now: Date, notices: NoticeSettings = 
           .update(devices)
           .set({ offline: true, fields, ...(visible ? { updatedAt: new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1)) } : {}) })
           .where(eq(devices.key, row.key));
-        await noticeAlarms(tx as unknown as Db, row, fields, now, notices);
+        await noticeAlarms(tx, row, fields, now, notices);
       }
       return rows.map((row) => row.key);
-    });
-    marked.push(...batch);
-    if (batch.length < BATCH) return marked;
-  }
+    }),
+  );
 }
 
-export interface OfflineSweep {
-  stop(): Promise<void>;
-}
-
-/** Sweeps every `intervalMs` (the next run is planned when one ends, so runs never overlap). */
-export function startOfflineSweep(options: { db: Db; now: () => Date; intervalMs: number; log: FastifyBaseLogger; notices?: NoticeSettings }): OfflineSweep {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const run = () => {
-    const notices = options.notices ?? DEFAULT_NOTICE_SETTINGS;
-    running = (async () => {
+/** Sweeps every `intervalMs` (jobs/loop.ts), then enqueues the reminders and the alarms the quiet period held. */
+export function startOfflineSweep(options: { db: Db; now: () => Date; intervalMs: number; log: FastifyBaseLogger; notices?: NoticeSettings }): JobLoop {
+  const notices = options.notices ?? DEFAULT_NOTICE_SETTINGS;
+  return startJobLoop({
+    intervalMs: options.intervalMs,
+    log: options.log,
+    failure: 'offline sweep failed',
+    work: async () => {
       const keys = await sweepOffline(options.db, options.now(), notices);
       if (keys.length) options.log.info({ devices: keys.length }, 'devices marked offline');
       const reminded = await remindOffline(options.db, options.now(), notices);
       if (reminded.length) options.log.info({ devices: reminded.length }, 'offline reminders enqueued');
       const released = await releaseHeldTriggers(options.db, options.now(), notices);
       if (released.length) options.log.info({ devices: released.length }, 'alarms held by the quiet period enqueued');
-    })().catch((error: unknown) => options.log.error({ err: error }, 'offline sweep failed'));
-    void running.then(() => {
-      if (!stopped) timer = setTimeout(run, options.intervalMs);
-    });
-  };
-  timer = setTimeout(run, options.intervalMs);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
     },
-  };
+  });
 }

@@ -2,7 +2,7 @@ import { configReportSchema, DeviceAck, DeviceStatus, READING_SCHEMAS } from '@p
 import { knownFields, parsePayload } from './payloads';
 
 describe('parsePayload', () => {
-  it('accepts the PROTOCOL.md examples', () => {
+  it('accepts the docs/protocol.md examples', () => {
     expect(parsePayload(DeviceStatus, '{"Online": true, "Firmware": "1.4.2", "IntervalSeconds": 60}')).toMatchObject({ ok: true });
     expect(parsePayload(READING_SCHEMAS.fencealarm, '{"At": "2026-03-01T10:00:00Z", "Voltage": 5230, "Battery": 12.4, "Rssi": -71}')).toMatchObject({ ok: true });
     expect(

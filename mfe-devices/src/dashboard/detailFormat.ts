@@ -1,0 +1,36 @@
+import type { IntlShape } from 'react-intl';
+import { dashboardTexts } from './messages';
+
+const m = dashboardTexts.messages;
+
+export interface DetailLine {
+  /** Stable key, also the test id suffix. */
+  id: string;
+  label: string;
+  value: string;
+  /** The card's most important value: the largest text (docs/architecture/README.md#look-and-feel). */
+  primary?: boolean;
+}
+
+const DASH = '–';
+
+/** The formatting every product's card details share, for the user's locale. */
+export function detailFormat(intl: IntlShape) {
+  const t = (descriptor: (typeof m)[keyof typeof m], values?: Record<string, string | number>) => intl.formatMessage(descriptor, values);
+  const num = (value: number, digits = 0) => intl.formatNumber(value, { maximumFractionDigits: digits });
+  return {
+    intl,
+    t,
+    num,
+    /** A dash for a value the device has not reported yet. */
+    orDash: (value: number | null | undefined, format: (v: number) => string) => (value === null || value === undefined ? DASH : format(value)),
+    time: (iso: string | null | undefined) =>
+      iso ? intl.formatDate(iso, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }) : t(m.never),
+    volts: (v: number) => t(m.volts, { value: num(v) }),
+    watts: (v: number) => t(m.watts, { value: num(v, 1) }),
+    wattHours: (v: number) => t(m.wattHours, { value: num(v) }),
+    percent: (v: number) => intl.formatNumber(v / 100, { style: 'percent', maximumFractionDigits: 0 }),
+  };
+}
+
+export type DetailFormat = ReturnType<typeof detailFormat>;

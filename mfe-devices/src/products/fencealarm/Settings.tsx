@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { useIntl, type MessageDescriptor } from 'react-intl';
+import {
+  CALIBRATION_EXPECTED_VOLTAGE_MAX,
+  CALIBRATION_SCALING_FACTOR_MAX,
+  FENCEALARM_LEVELS,
+  checkExpectedVoltage,
+  checkScalingFactor,
+  keepDigitsAndLeadingMinus,
+  parseBoundInput,
+  parseDecimal,
+  unconfirmedAlarmLevel,
+  type BoundError,
+  type FencealarmLevel,
+} from '@paddock/shared/domain';
+import { useT } from '@paddock/shared/i18n';
+import { Checkbox, TextField, type FieldMessage } from '@paddock/shared/ui';
+import {
+  AlarmsInactiveNote,
+  SettingsFrame,
+  SettingsSection,
+  VoltageAlarmSelect,
+  focusControl,
+  isSubscriptionActiveNow,
+  settingsTexts,
+  settingsPage,
+  type ProductFields,
+  type SettingsPageProps,
+} from '../../settings';
+import { fencealarmTexts } from './messages';
+
+const m = fencealarmTexts.messages;
+const s = settingsTexts.messages;
+/** The level saved with the alarm switched off when the device's own is not one of the choices (server default). */
+const FALLBACK_LEVEL: FencealarmLevel = 5000;
+
+const isLevel = (value: number): value is FencealarmLevel => (FENCEALARM_LEVELS as readonly number[]).includes(value);
+
+type Errors = { scalingFactor?: FieldMessage; expectedVoltage?: FieldMessage };
+
+/**
+ * docs/product/screens.md FenceAlarm settings: the voltage alarm (Off or 2000–8000 V), calibration (scaling factor, expected
+ * voltage) and the common parts. The alarm select is disabled and shows Off without an active subscription.
+ */
+function FencealarmSettings({ device }: SettingsPageProps<'fencealarm'>) {
+  const t = useT();
+  const intl = useIntl();
+  const active = isSubscriptionActiveNow(device.Subscription);
+  const [alarmOn, setAlarmOn] = useState(device.VoltageAlarm.Enabled);
+  const [level, setLevel] = useState<FencealarmLevel>(
+    isLevel(device.VoltageAlarm.AlarmLevel) ? device.VoltageAlarm.AlarmLevel : FALLBACK_LEVEL,
+  );
+  const [calibrationOn, setCalibrationOn] = useState(device.Calibration.Enabled);
+  const [scaling, setScaling] = useState(
+    intl.formatNumber(device.Calibration.ScalingFactor, { useGrouping: false, maximumFractionDigits: 6 }),
+  );
+  const [expected, setExpected] = useState(String(device.Calibration.ExpectedVoltage));
+  const [errors, setErrors] = useState<Errors>({});
+  const volts = (value: number) => t(s.volts, { value: intl.formatNumber(value) });
+  const confirmed = unconfirmedAlarmLevel(device);
+  const rangeError = (code: BoundError | 'invalid', below: MessageDescriptor, above: MessageDescriptor, max: number): FieldMessage =>
+    code === 'invalid'
+      ? { message: s.numberInvalid }
+      : code === 'required'
+        ? { message: s.valueRequired }
+        : code === 'belowMinimum'
+          ? { message: below }
+          : code === 'aboveMaximum'
+            ? { message: above, values: { max: intl.formatNumber(max) } }
+            : null;
+
+  const collect = (): ProductFields<'fencealarm'> | null => {
+    const scalingValue = parseDecimal(scaling);
+    const expectedValue = parseBoundInput(expected);
+    const scalingCode = scaling.trim() && scalingValue === null ? 'invalid' : checkScalingFactor(scalingValue);
+    const expectedCode = checkExpectedVoltage(expectedValue);
+    const next: Errors = {
+      scalingFactor: rangeError(scalingCode, m.scalingBelow, m.scalingAbove, CALIBRATION_SCALING_FACTOR_MAX),
+      expectedVoltage: rangeError(expectedCode, m.expectedBelow, m.expectedAbove, CALIBRATION_EXPECTED_VOLTAGE_MAX),
+    };
+    setErrors(next);
+    const firstBad = next.scalingFactor ? 'scalingFactor' : next.expectedVoltage ? 'expectedVoltage' : null;
+    if (firstBad) {
+      focusControl(firstBad);
+      return null;
+    }
+    return {
+      // Without an active subscription the select is disabled: the alarm the user had set is left as it is.
+      ...(active ? { VoltageAlarm: { Enabled: alarmOn, AlarmLevel: level } } : {}),
+      Calibration: { Enabled: calibrationOn, ScalingFactor: scalingValue!, ExpectedVoltage: expectedValue! },
+    };
+  };
+
+  return (
+    <SettingsFrame product="fencealarm" device={device} collect={collect}>
+      <SettingsSection title={t(m.voltageAlarmHeading)}>
+        <AlarmsInactiveNote active={active} />
+        <VoltageAlarmSelect
+          label={t(m.alarmLevelLabel)}
+          hint={t(m.alarmLevelHint)}
+          levels={FENCEALARM_LEVELS}
+          labelOf={volts}
+          enabled={alarmOn}
+          level={level}
+          active={active}
+          onChange={(on, value) => {
+            setAlarmOn(on);
+            setLevel(value);
+          }}
+        />
+        {confirmed !== null ? <p className="pd-settings__confirmed">{t(m.confirmedLevel, { level: volts(confirmed) })}</p> : null}
+      </SettingsSection>
+      <SettingsSection title={t(m.calibrationHeading)}>
+        <Checkbox
+          label={t(m.calibrationEnabled)}
+          hint={t(m.calibrationHint)}
+          name="calibrationEnabled"
+          checked={calibrationOn}
+          onChange={(e) => setCalibrationOn(e.target.checked)}
+        />
+        <TextField
+          label={t(m.scalingLabel)}
+          hint={t(m.scalingHint, { max: intl.formatNumber(CALIBRATION_SCALING_FACTOR_MAX) })}
+          name="scalingFactor"
+          inputMode="decimal"
+          autoComplete="off"
+          value={scaling}
+          error={errors.scalingFactor}
+          onChange={(e) => {
+            setScaling(e.target.value);
+            setErrors((x) => ({ ...x, scalingFactor: null }));
+          }}
+        />
+        <TextField
+          label={t(m.expectedLabel)}
+          hint={t(m.expectedHint, { max: intl.formatNumber(CALIBRATION_EXPECTED_VOLTAGE_MAX) })}
+          name="expectedVoltage"
+          inputMode="numeric"
+          autoComplete="off"
+          value={expected}
+          error={errors.expectedVoltage}
+          onChange={(e) => {
+            setExpected(keepDigitsAndLeadingMinus(e.target.value));
+            setErrors((x) => ({ ...x, expectedVoltage: null }));
+          }}
+        />
+      </SettingsSection>
+    </SettingsFrame>
+  );
+}
+
+export default settingsPage([fencealarmTexts], FencealarmSettings);

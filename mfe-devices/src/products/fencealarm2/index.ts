@@ -1,0 +1,16 @@
+import { lazy } from 'react';
+import { dashboardTexts } from '../../dashboard/messages';
+import { IMEI_REGISTRATION, type DeviceProductUi } from '../types';
+
+const m = dashboardTexts.messages;
+
+/** FenceAlarm2 (docs/product/screens.md): its card shows the fence voltage and the last uplink. */
+export const fencealarm2Ui: DeviceProductUi<'fencealarm2'> = {
+  icon: 'electric-bolt',
+  Settings: lazy(() => import('./Settings')),
+  details: (device, { t, orDash, time, volts }) => [
+    { id: 'voltage', label: t(m.voltage), value: orDash(device.Voltage, volts), primary: true },
+    { id: 'lastUplink', label: t(m.lastUplink), value: time(device.LastUplinkAt) },
+  ],
+  registration: IMEI_REGISTRATION,
+};

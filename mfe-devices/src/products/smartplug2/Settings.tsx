@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { useT } from '@paddock/shared/i18n';
+import { Checkbox } from '@paddock/shared/ui';
+import {
+  AlarmsInactiveNote,
+  SettingsFrame,
+  SettingsSection,
+  focusControl,
+  isSubscriptionActiveNow,
+  settingsPage,
+  type ProductFields,
+  type SettingsPageProps,
+} from '../../settings';
+import { AlarmSelect } from '../../settings/rules/AlarmSelect';
+import {
+  BoundsFields,
+  boundsInputOf,
+  boundsOfInput,
+  checkBoundsInput,
+  firstInvalidBound,
+  type BoundsInput,
+} from '../../settings/rules/BoundsFields';
+import { rulesTexts } from '../../settings/rules/messages';
+import { TimerRulesEditor, useTimerDraft } from '../../settings/rules/TimerRulesEditor';
+import { smartplug2Texts } from './messages';
+
+const m = smartplug2Texts.messages;
+
+/**
+ * docs/product/screens.md SmartPlug2 settings: auditory feedback, the power-load alarm limits (0–3700 W, kept by the plug
+ * itself), the power-failure, power-load and consumption notifications, the timer, then the common parts. The
+ * notifications need an active subscription (disabled, Off and not sent without one). OutputPower is never sent
+ * from here: the dashboard's power toggle owns it.
+ */
+function Smartplug2Settings({ device }: SettingsPageProps<'smartplug2'>) {
+  const t = useT();
+  const active = isSubscriptionActiveNow(device.Subscription);
+  const [auditory, setAuditory] = useState(device.DeviceConfig.AuditoryFeedback);
+  const [powerLoad, setPowerLoad] = useState<BoundsInput>(() => boundsInputOf('load', device.DeviceConfig.PowerLoadAlarm));
+  const [powerFailureOn, setPowerFailureOn] = useState(device.PowerFailureNotification.Enabled);
+  const [powerLoadOn, setPowerLoadOn] = useState(device.PowerLoadAlarmNotification.Enabled);
+  const [consumptionOn, setConsumptionOn] = useState(device.ConsumptionNotification.Enabled);
+  const timer = useTimerDraft(device.Timer);
+  const [showErrors, setShowErrors] = useState(false);
+
+  const collect = (): ProductFields<'smartplug2'> | null => {
+    const bounds = boundsOfInput('load', powerLoad);
+    if (!bounds) {
+      setShowErrors(true);
+      focusControl(firstInvalidBound('powerLoad', checkBoundsInput('load', powerLoad))!);
+      return null;
+    }
+    return {
+      DeviceConfig: { AuditoryFeedback: auditory, PowerLoadAlarm: bounds },
+      // Without an active subscription the notifications are left as the user had set them.
+      ...(active
+        ? {
+            PowerFailureNotification: { Enabled: powerFailureOn },
+            PowerLoadAlarmNotification: { Enabled: powerLoadOn },
+            ConsumptionNotification: { Enabled: consumptionOn },
+          }
+        : {}),
+      Timer: timer.saved(),
+    };
+  };
+
+  const notifications = [
+    {
+      name: 'powerFailureNotification',
+      label: m.powerFailureLabel,
+      hint: m.powerFailureHint,
+      enabled: powerFailureOn,
+      onChange: setPowerFailureOn,
+    },
+    { name: 'powerLoadNotification', label: m.powerLoadLabel, hint: m.powerLoadHint, enabled: powerLoadOn, onChange: setPowerLoadOn },
+    {
+      name: 'consumptionNotification',
+      label: m.consumptionLabel,
+      hint: m.consumptionHint,
+      enabled: consumptionOn,
+      onChange: setConsumptionOn,
+    },
+  ];
+
+  return (
+    <SettingsFrame product="smartplug2" device={device} collect={collect}>
+      <SettingsSection title={t(m.plugHeading)}>
+        <Checkbox
+          role="switch"
+          name="auditoryFeedback"
+          label={t(m.auditoryLabel)}
+          hint={t(m.auditoryHint)}
+          checked={auditory}
+          onChange={(e) => setAuditory(e.target.checked)}
+        />
+      </SettingsSection>
+      <SettingsSection title={t(m.powerLoadHeading)}>
+        <p className="pd-field__hint">{t(m.powerLoadIntro)}</p>
+        <BoundsFields kind="load" name="powerLoad" value={powerLoad} onChange={setPowerLoad} showErrors={showErrors} />
+      </SettingsSection>
+      <SettingsSection title={t(m.notificationsHeading)}>
+        <AlarmsInactiveNote active={active} />
+        {notifications.map((n) => (
+          <AlarmSelect
+            key={n.name}
+            name={n.name}
+            label={t(n.label)}
+            hint={t(n.hint)}
+            enabled={n.enabled}
+            active={active}
+            onChange={n.onChange}
+          />
+        ))}
+      </SettingsSection>
+      <TimerRulesEditor {...timer.editor} />
+    </SettingsFrame>
+  );
+}
+
+export default settingsPage([rulesTexts, smartplug2Texts], Smartplug2Settings);

@@ -1,0 +1,199 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import { ApiError, devicesApi, failureText, showToast, type UpdateBodies } from '@paddock/shared/api';
+import type { DeviceOf, MetadataUpdate } from '@paddock/shared/contract';
+import {
+  DEVICE_NAME_MAX_LENGTH,
+  PRODUCTS,
+  checkDeviceName,
+  composeUpdateBody,
+  dashboardPath,
+  dashboardTags,
+  deviceKey,
+  isDeviceOwner,
+  metadataDraftOf,
+  metadataUpdateOf,
+  ownerChoices,
+  type MetadataDraft,
+  type ProductId,
+} from '@paddock/shared/domain';
+import { useT } from '@paddock/shared/i18n';
+import { activeUserAtom, impersonationAtom } from '@paddock/shared/session';
+import { Alert, Button, Page, Select, TextField, type FieldMessage } from '@paddock/shared/ui';
+import { rememberLastDevice } from '../common/lastDevice';
+import { deviceTexts } from '../device/messages';
+import { AlarmChannelsSection, useAlarmChannels } from './AlarmChannelsSection';
+import { ConfigSyncLine } from './ConfigSyncLine';
+import { settingsTexts } from './messages';
+import { SharingTable } from './SharingTable';
+import { SubscriptionLine } from './SubscriptionLine';
+import { TagsEditor } from './TagsEditor';
+import { Unregister } from './Unregister';
+import './settings.css';
+
+const m = settingsTexts.messages;
+const deviceMessages = deviceTexts.messages;
+
+/** What the settings route gives a product page: the device as the server last sent it (refreshed while its config is pending). */
+export interface SettingsPageProps<P extends ProductId> {
+  device: DeviceOf<P>;
+}
+
+type FrameKeys = keyof MetadataUpdate | 'Metadata' | 'Subscription' | 'PriceId';
+/** A product page's own part of the update body: the product's body without metadata and plan (the frame adds those). */
+export type ProductFields<P extends ProductId> = Omit<UpdateBodies[P], FrameKeys>;
+
+export interface SettingsFrameProps<P extends ProductId> {
+  product: P;
+  device: DeviceOf<P>;
+  /**
+   * Called on Save, before anything is sent: the product's own fields for the PATCH body, or null when one of
+   * them is invalid — the page then shows its localized errors and focuses the first; nothing is sent.
+   */
+  collect?: () => ProductFields<P> | null;
+  /** The product's own controls, shown above the subscription, sharing, tags, name and owner. */
+  children?: ReactNode;
+}
+
+/**
+ * The settings page every product shares (docs/product/screens.md, docs/product/states.md, docs/product/roles.md): title and key, the config-sync line, the product's
+ * controls, the read-only subscription line, sharing, the user's own alarm channels, tags, name, owner, and
+ * Save / Back / Unregister. Save sends the changed alarm channels and one PATCH in the product's body shape and
+ * goes to /devices?id={key}; a failure keeps what the user typed.
+ */
+export function SettingsFrame<P extends ProductId>({ product, device, collect, children }: SettingsFrameProps<P>) {
+  const t = useT();
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const user = useAtomValue(activeUserAtom);
+  const impersonating = useAtomValue(impersonationAtom) !== null;
+  const info = PRODUCTS[product];
+  const key = deviceKey(device);
+  const channels = useAlarmChannels(product, key, !impersonating);
+  const ownerEmail = device.Metadata.OwnerEmail;
+  const isOwner = isDeviceOwner(user?.Email, ownerEmail);
+  const [draft, setDraft] = useState<MetadataDraft>(() => metadataDraftOf(device.Metadata));
+  const [nameError, setNameError] = useState<FieldMessage>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [knownTags, setKnownTags] = useState<string[]>([]);
+  const formRef = useRef<HTMLFormElement>(null);
+  const detailsId = useId();
+  const back = dashboardPath(key);
+
+  useEffect(() => rememberLastDevice(key), [key]);
+
+  // The tags the user has on any device, offered as chips (docs/product/states.md: toggle an existing tag). Quietly skipped on failure.
+  useEffect(() => {
+    if (!user) return;
+    let stopped = false;
+    devicesApi.list(user.Id, { background: true, silent: true }).then(
+      (list) => {
+        if (!stopped) setKnownTags(dashboardTags(list, intl.locale));
+      },
+      () => undefined,
+    );
+    return () => {
+      stopped = true;
+    };
+  }, [user, intl.locale]);
+
+  const checkName = (): FieldMessage => {
+    const error = checkDeviceName(draft.Name);
+    if (error === 'required') return { message: m.nameRequired };
+    if (error === 'tooLong') return { message: m.nameTooLong, values: { max: DEVICE_NAME_MAX_LENGTH } };
+    return null;
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const fields = collect ? collect() : ({} as ProductFields<P>);
+    const nameMessage = checkName();
+    setNameError(nameMessage);
+    if (!fields || nameMessage) {
+      // The product's controls come first on the page, so they get the focus when both are wrong.
+      if (fields && nameMessage) (formRef.current?.elements.namedItem('name') as HTMLElement | null)?.focus();
+      return;
+    }
+    const body = composeUpdateBody(product, fields, metadataUpdateOf(product, draft)) as UpdateBodies[P];
+    setBusy(true);
+    try {
+      // The user's own alarm channels first: they are theirs alone, whatever the device's save then says.
+      if (channels.changedDraft) await devicesApi.setAlarmChannels(product, key, channels.changedDraft);
+      await devicesApi.update(product, key, body);
+      showToast({ kind: 'success', message: m.saved });
+      navigate(back);
+    } catch (error) {
+      // The shared handler has shown the toast; the reason also stays here, and so does everything typed.
+      if (error instanceof ApiError) {
+        const fallback = failureText(error.status, error.statusText, error.body);
+        setFailure(t(m.saveFailed, { reason: error.serverMessage.trim() || t(fallback.message, fallback.values) }));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page
+      title={t(m.title, { product: info.name, name: device.Metadata.Name })}
+      subtitle={t(deviceMessages.subtitle, { field: info.keyField.toUpperCase(), key })}
+      back={back}
+      narrow
+    >
+      {'ConfigSync' in device ? <ConfigSyncLine sync={device.ConfigSync} /> : null}
+      <form ref={formRef} className="pd-settings" noValidate onSubmit={(e) => void save(e)}>
+        {children}
+        <SubscriptionLine product={product} subscription={device.Subscription} />
+        <SharingTable draft={draft} ownerEmail={ownerEmail} onChange={setDraft} />
+        <AlarmChannelsSection channels={channels} user={user} impersonating={impersonating} />
+        <TagsEditor tags={draft.Tags} known={knownTags} onChange={(Tags) => setDraft((d) => ({ ...d, Tags }))} />
+        <section className="pd-card pd-settings__section" aria-labelledby={detailsId}>
+          <h2 id={detailsId} className="pd-settings__heading">
+            {t(m.detailsHeading)}
+          </h2>
+          <TextField
+            label={t(m.nameLabel)}
+            name="name"
+            autoComplete="off"
+            maxLength={DEVICE_NAME_MAX_LENGTH}
+            value={draft.Name}
+            error={nameError}
+            onChange={(e) => {
+              const Name = e.target.value;
+              setDraft((d) => ({ ...d, Name }));
+              setNameError(null);
+            }}
+          />
+          <Select
+            label={t(m.ownerLabel)}
+            name="owner"
+            hint={t(isOwner ? m.ownerHint : m.ownerOnlyHint)}
+            disabled={!isOwner}
+            value={draft.Owner}
+            options={ownerChoices(draft.Access, ownerEmail).map((email) => ({ value: email, label: email }))}
+            onChange={(e) => {
+              const Owner = e.target.value;
+              setDraft((d) => ({ ...d, Owner }));
+            }}
+          />
+        </section>
+        {failure ? <Alert>{failure}</Alert> : null}
+        <div className="pd-actions pd-settings__actions">
+          <Button type="submit" variant="primary" icon="check-circle" busy={busy}>
+            {t(m.save)}
+          </Button>
+          <Button icon="arrow-back" onClick={() => navigate(back)}>
+            {t(deviceMessages.back)}
+          </Button>
+          <div className="pd-settings__unregister">
+            <Unregister product={product} deviceKey={key} name={device.Metadata.Name} isOwner={isOwner} />
+          </div>
+        </div>
+      </form>
+    </Page>
+  );
+}

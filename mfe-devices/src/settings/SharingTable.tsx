@@ -1,0 +1,133 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import {
+  canRemoveAccess,
+  inviteToDraft,
+  normalizeEmail,
+  removeFromDraft,
+  toggleNotifyInDraft,
+  type MetadataDraft,
+} from '@paddock/shared/domain';
+import { useT } from '@paddock/shared/i18n';
+import { Icon, IconButton, Table, type TableColumn } from '@paddock/shared/ui';
+import { AddField } from './AddField';
+import { settingsTexts } from './messages';
+
+const m = settingsTexts.messages;
+
+export interface SharingTableProps {
+  draft: MetadataDraft;
+  /** The device's owner (Metadata.OwnerEmail): starred, never removable. */
+  ownerEmail: string;
+  onChange: (draft: MetadataDraft) => void;
+}
+
+/**
+ * docs/product/states.md Sharing: one row per email in Access; the bell toggles Notify; the close icon removes a row, except the
+ * owner's, which shows a star. Invite adds the trimmed, lowercased email (duplicates are ignored, with a note).
+ */
+export function SharingTable({ draft, ownerEmail, onChange }: SharingTableProps) {
+  const t = useT();
+  const headingId = useId();
+  const [invite, setInvite] = useState('');
+  const [note, setNote] = useState<string | null>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const removedAt = useRef<number | null>(null);
+  const notified = (email: string) => draft.Notify.some((n) => normalizeEmail(n) === normalizeEmail(email));
+
+  // After a row's close icon disappeared, the focus goes to the close icon now in its place (or the last one), else
+  // to the invite input, rather than falling back to the top of the page.
+  useEffect(() => {
+    if (removedAt.current === null) return;
+    const index = removedAt.current;
+    removedAt.current = null;
+    const buttons = Array.from(sectionRef.current?.querySelectorAll<HTMLButtonElement>('button[data-remove]') ?? []);
+    const target = buttons.length ? buttons[Math.min(index, buttons.length - 1)] : sectionRef.current?.querySelector<HTMLInputElement>('input[name="invite"]');
+    target?.focus();
+  }, [draft.Access]);
+
+  const remove = (email: string) => {
+    const removable = draft.Access.filter((a) => canRemoveAccess(a, ownerEmail));
+    removedAt.current = removable.indexOf(email);
+    onChange(removeFromDraft(draft, email, ownerEmail));
+  };
+
+  const doInvite = () => {
+    const email = normalizeEmail(invite);
+    if (!email) return;
+    const next = inviteToDraft(draft, invite);
+    setNote(next.Access.length === draft.Access.length ? t(m.alreadyShared, { email }) : null);
+    if (next.Access.length !== draft.Access.length) onChange(next);
+    setInvite('');
+  };
+
+  const columns: TableColumn<string>[] = [
+    {
+      key: 'email',
+      header: t(m.columnEmail),
+      cell: (email) =>
+        canRemoveAccess(email, ownerEmail) ? (
+          email
+        ) : (
+          <span className="pd-sharing__owner">
+            <span>{email}</span>
+            <span className="pd-sharing__star" title={t(m.owner)}>
+              <Icon name="star" size={20} />
+              <span className="pd-visually-hidden">{t(m.owner)}</span>
+            </span>
+          </span>
+        ),
+    },
+    {
+      key: 'notify',
+      header: t(m.columnNotify),
+      hideHeader: true,
+      align: 'end',
+      cell: (email) => (
+        <IconButton
+          icon="notifications"
+          label={t(m.notifyLabel, { email })}
+          aria-pressed={notified(email)}
+          className={notified(email) ? 'pd-sharing__bell pd-sharing__bell--on' : 'pd-sharing__bell'}
+          onClick={() => onChange(toggleNotifyInDraft(draft, email))}
+        />
+      ),
+    },
+    {
+      key: 'remove',
+      header: t(m.columnRemove),
+      hideHeader: true,
+      align: 'end',
+      cell: (email) =>
+        canRemoveAccess(email, ownerEmail) ? (
+          <IconButton icon="close" label={t(m.removeLabel, { email })} data-remove onClick={() => remove(email)} />
+        ) : (
+          // Keeps the column aligned: the owner's row has no close icon.
+          <span className="pd-sharing__placeholder" aria-hidden="true" />
+        ),
+    },
+  ];
+
+  return (
+    <section ref={sectionRef} className="pd-card pd-settings__section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="pd-settings__heading">
+        {t(m.sharingHeading)}
+      </h2>
+      <Table caption={t(m.sharingCaption)} hideCaption columns={columns} rows={draft.Access} rowKey={(email) => email} />
+      <AddField
+        label={t(m.inviteLabel)}
+        hint={t(m.inviteHint)}
+        type="email"
+        name="invite"
+        inputMode="email"
+        value={invite}
+        onChange={(value) => {
+          setInvite(value);
+          setNote(null);
+        }}
+        addLabel={t(m.invite)}
+        onAdd={doInvite}
+        note={note}
+      />
+    </section>
+  );
+}

@@ -1,7 +1,0 @@
-// The settings frame a product page plugs into (see ../README.md).
-export { SettingsFrame, type ProductFields, type SettingsFrameProps, type SettingsPageProps } from './SettingsFrame';
-export { AlarmsInactiveNote, SettingsSection } from './Section';
-export { VoltageAlarmSelect } from './VoltageAlarmSelect';
-export { isSubscriptionActiveNow } from './subscriptionActive';
-export { settingsTexts } from './messages';
-export { focusControl } from './focus';

@@ -1,0 +1,235 @@
+import { defineTranslations } from '@paddock/shared/i18n';
+
+/** Texts of the settings frame every product page shares (docs/product/screens.md, docs/product/states.md, docs/product/roles.md, docs/product/errors.md). */
+export const settingsTexts = defineTranslations('devices.settings', {
+  // ---- Frame
+  title: { 'en-GB': '{product} {name}', 'de-DE': '{product} {name}', 'fr-FR': '{product} {name}', 'sv-SE': '{product} {name}' },
+  save: { 'en-GB': 'Save', 'de-DE': 'Speichern', 'fr-FR': 'Enregistrer', 'sv-SE': 'Spara' },
+  saved: { 'en-GB': 'Settings saved', 'de-DE': 'Einstellungen gespeichert', 'fr-FR': 'Réglages enregistrés', 'sv-SE': 'Inställningarna sparades' },
+  saveFailed: {
+    'en-GB': 'The settings were not saved: {reason}',
+    'de-DE': 'Die Einstellungen wurden nicht gespeichert: {reason}',
+    'fr-FR': 'Les réglages n’ont pas été enregistrés : {reason}',
+    'sv-SE': 'Inställningarna sparades inte: {reason}',
+  },
+  fixErrors: {
+    'en-GB': 'Some settings need fixing before they can be saved.',
+    'de-DE': 'Einige Einstellungen müssen korrigiert werden, bevor sie gespeichert werden können.',
+    'fr-FR': 'Certains réglages doivent être corrigés avant de pouvoir être enregistrés.',
+    'sv-SE': 'Några inställningar behöver rättas innan de kan sparas.',
+  },
+
+  // ---- Config sync
+  syncPending: {
+    'en-GB': 'Waiting for the device to apply these settings…',
+    'de-DE': 'Warten, bis das Gerät diese Einstellungen übernimmt …',
+    'fr-FR': 'En attente de l’application de ces réglages par l’appareil…',
+    'sv-SE': 'Väntar på att enheten ska tillämpa inställningarna …',
+  },
+  syncApplied: {
+    'en-GB': 'Applied by the device {time}',
+    'de-DE': 'Vom Gerät übernommen am {time}',
+    'fr-FR': 'Appliqué par l’appareil le {time}',
+    'sv-SE': 'Tillämpad av enheten {time}',
+  },
+
+  // ---- Subscription (read-only line)
+  subscriptionHeading: { 'en-GB': 'Subscription', 'de-DE': 'Abonnement', 'fr-FR': 'Abonnement', 'sv-SE': 'Abonnemang' },
+  planTrial: { 'en-GB': 'Trial', 'de-DE': 'Testphase', 'fr-FR': 'Essai', 'sv-SE': 'Provperiod' },
+  planNone: { 'en-GB': 'None', 'de-DE': 'Keines', 'fr-FR': 'Aucun', 'sv-SE': 'Inget' },
+  ended: { 'en-GB': 'Ended {date}', 'de-DE': 'Beendet am {date}', 'fr-FR': 'Terminé le {date}', 'sv-SE': 'Avslutades {date}' },
+  ends: { 'en-GB': 'Ends {date}', 'de-DE': 'Endet am {date}', 'fr-FR': 'Se termine le {date}', 'sv-SE': 'Upphör {date}' },
+  renews: { 'en-GB': 'Renews {date}', 'de-DE': 'Verlängert sich am {date}', 'fr-FR': 'Renouvelé le {date}', 'sv-SE': 'Förnyas {date}' },
+  alarmsNeedSubscription: {
+    'en-GB': 'Alarms are off while the device has no active subscription.',
+    'de-DE': 'Alarme sind aus, solange das Gerät kein aktives Abonnement hat.',
+    'fr-FR': 'Les alarmes sont désactivées tant que l’appareil n’a pas d’abonnement actif.',
+    'sv-SE': 'Larmen är avstängda så länge enheten saknar ett aktivt abonnemang.',
+  },
+  off: { 'en-GB': 'Off', 'de-DE': 'Aus', 'fr-FR': 'Désactivée', 'sv-SE': 'Av' },
+
+  // ---- Sharing
+  sharingHeading: { 'en-GB': 'Sharing', 'de-DE': 'Freigabe', 'fr-FR': 'Partage', 'sv-SE': 'Delning' },
+  sharingCaption: {
+    'en-GB': 'People with access to this device',
+    'de-DE': 'Personen mit Zugriff auf dieses Gerät',
+    'fr-FR': 'Personnes ayant accès à cet appareil',
+    'sv-SE': 'Personer med åtkomst till enheten',
+  },
+  columnEmail: { 'en-GB': 'E-mail', 'de-DE': 'E-Mail', 'fr-FR': 'E-mail', 'sv-SE': 'E-post' },
+  columnNotify: { 'en-GB': 'Notifications', 'de-DE': 'Benachrichtigungen', 'fr-FR': 'Notifications', 'sv-SE': 'Aviseringar' },
+  columnRemove: { 'en-GB': 'Access', 'de-DE': 'Zugriff', 'fr-FR': 'Accès', 'sv-SE': 'Åtkomst' },
+  owner: { 'en-GB': 'Owner', 'de-DE': 'Eigentümer', 'fr-FR': 'Propriétaire', 'sv-SE': 'Ägare' },
+  notifyLabel: {
+    'en-GB': 'Notify {email} of alarms',
+    'de-DE': '{email} bei Alarmen benachrichtigen',
+    'fr-FR': 'Avertir {email} des alarmes',
+    'sv-SE': 'Avisera {email} om larm',
+  },
+  removeLabel: { 'en-GB': 'Remove {email}', 'de-DE': '{email} entfernen', 'fr-FR': 'Retirer {email}', 'sv-SE': 'Ta bort {email}' },
+  inviteLabel: { 'en-GB': 'Invite by e-mail', 'de-DE': 'Per E-Mail einladen', 'fr-FR': 'Inviter par e-mail', 'sv-SE': 'Bjud in via e-post' },
+  inviteHint: {
+    'en-GB': 'They can see and edit this device once you save.',
+    'de-DE': 'Nach dem Speichern können sie dieses Gerät sehen und bearbeiten.',
+    'fr-FR': 'Après l’enregistrement, ces personnes pourront voir et modifier cet appareil.',
+    'sv-SE': 'När du har sparat kan de se och ändra enheten.',
+  },
+  invite: { 'en-GB': 'Invite', 'de-DE': 'Einladen', 'fr-FR': 'Inviter', 'sv-SE': 'Bjud in' },
+  alreadyShared: {
+    'en-GB': '{email} already has access.',
+    'de-DE': '{email} hat bereits Zugriff.',
+    'fr-FR': '{email} a déjà accès.',
+    'sv-SE': '{email} har redan åtkomst.',
+  },
+
+  // ---- Tags
+  tagsHeading: { 'en-GB': 'Tags', 'de-DE': 'Schlagwörter', 'fr-FR': 'Étiquettes', 'sv-SE': 'Taggar' },
+  tagsGroup: {
+    'en-GB': 'Tags: choose those this device carries',
+    'de-DE': 'Schlagwörter: wählen Sie die für dieses Gerät',
+    'fr-FR': 'Étiquettes : choisissez celles de cet appareil',
+    'sv-SE': 'Taggar: välj dem som enheten ska ha',
+  },
+  newTag: { 'en-GB': 'New tag', 'de-DE': 'Neues Schlagwort', 'fr-FR': 'Nouvelle étiquette', 'sv-SE': 'Ny tagg' },
+  newTagHint: {
+    'en-GB': 'Tags group your devices on the dashboard, for example “North paddock”.',
+    'de-DE': 'Schlagwörter gruppieren Ihre Geräte in der Übersicht, zum Beispiel „Nordweide“.',
+    'fr-FR': 'Les étiquettes regroupent vos appareils sur le tableau de bord, par exemple « Pré nord ».',
+    'sv-SE': 'Taggar grupperar dina enheter på översikten, till exempel ”Norra hagen”.',
+  },
+  addTag: { 'en-GB': 'Add tag', 'de-DE': 'Schlagwort hinzufügen', 'fr-FR': 'Ajouter l’étiquette', 'sv-SE': 'Lägg till tagg' },
+  tagExists: {
+    'en-GB': 'The tag “{tag}” is already there.',
+    'de-DE': 'Das Schlagwort „{tag}“ gibt es bereits.',
+    'fr-FR': 'L’étiquette « {tag} » existe déjà.',
+    'sv-SE': 'Taggen ”{tag}” finns redan.',
+  },
+  tagReserved: {
+    'en-GB': '“{tag}” is added by Paddock itself and cannot be used as a tag.',
+    'de-DE': '„{tag}“ wird von Paddock selbst vergeben und kann nicht als Schlagwort verwendet werden.',
+    'fr-FR': '« {tag} » est ajouté par Paddock lui-même et ne peut pas servir d’étiquette.',
+    'sv-SE': '”{tag}” läggs till av Paddock själv och kan inte användas som tagg.',
+  },
+  tagTooLong: {
+    'en-GB': 'A tag has at most {max} characters.',
+    'de-DE': 'Ein Schlagwort hat höchstens {max} Zeichen.',
+    'fr-FR': 'Une étiquette comporte au plus {max} caractères.',
+    'sv-SE': 'En tagg har högst {max} tecken.',
+  },
+
+  // ---- Name and owner
+  detailsHeading: { 'en-GB': 'Name and owner', 'de-DE': 'Name und Eigentümer', 'fr-FR': 'Nom et propriétaire', 'sv-SE': 'Namn och ägare' },
+  nameLabel: { 'en-GB': 'Device name', 'de-DE': 'Gerätename', 'fr-FR': 'Nom de l’appareil', 'sv-SE': 'Enhetens namn' },
+  nameRequired: {
+    'en-GB': 'Enter a name for the device.',
+    'de-DE': 'Geben Sie einen Namen für das Gerät ein.',
+    'fr-FR': 'Saisissez un nom pour l’appareil.',
+    'sv-SE': 'Ange ett namn på enheten.',
+  },
+  nameTooLong: { 'en-GB': 'At most {max} characters.', 'de-DE': 'Höchstens {max} Zeichen.', 'fr-FR': '{max} caractères au maximum.', 'sv-SE': 'Högst {max} tecken.' },
+  ownerLabel: { 'en-GB': 'Owner', 'de-DE': 'Eigentümer', 'fr-FR': 'Propriétaire', 'sv-SE': 'Ägare' },
+  ownerHint: {
+    'en-GB': 'Hand the device over to someone it is shared with.',
+    'de-DE': 'Übergeben Sie das Gerät an jemanden, mit dem es geteilt ist.',
+    'fr-FR': 'Confiez l’appareil à une personne avec qui il est partagé.',
+    'sv-SE': 'Lämna över enheten till någon som den delas med.',
+  },
+  ownerOnlyHint: {
+    'en-GB': 'Only the owner can change this.',
+    'de-DE': 'Nur der Eigentümer kann das ändern.',
+    'fr-FR': 'Seul le propriétaire peut modifier ceci.',
+    'sv-SE': 'Endast ägaren kan ändra detta.',
+  },
+
+  // ---- Unregister
+  unregister: { 'en-GB': 'Unregister', 'de-DE': 'Abmelden', 'fr-FR': 'Désenregistrer', 'sv-SE': 'Avregistrera' },
+  unregisterOwnerOnly: {
+    'en-GB': 'Only the owner can unregister this device.',
+    'de-DE': 'Nur der Eigentümer kann dieses Gerät abmelden.',
+    'fr-FR': 'Seul le propriétaire peut désenregistrer cet appareil.',
+    'sv-SE': 'Endast ägaren kan avregistrera enheten.',
+  },
+  unregisterTitle: {
+    'en-GB': 'Unregister {name}?',
+    'de-DE': '{name} abmelden?',
+    'fr-FR': 'Désenregistrer {name} ?',
+    'sv-SE': 'Avregistrera {name}?',
+  },
+  unregisterText: {
+    'en-GB': 'The device leaves your account and everyone it is shared with. Its settings, sharing and tags are deleted. It can be registered again later.',
+    'de-DE': 'Das Gerät verschwindet aus Ihrem Konto und bei allen, mit denen es geteilt ist. Seine Einstellungen, Freigaben und Schlagwörter werden gelöscht. Es kann später erneut registriert werden.',
+    'fr-FR': 'L’appareil quitte votre compte et celui de toutes les personnes avec qui il est partagé. Ses réglages, partages et étiquettes sont supprimés. Il pourra être enregistré à nouveau plus tard.',
+    'sv-SE': 'Enheten försvinner från ditt konto och från alla den delas med. Dess inställningar, delningar och taggar raderas. Den kan registreras igen senare.',
+  },
+  unregistered: {
+    'en-GB': '{name} is unregistered.',
+    'de-DE': '{name} ist abgemeldet.',
+    'fr-FR': '{name} est désenregistré.',
+    'sv-SE': '{name} är avregistrerad.',
+  },
+
+  // ---- The signed-in user's own alarm channels for the device
+  channelsHeading: {
+    'en-GB': 'Your alarm notifications for this device',
+    'de-DE': 'Ihre Alarmbenachrichtigungen für dieses Gerät',
+    'fr-FR': 'Vos notifications d’alarme pour cet appareil',
+    'sv-SE': 'Dina larmaviseringar för den här enheten',
+  },
+  channelsIntro: {
+    'en-GB': 'When you are on this device’s notification list, its alarms reach you through what you switch on here. Only you can change this.',
+    'de-DE': 'Wenn Sie auf der Benachrichtigungsliste dieses Geräts stehen, erreichen Sie seine Alarme auf den Wegen, die Sie hier einschalten. Nur Sie können das ändern.',
+    'fr-FR': 'Si vous figurez dans la liste de notification de cet appareil, ses alarmes vous parviennent par les moyens activés ici. Vous seul pouvez les modifier.',
+    'sv-SE': 'När du står på enhetens aviseringslista når dess larm dig på de sätt du slår på här. Bara du kan ändra detta.',
+  },
+  channelEmail: { 'en-GB': 'E-mail', 'de-DE': 'E-Mail', 'fr-FR': 'E-mail', 'sv-SE': 'E-post' },
+  channelSms: { 'en-GB': 'SMS', 'de-DE': 'SMS', 'fr-FR': 'SMS', 'sv-SE': 'Sms' },
+  channelPush: { 'en-GB': 'Push notifications', 'de-DE': 'Push-Benachrichtigungen', 'fr-FR': 'Notifications push', 'sv-SE': 'Pushaviseringar' },
+  channelEmailOff: {
+    'en-GB': 'Device e-mails are switched off in your account settings.',
+    'de-DE': 'Geräte-E-Mails sind in Ihren Kontoeinstellungen ausgeschaltet.',
+    'fr-FR': 'Les e-mails sur les appareils sont désactivés dans les réglages de votre compte.',
+    'sv-SE': 'E-post om enheter är avstängd i dina kontoinställningar.',
+  },
+  channelSmsOff: {
+    'en-GB': 'SMS notifications are switched off in your account settings.',
+    'de-DE': 'SMS-Benachrichtigungen sind in Ihren Kontoeinstellungen ausgeschaltet.',
+    'fr-FR': 'Les notifications par SMS sont désactivées dans les réglages de votre compte.',
+    'sv-SE': 'Sms-aviseringar är avstängda i dina kontoinställningar.',
+  },
+  channelSmsNoBalance: {
+    'en-GB': 'You have no SMS left: buy SMS in your account settings.',
+    'de-DE': 'Ihr SMS-Guthaben ist aufgebraucht: Kaufen Sie SMS in Ihren Kontoeinstellungen.',
+    'fr-FR': 'Il ne vous reste aucun SMS : achetez-en dans les réglages de votre compte.',
+    'sv-SE': 'Du har inga sms kvar: köp sms i dina kontoinställningar.',
+  },
+  channelSmsNoPhone: {
+    'en-GB': 'Add your phone number in your account settings to get SMS.',
+    'de-DE': 'Tragen Sie Ihre Telefonnummer in Ihren Kontoeinstellungen ein, um SMS zu erhalten.',
+    'fr-FR': 'Ajoutez votre numéro de téléphone dans les réglages de votre compte pour recevoir des SMS.',
+    'sv-SE': 'Lägg till ditt telefonnummer i dina kontoinställningar för att få sms.',
+  },
+  channelPushOff: {
+    'en-GB': 'Push notifications are switched off in your account settings.',
+    'de-DE': 'Push-Benachrichtigungen sind in Ihren Kontoeinstellungen ausgeschaltet.',
+    'fr-FR': 'Les notifications push sont désactivées dans les réglages de votre compte.',
+    'sv-SE': 'Pushaviseringar är avstängda i dina kontoinställningar.',
+  },
+  channelsOnlyUser: {
+    'en-GB': 'Only {email} can choose these, signed in as themselves.',
+    'de-DE': 'Nur {email} kann dies wählen, mit dem eigenen Konto angemeldet.',
+    'fr-FR': 'Seul {email} peut les choisir, connecté avec son propre compte.',
+    'sv-SE': 'Bara {email} kan välja detta, inloggad med sitt eget konto.',
+  },
+  channelsLoadFailed: {
+    'en-GB': 'Your alarm notification choices could not be loaded. Reload the page to try again.',
+    'de-DE': 'Ihre Auswahl für Alarmbenachrichtigungen konnte nicht geladen werden. Laden Sie die Seite neu, um es erneut zu versuchen.',
+    'fr-FR': 'Impossible de charger vos choix de notifications d’alarme. Rechargez la page pour réessayer.',
+    'sv-SE': 'Dina val för larmaviseringar kunde inte laddas. Ladda om sidan för att försöka igen.',
+  },
+
+  // ---- Shared by the product pages
+  settingsHeading: { 'en-GB': 'Settings', 'de-DE': 'Einstellungen', 'fr-FR': 'Réglages', 'sv-SE': 'Inställningar' },
+  numberInvalid: { 'en-GB': 'Enter a number.', 'de-DE': 'Geben Sie eine Zahl ein.', 'fr-FR': 'Saisissez un nombre.', 'sv-SE': 'Ange ett tal.' },
+  valueRequired: { 'en-GB': 'Enter a value.', 'de-DE': 'Geben Sie einen Wert ein.', 'fr-FR': 'Saisissez une valeur.', 'sv-SE': 'Ange ett värde.' },
+  volts: { 'en-GB': '{value} V', 'de-DE': '{value} V', 'fr-FR': '{value} V', 'sv-SE': '{value} V' },
+});

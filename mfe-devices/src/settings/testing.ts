@@ -1,0 +1,42 @@
+// Test helpers for the settings pages: the device calls mocked, the page opened through the route as the shell does.
+import { screen } from '@testing-library/react';
+import { ApiError, devicesApi } from '@paddock/shared/api';
+import type { AlarmChannels, Device, DeviceList } from '@paddock/shared/contract';
+import { metadataDraftOf, metadataUpdateOf, type ProductId } from '@paddock/shared/domain';
+import { deviceList, renderDevices } from '../common/testing';
+
+export interface SettingsApiOptions {
+  /** The user's device list (for the tag chips); an empty list by default. */
+  list?: DeviceList;
+  /** What PATCH answers: a device, or an error to reject with; the device itself by default. */
+  update?: Device | ApiError;
+  /** The signed-in user's alarm channels for the device; e-mail only by default (a shared user's start). */
+  channels?: AlarmChannels;
+}
+
+/** Spies on the device calls a settings page makes (and the dashboard's poll after it); GET answers `device`. */
+export function mockSettingsApi(device: Device, options: SettingsApiOptions = {}) {
+  const get = jest.spyOn(devicesApi, 'get').mockResolvedValue(device as never);
+  const list = jest.spyOn(devicesApi, 'list').mockResolvedValue(options.list ?? deviceList());
+  const update = jest.spyOn(devicesApi, 'update');
+  if (options.update instanceof ApiError) update.mockRejectedValue(options.update);
+  else update.mockResolvedValue((options.update ?? device) as never);
+  const unregister = jest.spyOn(devicesApi, 'unregister').mockResolvedValue(undefined);
+  // Save, Back and Unregister lead to the dashboard, which polls the list.
+  const poll = jest.spyOn(devicesApi, 'poll').mockResolvedValue({ list: null, etag: null });
+  const alarmChannels = jest.spyOn(devicesApi, 'alarmChannels').mockResolvedValue(options.channels ?? { Email: true, Sms: false, Push: false });
+  const setAlarmChannels = jest.spyOn(devicesApi, 'setAlarmChannels').mockImplementation(async (_product, _key, body) => body);
+  return { get, list, update, unregister, poll, alarmChannels, setAlarmChannels };
+}
+
+/** Renders `path` and waits for the page whose h1 is `title`. */
+export async function openSettings(path: string, title: string) {
+  const rendered = renderDevices(path);
+  await screen.findByRole('heading', { level: 1, name: title });
+  return rendered;
+}
+
+/** The metadata the frame sends for an unchanged device (name, sharing, tags with system tags, owner). */
+export function expectedMetadata(device: Device) {
+  return metadataUpdateOf(device.Product as ProductId, metadataDraftOf(device.Metadata));
+}

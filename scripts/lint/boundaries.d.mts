@@ -1,0 +1,9 @@
+import type { Linter } from 'eslint';
+
+export const APPS: string[];
+export const PURE_SHARED: string[];
+export const BROWSER_SHARED: string[];
+export const BROWSER_PACKAGES: string[];
+export const SERVER_MACHINERY: string[];
+export const SERVER_FEATURES: string[];
+export function boundaryConfigs(options: { root: string }): Linter.Config[];

@@ -1,0 +1,75 @@
+// Each boundary rule of scripts/lint/boundaries.mjs fires on the fixture tree beside this file (a miniature of the
+// repository: shell/, mfe-account/, server/, shared/), and stays quiet on the imports the architecture allows.
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { boundaryConfigs } from './boundaries.mjs';
+
+const FIXTURES = path.join(__dirname, 'fixtures');
+
+async function lint(file: string): Promise<{ ruleId: string | null; line: number; message: string }[]> {
+  const eslint = new ESLint({
+    cwd: FIXTURES,
+    overrideConfigFile: true,
+    overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, ...boundaryConfigs({ root: FIXTURES })],
+  });
+  const [result] = await eslint.lintFiles([path.join(FIXTURES, file)]);
+  return result.messages.map(({ ruleId, line, message }) => ({ ruleId, line, message }));
+}
+
+const WHY = {
+  app: 'shell may import only its own files and @paddock/shared: move what both apps need to shared/.',
+  server: 'The server may import only the pure parts of @paddock/shared (contract, domain, products, federation.ts).',
+  serverPackage: 'The server must not import browser packages.',
+  pure: 'A pure part of @paddock/shared (the server uses it) must not import a stateful or browser part.',
+  purePackage: 'A pure part of @paddock/shared must not import a browser package.',
+  machinery: 'Server machinery must not import a feature: features depend on the machinery, never the other way round.',
+};
+
+const restrictedPath = (line: number, importPath: string, why: string) => ({
+  ruleId: 'import-x/no-restricted-paths',
+  line,
+  message: `Unexpected path "${importPath}" imported in restricted zone. ${why}`,
+});
+const restrictedPackage = (line: number, name: string, why: string, { byPattern = false } = {}) => ({
+  ruleId: 'no-restricted-imports',
+  line,
+  message: `'${name}' import is restricted from being used${byPattern ? ' by a pattern' : ''}. ${why}`,
+});
+const cycle = (...files: string[]) => ({ ruleId: 'paddock/no-import-cycles', line: 1, message: `Import cycle: ${files.join(' → ')}` });
+
+test('an app importing another app’s files', async () => {
+  expect(await lint('shell/src/importsRemote.ts')).toEqual([restrictedPath(1, '../../mfe-account/src/accountName', WHY.app)]);
+});
+
+test('the server importing browser packages, a stateful part of shared or an app', async () => {
+  expect(await lint('server/src/devices/importsBrowser.ts')).toEqual([
+    restrictedPackage(1, 'react', WHY.serverPackage),
+    restrictedPackage(2, 'react-intl/src/create-intl', WHY.serverPackage, { byPattern: true }),
+    restrictedPath(3, '../../../shared/src/session', WHY.server),
+    restrictedPath(4, '../../../mfe-account/src/accountName', WHY.server),
+  ]);
+});
+
+test('a pure part of shared importing a stateful part or a browser package', async () => {
+  expect(await lint('shared/src/domain/importsSession.ts')).toEqual([
+    restrictedPackage(1, 'jotai', WHY.purePackage),
+    restrictedPath(2, '../session', WHY.pure),
+  ]);
+});
+
+test('server machinery importing a feature', async () => {
+  expect(await lint('server/src/http/importsFeature.ts')).toEqual([restrictedPath(1, '../devices/register', WHY.machinery)]);
+});
+
+test('an import cycle, type-only imports included, reported on each side', async () => {
+  const [a, b] = ['shared/src/domain/cycleA.ts', 'shared/src/contract/cycleB.ts'];
+  expect(await lint(a)).toEqual([cycle(a, b, a)]);
+  expect(await lint(b)).toEqual([cycle(b, a, b)]);
+  const [types, values] = ['shared/src/domain/typeCycle.ts', 'shared/src/contract/typeCycle.ts'];
+  expect(await lint(types)).toEqual([cycle(types, values, types)]);
+});
+
+test('a feature using the machinery and the pure parts of shared is allowed', async () => {
+  expect(await lint('server/src/devices/register.ts')).toEqual([]);
+});

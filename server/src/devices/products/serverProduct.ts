@@ -1,0 +1,51 @@
+// What the server knows of one product beyond the shared registry (@paddock/shared/domain PRODUCTS): its request
+// bodies, a new device's fields, how an update body splits into changes, and what its uplinks carry.
+import type { ConfigReport } from '@paddock/shared/contract';
+import type { FieldsPatch, ProductId } from '@paddock/shared/domain';
+import type { TSchema } from '@sinclair/typebox';
+import type { DeviceChanges, UpdateBody } from '../changes';
+
+export interface ServerProduct<P extends ProductId> {
+  id: P;
+  /** The registration body (docs/product/api.md). */
+  registerBody: TSchema;
+  /** The update body (docs/product/api.md). */
+  updateBody: TSchema;
+  /** A newly registered device's product fields: nothing reported yet, alarms off, relays on. */
+  initialFields(): Record<string, unknown>;
+  /** Splits the product's update body into metadata, plan and field changes; 400 for bounds out of order. */
+  changesOf(body: UpdateBody): DeviceChanges;
+  /** The body field that carries the next plan: named in the 403 when someone other than the owner changes it. */
+  planField: 'PriceId' | 'Subscription';
+  /**
+   * The relay state an update asks for when the product switches by a command the device must acknowledge before
+   * anything is saved (SmartPlug2's DeviceConfig.OutputPower); undefined: no switch asked.
+   */
+  powerCommand?(fields: Record<string, unknown>): boolean | undefined;
+  /** Switched by its own call, PUT /<collection>/{imei}/power-enabled, answered once the device acknowledges. */
+  powerEnabledCall: boolean;
+  /** The fields a configuration report the device confirmed sets besides ConfigSync. */
+  confirmedConfig?(report: ConfigReport): FieldsPatch;
+  /** Takes firmware updates over the air and reports its firmware version in `up/status` (docs/protocol.md, FOTA). */
+  firmwareUpdates: boolean;
+  /** The demo inventory (devices/inventory.ts): its keys start with `keyPrefix`; the demo user's device is `name`. */
+  demo: { keyPrefix: string; name: string };
+  /** How the device simulator (server/src/simulator) plays the product. */
+  simulation: Simulation;
+}
+
+export type Simulation = {
+  /** The firmware version a simulated device reports in its status. */
+  firmware: string;
+} & (
+  | { model: 'sim' }
+  /** reportsBattery: the reading carries the battery voltage and RSSI besides the fence voltage. */
+  | { model: 'fence'; reportsBattery: boolean }
+  /** A heater has a temperature sensor and runs longer when colder; a pump runs a fixed share of its cycle. */
+  | { model: 'plug'; appliance: 'heater' | 'pump' }
+);
+
+/** An alarm switched off and not triggered. */
+export const ALARM_OFF = { Enabled: false, Triggered: false } as const;
+/** A timer with no switching times. */
+export const EMPTY_TIMER = { Enabled: false, On: [], Off: [] } as const;

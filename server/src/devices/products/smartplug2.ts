@@ -1,0 +1,40 @@
+// SmartPlug2 on the server (docs/product/devices.md): its settings are one DeviceConfig, and a new OutputPower switches the relay.
+import { RegisterSmartplug2Body, UpdateSmartplug2Body } from '@paddock/shared/contract';
+import { checkLoadAlarm, LOAD_ALARM_RANGE } from '@paddock/shared/domain';
+import { checkBounds } from '../changes';
+import { ALARM_OFF, EMPTY_TIMER, type ServerProduct } from './serverProduct';
+
+export const smartplug2: ServerProduct<'smartplug2'> = {
+  id: 'smartplug2',
+  registerBody: RegisterSmartplug2Body,
+  updateBody: UpdateSmartplug2Body,
+  initialFields: () => ({
+    Load: null,
+    Consumption: null,
+    SignalStrength: null,
+    LastUploadAt: null,
+    ConnectionLost: false,
+    PowerEnabled: true,
+    DeviceConfig: {
+      OutputPower: true,
+      AuditoryFeedback: true,
+      PowerLoadAlarm: { Lower: LOAD_ALARM_RANGE.defaultLower, Upper: LOAD_ALARM_RANGE.defaultUpper },
+    },
+    ConsumptionNotification: { ...ALARM_OFF },
+    PowerLoadAlarmNotification: { ...ALARM_OFF },
+    PowerFailureNotification: { ...ALARM_OFF },
+    Timer: EMPTY_TIMER,
+  }),
+  changesOf(body: UpdateSmartplug2Body) {
+    const { Metadata, Subscription, ...rest } = body;
+    const bounds = rest.DeviceConfig?.PowerLoadAlarm;
+    if (bounds) checkBounds('DeviceConfig.PowerLoadAlarm.Lower', bounds.Lower, bounds.Upper, checkLoadAlarm, 'load_bounds');
+    return { metadata: Metadata ?? {}, priceId: Subscription?.PriceId, fields: rest };
+  },
+  planField: 'Subscription',
+  powerCommand: (fields) => (fields.DeviceConfig as { OutputPower?: boolean } | undefined)?.OutputPower,
+  powerEnabledCall: false,
+  firmwareUpdates: false,
+  demo: { keyPrefix: '350000400000', name: 'Water trough pump' },
+  simulation: { firmware: '1.2.0', model: 'plug', appliance: 'pump' },
+};

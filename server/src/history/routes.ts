@@ -1,0 +1,115 @@
+// Device history (issue 4): GET /{collection}/{key}/{measure}?from&to&format for every chart of every product
+// (PRODUCT_HISTORIES): /farmcam-sims/{imsi}/remaining-data, /fencealarms/{imei}/voltage,
+// /fencealarm2s/{imei}/voltage, /smartplugs/{imei}/consumption|load|temperature, /smartplug2s/{imei}/consumption|load.
+// Whoever may GET the device may read its history (owner, users in Access, admins; anyone else 404). JSON is
+// for charts: at most CHART_MAX_POINTS, min/max downsampled. csv and xlsx are the full export, streamed.
+import {
+  HISTORY_CONTENT_TYPES,
+  HISTORY_POINT_SCHEMAS,
+  HistoryQuery,
+  ImeiParams,
+  ImsiParams,
+  isHistoryFormat,
+  type HistoryFormat,
+} from '@paddock/shared/contract';
+import {
+  CHART_MAX_POINTS,
+  exportFileName,
+  HISTORY_FIELDS,
+  HISTORY_MAX_DAYS,
+  historyRangeProblem,
+  MinMaxDownsampler,
+  PRODUCT_HISTORIES,
+  PRODUCTS,
+  type ProductId,
+} from '@paddock/shared/domain';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { AppContext } from '../context';
+import { badRequest } from '../http/errors';
+import { bearerAuth, errorReplies } from '../http/schemas';
+import { signedInDevice } from '../devices/access';
+import { csvExport, xlsxExport } from './exports';
+import { historyPages, type SeriesWindow } from './queries';
+
+/** The request's format and window, or a 400 naming the field. */
+function parseQuery(query: HistoryQuery): { format: HistoryFormat; from: Date; to: Date } {
+  const format = query.format ?? 'json';
+  if (!isHistoryFormat(format)) throw badRequest('invalid_export_format', 'format');
+  // The schema checked the date-time format; an impossible date (Feb 30) still parses to NaN here.
+  const from = new Date(query.from);
+  const to = new Date(query.to);
+  if (Number.isNaN(from.getTime())) throw badRequest('invalid_field', 'from', { field: 'from' });
+  if (Number.isNaN(to.getTime())) throw badRequest('invalid_field', 'to', { field: 'to' });
+  const problem = historyRangeProblem(from, to);
+  if (problem?.code === 'history_range_too_long') throw badRequest(problem.code, problem.field, { max: problem.maxDays });
+  if (problem) throw badRequest(problem.code, problem.field);
+  return { format, from, to };
+}
+
+export const historyRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+  const tags = ['history'];
+
+  for (const product of Object.keys(PRODUCT_HISTORIES) as ProductId[]) {
+    const { apiCollection, keyField, name } = PRODUCTS[product];
+    const keyParam = keyField === 'Imsi' ? 'imsi' : 'imei';
+    const params = keyField === 'Imsi' ? ImsiParams : ImeiParams;
+
+    for (const measure of PRODUCT_HISTORIES[product]) {
+      const field = HISTORY_FIELDS[measure];
+      const points = Type.Array(HISTORY_POINT_SCHEMAS[field]);
+      app.get(
+        `/${apiCollection}/:${keyParam}/${measure}`,
+        {
+          schema: {
+            params,
+            querystring: HistoryQuery,
+            security: bearerAuth,
+            tags,
+            summary:
+              `A ${name}'s ${field} history between from and to (at most ${HISTORY_MAX_DAYS} days): ` +
+              `format=json (default) gives chart points [{Timestamp, ${field}}], at most ${CHART_MAX_POINTS} (min/max downsampled); ` +
+              `csv or xlsx every reading as a streamed file (export.csv / export.xlsx, columns Timestamp and ${field})`,
+            response: {
+              // Widened: the handler answers JSON points or a file stream (which Fastify sends unserialized).
+              200: {
+                description: 'JSON points, or the export file',
+                content: {
+                  'application/json': { schema: points },
+                  [HISTORY_CONTENT_TYPES.csv]: { schema: Type.String({ description: `CSV: Timestamp,${field}` }) },
+                  [HISTORY_CONTENT_TYPES.xlsx]: { schema: Type.String({ format: 'binary', description: `XLSX: Timestamp, ${field}` }) },
+                },
+              } as { description: string; content: Record<string, { schema: TSchema }> },
+              ...errorReplies(400, 401, 404),
+            },
+          },
+        },
+        async (request, reply) => {
+          const { format, from, to } = parseQuery(request.query);
+          const { device } = await signedInDevice(db, request, (request.params as Record<string, string>)[keyParam], product);
+          // Only what can exist is read: nothing before the device's registration (a device registered anew shows
+          // nothing of its earlier owner's readings) and nothing after now. A window outside that reads nothing.
+          const now = ctx.config.now();
+          const window: SeriesWindow = {
+            key: device.key,
+            field,
+            from: from < device.registeredAt ? device.registeredAt : from,
+            to: to > now ? now : to,
+          };
+          if (format === 'json') {
+            const sampler = new MinMaxDownsampler(from.getTime(), to.getTime(), CHART_MAX_POINTS);
+            for await (const page of historyPages(db, window)) for (const row of page) sampler.add(row.at.getTime(), row.value);
+            return sampler.result().map((point) => ({ Timestamp: new Date(point.time).toISOString(), [field]: point.value }));
+          }
+          const pages = historyPages(db, window);
+          return reply
+            .header('Content-Type', HISTORY_CONTENT_TYPES[format])
+            .header('Content-Disposition', `attachment; filename="${exportFileName(format)}"`)
+            .header('Cache-Control', 'private, no-store')
+            .send(format === 'csv' ? csvExport(pages, field) : xlsxExport(pages, field));
+        },
+      );
+    }
+  }
+};

@@ -1,0 +1,77 @@
+// Sign-in, token refresh and sign-out (docs/product/api.md "Session").
+import { SignInBody, SignInReply, Token } from '@paddock/shared/contract';
+import { normalizeEmail } from '@paddock/shared/domain';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authorize } from '../access';
+import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
+import { issueToken, retireToken, revokeToken } from '../auth/tokens';
+import { limitsFor, type AppContext } from '../context';
+import { AppError } from '../http/errors';
+import { findUserByEmail, toUser } from '../users/store';
+import { bearerAuth, errorReplies, NoContent, sendNoContent } from '../http/schemas';
+
+export const sessionRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { config, db, limiter } = ctx;
+
+  app.route({
+    method: ['POST', 'PUT'],
+    url: '/sign-in',
+    schema: {
+      tags: ['session'],
+      summary: 'Signs in with e-mail and password',
+      body: SignInBody,
+      response: { 200: SignInReply, ...errorReplies(400, 401, 403, 429) },
+    },
+    handler: async (request) => {
+      const email = normalizeEmail(request.body.Email);
+      const limits = limitsFor(config, 'signIn', email, request.ip);
+      // Counted before the password is checked, so a burst of guesses cannot all slip under the limit.
+      await limiter.take(limits);
+      const user = await findUserByEmail(db, email);
+      const valid = user ? await verifyPassword(user.passwordHash, request.body.Password) : await verifyAgainstDummy(request.body.Password);
+      if (!user || !valid) throw new AppError(401, 'invalid_credentials');
+      await limiter.giveBack(limits);
+      // Told only to whoever knows the password, so it reveals nothing about other people's accounts.
+      if (!user.verified) throw new AppError(403, 'account_not_verified');
+      await limiter.reset(limits[0].key);
+      const token = await issueToken(db, user.id, config.now(), config.tokenTtlHours);
+      return { User: toUser(user), Token: token };
+    },
+  });
+
+  app.get(
+    '/token',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Issues a fresh token for the signed-in user',
+        security: bearerAuth,
+        response: { 200: Token, ...errorReplies(401) },
+      },
+    },
+    async (request) => {
+      const { user, tokenHash } = authorize(request, 'session:refresh');
+      // The token it replaces is retired: a copy of it stops working after a short grace (auth/tokens.ts).
+      const now = config.now();
+      await retireToken(db, tokenHash, now);
+      return issueToken(db, user.id, now, config.tokenTtlHours);
+    },
+  );
+
+  app.delete(
+    '/token',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Signs out: revokes the token of this request',
+        security: bearerAuth,
+        response: { 204: NoContent, ...errorReplies(401) },
+      },
+    },
+    async (request, reply) => {
+      const { tokenHash } = authorize(request, 'session:revoke');
+      await revokeToken(db, tokenHash);
+      return sendNoContent(reply);
+    },
+  );
+};

@@ -1,0 +1,266 @@
+// User accounts (docs/product/api.md "Session, account and users"): sign-up, read, update, delete, and the admin calls.
+import {
+  CreateUserBody,
+  CreateUserReply,
+  SetEmailBody,
+  UpdateUserBody,
+  User,
+  UserIdParams,
+  UserList,
+  UserSearchQuery,
+} from '@paddock/shared/contract';
+import { normalizeEmail, normalizeVatin } from '@paddock/shared/domain';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { and, asc, eq, ilike } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { authorize, type Action } from '../access';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from '../auth/passwords';
+import { limitsFor, type AppContext } from '../context';
+import type { Db } from '../db/client';
+import { codes, users, type UserRow } from '../db/schema';
+import { moveAddressInDeviceLists } from '../devices/accessLists';
+import { AppError, badRequest, conflict, notFound } from '../http/errors';
+import { requestLocale } from '../http/locale';
+import { deliverCode, noticeEmailChange, noticeSignUpAttempt } from '../notify/codeMails';
+import { findUserByEmail, findUserById, insertUser, toUser, updateUser, type NewUser } from './store';
+import { bearerAuth, errorReplies, likeLiteral, NoContent, sendNoContent } from '../http/schemas';
+
+const SEARCH_LIMIT = 50;
+
+
+/**
+ * The changes an update body asks for, in column terms; throws 400 for a change the account cannot take.
+ * A new Email only becomes pending (the code mailed to it switches it); the current one cancels a pending change.
+ */
+function userChanges(user: UserRow, body: UpdateUserBody): Partial<NewUser> {
+  const changes: Partial<NewUser> = {};
+  if (body.Email !== undefined) {
+    const email = normalizeEmail(body.Email);
+    changes.pendingEmail = email === user.email ? null : email;
+  }
+  if (body.Phone !== undefined) changes.phone = body.Phone.trim();
+  if (body.Locale !== undefined) changes.locale = body.Locale;
+  if (body.EmailNotifications) {
+    changes.emailBilling = body.EmailNotifications.Billing;
+    changes.emailDevice = body.EmailNotifications.Device;
+    changes.emailMarketing = body.EmailNotifications.Marketing;
+  }
+  if (body.PushNotifications) changes.pushEnabled = body.PushNotifications.Enabled;
+  if (body.SmsNotifications) {
+    // SMS are paid for: notifications by SMS need a balance to send them from.
+    if (body.SmsNotifications.Enabled && user.smsBalance <= 0) throw badRequest('sms_balance_empty', 'SmsNotifications.Enabled');
+    changes.smsEnabled = body.SmsNotifications.Enabled;
+  }
+  return changes;
+}
+
+export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { config, db, limiter } = ctx;
+
+  /** Authorizes the action on the user of the path and loads that user (404 when gone). */
+  async function targetUser(request: FastifyRequest, userId: string, action: Action): Promise<UserRow> {
+    authorize(request, action, { userId });
+    const user = await findUserById(db, userId);
+    if (!user) throw notFound();
+    return user;
+  }
+
+  async function changeUser(user: UserRow, changes: Partial<NewUser>, tx: Db = db): Promise<UserRow> {
+    if (changes.email !== undefined && changes.email !== user.email && (await findUserByEmail(tx, changes.email))) {
+      throw conflict('email_taken', 'Email');
+    }
+    if (Object.keys(changes).length === 0) return user;
+    const updated = await updateUser(tx, user.id, changes);
+    if (!updated) throw notFound();
+    return updated;
+  }
+
+  /**
+   * Checks the user's current password, counted like a sign-in of that account from that address (so it cannot be
+   * guessed through this route instead) and given back when right.
+   */
+  async function confirmPassword(user: UserRow, password: string | undefined, ip: string): Promise<void> {
+    if (!password) throw badRequest('password_required', 'Password');
+    const limits = limitsFor(config, 'signIn', user.email, ip);
+    await limiter.take(limits);
+    if (!(await verifyPassword(user.passwordHash, password))) throw badRequest('invalid_password', 'Password');
+    await limiter.giveBack(limits);
+  }
+
+  const tags = ['users'];
+  const byId = { params: UserIdParams, security: bearerAuth, tags };
+
+  app.post(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary: 'Creates an account and mails it a verification code',
+        description:
+          'Answers 202 alike for a new and a known address, so it does not tell which addresses have accounts; ' +
+          'a known address is mailed a notice instead (or a fresh verification code while it is not verified).',
+        body: CreateUserBody,
+        response: { 202: CreateUserReply, ...errorReplies(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const email = normalizeEmail(body.Email);
+      await limiter.take(limitsFor(config, 'createUser', email, request.ip));
+      assertAcceptablePassword(body.Password);
+      // Hashed on both paths, so the time taken does not tell a known address either.
+      const passwordHash = await hashPassword(body.Password);
+      const signUp = {
+        passwordHash,
+        country: body.Country,
+        locale: body.Locale ?? requestLocale(request),
+        name: body.Name?.trim() ?? '',
+        addr1: body.Addr1?.trim() ?? '',
+        addr2: body.Addr2?.trim() ?? '',
+        postalCode: body.PostalCode?.trim() ?? '',
+        town: body.Town?.trim() ?? '',
+        vatin: normalizeVatin(body.Vatin ?? ''),
+      };
+      const known = await findUserByEmail(db, email);
+      if (known?.verified) {
+        await noticeSignUpAttempt(ctx, known, request.log);
+        return reply.code(202).send({ Email: email });
+      }
+      if (known) {
+        // Nobody has proved this mailbox yet, so an earlier sign-up's password is nobody's: the latest sign-up's
+        // replaces it, and the fresh code (which voids the earlier ones) confirms that one. Otherwise whoever signed
+        // up first with someone else's address would sign in once its owner confirms it.
+        const [updated] = await db.update(users).set(signUp).where(eq(users.id, known.id)).returning();
+        if (updated) await deliverCode(ctx, updated, 'verify', request.log);
+        return reply.code(202).send({ Email: email });
+      }
+      const user = await insertUser(db, { email, ...signUp }, config.now()).catch((error: unknown) => {
+        // A concurrent sign-up took the address: answered like any known address.
+        if (error instanceof AppError && error.code === 'email_taken') return null;
+        throw error;
+      });
+      if (user) await deliverCode(ctx, user, 'verify', request.log);
+      return reply.code(202).send({ Email: email });
+    },
+  );
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary: 'Admin: finds users by e-mail (contains, case-insensitive), id or customer id',
+        security: bearerAuth,
+        querystring: UserSearchQuery,
+        response: { 200: UserList, ...errorReplies(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      authorize(request, 'user:search');
+      const { field, target } = request.query;
+      const where =
+        field === 'email'
+          ? ilike(users.email, `%${likeLiteral(normalizeEmail(target))}%`)
+          : eq(field === 'id' ? users.id : users.customerId, target.trim());
+      const rows = await db.select().from(users).where(where).orderBy(asc(users.email)).limit(SEARCH_LIMIT);
+      return rows.map(toUser);
+    },
+  );
+
+  app.get(
+    '/users/:id',
+    { schema: { ...byId, summary: 'Reads an account', response: { 200: User, ...errorReplies(400, 401, 403, 404) } } },
+    async (request) => toUser(await targetUser(request, request.params.id, 'user:read')),
+  );
+
+  app.route({
+    method: ['PATCH', 'PUT'],
+    url: '/users/:id',
+    schema: {
+      ...byId,
+      summary: 'Changes e-mail, phone, language or notification settings; fields left out stay as they are',
+      description:
+        'A new Email becomes PendingEmail: a code is mailed to it (confirm with PUT /verify-email) and the current ' +
+        'address is told; the account keeps its address until then. Sending the current Email cancels the change. ' +
+        'Users changing their own address to a new one send their current Password too (400 password_required, ' +
+        '400 invalid_password; wrong passwords count against the sign-in limit, 429). An admin changing a user’s ' +
+        'address sends none (the code still goes to the new address).',
+      body: UpdateUserBody,
+      response: { 200: User, ...errorReplies(400, 401, 403, 404, 429) },
+    },
+    handler: async (request) => {
+      const user = await targetUser(request, request.params.id, 'user:update');
+      const changes = userChanges(user, request.body);
+      const pending = changes.pendingEmail;
+      // Re-authentication: a stolen token alone must not move the account to another mailbox. Sending the
+      // pending address again (a new code) or the current one (cancel) moves nothing. An admin acting for a user
+      // is not asked for the user's password: it already has the immediate PUT /users/{id}/email.
+      if (pending && pending !== user.pendingEmail && request.session?.user.id === user.id) {
+        await confirmPassword(user, request.body.Password, request.ip);
+      }
+      // Sending the code again for the same address is how the user asks for a new one; limited like other code mails.
+      if (pending) await limiter.take(limitsFor(config, 'sendCode', pending, request.ip));
+      const updated = await changeUser(user, changes);
+      if (pending) {
+        await deliverCode(ctx, updated, 'email-change', request.log);
+        if (pending !== user.pendingEmail) await noticeEmailChange(ctx, user, pending, request.log);
+      } else if (pending === null && user.pendingEmail) {
+        await db.delete(codes).where(and(eq(codes.userId, user.id), eq(codes.purpose, 'email-change')));
+      }
+      return toUser(updated);
+    },
+  });
+
+  app.delete(
+    '/users/:id',
+    {
+      schema: {
+        ...byId,
+        summary: 'Deletes an account and signs out all its sessions',
+        response: { 204: NoContent, ...errorReplies(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const user = await targetUser(request, request.params.id, 'user:delete');
+      // Tokens, codes and owned devices go with the account (ON DELETE CASCADE); its address leaves other
+      // devices' lists in the same transaction, so no one who takes the address later inherits them.
+      await db.transaction(async (tx) => {
+        await moveAddressInDeviceLists(tx, user.id, user.email, null, config.now());
+        await tx.delete(users).where(eq(users.id, user.id));
+      });
+      return sendNoContent(reply);
+    },
+  );
+
+  app.put(
+    '/users/:id/email',
+    {
+      schema: {
+        ...byId,
+        summary: "Admin: sets a user's e-mail",
+        body: SetEmailBody,
+        response: { 200: User, ...errorReplies(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const user = await targetUser(request, request.params.id, 'user:setEmail');
+      const email = normalizeEmail(request.body.Email);
+      // Immediate (the one way around the mailed code); the device lists follow in the same transaction.
+      const updated = await db.transaction(async (tx) => {
+        const changed = await changeUser(user, { email, pendingEmail: null }, tx);
+        await moveAddressInDeviceLists(tx, user.id, user.email, email, config.now());
+        return changed;
+      });
+      return toUser(updated);
+    },
+  );
+
+  app.get(
+    '/users/:id/verify-email',
+    { schema: { ...byId, summary: "Admin: marks a user's account verified", response: { 200: User, ...errorReplies(400, 401, 403, 404) } } },
+    async (request) => {
+      const user = await targetUser(request, request.params.id, 'user:markVerified');
+      return toUser(await changeUser(user, { verified: true }));
+    },
+  );
+};

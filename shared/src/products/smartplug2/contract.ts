@@ -1,0 +1,93 @@
+// SmartPlug2 on the wire (docs/product/devices.md, docs/product/api.md, docs/protocol.md): the representation, its reading and
+// configuration, and its calls (registration and the PATCH of a subset; the power toggle sets DeviceConfig.OutputPower).
+import { Type, type Static } from '@sinclair/typebox';
+import { IsoTime } from '../../contract/common';
+import {
+  DeviceName,
+  EnabledTriggered,
+  Imei,
+  MetadataUpdate,
+  Nullable,
+  SharedEmail,
+  SubscriptionUpdate,
+  Timer,
+  TrialDaysBody,
+  closed,
+  configuredDeviceParts,
+} from '../../contract/devices';
+import { LOAD_ALARM_RANGE } from '../../domain/alarms';
+import { plugFields, plugReadingFields } from '../plug';
+
+const Notification = Type.Object({ Enabled: Type.Boolean() }, closed);
+
+export const Smartplug2 = Type.Object({
+  Product: Type.Literal('smartplug2'),
+  ...plugFields,
+  SignalStrength: Nullable(Type.Number()),
+  LastUploadAt: Nullable(IsoTime),
+  ConnectionLost: Type.Boolean(),
+  /** The relay as last reported; DeviceConfig.OutputPower is what was asked for. */
+  PowerEnabled: Type.Boolean(),
+  DeviceConfig: Type.Object({
+    OutputPower: Type.Boolean(),
+    AuditoryFeedback: Type.Boolean(),
+    PowerLoadAlarm: Type.Object({ Lower: Type.Number(), Upper: Type.Number() }),
+  }),
+  ConsumptionNotification: EnabledTriggered,
+  PowerLoadAlarmNotification: EnabledTriggered,
+  PowerFailureNotification: EnabledTriggered,
+  Timer,
+  ...configuredDeviceParts,
+});
+export type Smartplug2 = Static<typeof Smartplug2>;
+
+export const Smartplug2Reading = Type.Object(plugReadingFields);
+export type Smartplug2Reading = Static<typeof Smartplug2Reading>;
+
+export const Smartplug2DeviceConfig = Type.Object({
+  AuditoryFeedback: Type.Boolean(),
+  PowerLoadAlarm: Type.Object({ Lower: Type.Number(), Upper: Type.Number() }),
+  Timer,
+});
+export type Smartplug2DeviceConfig = Static<typeof Smartplug2DeviceConfig>;
+
+/** SmartPlug2 registration {Imei, Name, Owner}; Owner (an email) defaults to the caller. */
+export const RegisterSmartplug2Body = Type.Object({ Imei, Name: DeviceName, Owner: Type.Optional(SharedEmail) }, closed);
+export type RegisterSmartplug2Body = Static<typeof RegisterSmartplug2Body>;
+
+/** Power-load bounds (W) of SmartPlug2; lower < upper is checked with domain/alarms checkLoadAlarm. */
+export const PowerLoadBounds = Type.Object(
+  {
+    Lower: Type.Integer({ minimum: LOAD_ALARM_RANGE.min, maximum: LOAD_ALARM_RANGE.max }),
+    Upper: Type.Integer({ minimum: LOAD_ALARM_RANGE.min, maximum: LOAD_ALARM_RANGE.max }),
+  },
+  closed,
+);
+
+/** PATCH /smartplug2s/{imei}: every field optional, DeviceConfig's too (e.g. {DeviceConfig: {OutputPower: true}}). */
+export const UpdateSmartplug2Body = Type.Object(
+  {
+    DeviceConfig: Type.Optional(
+      Type.Object(
+        {
+          OutputPower: Type.Optional(Type.Boolean()),
+          AuditoryFeedback: Type.Optional(Type.Boolean()),
+          PowerLoadAlarm: Type.Optional(PowerLoadBounds),
+        },
+        closed,
+      ),
+    ),
+    PowerLoadAlarmNotification: Type.Optional(Notification),
+    PowerFailureNotification: Type.Optional(Notification),
+    ConsumptionNotification: Type.Optional(Notification),
+    Timer: Type.Optional(Timer),
+    Metadata: Type.Optional(MetadataUpdate),
+    Subscription: Type.Optional(SubscriptionUpdate),
+  },
+  closed,
+);
+export type UpdateSmartplug2Body = Static<typeof UpdateSmartplug2Body>;
+
+/** Add-trial {Days} (no SmartPlug2 admin screen in SPEC; same shape as the others). */
+export const Smartplug2TrialBody = TrialDaysBody;
+export type Smartplug2TrialBody = Static<typeof Smartplug2TrialBody>;
