@@ -1,7 +1,7 @@
 import { useT } from '@paddock/shared/i18n';
 import { TextField, type TextFieldProps } from '@paddock/shared/ui';
 import { commonTexts } from './messages';
-import type { TextChange } from './useFormErrors';
+import type { TextChange } from '@paddock/shared/ui';
 
 /** Digits only, at most six: pasting "123 456" or "123-456" gives 123456. */
 export function codeDigits(value: string): string {

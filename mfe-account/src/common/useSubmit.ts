@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useT } from '@paddock/shared/i18n';
 import { describeFailure, type Failure } from './failure';
-import { useFormErrors, type FieldErrors, type FormErrorsOptions } from './useFormErrors';
+import { useFormErrors, type FieldErrors, type FormErrorsOptions } from '@paddock/shared/ui';
 
 /**
  * The submit plumbing of an account form: its field errors (see `useFormErrors`), which call is running (`busy`,

@@ -11,7 +11,7 @@ import { EmailField } from '../common/EmailField';
 import { commonTexts } from '../common/messages';
 import { NewPasswordField } from '../common/NewPasswordField';
 import { PATHS, withEmail } from '../common/paths';
-import type { FieldErrors } from '../common/useFormErrors';
+import type { FieldErrors } from '@paddock/shared/ui';
 import { useSubmit } from '../common/useSubmit';
 import { createAccountTexts } from './messages';
 

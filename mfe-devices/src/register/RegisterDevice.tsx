@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, devicesApi, failureText, showToast } from '@paddock/shared/api';
 import {
@@ -16,7 +16,7 @@ import {
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { activeUserAtom } from '@paddock/shared/session';
-import { Alert, Button, Card, Page, TextField, fieldErrorMessage, type FieldMessage } from '@paddock/shared/ui';
+import { Alert, Button, Card, Page, TextField, fieldErrorMessage, useFormErrors } from '@paddock/shared/ui';
 import { DEVICE_PRODUCTS } from '../products';
 import { HelpLink } from './HelpLink';
 import { registerTexts } from './messages';
@@ -40,41 +40,40 @@ export function RegisterDevice<P extends ProductId>({ product }: { product: P })
   const [key, setKey] = useState('');
   const [name, setName] = useState('');
   const [owner, setOwner] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, FieldMessage>>>({});
+  const form = useFormErrors<Field>(['key', 'name', 'owner']);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [scanning, setScanning] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { clear, focus } = form;
 
-  const focus = (fieldName: string) => {
-    const control = formRef.current?.elements.namedItem(fieldName);
-    if (control instanceof HTMLElement) control.focus();
-  };
-
-  const onFound = useCallback((found: string) => {
-    setKey(found);
-    setErrors((e) => ({ ...e, key: undefined }));
-  }, []);
+  const onFound = useCallback(
+    (found: string) => {
+      setKey(found);
+      clear('key');
+    },
+    [clear],
+  );
   const onManual = useCallback(() => {
     setScanning(false);
     // After the scanner closed, the typed path begins in the key field.
-    setTimeout(() => focus('key'));
-  }, []);
+    focus('key');
+  }, [focus]);
 
   const validate = (): boolean => {
     const keyError = info.keyField === 'Imsi' ? checkImsi(key) : checkImei(key);
     const nameError = checkDeviceName(name);
     // Only typed where the product asks for an owner.
     const ownerError = owner.trim() ? checkEmail(normalizeEmail(owner)) : null;
-    const next: Partial<Record<Field, FieldMessage>> = {
+    return form.show({
       key: keyError ? { message: keyError === 'required' ? m.keyRequired : m.keyInvalid, values: { field } } : undefined,
-      name: nameError === 'required' ? { message: m.nameRequired } : nameError === 'tooLong' ? { message: m.nameTooLong, values: { max: DEVICE_NAME_MAX_LENGTH } } : undefined,
+      name:
+        nameError === 'required'
+          ? { message: m.nameRequired }
+          : nameError === 'tooLong'
+            ? { message: m.nameTooLong, values: { max: DEVICE_NAME_MAX_LENGTH } }
+            : undefined,
       owner: ownerError ? fieldErrorMessage('email', ownerError) : undefined,
-    };
-    setErrors(next);
-    const first = (['key', 'name', 'owner'] as const).find((f) => next[f]);
-    if (first) focus(first);
-    return !first;
+    });
   };
 
   const submit = async (event: FormEvent) => {
@@ -120,46 +119,22 @@ export function RegisterDevice<P extends ProductId>({ product }: { product: P })
           </div>
         )}
         {failure ? <Alert>{failure}</Alert> : null}
-        <form ref={formRef} className="pd-form" noValidate onSubmit={(e) => void submit(e)}>
-          <TextField
-            label={field}
-            name="key"
-            inputMode="numeric"
-            autoComplete="off"
-            hint={t(m.keyHint)}
-            value={key}
-            error={errors.key}
-            onChange={(e) => {
-              setKey(e.target.value);
-              setErrors((x) => ({ ...x, key: undefined }));
-            }}
-          />
+        <form ref={form.formRef} className="pd-form" noValidate onSubmit={(e) => void submit(e)}>
+          <TextField label={field} inputMode="numeric" autoComplete="off" hint={t(m.keyHint)} {...form.bind('key', key, setKey)} />
           <TextField
             label={t(m.nameLabel)}
-            name="name"
             autoComplete="off"
             maxLength={DEVICE_NAME_MAX_LENGTH}
             hint={t(m.nameHint)}
-            value={name}
-            error={errors.name}
-            onChange={(e) => {
-              setName(e.target.value);
-              setErrors((x) => ({ ...x, name: undefined }));
-            }}
+            {...form.bind('name', name, setName)}
           />
           {registration.asksOwner ? (
             <TextField
               label={t(m.ownerLabel)}
-              name="owner"
               type="email"
               autoComplete="email"
               hint={t(m.ownerHint)}
-              value={owner}
-              error={errors.owner}
-              onChange={(e) => {
-                setOwner(e.target.value);
-                setErrors((x) => ({ ...x, owner: undefined }));
-              }}
+              {...form.bind('owner', owner, setOwner)}
             />
           ) : null}
           <div className="pd-actions">

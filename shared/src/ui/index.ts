@@ -10,3 +10,4 @@ export { uiTexts } from './messages';
 export * from './Alert';
 export * from './Chip';
 export * from './Table';
+export * from './useFormErrors';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import {
   CALIBRATION_EXPECTED_VOLTAGE_MAX,
@@ -15,18 +15,8 @@ import {
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { Checkbox, TextField, type FieldMessage } from '@paddock/shared/ui';
-import {
-  AlarmsInactiveNote,
-  SettingsFrame,
-  SettingsSection,
-  VoltageAlarmSelect,
-  focusControl,
-  isSubscriptionActiveNow,
-  settingsTexts,
-  settingsPage,
-  type ProductFields,
-  type SettingsPageProps,
-} from '../../settings';
+import { AlarmsInactiveNote, SettingsFrame, SettingsSection, VoltageAlarmSelect, focusControl, settingsPage } from '../../settings';
+import { isSubscriptionActiveNow, settingsTexts, type ProductFields, type SettingsPageProps } from '../../settings';
 import { fencealarmTexts } from './messages';
 
 const m = fencealarmTexts.messages;
@@ -91,6 +81,18 @@ function FencealarmSettings({ device }: SettingsPageProps<'fencealarm'>) {
     };
   };
 
+  // A calibration input's props: the text as typed (after `set`'s filter), and its error until the user changes it.
+  const calibrationInput = (name: keyof Errors, value: string, set: (text: string) => void) => ({
+    name,
+    value,
+    autoComplete: 'off',
+    error: errors[name],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      set(e.target.value);
+      setErrors((x) => ({ ...x, [name]: null }));
+    },
+  });
+
   return (
     <SettingsFrame product="fencealarm" device={device} collect={collect}>
       <SettingsSection title={t(m.voltageAlarmHeading)}>
@@ -121,28 +123,14 @@ function FencealarmSettings({ device }: SettingsPageProps<'fencealarm'>) {
         <TextField
           label={t(m.scalingLabel)}
           hint={t(m.scalingHint, { max: intl.formatNumber(CALIBRATION_SCALING_FACTOR_MAX) })}
-          name="scalingFactor"
           inputMode="decimal"
-          autoComplete="off"
-          value={scaling}
-          error={errors.scalingFactor}
-          onChange={(e) => {
-            setScaling(e.target.value);
-            setErrors((x) => ({ ...x, scalingFactor: null }));
-          }}
+          {...calibrationInput('scalingFactor', scaling, setScaling)}
         />
         <TextField
           label={t(m.expectedLabel)}
           hint={t(m.expectedHint, { max: intl.formatNumber(CALIBRATION_EXPECTED_VOLTAGE_MAX) })}
-          name="expectedVoltage"
           inputMode="numeric"
-          autoComplete="off"
-          value={expected}
-          error={errors.expectedVoltage}
-          onChange={(e) => {
-            setExpected(keepDigitsAndLeadingMinus(e.target.value));
-            setErrors((x) => ({ ...x, expectedVoltage: null }));
-          }}
+          {...calibrationInput('expectedVoltage', expected, (text) => setExpected(keepDigitsAndLeadingMinus(text)))}
         />
       </SettingsSection>
     </SettingsFrame>

@@ -1,33 +1,9 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useT } from '@paddock/shared/i18n';
-import { Checkbox } from '@paddock/shared/ui';
-import {
-  AlarmsInactiveNote,
-  SettingsFrame,
-  SettingsSection,
-  focusControl,
-  isSubscriptionActiveNow,
-  settingsPage,
-  type ProductFields,
-  type SettingsPageProps,
-} from '../../settings';
-import { AlarmSelect } from '../../settings/rules/AlarmSelect';
-import {
-  BoundsFields,
-  boundsInputOf,
-  boundsOfInput,
-  checkBoundsInput,
-  firstInvalidBound,
-  type BoundsInput,
-} from '../../settings/rules/BoundsFields';
-import { rulesTexts } from '../../settings/rules/messages';
-import {
-  ThermostatRulesEditor,
-  thermostatDraftOf,
-  thermostatOfDraft,
-  type ThermostatDraft,
-} from '../../settings/rules/ThermostatRulesEditor';
-import { TimerRulesEditor, useTimerDraft } from '../../settings/rules/TimerRulesEditor';
+import { AlarmsInactiveNote, SettingsFrame, SettingsSection, focusControl, isSubscriptionActiveNow, settingsPage } from '../../settings';
+import type { ProductFields, SettingsPageProps } from '../../settings';
+import { AlarmSelect, BoundsFields, SwitchField, ThermostatRulesEditor, TimerRulesEditor, rulesTexts } from '../../settings/rules';
+import { useBoundsDraft, useThermostatDraft, useTimerDraft } from '../../settings/rules';
 import { smartplugTexts } from './messages';
 
 const m = smartplugTexts.messages;
@@ -43,29 +19,22 @@ function SmartplugSettings({ device }: SettingsPageProps<'smartplug'>) {
   const [beep, setBeep] = useState(device.BeepEnabled);
   const [powerFailureOn, setPowerFailureOn] = useState(device.PowerFailureAlarm.Enabled);
   const [loadOn, setLoadOn] = useState(device.LoadAlarm.Enabled);
-  const [load, setLoad] = useState<BoundsInput>(() => boundsInputOf('load', device.LoadAlarm));
+  const load = useBoundsDraft('load', 'load', device.LoadAlarm);
   const [temperatureOn, setTemperatureOn] = useState(device.TemperatureRangeAlarm.Enabled);
-  const [temperature, setTemperature] = useState<BoundsInput>(() => boundsInputOf('temperature', device.TemperatureRangeAlarm));
+  const temperature = useBoundsDraft('temperature', 'temperature', device.TemperatureRangeAlarm);
   const timer = useTimerDraft(device.Timer);
-  const [thermostat, setThermostat] = useState<ThermostatDraft>(() => thermostatDraftOf(device.Thermostat));
+  const thermostat = useThermostatDraft(device.Thermostat);
   const [showErrors, setShowErrors] = useState(false);
 
   const collect = (): ProductFields<'smartplug'> | null => {
-    const fields: ProductFields<'smartplug'> = {
-      BeepEnabled: beep,
-      Timer: timer.saved(),
-      Thermostat: thermostatOfDraft(thermostat),
-    };
+    const fields: ProductFields<'smartplug'> = { BeepEnabled: beep, Timer: timer.saved(), Thermostat: thermostat.saved() };
     // Without an active subscription the alarms are left as the user had set them.
     if (!active) return fields;
-    const loadBounds = boundsOfInput('load', load);
-    const temperatureBounds = boundsOfInput('temperature', temperature);
+    const loadBounds = load.saved();
+    const temperatureBounds = temperature.saved();
     if (!loadBounds || !temperatureBounds) {
       setShowErrors(true);
-      focusControl(
-        firstInvalidBound('load', checkBoundsInput('load', load)) ??
-          firstInvalidBound('temperature', checkBoundsInput('temperature', temperature))!,
-      );
+      focusControl((load.firstInvalid() ?? temperature.firstInvalid())!);
       return null;
     }
     return {
@@ -76,60 +45,46 @@ function SmartplugSettings({ device }: SettingsPageProps<'smartplug'>) {
     };
   };
 
+  // Each alarm's select, and the limits it watches (the power-failure alarm has none).
+  const alarms = [
+    {
+      name: 'powerFailureAlarm',
+      label: m.powerFailureLabel,
+      hint: m.powerFailureHint,
+      enabled: powerFailureOn,
+      onChange: setPowerFailureOn,
+    },
+    { name: 'loadAlarm', label: m.loadAlarmLabel, hint: m.loadAlarmHint, enabled: loadOn, onChange: setLoadOn, bounds: load },
+    {
+      name: 'temperatureAlarm',
+      label: m.temperatureAlarmLabel,
+      hint: m.temperatureAlarmHint,
+      enabled: temperatureOn,
+      onChange: setTemperatureOn,
+      bounds: temperature,
+    },
+  ];
+
   return (
     <SettingsFrame product="smartplug" device={device} collect={collect}>
       <SettingsSection title={t(m.plugHeading)}>
-        <Checkbox
-          role="switch"
-          name="beep"
-          label={t(m.beepLabel)}
-          hint={t(m.beepHint)}
-          checked={beep}
-          onChange={(e) => setBeep(e.target.checked)}
-        />
+        <SwitchField name="beep" label={t(m.beepLabel)} hint={t(m.beepHint)} checked={beep} onChange={setBeep} />
       </SettingsSection>
       <SettingsSection title={t(m.alarmsHeading)}>
         <AlarmsInactiveNote active={active} />
-        <AlarmSelect
-          name="powerFailureAlarm"
-          label={t(m.powerFailureLabel)}
-          hint={t(m.powerFailureHint)}
-          enabled={powerFailureOn}
-          active={active}
-          onChange={setPowerFailureOn}
-        />
-        <div className="pd-plug__alarm">
-          <AlarmSelect
-            name="loadAlarm"
-            label={t(m.loadAlarmLabel)}
-            hint={t(m.loadAlarmHint)}
-            enabled={loadOn}
-            active={active}
-            onChange={setLoadOn}
-          />
-          <BoundsFields kind="load" name="load" value={load} onChange={setLoad} showErrors={showErrors} disabled={!active} />
-        </div>
-        <div className="pd-plug__alarm">
-          <AlarmSelect
-            name="temperatureAlarm"
-            label={t(m.temperatureAlarmLabel)}
-            hint={t(m.temperatureAlarmHint)}
-            enabled={temperatureOn}
-            active={active}
-            onChange={setTemperatureOn}
-          />
-          <BoundsFields
-            kind="temperature"
-            name="temperature"
-            value={temperature}
-            onChange={setTemperature}
-            showErrors={showErrors}
-            disabled={!active}
-          />
-        </div>
+        {alarms.map(({ bounds, label, hint, ...alarm }) => {
+          const select = <AlarmSelect {...alarm} label={t(label)} hint={t(hint)} active={active} />;
+          if (!bounds) return <Fragment key={alarm.name}>{select}</Fragment>;
+          return (
+            <div key={alarm.name} className="pd-plug__alarm">
+              {select}
+              <BoundsFields {...bounds.fields} showErrors={showErrors} disabled={!active} />
+            </div>
+          );
+        })}
       </SettingsSection>
       <TimerRulesEditor {...timer.editor} />
-      <ThermostatRulesEditor value={thermostat} onChange={setThermostat} />
+      <ThermostatRulesEditor {...thermostat.editor} />
     </SettingsFrame>
   );
 }

@@ -1,27 +1,8 @@
 import { useState } from 'react';
 import { useT } from '@paddock/shared/i18n';
-import { Checkbox } from '@paddock/shared/ui';
-import {
-  AlarmsInactiveNote,
-  SettingsFrame,
-  SettingsSection,
-  focusControl,
-  isSubscriptionActiveNow,
-  settingsPage,
-  type ProductFields,
-  type SettingsPageProps,
-} from '../../settings';
-import { AlarmSelect } from '../../settings/rules/AlarmSelect';
-import {
-  BoundsFields,
-  boundsInputOf,
-  boundsOfInput,
-  checkBoundsInput,
-  firstInvalidBound,
-  type BoundsInput,
-} from '../../settings/rules/BoundsFields';
-import { rulesTexts } from '../../settings/rules/messages';
-import { TimerRulesEditor, useTimerDraft } from '../../settings/rules/TimerRulesEditor';
+import { AlarmsInactiveNote, SettingsFrame, SettingsSection, focusControl, isSubscriptionActiveNow, settingsPage } from '../../settings';
+import type { ProductFields, SettingsPageProps } from '../../settings';
+import { AlarmSelect, BoundsFields, SwitchField, TimerRulesEditor, rulesTexts, useBoundsDraft, useTimerDraft } from '../../settings/rules';
 import { smartplug2Texts } from './messages';
 
 const m = smartplug2Texts.messages;
@@ -36,7 +17,7 @@ function Smartplug2Settings({ device }: SettingsPageProps<'smartplug2'>) {
   const t = useT();
   const active = isSubscriptionActiveNow(device.Subscription);
   const [auditory, setAuditory] = useState(device.DeviceConfig.AuditoryFeedback);
-  const [powerLoad, setPowerLoad] = useState<BoundsInput>(() => boundsInputOf('load', device.DeviceConfig.PowerLoadAlarm));
+  const powerLoad = useBoundsDraft('load', 'powerLoad', device.DeviceConfig.PowerLoadAlarm);
   const [powerFailureOn, setPowerFailureOn] = useState(device.PowerFailureNotification.Enabled);
   const [powerLoadOn, setPowerLoadOn] = useState(device.PowerLoadAlarmNotification.Enabled);
   const [consumptionOn, setConsumptionOn] = useState(device.ConsumptionNotification.Enabled);
@@ -44,10 +25,10 @@ function Smartplug2Settings({ device }: SettingsPageProps<'smartplug2'>) {
   const [showErrors, setShowErrors] = useState(false);
 
   const collect = (): ProductFields<'smartplug2'> | null => {
-    const bounds = boundsOfInput('load', powerLoad);
+    const bounds = powerLoad.saved();
     if (!bounds) {
       setShowErrors(true);
-      focusControl(firstInvalidBound('powerLoad', checkBoundsInput('load', powerLoad))!);
+      focusControl(powerLoad.firstInvalid()!);
       return null;
     }
     return {
@@ -85,31 +66,22 @@ function Smartplug2Settings({ device }: SettingsPageProps<'smartplug2'>) {
   return (
     <SettingsFrame product="smartplug2" device={device} collect={collect}>
       <SettingsSection title={t(m.plugHeading)}>
-        <Checkbox
-          role="switch"
+        <SwitchField
           name="auditoryFeedback"
           label={t(m.auditoryLabel)}
           hint={t(m.auditoryHint)}
           checked={auditory}
-          onChange={(e) => setAuditory(e.target.checked)}
+          onChange={setAuditory}
         />
       </SettingsSection>
       <SettingsSection title={t(m.powerLoadHeading)}>
         <p className="pd-field__hint">{t(m.powerLoadIntro)}</p>
-        <BoundsFields kind="load" name="powerLoad" value={powerLoad} onChange={setPowerLoad} showErrors={showErrors} />
+        <BoundsFields {...powerLoad.fields} showErrors={showErrors} />
       </SettingsSection>
       <SettingsSection title={t(m.notificationsHeading)}>
         <AlarmsInactiveNote active={active} />
-        {notifications.map((n) => (
-          <AlarmSelect
-            key={n.name}
-            name={n.name}
-            label={t(n.label)}
-            hint={t(n.hint)}
-            enabled={n.enabled}
-            active={active}
-            onChange={n.onChange}
-          />
+        {notifications.map(({ label, hint, ...notification }) => (
+          <AlarmSelect key={notification.name} {...notification} label={t(label)} hint={t(hint)} active={active} />
         ))}
       </SettingsSection>
       <TimerRulesEditor {...timer.editor} />

@@ -23,10 +23,11 @@ const m = rulesTexts.messages;
 /** Load bounds in W (SmartPlug, SmartPlug2: 0 to 3700) or temperature bounds in °C (SmartPlug: -20 to 70). */
 export type BoundsKind = 'load' | 'temperature';
 
-const KINDS: Record<BoundsKind, { range: AlarmRange; check: (lower: number | null, upper: number | null) => RangeErrors; symbol: string }> = {
-  load: { range: LOAD_ALARM_RANGE, check: checkLoadAlarm, symbol: 'W' },
-  temperature: { range: TEMPERATURE_ALARM_RANGE, check: checkTemperatureAlarm, symbol: '°C' },
-};
+const KINDS: Record<BoundsKind, { range: AlarmRange; check: (lower: number | null, upper: number | null) => RangeErrors; symbol: string }> =
+  {
+    load: { range: LOAD_ALARM_RANGE, check: checkLoadAlarm, symbol: 'W' },
+    temperature: { range: TEMPERATURE_ALARM_RANGE, check: checkTemperatureAlarm, symbol: '°C' },
+  };
 
 /** The two inputs' texts as typed (after filtering). */
 export interface BoundsInput {
@@ -60,6 +61,19 @@ export function boundsInputName(name: string, which: 'lower' | 'upper'): string 
 /** The name of the first invalid input of the bounds, or null when both are valid. */
 export function firstInvalidBound(name: string, errors: RangeErrors): string | null {
   return errors.lower ? boundsInputName(name, 'lower') : errors.upper ? boundsInputName(name, 'upper') : null;
+}
+
+/**
+ * A settings page's bounds: the inputs start from the device's bounds once. Spread `fields` on BoundsFields;
+ * `saved()` is the bounds for the PATCH body (null while invalid), `firstInvalid()` the input to focus.
+ */
+export function useBoundsDraft(kind: BoundsKind, name: string, bounds?: { Lower?: number | null; Upper?: number | null } | null) {
+  const [value, onChange] = useState<BoundsInput>(() => boundsInputOf(kind, bounds));
+  return {
+    fields: { kind, name, value, onChange },
+    saved: () => boundsOfInput(kind, value),
+    firstInvalid: () => firstInvalidBound(name, checkBoundsInput(kind, value)),
+  };
 }
 
 export interface BoundsFieldsProps {

@@ -13,13 +13,19 @@ export function DayPicker({ value, onChange, error }: { value: readonly number[]
   const t = useT();
   const format = useRuleFormat();
   const id = useId();
-  const toggle = (day: number, checked: boolean) => onChange(checked ? [...value.filter((d) => d !== day), day] : value.filter((d) => d !== day));
+  const toggle = (day: number, checked: boolean) =>
+    onChange(checked ? [...value.filter((d) => d !== day), day] : value.filter((d) => d !== day));
   return (
     <fieldset className={['pd-rules__days', error ? 'pd-field--error' : ''].join(' ')} aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="pd-field__label">{t(rulesTexts.messages.daysLabel)}</legend>
       <div className="pd-rules__day-grid">
         {DAYS_MONDAY_FIRST.map((day) => (
-          <Checkbox key={day} label={format.weekday(day, 'long')} checked={value.includes(day)} onChange={(e) => toggle(day, e.target.checked)} />
+          <Checkbox
+            key={day}
+            label={format.weekday(day, 'long')}
+            checked={value.includes(day)}
+            onChange={(e) => toggle(day, e.target.checked)}
+          />
         ))}
       </div>
       {error ? (

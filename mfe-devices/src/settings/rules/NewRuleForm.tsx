@@ -24,7 +24,17 @@ interface NewRuleFormProps {
 }
 
 /** A rule editor's "New rule" fields with the action, the Add button and the notes that rules are saved with the page. */
-export function NewRuleForm({ formRef, children, action, onActionChange, ruleError, addLabel, onAdd, pending, announcement }: NewRuleFormProps) {
+export function NewRuleForm({
+  formRef,
+  children,
+  action,
+  onActionChange,
+  ruleError,
+  addLabel,
+  onAdd,
+  pending,
+  announcement,
+}: NewRuleFormProps) {
   const t = useT();
   return (
     <>

@@ -43,31 +43,43 @@ export function useRuleList<R, D extends { rules: R[] }>(
   };
 }
 
+/** How one kind of rule is ordered, keyed, shown (its trigger) and named in words. */
+export interface RuleKind<R extends { action: PowerAction; days: readonly number[] }> {
+  compare: (a: R, b: R) => number;
+  keyOf: (rule: R) => string;
+  when: (rule: R) => ReactNode;
+  describe: (rule: R) => string;
+}
+
 interface RuleListProps<R extends { action: PowerAction; days: readonly number[] }> {
   rules: readonly R[];
   listRef: RefObject<HTMLUListElement | null>;
   label: string;
   empty: string;
-  /** The rule's trigger (a time, or above/below a temperature). */
-  when: (rule: R) => ReactNode;
-  describe: (rule: R) => string;
-  keyOf: (rule: R) => string;
+  kind: RuleKind<R>;
   onRemove: (index: number) => void;
 }
 
-/** The saved rules, each with its action, days and a remove button; or a note that there are none. */
-export function RuleList<R extends { action: PowerAction; days: readonly number[] }>({ rules, listRef, label, empty, when, describe, keyOf, onRemove }: RuleListProps<R>) {
+/** The saved rules, each with its trigger (a time, or above/below a temperature), action, days and a remove button; or a note that there are none. */
+export function RuleList<R extends { action: PowerAction; days: readonly number[] }>({
+  rules,
+  listRef,
+  label,
+  empty,
+  kind,
+  onRemove,
+}: RuleListProps<R>) {
   const t = useT();
   const format = useRuleFormat();
   if (!rules.length) return <p className="pd-rules__empty">{empty}</p>;
   return (
     <ul className="pd-rules__list" aria-label={label} ref={listRef}>
       {rules.map((rule, index) => (
-        <li key={`${index} ${keyOf(rule)}`} className="pd-rules__item">
-          <span className="pd-rules__when">{when(rule)}</span>
+        <li key={`${index} ${kind.keyOf(rule)}`} className="pd-rules__item">
+          <span className="pd-rules__when">{kind.when(rule)}</span>
           <span className={`pd-rules__action pd-rules__action--${rule.action}`}>{format.action(rule.action)}</span>
           <span className="pd-rules__days-text">{format.days(rule.days)}</span>
-          <IconButton icon="close" label={t(m.removeRule, { rule: describe(rule) })} onClick={() => onRemove(index)} />
+          <IconButton icon="close" label={t(m.removeRule, { rule: kind.describe(rule) })} onClick={() => onRemove(index)} />
         </li>
       ))}
     </ul>

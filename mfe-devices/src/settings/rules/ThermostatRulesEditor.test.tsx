@@ -40,7 +40,8 @@ test('lists the device’s triggers, sorted by temperature', () => {
 test('adds a rule: days, direction, temperature and action make the wire trigger', async () => {
   const { user, saved } = setup({ Enabled: false, Triggers: [] });
   expect(screen.getByText('No thermostat rules yet.')).toBeInTheDocument();
-  for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) await user.click(screen.getByRole('checkbox', { name: day }));
+  for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])
+    await user.click(screen.getByRole('checkbox', { name: day }));
   await user.selectOptions(screen.getByLabelText('When the temperature is'), 'Below');
   await user.type(screen.getByLabelText('Temperature (°C)'), '-5');
   await user.selectOptions(screen.getByLabelText('Switch the plug'), 'On');

@@ -15,16 +15,17 @@ import {
   type ThermostatTriggerValue,
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Checkbox, Select, TextField, type FieldMessage } from '@paddock/shared/ui';
-import { SettingsSection } from '../Section';
+import { Select, TextField, type FieldMessage } from '@paddock/shared/ui';
 import { DayPicker } from './DayPicker';
 import { useRuleFormat } from './format';
 import { rulesTexts } from './messages';
-import { NewRuleForm } from './NewRuleForm';
-import { RuleList, useRuleList } from './RuleList';
+import type { RuleKind } from './RuleList';
+import { RulesSection } from './RulesSection';
 import './rules.css';
 
 const m = rulesTexts.messages;
+
+const thermostatRuleKey = (rule: ThermostatRule) => `${rule.direction} ${rule.temperature} ${rule.action} ${rule.days.join(',')}`;
 
 /** The thermostat as the page edits it. */
 export interface ThermostatDraft {
@@ -42,6 +43,12 @@ export function thermostatOfDraft(draft: ThermostatDraft): { Enabled: boolean; T
   return { Enabled: draft.enabled, Triggers: draft.rules.map(toThermostatTrigger) };
 }
 
+/** A settings page's thermostat: spread `editor` on ThermostatRulesEditor; `saved()` is the Thermostat for the PATCH body. */
+export function useThermostatDraft(thermostat: { Enabled: boolean; Triggers: readonly ThermostatTriggerValue[] }) {
+  const [value, onChange] = useState<ThermostatDraft>(() => thermostatDraftOf(thermostat));
+  return { editor: { value, onChange }, saved: () => thermostatOfDraft(value) };
+}
+
 /**
  * docs/product/screens.md, docs/product/states.md, docs/product/validation.md thermostat rules of the SmartPlug: the switch, the rules, and a new rule (days, above or below,
  * a temperature from -20 to 70 °C, on or off). Rules are added and removed here and saved with the page.
@@ -55,16 +62,14 @@ export function ThermostatRulesEditor({ value, onChange }: { value: ThermostatDr
   const [temperature, setTemperature] = useState('');
   const [action, setAction] = useState<PowerAction>('off');
   const [attempted, setAttempted] = useState(false);
-  const list = useRuleList(value, onChange, compareThermostatRules, format.thermostatRule);
-
   const checked = checkThermostatRule({ days, direction, temperature, action }, value.rules);
 
-  const add = () => {
+  const take = () => {
     setAttempted(true);
-    if (!checked.rule) return;
-    list.add(checked.rule);
+    if (!checked.rule) return null;
     setTemperature('');
     setAttempted(false);
+    return checked.rule;
   };
 
   const errors = attempted ? checked.errors : { days: null, temperature: null, rule: null };
@@ -78,56 +83,52 @@ export function ThermostatRulesEditor({ value, onChange }: { value: ThermostatDr
           ? { message: m.boundAboveMaximum, values: { limit: limit(THERMOSTAT_TEMPERATURE_MAX) } }
           : null;
   const ruleError =
-    errors.rule === 'duplicate' ? t(m.ruleDuplicate) : errors.rule === 'tooMany' ? t(m.thermostatTooMany, { max: intl.formatNumber(THERMOSTAT_MAX_TRIGGERS) }) : null;
+    errors.rule === 'duplicate'
+      ? t(m.ruleDuplicate)
+      : errors.rule === 'tooMany'
+        ? t(m.thermostatTooMany, { max: intl.formatNumber(THERMOSTAT_MAX_TRIGGERS) })
+        : null;
+  const kind: RuleKind<ThermostatRule> = {
+    compare: compareThermostatRules,
+    keyOf: thermostatRuleKey,
+    when: format.condition,
+    describe: format.thermostatRule,
+  };
+  const newRule = { action, onActionChange: setAction, take, error: ruleError, pending: Boolean(checked.rule) };
+  const texts = {
+    title: t(m.thermostatTitle),
+    enabled: t(m.thermostatEnabled),
+    rules: t(m.thermostatRules),
+    empty: t(m.thermostatEmpty),
+    add: t(m.addThermostatRule),
+  };
 
   return (
-    <SettingsSection title={t(m.thermostatTitle)}>
-      <Checkbox role="switch" label={t(m.thermostatEnabled)} checked={value.enabled} onChange={(e) => onChange({ ...value, enabled: e.target.checked })} />
-      <RuleList
-        rules={value.rules}
-        listRef={list.listRef}
-        label={t(m.thermostatRules)}
-        empty={t(m.thermostatEmpty)}
-        when={format.condition}
-        describe={format.thermostatRule}
-        keyOf={(rule) => `${rule.direction} ${rule.temperature} ${rule.action} ${rule.days.join(',')}`}
-        onRemove={list.remove}
-      />
-      <NewRuleForm
-        formRef={list.newRuleRef}
-        action={action}
-        onActionChange={setAction}
-        ruleError={ruleError}
-        addLabel={t(m.addThermostatRule)}
-        onAdd={add}
-        pending={Boolean(checked.rule)}
-        announcement={list.announcement}
-      >
-        <DayPicker value={days} onChange={setDays} error={errors.days ? t(m.daysRequired) : undefined} />
-        <div className="pd-rules__pair">
-          <Select
-            label={t(m.directionLabel)}
-            value={direction}
-            options={[
-              { value: 'above', label: t(m.directionAbove) },
-              { value: 'below', label: t(m.directionBelow) },
-            ]}
-            onChange={(e) => setDirection(e.target.value === 'below' ? 'below' : 'above')}
-          />
-          <TextField
-            label={t(m.temperatureLabel)}
-            name="thermostat-rule-temperature"
-            // A phone's number pad often lacks a minus, and temperatures may be negative.
-            inputMode="text"
-            autoComplete="off"
-            maxLength={4}
-            hint={t(m.rangeHint, { min: limit(THERMOSTAT_TEMPERATURE_MIN), max: limit(THERMOSTAT_TEMPERATURE_MAX) })}
-            value={temperature}
-            error={temperatureError}
-            onChange={(e) => setTemperature(keepDigitsAndLeadingMinus(e.target.value))}
-          />
-        </div>
-      </NewRuleForm>
-    </SettingsSection>
+    <RulesSection value={value} onChange={onChange} kind={kind} texts={texts} newRule={newRule}>
+      <DayPicker value={days} onChange={setDays} error={errors.days ? t(m.daysRequired) : undefined} />
+      <div className="pd-rules__pair">
+        <Select
+          label={t(m.directionLabel)}
+          value={direction}
+          options={[
+            { value: 'above', label: t(m.directionAbove) },
+            { value: 'below', label: t(m.directionBelow) },
+          ]}
+          onChange={(e) => setDirection(e.target.value === 'below' ? 'below' : 'above')}
+        />
+        <TextField
+          label={t(m.temperatureLabel)}
+          name="thermostat-rule-temperature"
+          // A phone's number pad often lacks a minus, and temperatures may be negative.
+          inputMode="text"
+          autoComplete="off"
+          maxLength={4}
+          hint={t(m.rangeHint, { min: limit(THERMOSTAT_TEMPERATURE_MIN), max: limit(THERMOSTAT_TEMPERATURE_MAX) })}
+          value={temperature}
+          error={temperatureError}
+          onChange={(e) => setTemperature(keepDigitsAndLeadingMinus(e.target.value))}
+        />
+      </div>
+    </RulesSection>
   );
 }

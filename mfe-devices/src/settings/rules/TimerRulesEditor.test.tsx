@@ -56,7 +56,15 @@ test('lists the device’s UTC schedules in local time, sorted by time', () => {
 test('weekdays are offered Monday first and named in the user’s language', () => {
   setup(empty, CET, 'de-DE');
   const days = within(screen.getByRole('group', { name: 'Tage' })).getAllByRole('checkbox');
-  expect(days.map((d) => d.closest('.pd-check')?.textContent)).toEqual(['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag']);
+  expect(days.map((d) => d.closest('.pd-check')?.textContent)).toEqual([
+    'Montag',
+    'Dienstag',
+    'Mittwoch',
+    'Donnerstag',
+    'Freitag',
+    'Samstag',
+    'Sonntag',
+  ]);
   expect(screen.getByText('Noch keine Zeitregeln.')).toBeInTheDocument();
 });
 

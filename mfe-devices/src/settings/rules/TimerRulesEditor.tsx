@@ -14,16 +14,17 @@ import {
   type TimerValue,
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Checkbox, TextField } from '@paddock/shared/ui';
-import { SettingsSection } from '../Section';
+import { TextField } from '@paddock/shared/ui';
 import { DayPicker } from './DayPicker';
 import { useRuleFormat } from './format';
 import { rulesTexts } from './messages';
-import { NewRuleForm } from './NewRuleForm';
-import { RuleList, useRuleList } from './RuleList';
+import type { RuleKind } from './RuleList';
+import { RulesSection } from './RulesSection';
 import './rules.css';
 
 const m = rulesTexts.messages;
+
+const timerRuleKey = (rule: TimerRule) => `${rule.action} ${rule.hour}:${rule.minute} ${rule.days.join(',')}`;
 
 /** The timer as the page edits it: the switch and the rules in local time, in list order. */
 export interface TimerDraft {
@@ -71,17 +72,15 @@ export function TimerRulesEditor({ value, onChange, utcOffsetMinutes }: TimerRul
   const [days, setDays] = useState<number[]>([]);
   const [action, setAction] = useState<PowerAction>('on');
   const [attempted, setAttempted] = useState(false);
-  const list = useRuleList(value, onChange, compareTimerRules, format.timerRule);
-
   const checked = checkTimerRule({ time, days, action }, value.rules);
   const typed = parseTimeOfDay(time);
 
-  const add = () => {
+  const take = () => {
     setAttempted(true);
-    if (!checked.rule) return;
-    list.add(checked.rule);
+    if (!checked.rule) return null;
     setTime('');
     setAttempted(false);
+    return checked.rule;
   };
 
   const errors = attempted ? checked.errors : { time: null, days: null, rule: null };
@@ -94,41 +93,29 @@ export function TimerRulesEditor({ value, onChange, utcOffsetMinutes }: TimerRul
           ? t(action === 'on' ? m.timerTooManyOn : m.timerTooManyOff, { max: TIMER_MAX_SCHEDULES })
           : null;
 
+  const kind: RuleKind<TimerRule> = { compare: compareTimerRules, keyOf: timerRuleKey, when: format.time, describe: format.timerRule };
+  const newRule = { action, onActionChange: setAction, take, error: ruleError, pending: Boolean(checked.rule) };
+  const texts = {
+    title: t(m.timerTitle),
+    enabled: t(m.timerEnabled),
+    rules: t(m.timerRules),
+    empty: t(m.timerEmpty),
+    add: t(m.addTimerRule),
+  };
+  const zone = <p className="pd-field__hint">{t(m.timerZone, { zone: formatUtcOffset(utcOffsetMinutes) })}</p>;
+
   return (
-    <SettingsSection title={t(m.timerTitle)}>
-      <Checkbox role="switch" label={t(m.timerEnabled)} checked={value.enabled} onChange={(e) => onChange({ ...value, enabled: e.target.checked })} />
-      <p className="pd-field__hint">{t(m.timerZone, { zone: formatUtcOffset(utcOffsetMinutes) })}</p>
-      <RuleList
-        rules={value.rules}
-        listRef={list.listRef}
-        label={t(m.timerRules)}
-        empty={t(m.timerEmpty)}
-        when={format.time}
-        describe={format.timerRule}
-        keyOf={(rule) => `${rule.action} ${rule.hour}:${rule.minute} ${rule.days.join(',')}`}
-        onRemove={list.remove}
+    <RulesSection value={value} onChange={onChange} kind={kind} texts={texts} newRule={newRule} note={zone}>
+      <TextField
+        type="time"
+        name="timer-rule-time"
+        label={t(m.timeLabel)}
+        value={time}
+        hint={typed ? t(m.timeRounded, { time: format.time(roundedTimeOfDay(typed)) }) : t(m.timeHint)}
+        error={errors.time === 'required' ? { message: m.timeRequired } : errors.time === 'invalid' ? { message: m.timeInvalid } : null}
+        onChange={(e) => setTime(e.target.value)}
       />
-      <NewRuleForm
-        formRef={list.newRuleRef}
-        action={action}
-        onActionChange={setAction}
-        ruleError={ruleError}
-        addLabel={t(m.addTimerRule)}
-        onAdd={add}
-        pending={Boolean(checked.rule)}
-        announcement={list.announcement}
-      >
-        <TextField
-          type="time"
-          name="timer-rule-time"
-          label={t(m.timeLabel)}
-          value={time}
-          hint={typed ? t(m.timeRounded, { time: format.time(roundedTimeOfDay(typed)) }) : t(m.timeHint)}
-          error={errors.time === 'required' ? { message: m.timeRequired } : errors.time === 'invalid' ? { message: m.timeInvalid } : null}
-          onChange={(e) => setTime(e.target.value)}
-        />
-        <DayPicker value={days} onChange={setDays} error={errors.days ? t(m.daysRequired) : undefined} />
-      </NewRuleForm>
-    </SettingsSection>
+      <DayPicker value={days} onChange={setDays} error={errors.days ? t(m.daysRequired) : undefined} />
+    </RulesSection>
   );
 }

@@ -14,7 +14,12 @@ export function useRuleFormat() {
   const t = useT();
   const weekday = (day: number, style: 'long' | 'short') => intl.formatDate(dayDate(day), { weekday: style, timeZone: 'UTC' });
   const days = (list: readonly number[]) =>
-    new Set(list).size === 7 ? t(m.everyDay) : intl.formatList(daysMondayFirst(list).map((d) => weekday(d, 'short')), { type: 'unit', style: 'short' });
+    new Set(list).size === 7
+      ? t(m.everyDay)
+      : intl.formatList(
+          daysMondayFirst(list).map((d) => weekday(d, 'short')),
+          { type: 'unit', style: 'short' },
+        );
   const time = ({ hour, minute }: TimeOfDay) =>
     intl.formatTime(Date.UTC(1970, 0, 1, hour, minute), { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
   const celsius = (value: number) => intl.formatNumber(value, { style: 'unit', unit: 'celsius' });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { FieldMessage } from '@paddock/shared/ui';
+import type { FieldMessage } from './Field';
 
 export type FieldErrors<F extends string> = Partial<Record<F, FieldMessage>>;
 
