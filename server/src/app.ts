@@ -139,6 +139,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     mailer,
     limiter: new RateLimiter(database.db, config.now, config.rateLimitWindowMinutes),
     gateway,
+    payments: options.payments ?? localPaymentProvider(config.now),
   };
   await app.register(
     async (api) => {
@@ -147,7 +148,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(verificationRoutes, { ctx });
       await api.register(userRoutes, { ctx });
       await api.register(pushRoutes, { ctx, vapidPublicKey: vapidKeys.publicKey });
-      await api.register(billingRoutes, { ctx, payments: options.payments ?? localPaymentProvider(config.now) });
+      await api.register(billingRoutes, { ctx, payments: ctx.payments });
       await api.register(adminRoutes, { ctx });
       await api.register(deviceRoutes, { ctx });
       await api.register(historyRoutes, { ctx });

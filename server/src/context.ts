@@ -3,6 +3,7 @@ import type { Db } from './db/client';
 import type { Limit, RateLimiter } from './auth/rateLimit';
 import type { DeviceGateway } from './devices/gateway/gateway';
 import type { Mailer } from './notify/mail';
+import type { PaymentProvider } from './billing/payments';
 
 /** What every route plugin works with; built once per app in app.ts. */
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   limiter: RateLimiter;
   /** Publishes to devices and waits for their acks (connected to the broker only when the app runs devices). */
   gateway: DeviceGateway;
+  /** The payment provider (billing/payments.ts): built-in by default. */
+  payments: PaymentProvider;
 }
 
 /**

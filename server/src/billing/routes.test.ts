@@ -104,6 +104,7 @@ describe('POST /api/users/{id}/sms with a provider that declines', () => {
   beforeAll(async () => {
     // Records the payment first and then declines: the record must go with the rolled-back transaction.
     const recordThenDecline: PaymentProvider = {
+      prices: localPaymentProvider(() => new Date()).prices,
       async charge(tx, charge) {
         await localPaymentProvider(() => new Date()).charge(tx, charge);
         throw new PaymentDeclinedError('card declined');

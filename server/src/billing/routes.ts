@@ -1,4 +1,5 @@
 // Purchases (docs/product/api.md): POST /users/{id}/sms buys the SMS bundle for the account, paid through the payment provider.
+import { randomUUID } from 'node:crypto';
 import { User, UserIdParams } from '@paddock/shared/contract';
 import { SMS_BUNDLE } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -25,7 +26,8 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; payment
     async (request) => {
       const { id } = request.params;
       authorize(request, 'user:buy', { userId: id });
-      const user = await buySmsBundle(ctx.db, payments, id).catch((error: unknown) => {
+      const purchaseKey = request.headers['idempotency-key'];
+      const user = await buySmsBundle(ctx.db, payments, id, typeof purchaseKey === 'string' && purchaseKey ? purchaseKey : randomUUID()).catch((error: unknown) => {
         if (!(error instanceof PaymentDeclinedError)) throw error;
         request.log.warn({ userId: id, item: SMS_BUNDLE.Id, err: error }, 'payment declined');
         throw new AppError(402, 'payment_declined');

@@ -1,4 +1,5 @@
-// Buying the SMS bundle (docs/product/api.md POST /users/{id}/sms, §9): 100 SMS at the bundle's price in the account's currency.
+// Buying the SMS bundle (docs/product/api.md POST /users/{id}/sms, docs/product/limits.md): 100 SMS at the catalogue's
+// Sms price in the account's currency.
 import { currencyFor, priceAmount, SMS_BUNDLE } from '@paddock/shared/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -7,21 +8,27 @@ import type { PaymentProvider } from './payments';
 
 /**
  * Charges the SMS bundle and adds its SMS to the balance, in one transaction; returns the updated account, or null
- * when there is no such account. A declined payment (PaymentDeclinedError) leaves the balance as it was.
+ * when there is no such account. A declined payment (PaymentDeclinedError) leaves the balance as it was. A purchase
+ * repeated with the same `purchaseKey` charges and delivers nothing more and returns the account as it is.
  */
-export async function buySmsBundle(db: Db, provider: PaymentProvider, userId: string): Promise<UserRow | null> {
+export async function buySmsBundle(db: Db, provider: PaymentProvider, userId: string, purchaseKey: string): Promise<UserRow | null> {
+  const { Sms: price } = await provider.prices();
   return db.transaction(async (tx) => {
     // Locked until the commit: the account cannot go away between the payment and the delivery.
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) return null;
     const currency = currencyFor(user.country);
-    await provider.charge(tx, {
+    const { replayed } = await provider.charge(tx, {
       userId: user.id,
       customerId: user.customerId,
-      item: SMS_BUNDLE.Id,
-      amount: priceAmount(SMS_BUNDLE, currency),
+      priceKey: 'Sms',
+      priceId: price.Id,
+      amount: priceAmount(price, currency),
       currency,
+      description: price.Name,
+      idempotencyKey: `sms:${user.id}:${purchaseKey}`,
     });
+    if (replayed) return user;
     const [updated] = await tx
       .update(users)
       .set({ smsBalance: sql`${users.smsBalance} + ${SMS_BUNDLE.Count}` })

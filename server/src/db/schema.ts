@@ -1,7 +1,7 @@
 // The one Drizzle schema for PGlite and PostgreSQL. The SQL in ./migrations must build exactly this
 // (schema.test.ts compares them against a migrated database).
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -253,8 +253,12 @@ export const payments = pgTable(
     amount: integer('amount').notNull(),
     currency: text('currency', { enum: ['EUR', 'SEK'] }).notNull(),
     createdAt: time('created_at').notNull(),
+    /** One payment per key: a repeated charge with the same key finds this one and charges nothing. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The catalogue key of what was bought ('Sms', 'FarmcamSimExtraData', 'SmartplugMonth' …). */
+    priceKey: text('price_key'),
   },
-  (t) => [index('payments_user_id_created_idx').on(t.userId, t.createdAt)],
+  (t) => [index('payments_user_id_created_idx').on(t.userId, t.createdAt), uniqueIndex('payments_idempotency_key_idx').on(t.idempotencyKey)],
 );
 export type PaymentRow = typeof payments.$inferSelect;
 

@@ -12,3 +12,4 @@ export * from '../products/fencealarm/contract';
 export * from '../products/fencealarm2/contract';
 export * from '../products/smartplug/contract';
 export * from '../products/smartplug2/contract';
+export * from './billing';
