@@ -19,7 +19,10 @@ export type Action =
   | 'user:search'
   | 'mailbox:read'
   | 'simulator:control'
-  | 'device:fota';
+  | 'device:fota'
+  | 'warranty:register'
+  | 'warranty:list'
+  | 'warranty:read';
 
 export type Actor = Pick<UserRow, 'id' | 'accountType'>;
 /** What an action is done to; `userId` for actions on a user account. */
@@ -49,6 +52,11 @@ const RULES: Record<Action, (actor: Actor, target: Target) => boolean> = {
   'simulator:control': isAdmin,
   // docs/product/roles.md: configuring firmware updates is an admin task, not the owner's.
   'device:fota': isAdmin,
+  // docs/product/roles.md: a warranty is the account's own; staff may look at and register for any account.
+  'warranty:register': selfOrAdmin,
+  'warranty:list': selfOrAdmin,
+  // Target: the account that registered it. The route answers 404 to anyone else, so a serial's existence stays private.
+  'warranty:read': selfOrAdmin,
 };
 
 /** Pure rule: may this signed-in actor do the action? */

@@ -5,11 +5,15 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Server } from 'node:http';
-import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { RateLimiter } from './auth/rateLimit';
 import { registerSessions } from './auth/session';
-import { localPaymentProvider, type PaymentProvider } from './billing/payments';
+import type { PaymentProvider } from './billing/payments';
+import { configuredPaymentProvider, stripeWebhookRoutes, type StripeInvoiceHook } from './billing/stripe';
 import { billingRoutes } from './billing/routes';
+import { builtinPortalRoutes } from './billing/builtin/portal';
+import { pricesRoutes } from './billing/prices';
+import { renewalInvoiceHook, startRenewals } from './billing/renewals';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -36,6 +40,7 @@ import { sessionRoutes } from './session/routes';
 import { userRoutes } from './users/routes';
 import { verificationRoutes } from './users/verification';
 import { sendWebNotFound, webRoutes } from './http/web';
+import { warrantyRoutes } from './warranties/routes';
 
 /** Largest accepted request body; bigger ones get 413. */
 const BODY_LIMIT = 1024 * 1024;
@@ -50,6 +55,18 @@ const REDACTED = [
   '*.password',
   '*.token',
 ];
+
+/** A token in a query string (the built-in payment portal's link, billing/builtin/portalLink.ts) is a credential too. */
+const redactQueryTokens = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+
+/** Fastify's request serializer, with query tokens redacted and the rest of the address kept. */
+const serializeRequest = (request: FastifyRequest) => ({
+  method: request.method,
+  url: redactQueryTokens(request.url),
+  host: request.host,
+  remoteAddress: request.ip,
+  remotePort: request.socket?.remotePort,
+});
 
 const API_PREFIX = '/api';
 const isApiPath = (url: string) => /^\/api(\/|\?|$)/.test(url);
@@ -83,8 +100,10 @@ export interface BuildOptions {
   devices?: boolean;
   /** Timers of the commands' 60 s waits (tests pass fake ones). */
   timers?: Timers;
-  /** The payment provider (default: the local one, which records payments in the database). */
+  /** The payment provider (default: the one PAYMENT_PROVIDER names, billing/stripe/index.ts). */
   payments?: PaymentProvider;
+  /** With PAYMENT_PROVIDER=stripe: called for each invoice event the Stripe webhook receives (billing/stripe/webhook.ts). */
+  stripeInvoiceHook?: StripeInvoiceHook;
 }
 
 declare module 'fastify' {
@@ -98,7 +117,12 @@ declare module 'fastify' {
 
 export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACTED, censor: '[redacted]' }, stream: options.logStream },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACTED, censor: '[redacted]' },
+      serializers: { req: serializeRequest },
+      stream: options.logStream,
+    },
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxy(config.trustProxy),
     ...serverTimeouts(config),
@@ -139,7 +163,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     mailer,
     limiter: new RateLimiter(database.db, config.now, config.rateLimitWindowMinutes),
     gateway,
-    payments: options.payments ?? localPaymentProvider(config.now),
+    payments: options.payments ?? configuredPaymentProvider(config),
   };
   await app.register(
     async (api) => {
@@ -149,13 +173,30 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(userRoutes, { ctx });
       await api.register(pushRoutes, { ctx, vapidPublicKey: vapidKeys.publicKey });
       await api.register(billingRoutes, { ctx, payments: ctx.payments });
+      if (config.payments.provider === 'stripe') await api.register(stripeWebhookRoutes, { ctx, settings: config.payments.stripe, onInvoice: options.stripeInvoiceHook ?? renewalInvoiceHook(ctx.payments, config.now) });
+      await api.register(pricesRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
       await api.register(deviceRoutes, { ctx });
       await api.register(historyRoutes, { ctx });
       await api.register(fotaRoutes, { ctx });
+      await api.register(warrantyRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );
+  if (options.devices) {
+    // Plans renew and lapse with the device side (docs/product/states.md Plans and renewal); any number of servers may run it.
+    const renewals = startRenewals({
+      db: database.db,
+      payments: ctx.payments,
+      mailer,
+      now: config.now,
+      log: app.log.child({ component: 'renewals' }),
+      intervalMs: config.renewalIntervalSeconds * 1000,
+    });
+    app.addHook('onClose', () => renewals.stop());
+  }
+  // The built-in payment portal's pages, outside the API (billing/builtin/portal.ts).
+  await app.register(builtinPortalRoutes, { ctx });
   await app.register(webRoutes, { config });
 
   app.setNotFoundHandler((request, reply) =>

@@ -3,7 +3,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { REMOTE_NAMES, type RemoteName } from '@paddock/shared/federation';
-import { weakSecretProblem } from './secrets';
+import { stripeSettingsProblem, weakSecretProblem } from './secrets';
 
 export interface ConfigDoc {
   name: string;
@@ -58,6 +58,12 @@ export const CONFIG_DOCS = [
   { name: 'RATE_LIMIT_REGISTER_DEVICE', default: '20', meaning: 'Failed device registrations per user per window' },
   { name: 'RATE_LIMIT_REGISTER_DEVICE_IP', default: '50', meaning: 'Failed device registrations per client IP per window' },
   {
+    name: 'RATE_LIMIT_PURCHASE',
+    default: '20',
+    meaning: 'Purchases (SMS bundle, extra data) and payment portal links per signed-in user per window, replays of an Idempotency-Key included',
+  },
+  { name: 'RATE_LIMIT_PURCHASE_IP', default: '100', meaning: 'Purchases and payment portal links per client IP per window' },
+  {
     name: 'TRUST_PROXY',
     default: 'off',
     meaning:
@@ -96,6 +102,7 @@ export const CONFIG_DOCS = [
   { name: 'SIMULATOR_INTERVAL_SECONDS', default: '10', meaning: 'Seconds between two readings of each simulated device' },
   { name: 'OFFLINE_SWEEP_SECONDS', default: '30', meaning: 'How often devices silent for three reporting intervals are marked offline' },
   { name: 'NOTIFY_POLL_SECONDS', default: '5', meaning: 'How often the notification worker looks for alarm e-mails, SMS and push messages to send' },
+  { name: 'RENEWAL_INTERVAL_SECONDS', default: '60', meaning: 'How often the renewal job charges and renews (or ends) the subscriptions whose expiry has passed' },
   { name: 'NOTIFY_QUIET_MINUTES', default: '15', meaning: 'A flapping alarm notifies at most once per this many minutes per device and alarm (its clear is always sent; a trigger held back is sent when the period is over if the alarm is still on)' },
   { name: 'OFFLINE_REMINDER_HOURS', default: '24', meaning: 'A device that stays offline is notified about again every this many hours' },
   {
@@ -110,15 +117,34 @@ export const CONFIG_DOCS = [
     default: 'fcm.googleapis.com,updates.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com',
     meaning: 'Push services (host names, `*.` for any subdomain, optional `:port`) that browsers may register; the server sends to no other address',
   },
+  {
+    name: 'PAYMENT_PROVIDER',
+    default: 'builtin',
+    meaning: '`builtin` takes no real money (test cards, invoices and portal served by Paddock); `stripe` charges through Stripe with the keys below (see "Payments with Stripe")',
+  },
+  { name: 'STRIPE_SECRET_KEY', default: '', meaning: 'Stripe secret or restricted API key (`sk_…`, `rk_…`); required with `PAYMENT_PROVIDER=stripe`' },
+  {
+    name: 'STRIPE_WEBHOOK_SECRET',
+    default: '',
+    meaning: 'Signing secret (`whsec_…`) of the Stripe webhook endpoint `/api/stripe/webhook`; required with `PAYMENT_PROVIDER=stripe`',
+  },
+  { name: 'STRIPE_API_HOST', default: 'api.stripe.com', meaning: 'Host of the Stripe API (the tests point it at a local stand-in)' },
+  { name: 'STRIPE_API_PORT', default: '443', meaning: 'Port of the Stripe API' },
+  { name: 'STRIPE_API_PROTOCOL', default: 'https', meaning: '`https`, or `http` for a local stand-in (refused with `NODE_ENV=production`)' },
+  {
+    name: 'STRIPE_DASHBOARD_URL',
+    default: '',
+    meaning: 'Base of the Stripe Dashboard links in logs; default `https://dashboard.stripe.com/test` for a test-mode key, else `https://dashboard.stripe.com`',
+  },
 ] as const satisfies readonly ConfigDoc[];
 
 type VarName = (typeof CONFIG_DOCS)[number]['name'];
 type Env = Readonly<Record<string, string | undefined>>;
 
-export const RATE_LIMITED_ACTIONS = ['signIn', 'sendCode', 'verifyEmail', 'password', 'createUser', 'registerDevice'] as const;
+export const RATE_LIMITED_ACTIONS = ['signIn', 'sendCode', 'verifyEmail', 'password', 'createUser', 'registerDevice', 'purchase'] as const;
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
 export interface RateLimit {
-  /** Per e-mail (registerDevice: per user; signIn: per e-mail and client IP). */
+  /** Per e-mail (registerDevice, purchase: per user; signIn: per e-mail and client IP). */
   perEmail: number;
   perIp: number;
   /** signIn only: per e-mail from every IP together; when missing, ten times perEmail. */
@@ -166,6 +192,7 @@ export interface Config {
   simulatorIntervalSeconds: number;
   offlineSweepSeconds: number;
   notifyPollSeconds: number;
+  renewalIntervalSeconds: number;
   notifyQuietMinutes: number;
   offlineReminderHours: number;
   /** VAPID keys from the environment; null: kept in the database (made on first start). */
@@ -174,8 +201,19 @@ export interface Config {
   vapidSubject: string;
   /** Host patterns of the push services the server sends to (nothing else: a Token cannot aim it elsewhere). */
   pushServiceHosts: string[];
+  /** Who takes the money (PAYMENT_PROVIDER): the built-in provider, or Stripe with its settings. */
+  payments: { provider: 'builtin' } | { provider: 'stripe'; stripe: StripeSettings };
   /** The clock every expiry and window is measured with; tests replace it. */
   now: () => Date;
+}
+
+/** How the server reaches Stripe (billing/stripe/): keys, API address (a local stand-in in tests), Dashboard base. */
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  api: { host: string; port: number; protocol: 'http' | 'https' };
+  /** Test and live mode have different Dashboard addresses. */
+  dashboardUrl: string;
 }
 
 const REMOTE_URL_VARS: Record<RemoteName, VarName> = {
@@ -272,6 +310,25 @@ function timeouts(request: number, headers: number, idle: number, keepAlive: num
   return { request, headers, idle, keepAlive };
 }
 
+/** PAYMENT_PROVIDER and, for Stripe, its settings; both keys are required, and production refuses test stand-ins. */
+function payments(read: ReturnType<typeof reader>, production: boolean): Config['payments'] {
+  if (read.oneOf('PAYMENT_PROVIDER', ['builtin', 'stripe']) === 'builtin') return { provider: 'builtin' };
+  const secretKey = read.optional('STRIPE_SECRET_KEY');
+  const webhookSecret = read.optional('STRIPE_WEBHOOK_SECRET');
+  if (!secretKey || !webhookSecret) throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  const problem = stripeSettingsProblem({ secretKey, webhookSecret, protocol: read.text('STRIPE_API_PROTOCOL'), production });
+  if (problem) throw new Error(problem);
+  return {
+    provider: 'stripe',
+    stripe: {
+      secretKey,
+      webhookSecret,
+      api: { host: read.text('STRIPE_API_HOST'), port: read.int('STRIPE_API_PORT'), protocol: read.oneOf('STRIPE_API_PROTOCOL', ['https', 'http']) as 'http' | 'https' },
+      dashboardUrl: (read.optional('STRIPE_DASHBOARD_URL') ?? `https://dashboard.stripe.com${/^[sr]k_test_/.test(secretKey) ? '/test' : ''}`).replace(/\/+$/, ''),
+    },
+  };
+}
+
 /** Reads the configuration from the environment; throws with the variable's name on a bad value. */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const read = reader(env);
@@ -310,6 +367,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       password: limit('RATE_LIMIT_PASSWORD', 'RATE_LIMIT_PASSWORD_IP'),
       createUser: limit('RATE_LIMIT_CREATE_USER', 'RATE_LIMIT_CREATE_USER_IP'),
       registerDevice: limit('RATE_LIMIT_REGISTER_DEVICE', 'RATE_LIMIT_REGISTER_DEVICE_IP'),
+      purchase: limit('RATE_LIMIT_PURCHASE', 'RATE_LIMIT_PURCHASE_IP'),
     },
     trustProxy: trustProxy(read.text('TRUST_PROXY')),
     timeouts: timeouts(read.int('REQUEST_TIMEOUT_SECONDS'), read.int('HEADERS_TIMEOUT_SECONDS'), read.int('IDLE_TIMEOUT_SECONDS'), read.int('KEEP_ALIVE_TIMEOUT_SECONDS')),
@@ -329,6 +387,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     simulatorIntervalSeconds: read.int('SIMULATOR_INTERVAL_SECONDS'),
     offlineSweepSeconds: read.int('OFFLINE_SWEEP_SECONDS'),
     notifyPollSeconds: read.int('NOTIFY_POLL_SECONDS'),
+    renewalIntervalSeconds: read.int('RENEWAL_INTERVAL_SECONDS'),
     notifyQuietMinutes: read.int('NOTIFY_QUIET_MINUTES', 0),
     offlineReminderHours: read.int('OFFLINE_REMINDER_HOURS'),
     vapidKeys: vapidKeys(read.optional('VAPID_PUBLIC_KEY'), read.optional('VAPID_PRIVATE_KEY')),
@@ -338,6 +397,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       .split(',')
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
+    payments: payments(read, production),
     now: () => new Date(),
   };
 }

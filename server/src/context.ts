@@ -18,7 +18,7 @@ export interface AppContext {
 }
 
 /**
- * The limits of an action for a subject (an e-mail; registerDevice: a user id) and a client IP.
+ * The limits of an action for a subject (an e-mail; registerDevice and purchase: a user id) and a client IP.
  * Sign-in counts per (e-mail, IP), so an attacker's failures lock out only the attacker's address, plus a much
  * higher per-e-mail ceiling against attacks from many addresses.
  */
@@ -32,6 +32,6 @@ export function limitsFor(config: Config, action: RateLimitedAction, subject: st
       ipLimit,
     ];
   }
-  const kind = action === 'registerDevice' ? 'user' : 'email';
+  const kind = action === 'registerDevice' || action === 'purchase' ? 'user' : 'email';
   return [{ key: `${action}:${kind}:${subject}`, max: limit.perEmail }, ipLimit];
 }

@@ -26,3 +26,11 @@ it('keeps secrets out of the log', async () => {
   // The code as a number of its own (its digits may well occur inside a timestamp).
   expect(log).not.toMatch(new RegExp(`(?<!\\d)${code}(?!\\d)`));
 });
+
+it('keeps query tokens (the built-in payment portal link) out of the request log, and the rest of the address in it', async () => {
+  lines.length = 0;
+  await call(t.app, 'GET', '/api/billing-portal?saved=1&token=portal-link-secret&lang=de');
+  const log = lines.join('');
+  expect(log).not.toContain('portal-link-secret');
+  expect(log).toContain('/api/billing-portal?saved=1&token=[redacted]&lang=de');
+});

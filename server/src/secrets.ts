@@ -19,3 +19,21 @@ export function weakSecretProblem(value: string): string | null {
   if (new Set(value).size < 4 || isCommonPassword(value)) return 'is a common password';
   return null;
 }
+
+/**
+ * What is wrong with the Stripe settings (PAYMENT_PROVIDER=stripe), or null. The keys must have Stripe's own
+ * prefixes, so a key pasted into the wrong variable is caught at start; production never talks plain HTTP (that is
+ * for the tests' local stand-in).
+ */
+export function stripeSettingsProblem(settings: {
+  secretKey: string;
+  webhookSecret: string;
+  protocol: string;
+  production: boolean;
+}): string | null {
+  if (!/^[sr]k_(test|live)_\S+$/.test(settings.secretKey))
+    return 'STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_test_…, sk_live_…, rk_…)';
+  if (!/^whsec_\S+$/.test(settings.webhookSecret)) return 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)';
+  if (settings.production && settings.protocol !== 'https') return 'STRIPE_API_PROTOCOL must be https with NODE_ENV=production';
+  return null;
+}

@@ -69,9 +69,9 @@ export function codeFrom(text: string): string {
 export const USER_PASSWORD = 'correct-horse-battery';
 
 /** A verified user made through the public API (the journey test covers doing this in the browser). */
-export async function createVerifiedUser(request: APIRequestContext, baseURL: string, prefix = 'user') {
+export async function createVerifiedUser(request: APIRequestContext, baseURL: string, prefix = 'user', country = 'SE') {
   const email = uniqueEmail(prefix);
-  const created = await request.post(`${baseURL}/api/users`, { data: { Email: email, Password: USER_PASSWORD, Country: 'SE' } });
+  const created = await request.post(`${baseURL}/api/users`, { data: { Email: email, Password: USER_PASSWORD, Country: country } });
   expect(created.status(), await created.text()).toBe(202);
   const mail = await latestMail(request, baseURL, email);
   const verified = await request.put(`${baseURL}/api/verify-email`, { data: { Email: email, VerificationCode: codeFrom(mail.Text) } });
@@ -92,8 +92,8 @@ export async function signInThroughForm(page: Page, email: string, password: str
 }
 
 /** A new verified user signed in through the form on `page`; returns what the API calls need too. */
-export async function signInNewUser(page: Page, request: APIRequestContext, baseURL: string, prefix: string) {
-  const user = await createVerifiedUser(request, baseURL, prefix);
+export async function signInNewUser(page: Page, request: APIRequestContext, baseURL: string, prefix: string, country = 'SE') {
+  const user = await createVerifiedUser(request, baseURL, prefix, country);
   await page.goto('/sign-in');
   await signInThroughForm(page, user.email, user.password);
   await expect(page).toHaveURL(/\/devices$/);
@@ -105,7 +105,13 @@ export async function signInNewUser(page: Page, request: APIRequestContext, base
 }
 
 /** A JSON call to the API as the given user (or as the admin when no token is given). */
-export async function apiCall(request: APIRequestContext, baseURL: string, method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, options: { token?: string; data?: unknown } = {}) {
+export async function apiCall(
+  request: APIRequestContext,
+  baseURL: string,
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+  path: string,
+  options: { token?: string; data?: unknown } = {},
+) {
   const token = options.token ?? (await adminToken(request, baseURL));
   return request[method](`${baseURL}/api/${path}`, { data: options.data, headers: { Authorization: `Bearer ${token}` } });
 }

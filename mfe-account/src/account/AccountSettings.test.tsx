@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { configureApi, toastsAtom, usersApi } from '@paddock/shared/api';
+import { billingApi, configureApi, toastsAtom, usersApi } from '@paddock/shared/api';
 import type { User } from '@paddock/shared/contract';
 import { changeLocale } from '@paddock/shared/i18n';
 import { impersonationAtom, paddockStore, signedInAtom, userAtom } from '@paddock/shared/session';
-import { apiError, resetSession, sampleAdmin, sampleUser, signInAs, toastTexts } from '@paddock/shared/testing/fixtures';
+import { apiError, resetSession, samplePrices, sampleAdmin, sampleUser, signInAs, toastTexts } from '@paddock/shared/testing/fixtures';
 import { currentLocation } from '@paddock/shared/testing/renderRemote';
 import { renderAccount } from '../common/testing';
 
@@ -27,6 +27,8 @@ describe('/account', () => {
     jest.restoreAllMocks();
     jest.mocked(changeLocale).mockReset();
     signInAs(sampleUser);
+    // The bundle's price comes from the catalogue (docs/product/limits.md): 99 SEK / 9.90 EUR here.
+    jest.spyOn(billingApi, 'prices').mockResolvedValue(samplePrices);
   });
 
   test('loads the signed-in user and shows their settings', async () => {
@@ -74,7 +76,11 @@ describe('/account', () => {
     await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
     expect(update).toHaveBeenCalledWith(
       'u1',
-      { Phone: '+46 70 123 45 67', EmailNotifications: { Billing: true, Device: true, Marketing: true }, SmsNotifications: { Enabled: true } },
+      {
+        Phone: '+46 70 123 45 67',
+        EmailNotifications: { Billing: true, Device: true, Marketing: true },
+        SmsNotifications: { Enabled: true },
+      },
       expect.objectContaining({ silent: true }),
     );
     await waitFor(() => expect(toastTexts()).toContain('Your settings are saved.'));
@@ -98,12 +104,16 @@ describe('/account', () => {
     await waitFor(() =>
       expect(update).toHaveBeenCalledWith('u1', { Email: 'new@example.com', Password: 'correct-horse-battery' }, expect.anything()),
     );
-    expect(await screen.findByText('Waiting for confirmation of new@example.com. Until then your account keeps farmer@example.com.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Waiting for confirmation of new@example.com. Until then your account keeps farmer@example.com.'),
+    ).toBeInTheDocument();
     expect(toastTexts()).toContain('We sent a code to new@example.com. Your address changes once you confirm it.');
     expect(email).toHaveValue('farmer@example.com');
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
 
-    const verify = jest.spyOn(usersApi, 'verifyEmail').mockRejectedValueOnce(apiError(400, 'invalid_code', 'The code is not valid.', 'VerificationCode'));
+    const verify = jest
+      .spyOn(usersApi, 'verifyEmail')
+      .mockRejectedValueOnce(apiError(400, 'invalid_code', 'The code is not valid.', 'VerificationCode'));
     const code = screen.getByLabelText('Verification code');
     await user.type(code, '123 456');
     await user.click(screen.getByRole('button', { name: 'Confirm new address' }));
@@ -237,7 +247,7 @@ describe('/account', () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Buy SMS?' })).getByRole('button', { name: 'Buy' }));
     expect(buy).toHaveBeenCalledTimes(1);
     // Not silent: a failure goes through the shared failed-reply handler.
-    expect(buy).toHaveBeenCalledWith('u1', { background: true });
+    expect(buy).toHaveBeenCalledWith('u1', expect.stringMatching(/^[0-9a-f-]{32,36}$/), { background: true });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const button = screen.getByRole('button', { name: /Buy SMS/ });
     expect(button).toBeDisabled();
@@ -253,7 +263,9 @@ describe('/account', () => {
     expect(screen.getByLabelText('Mobile phone')).toHaveValue('+46 70 123 45 67');
 
     // Now SMS notifications can be switched on, and the typed number saves with them.
-    const update = jest.spyOn(usersApi, 'update').mockResolvedValue({ ...bought, Phone: '+46 70 123 45 67', SmsNotifications: { Enabled: true, Balance: 100 } });
+    const update = jest
+      .spyOn(usersApi, 'update')
+      .mockResolvedValue({ ...bought, Phone: '+46 70 123 45 67', SmsNotifications: { Enabled: true, Balance: 100 } });
     await user.click(sms);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
@@ -261,8 +273,38 @@ describe('/account', () => {
     );
   });
 
+  test('the price is the catalogue’s, and a double click on Buy buys once; the next purchase gets a new idempotency key', async () => {
+    jest.spyOn(billingApi, 'prices').mockResolvedValue({ ...samplePrices, Sms: { ...samplePrices.Sms, Sek: 12900 } });
+    const { user } = await openAccount();
+    const buy = jest.spyOn(usersApi, 'buySms').mockResolvedValue({ ...sampleUser, SmsNotifications: { Enabled: false, Balance: 100 } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Buy SMS' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Buy SMS' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy SMS?' });
+    expect(dialog).toHaveTextContent('100 SMS for SEK 129.00 (ex VAT).');
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Buy' }));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'SMS notifications' })).toHaveAccessibleDescription('100 SMS left'));
+    expect(buy).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Buy SMS' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Buy SMS?' })).getByRole('button', { name: 'Buy' }));
+    await waitFor(() => expect(buy).toHaveBeenCalledTimes(2));
+    expect(buy.mock.calls[1][1]).not.toBe(buy.mock.calls[0][1]);
+  });
+
+  test('without prices Buy SMS is not offered', async () => {
+    jest.spyOn(billingApi, 'prices').mockRejectedValue(apiError(500, 'internal', 'boom'));
+    await openAccount();
+    await waitFor(() => expect(toastTexts()).toContain('failed to get price data'));
+    expect(screen.getByRole('button', { name: 'Buy SMS' })).toBeDisabled();
+  });
+
   test('an admin acting for a user buys for that user and keeps their own session user', async () => {
-    const owner: User = { ...sampleUser, Id: 'owner7', Email: 'owner@farm.de', Country: 'DE', SmsNotifications: { Enabled: true, Balance: 3 } };
+    const owner: User = {
+      ...sampleUser,
+      Id: 'owner7',
+      Email: 'owner@farm.de',
+      Country: 'DE',
+      SmsNotifications: { Enabled: true, Balance: 3 },
+    };
     signInAs(sampleAdmin);
     paddockStore.set(impersonationAtom, { User: owner, ReturnTo: '/admin/user/owner7' });
     const { user } = await openAccount(owner);
@@ -272,7 +314,7 @@ describe('/account', () => {
     expect(dialog).toHaveTextContent('100 SMS for €9.90 (ex VAT).');
     await user.click(within(dialog).getByRole('button', { name: 'Buy' }));
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'SMS notifications' })).toHaveAccessibleDescription('103 SMS left'));
-    expect(buy).toHaveBeenCalledWith('owner7', expect.anything());
+    expect(buy).toHaveBeenCalledWith('owner7', expect.any(String), expect.anything());
     expect(paddockStore.get(impersonationAtom)?.User.SmsNotifications.Balance).toBe(103);
     expect(paddockStore.get(userAtom)?.Id).toBe('admin1');
   });
@@ -368,7 +410,10 @@ describe('/account', () => {
   });
 
   test('a failed load says so and can be retried', async () => {
-    const get = jest.spyOn(usersApi, 'get').mockRejectedValueOnce(apiError(400, 'oops', 'The server is busy.')).mockResolvedValue(sampleUser);
+    const get = jest
+      .spyOn(usersApi, 'get')
+      .mockRejectedValueOnce(apiError(400, 'oops', 'The server is busy.'))
+      .mockResolvedValue(sampleUser);
     const { user } = await renderAccount('/account');
     expect(await screen.findByRole('alert')).toHaveTextContent('Your account could not be loaded: The server is busy.');
     await user.click(screen.getByRole('button', { name: 'Try again' }));

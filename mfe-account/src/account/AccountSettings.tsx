@@ -1,8 +1,8 @@
 import { useAtomValue, useStore } from 'jotai';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, FormattedNumber } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { showToast, usersApi } from '@paddock/shared/api';
+import { newIdempotencyKey, showToast, usePrices, usersApi } from '@paddock/shared/api';
 import type { User } from '@paddock/shared/contract';
 import {
   checkEmail,
@@ -11,7 +11,7 @@ import {
   LOCALES,
   normalizeEmail,
   SMS_BUNDLE,
-  smsBundlePrice,
+  priceText,
   toMajorUnits,
   type Locale,
 } from '@paddock/shared/domain';
@@ -109,7 +109,11 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
   const { formRef, bind, busy, failure, check, run } = useSubmit<Field, 'save'>(FIELDS);
   const [deleting, setDeleting] = useState<'ask' | 'busy' | null>(null);
   const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
-  const [buying, setBuying] = useState<'ask' | 'busy' | null>(null);
+  // One idempotency key per purchase the user starts (docs/product/api.md Purchases): made when the dialog opens, so a
+  // double click or a retry of that purchase is charged once; the ref also stops a second click before the re-render.
+  const [buying, setBuying] = useState<{ step: 'ask' | 'busy'; key: string } | null>(null);
+  const purchaseRunning = useRef(false);
+  const prices = usePrices();
 
   const self = useAtomValue(userAtom)?.Id === user.Id;
   const impersonating = useAtomValue(impersonationAtom) !== null;
@@ -118,7 +122,8 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
   const typedEmail = normalizeEmail(form.Email);
   const needsPassword = self && typedEmail !== user.Email && typedEmail !== user.PendingEmail;
   const smsBalance = user.SmsNotifications.Balance;
-  const price = smsBundlePrice(currencyFor(user.Country));
+  // docs/product/limits.md: the bundle's price comes from the catalogue (Sms), in the account's currency.
+  const price = prices.state === 'ready' ? priceText(prices.prices, 'Sms', currencyFor(user.Country)) : null;
 
   const set = <K extends keyof AccountForm>(key: K, value: AccountForm[K]) => setForm((current) => ({ ...current, [key]: value }));
 
@@ -157,15 +162,17 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
 
   /** Buys the SMS bundle once confirmed; what is typed in the form stays. Failures show through the shared handler. */
   async function buySms() {
-    if (buying === 'busy') return;
-    setBuying('busy');
+    if (!buying || purchaseRunning.current) return;
+    purchaseRunning.current = true;
+    setBuying({ ...buying, step: 'busy' });
     try {
-      const updated = await usersApi.buySms(user.Id, { background: true });
+      const updated = await usersApi.buySms(user.Id, buying.key, { background: true });
       storeUser(updated);
       showToast({ kind: 'success', text: t(m.smsBought, { added: SMS_BUNDLE.Count, balance: updated.SmsNotifications.Balance }) });
     } catch {
       // The shared failed-reply handler has shown why.
     } finally {
+      purchaseRunning.current = false;
       setBuying(null);
     }
   }
@@ -238,7 +245,12 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
             <legend>{t(m.byEmail)}</legend>
             <Checkbox label={t(m.billing)} name="Billing" checked={form.Billing} onChange={(e) => set('Billing', e.target.checked)} />
             <Checkbox label={t(m.device)} name="Device" checked={form.Device} onChange={(e) => set('Device', e.target.checked)} />
-            <Checkbox label={t(m.marketing)} name="Marketing" checked={form.Marketing} onChange={(e) => set('Marketing', e.target.checked)} />
+            <Checkbox
+              label={t(m.marketing)}
+              name="Marketing"
+              checked={form.Marketing}
+              onChange={(e) => set('Marketing', e.target.checked)}
+            />
           </fieldset>
           <fieldset className="pd-account-fieldset">
             <legend>{t(m.onPhone)}</legend>
@@ -252,7 +264,7 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
               onChange={(e) => set('Sms', e.target.checked)}
             />
             <div className="pd-account-sms-buy">
-              <Button busy={buying === 'busy'} onClick={() => setBuying('ask')}>
+              <Button busy={buying?.step === 'busy'} disabled={!price} onClick={() => setBuying({ step: 'ask', key: newIdempotencyKey() })}>
                 {t(m.buySms)}
               </Button>
             </div>
@@ -290,7 +302,7 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
         <p>{t(m.deleteConfirmText, { email: user.Email })}</p>
       </ConfirmDialog>
       <ConfirmDialog
-        open={buying === 'ask'}
+        open={buying?.step === 'ask'}
         title={t(m.buySmsConfirmTitle)}
         confirmLabel={t(m.buySmsConfirm)}
         onConfirm={() => void buySms()}
@@ -303,7 +315,7 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
               count: SMS_BUNDLE.Count,
               price: (
                 <strong>
-                  <FormattedNumber value={toMajorUnits(price.amount)} style="currency" currency={price.currency} />
+                  {price ? <FormattedNumber value={toMajorUnits(price.amount)} style="currency" currency={price.currency} /> : null}
                 </strong>
               ),
             }}

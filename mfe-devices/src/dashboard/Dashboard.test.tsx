@@ -1,7 +1,20 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { devicesApi } from '@paddock/shared/api';
+import { billingApi, devicesApi } from '@paddock/shared/api';
+import { samplePrices } from '@paddock/shared/testing/fixtures';
 import type { DeviceList } from '@paddock/shared/contract';
-import { apiError, currentLocation, deviceList, farmcamSim, fencealarm, fencealarm2, renderDevices, resetSession, smartplug, smartplug2, toastTexts } from '../common/testing';
+import {
+  apiError,
+  currentLocation,
+  deviceList,
+  farmcamSim,
+  fencealarm,
+  fencealarm2,
+  renderDevices,
+  resetSession,
+  smartplug,
+  smartplug2,
+  toastTexts,
+} from '../common/testing';
 
 function serve(...lists: DeviceList[]) {
   const poll = jest.spyOn(devicesApi, 'poll');
@@ -27,7 +40,11 @@ afterEach(() => {
 test('groups by product type in product order, sorted by name within a group', async () => {
   serve(
     deviceList({
-      Smartplugs: [smartplug('Pump', { Imei: '356938035643811' }), smartplug('Heater 10', { Imei: '356938035643812' }), smartplug('heater 9', { Imei: '356938035643813' })],
+      Smartplugs: [
+        smartplug('Pump', { Imei: '356938035643811' }),
+        smartplug('Heater 10', { Imei: '356938035643812' }),
+        smartplug('heater 9', { Imei: '356938035643813' }),
+      ],
       Fencealarms: [fencealarm('North fence')],
       FarmcamSims: [farmcamSim('Gate camera')],
     }),
@@ -73,7 +90,10 @@ test('a card with warnings flashes an icon that opens the warnings dialog', asyn
   serve(
     deviceList({
       Fencealarms: [
-        fencealarm('North fence', { VoltageAlarm: { Enabled: true, Triggered: true, AlarmLevel: 3000 }, OfflineAlarm: { Triggered: true } }),
+        fencealarm('North fence', {
+          VoltageAlarm: { Enabled: true, Triggered: true, AlarmLevel: 3000 },
+          OfflineAlarm: { Triggered: true },
+        }),
         fencealarm('South fence', { Imei: '356938035643899', VoltageAlarm: { Enabled: false, Triggered: true, AlarmLevel: 3000 } }),
       ],
       FarmcamSims: [farmcamSim('Gate camera', { RemainingData: 10_000_000 })],
@@ -147,7 +167,16 @@ describe('refresh', () => {
       .spyOn(devicesApi, 'poll')
       .mockResolvedValueOnce({ list: deviceList({ Fencealarms: [fencealarm('North fence')] }), etag: '"v1"' })
       .mockResolvedValueOnce({ list: null, etag: '"v1"' })
-      .mockResolvedValueOnce({ list: deviceList({ Fencealarms: [fencealarm('North fence', { LastReport: { Timestamp: '2026-11-22T10:20:00Z', Data: { Voltage: 4100, Battery: 12, Rssi: -70 } } })] }), etag: '"v2"' })
+      .mockResolvedValueOnce({
+        list: deviceList({
+          Fencealarms: [
+            fencealarm('North fence', {
+              LastReport: { Timestamp: '2026-11-22T10:20:00Z', Data: { Voltage: 4100, Battery: 12, Rssi: -70 } },
+            }),
+          ],
+        }),
+        etag: '"v2"',
+      })
       .mockResolvedValue({ list: null, etag: '"v2"' });
     const { unmount } = renderDevices('/devices', { fakeTimers: true });
     await act(async () => {});
@@ -206,4 +235,25 @@ test('a failed first load says so', async () => {
   renderDevices('/devices');
   expect(await screen.findByText(/could not be loaded/)).toBeInTheDocument();
   expect(toastTexts()).toEqual([]);
+});
+
+test("a FarmCam SIM's card names its plan from the catalogue", async () => {
+  const prices = jest.spyOn(billingApi, 'prices').mockResolvedValue(samplePrices);
+  const running = {
+    Trialing: false,
+    ExpiresAt: '2099-01-01T00:00:00.000Z',
+    PriceIds: { Current: samplePrices.FarmcamSimMedium.Id, Next: '' },
+  };
+  serve(deviceList({ FarmcamSims: [farmcamSim('Gate camera', { Subscription: running })] }));
+  renderDevices('/devices');
+  await waitFor(() => expect(within(card('Gate camera')).getByText('5 GB · Ends 1 Jan 2099')).toBeInTheDocument());
+  expect(prices).toHaveBeenCalledTimes(1);
+});
+
+test('a list without FarmCam SIMs does not fetch the price catalogue', async () => {
+  const prices = jest.spyOn(billingApi, 'prices').mockResolvedValue(samplePrices);
+  serve(deviceList({ Fencealarms: [fencealarm('North fence')] }));
+  renderDevices('/devices');
+  await screen.findByRole('article', { name: 'North fence' });
+  expect(prices).not.toHaveBeenCalled();
 });

@@ -2,7 +2,16 @@ import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { PRODUCT_IDS, PRODUCTS, PUSH_PROMPT_DELAY_MS, dashboardTags, groupDevices, matchesTagFilter, toggleTag } from '@paddock/shared/domain';
+import {
+  PRODUCT_IDS,
+  PRODUCTS,
+  PUSH_PROMPT_DELAY_MS,
+  dashboardTags,
+  groupDevices,
+  matchesTagFilter,
+  toggleTag,
+} from '@paddock/shared/domain';
+import { usePrices } from '@paddock/shared/api';
 import { useT } from '@paddock/shared/i18n';
 import { activeUserAtom } from '@paddock/shared/session';
 import { Alert, Button, Card, IconButton, Page } from '@paddock/shared/ui';
@@ -27,6 +36,10 @@ export function Dashboard() {
   const navigate = useNavigate();
   const user = useAtomValue(activeUserAtom);
   const { list, failed, update } = useDeviceList(user?.Id ?? null);
+  // The catalogue names the SIM plans on their cards (only they show one); until it is here (or if it fails) the
+  // cards show without plan names.
+  const priceState = usePrices({ enabled: Boolean(list?.FarmcamSims.length) });
+  const prices = priceState.state === 'ready' ? priceState.prices : null;
   const [params] = useSearchParams();
   const focusId = params.get('id');
   const [selected, setSelected] = useState<string[]>([]);
@@ -39,7 +52,9 @@ export function Dashboard() {
     () =>
       activeTags.length === 0
         ? allGroups
-        : allGroups.map((g) => ({ ...g, devices: g.devices.filter((d) => matchesTagFilter(d, activeTags)) })).filter((g) => g.devices.length > 0),
+        : allGroups
+            .map((g) => ({ ...g, devices: g.devices.filter((d) => matchesTagFilter(d, activeTags)) }))
+            .filter((g) => g.devices.length > 0),
     [allGroups, activeTags],
   );
   const onToggleTag = useCallback((tag: string) => setSelected((current) => toggleTag(current, tag)), []);
@@ -110,7 +125,7 @@ export function Dashboard() {
                 <div className="pd-device-grid">
                   {group.devices.map((device) => {
                     const key = 'Imsi' in device ? device.Imsi : device.Imei;
-                    return <DeviceCard key={key} device={device} highlighted={key === focusId} onDeviceChange={update} />;
+                    return <DeviceCard key={key} device={device} highlighted={key === focusId} onDeviceChange={update} prices={prices} />;
                   })}
                 </div>
               </section>

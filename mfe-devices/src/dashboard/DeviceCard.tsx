@@ -2,7 +2,16 @@ import { memo, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { Device, DeviceOf } from '@paddock/shared/contract';
-import { OFFLINE_WARNINGS, PRODUCTS, deviceKey, devicePath, deviceWarnings, logsPath, type ProductId } from '@paddock/shared/domain';
+import {
+  OFFLINE_WARNINGS,
+  PRODUCTS,
+  deviceKey,
+  devicePath,
+  deviceWarnings,
+  logsPath,
+  type Prices,
+  type ProductId,
+} from '@paddock/shared/domain';
 import { Card, Dialog, Icon, IconButton } from '@paddock/shared/ui';
 import { rememberLastDevice } from '../common/lastDevice';
 import { DEVICE_PRODUCTS } from '../products';
@@ -17,6 +26,8 @@ export interface DeviceCardProps {
   /** The card named by ?id= (scrolled to and highlighted). */
   highlighted: boolean;
   onDeviceChange: (device: Device) => void;
+  /** The price catalogue, which names the plans (null while it loads or when it failed). */
+  prices: Prices | null;
 }
 
 /** The DOM id of a device's card (for ?id= scrolling). */
@@ -27,7 +38,7 @@ export const cardId = (key: string) => `device-${key}`;
  * a flashing warning icon opening the warnings dialog, the detail lines, and logs, settings and power controls.
  * Memoized: a card renders again only when its device object changes (see reconcile.ts).
  */
-export const DeviceCard = memo(function DeviceCard({ device, highlighted, onDeviceChange }: DeviceCardProps) {
+export const DeviceCard = memo(function DeviceCard({ device, highlighted, onDeviceChange, prices }: DeviceCardProps) {
   const intl = useIntl();
   const t = intl.formatMessage;
   const nameId = useId();
@@ -39,8 +50,8 @@ export const DeviceCard = memo(function DeviceCard({ device, highlighted, onDevi
 
   const { warnings, details } = useMemo(() => {
     const now = new Date();
-    return { warnings: deviceWarnings(device, now), details: detailLines(device, intl, now) };
-  }, [device, intl]);
+    return { warnings: deviceWarnings(device, now), details: detailLines(device, intl, now, prices) };
+  }, [device, intl, prices]);
   const offline = warnings.some((w) => (OFFLINE_WARNINGS as readonly string[]).includes(w));
   const status = warnings.length === 0 ? 'ok' : offline ? 'offline' : 'warning';
   const primary = details.filter((d) => d.primary);
@@ -92,10 +103,22 @@ export const DeviceCard = memo(function DeviceCard({ device, highlighted, onDevi
         ))}
       </dl>
       <footer className="pd-device__footer">
-        <Link className="pd-icon-btn" to={logsPath(device.Product, key)} onClick={() => rememberLastDevice(key)} aria-label={t(m.logs)} title={t(m.logs)}>
+        <Link
+          className="pd-icon-btn"
+          to={logsPath(device.Product, key)}
+          onClick={() => rememberLastDevice(key)}
+          aria-label={t(m.logs)}
+          title={t(m.logs)}
+        >
           <Icon name="monitoring" />
         </Link>
-        <Link className="pd-icon-btn" to={devicePath(device.Product, key)} onClick={() => rememberLastDevice(key)} aria-label={t(m.settings)} title={t(m.settings)}>
+        <Link
+          className="pd-icon-btn"
+          to={devicePath(device.Product, key)}
+          onClick={() => rememberLastDevice(key)}
+          aria-label={t(m.settings)}
+          title={t(m.settings)}
+        >
           <Icon name="settings" />
         </Link>
         <PowerSwitch product={device.Product} device={device} onChange={onDeviceChange} />
@@ -117,7 +140,15 @@ export const DeviceCard = memo(function DeviceCard({ device, highlighted, onDevi
 });
 
 /** docs/product/states.md the power switch of a product that has one (the plugs); nothing for the others. */
-function PowerSwitch<P extends ProductId>({ product, device, onChange }: { product: P; device: DeviceOf<P>; onChange: (device: Device) => void }) {
+function PowerSwitch<P extends ProductId>({
+  product,
+  device,
+  onChange,
+}: {
+  product: P;
+  device: DeviceOf<P>;
+  onChange: (device: Device) => void;
+}) {
   const { PowerSwitch: Switch } = DEVICE_PRODUCTS[product];
   return Switch ? <Switch device={device} onChange={onChange} /> : null;
 }

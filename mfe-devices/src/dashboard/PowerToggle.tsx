@@ -60,7 +60,11 @@ export function PowerToggle({ device, onChange }: { device: Smartplug | Smartplu
         className={['pd-power__switch', on ? 'pd-power__switch--on' : ''].join(' ')}
         onClick={() => void toggle()}
       >
-        {busy ? <span className="pd-spinner" role="status" aria-label={t(uiTexts.messages.busy)} /> : <Icon name={on ? 'toggle-on' : 'toggle-off'} size={32} />}
+        {busy ? (
+          <span className="pd-spinner" role="status" aria-label={t(uiTexts.messages.busy)} />
+        ) : (
+          <Icon name={on ? 'toggle-on' : 'toggle-off'} size={32} />
+        )}
         <span aria-hidden="true">{state}</span>
       </button>
       {done ? (

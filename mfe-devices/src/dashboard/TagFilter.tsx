@@ -3,7 +3,15 @@ import { useT } from '@paddock/shared/i18n';
 import { dashboardTexts } from './messages';
 
 /** docs/product/screens.md: tag filter chips; a click toggles a tag in or out of the filter. */
-export const TagFilter = memo(function TagFilter({ tags, selected, onToggle }: { tags: string[]; selected: string[]; onToggle: (tag: string) => void }) {
+export const TagFilter = memo(function TagFilter({
+  tags,
+  selected,
+  onToggle,
+}: {
+  tags: string[];
+  selected: string[];
+  onToggle: (tag: string) => void;
+}) {
   const t = useT();
   if (tags.length === 0) return null;
   const label = t(dashboardTexts.messages.filterLabel);
@@ -12,7 +20,13 @@ export const TagFilter = memo(function TagFilter({ tags, selected, onToggle }: {
       {tags.map((tag) => {
         const pressed = selected.includes(tag);
         return (
-          <button key={tag} type="button" className={['pd-chip', pressed ? 'pd-chip--on' : ''].join(' ')} aria-pressed={pressed} onClick={() => onToggle(tag)}>
+          <button
+            key={tag}
+            type="button"
+            className={['pd-chip', pressed ? 'pd-chip--on' : ''].join(' ')}
+            aria-pressed={pressed}
+            onClick={() => onToggle(tag)}
+          >
             {tag}
           </button>
         );

@@ -1,4 +1,5 @@
 import type { IntlShape } from 'react-intl';
+import type { Prices } from '@paddock/shared/domain';
 import { dashboardTexts } from './messages';
 
 const m = dashboardTexts.messages;
@@ -14,16 +15,21 @@ export interface DetailLine {
 
 const DASH = '–';
 
-/** The formatting every product's card details share, for the user's locale. */
-export function detailFormat(intl: IntlShape) {
+/**
+ * The formatting every product's card details share, for the user's locale; `prices` is the catalogue (null while
+ * it loads or when it could not be had), which names the plans.
+ */
+export function detailFormat(intl: IntlShape, prices: Prices | null = null) {
   const t = (descriptor: (typeof m)[keyof typeof m], values?: Record<string, string | number>) => intl.formatMessage(descriptor, values);
   const num = (value: number, digits = 0) => intl.formatNumber(value, { maximumFractionDigits: digits });
   return {
     intl,
+    prices,
     t,
     num,
     /** A dash for a value the device has not reported yet. */
-    orDash: (value: number | null | undefined, format: (v: number) => string) => (value === null || value === undefined ? DASH : format(value)),
+    orDash: (value: number | null | undefined, format: (v: number) => string) =>
+      value === null || value === undefined ? DASH : format(value),
     time: (iso: string | null | undefined) =>
       iso ? intl.formatDate(iso, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }) : t(m.never),
     volts: (v: number) => t(m.volts, { value: num(v) }),

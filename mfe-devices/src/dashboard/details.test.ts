@@ -16,13 +16,42 @@ test('FarmCam SIM: remaining data (primary) and the subscription line', () => {
     remainingData: 'Data left: 2.5 GB (primary)',
     subscription: 'Subscription: Renews 1 Jan 2099',
   });
-  expect(lines(farmcamSim('Cam', { RemainingData: 12_345_678, Subscription: { Trialing: true, ExpiresAt: '2026-12-01T00:00:00Z', PriceIds: { Current: '', Next: '' } } }))).toEqual({
+  expect(
+    lines(
+      farmcamSim('Cam', {
+        RemainingData: 12_345_678,
+        Subscription: { Trialing: true, ExpiresAt: '2026-12-01T00:00:00Z', PriceIds: { Current: '', Next: '' } },
+      }),
+    ),
+  ).toEqual({
     remainingData: 'Data left: 12 MB (primary)',
     subscription: 'Subscription: Trial · Ends 1 Dec 2026',
   });
-  expect(lines(farmcamSim('Cam', { Subscription: { Trialing: false, ExpiresAt: '2026-01-01T00:00:00Z', PriceIds: { Current: '', Next: '' } } })).subscription).toBe(
-    'Subscription: Ended 1 Jan 2026',
+  expect(
+    lines(farmcamSim('Cam', { Subscription: { Trialing: false, ExpiresAt: '2026-01-01T00:00:00Z', PriceIds: { Current: '', Next: '' } } }))
+      .subscription,
+  ).toBe('Subscription: Ended 1 Jan 2026');
+});
+
+test('FarmCam SIM with the catalogue: the plan size, or None once expired', () => {
+  const prices = { FarmcamSimSmall: { Id: 'price_s', Name: 'FarmCam SIM Small 1 GB', Sek: 4900, Eur: 490 } };
+  const withPrices = (subscription: { Trialing: boolean; ExpiresAt: string; PriceIds: { Current: string; Next: string } }) =>
+    detailLines(farmcamSim('Cam', { Subscription: subscription }), en, now, prices).find((l) => l.id === 'subscription')?.value;
+  expect(withPrices({ Trialing: false, ExpiresAt: '2026-12-01T00:00:00Z', PriceIds: { Current: 'price_s', Next: 'price_s' } })).toBe(
+    '1 GB · Renews 1 Dec 2026',
   );
+  expect(withPrices({ Trialing: false, ExpiresAt: '2026-01-01T00:00:00Z', PriceIds: { Current: '', Next: '' } })).toBe(
+    'None · Ended 1 Jan 2026',
+  );
+  expect(withPrices({ Trialing: true, ExpiresAt: '2026-12-01T00:00:00Z', PriceIds: { Current: '', Next: 'price_s' } })).toBe(
+    'Trial · Renews 1 Dec 2026',
+  );
+  // A SIM price whose name carries no size names no plan rather than breaking the card.
+  const broken = { FarmcamSimSmall: { Id: 'price_s', Name: 'FarmCam SIM Small', Sek: 4900, Eur: 490 } };
+  const device = farmcamSim('Cam', {
+    Subscription: { Trialing: false, ExpiresAt: '2026-12-01T00:00:00Z', PriceIds: { Current: 'price_s', Next: '' } },
+  });
+  expect(detailLines(device, en, now, broken).find((l) => l.id === 'subscription')?.value).toBe('Ends 1 Dec 2026');
 });
 
 test('FenceAlarm: last-report voltage, battery, signal and time; dashes before the first report', () => {

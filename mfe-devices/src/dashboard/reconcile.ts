@@ -30,7 +30,9 @@ export function reuseUnchanged(previous: DeviceList | null, next: DeviceList): D
 
 /** The list with one device replaced (after a power toggle, the call returns the device). */
 export function replaceDevice(list: DeviceList, device: Device): DeviceList {
-  const listKey = DEVICE_LIST_KEYS.find((k) => (list[k] as Device[]).some((d) => d.Product === device.Product && deviceKey(d) === deviceKey(device)));
+  const listKey = DEVICE_LIST_KEYS.find((k) =>
+    (list[k] as Device[]).some((d) => d.Product === device.Product && deviceKey(d) === deviceKey(device)),
+  );
   if (!listKey) return list;
   return { ...list, [listKey]: (list[listKey] as Device[]).map((d) => (deviceKey(d) === deviceKey(device) ? device : d)) };
 }

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, devicesApi, failureText, showToast, type UpdateBodies } from '@paddock/shared/api';
+import { ApiError, devicesApi, failureText, showToast, usePrices, type UpdateBodies } from '@paddock/shared/api';
 import type { DeviceOf, MetadataUpdate } from '@paddock/shared/contract';
 import {
   DEVICE_NAME_MAX_LENGTH,
@@ -16,6 +16,7 @@ import {
   metadataDraftOf,
   metadataUpdateOf,
   ownerChoices,
+  priceIdOfChoice,
   type MetadataDraft,
   type ProductId,
 } from '@paddock/shared/domain';
@@ -28,7 +29,8 @@ import { AlarmChannelsSection, useAlarmChannels } from './AlarmChannelsSection';
 import { ConfigSyncLine } from './ConfigSyncLine';
 import { settingsTexts } from './messages';
 import { SharingTable } from './SharingTable';
-import { SubscriptionLine } from './SubscriptionLine';
+import { usePlanChoice } from './subscriptionActive';
+import { SubscriptionSection } from './SubscriptionSection';
 import { TagsEditor } from './TagsEditor';
 import { Unregister } from './Unregister';
 import './settings.css';
@@ -59,7 +61,7 @@ export interface SettingsFrameProps<P extends ProductId> {
 
 /**
  * The settings page every product shares (docs/product/screens.md, docs/product/states.md, docs/product/roles.md): title and key, the config-sync line, the product's
- * controls, the read-only subscription line, sharing, the user's own alarm channels, tags, name, owner, and
+ * controls, the subscription with the owner's plan selector, sharing, the user's own alarm channels, tags, name, owner, and
  * Save / Back / Unregister. Save sends the changed alarm channels and one PATCH in the product's body shape and
  * goes to /devices?id={key}; a failure keeps what the user typed.
  */
@@ -75,6 +77,9 @@ export function SettingsFrame<P extends ProductId>({ product, device, collect, c
   const ownerEmail = device.Metadata.OwnerEmail;
   const isOwner = isDeviceOwner(user?.Email, ownerEmail);
   const [draft, setDraft] = useState<MetadataDraft>(() => metadataDraftOf(device.Metadata));
+  const prices = usePrices();
+  // The owner's plan choice; untouched (null) sends no plan, so saving other settings never changes it.
+  const { choice: planChoice, choose: setPlanChoice } = usePlanChoice();
   const [nameError, setNameError] = useState<FieldMessage>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -118,7 +123,8 @@ export function SettingsFrame<P extends ProductId>({ product, device, collect, c
       if (fields && nameMessage) (formRef.current?.elements.namedItem('name') as HTMLElement | null)?.focus();
       return;
     }
-    const body = composeUpdateBody(product, fields, metadataUpdateOf(product, draft)) as UpdateBodies[P];
+    const priceId = planChoice !== null && prices.state === 'ready' ? priceIdOfChoice(planChoice, prices.prices) : undefined;
+    const body = composeUpdateBody(product, fields, metadataUpdateOf(product, draft), priceId) as UpdateBodies[P];
     setBusy(true);
     try {
       // The user's own alarm channels first: they are theirs alone, whatever the device's save then says.
@@ -147,7 +153,14 @@ export function SettingsFrame<P extends ProductId>({ product, device, collect, c
       {'ConfigSync' in device ? <ConfigSyncLine sync={device.ConfigSync} /> : null}
       <form ref={formRef} className="pd-settings" noValidate onSubmit={(e) => void save(e)}>
         {children}
-        <SubscriptionLine product={product} subscription={device.Subscription} />
+        <SubscriptionSection
+          product={product}
+          subscription={device.Subscription}
+          prices={prices}
+          isOwner={isOwner}
+          choice={planChoice}
+          onChoose={setPlanChoice}
+        />
         <SharingTable draft={draft} ownerEmail={ownerEmail} onChange={setDraft} />
         <AlarmChannelsSection channels={channels} user={user} impersonating={impersonating} />
         <TagsEditor tags={draft.Tags} known={knownTags} onChange={(Tags) => setDraft((d) => ({ ...d, Tags }))} />

@@ -5,6 +5,7 @@ import type { DeviceOf } from '@paddock/shared/contract';
 import type { ProductId } from '@paddock/shared/domain';
 import { DeviceLoading, DeviceRoute, type DevicePageProps } from '../device/DeviceRoute';
 import { DEVICE_PRODUCTS } from '../products';
+import { PlanChoiceProvider } from './subscriptionActive';
 
 /** /farmcam-sim/{imsi}, /fencealarm/{imei}, /fencealarm2/{imei}, /smartplug/{imei}, /smartplug2/{imei}. */
 export default function SettingsRoute() {
@@ -22,5 +23,10 @@ function ProductSettings({ product, device, deviceKey }: DevicePageProps) {
 /** The product's own page: the registry pairs each product with its page, the route each page with its device. */
 function ProductPage<P extends ProductId>({ product, device }: { product: P; device: DeviceOf<P> }) {
   const { Settings } = DEVICE_PRODUCTS[product];
-  return <Settings device={device} />;
+  // The plan chosen on the page is shared by the frame's selector and the product's alarm controls.
+  return (
+    <PlanChoiceProvider>
+      <Settings device={device} />
+    </PlanChoiceProvider>
+  );
 }

@@ -2,7 +2,7 @@
 export { SettingsFrame, type ProductFields, type SettingsFrameProps, type SettingsPageProps } from './SettingsFrame';
 export { AlarmsInactiveNote, SettingsSection } from './Section';
 export { VoltageAlarmSelect } from './VoltageAlarmSelect';
-export { isSubscriptionActiveNow } from './subscriptionActive';
+export { PlanChoiceProvider, useSubscriptionActive } from './subscriptionActive';
 export { settingsTexts } from './messages';
 export { focusControl } from './focus';
 export { settingsPage } from './settingsPage';

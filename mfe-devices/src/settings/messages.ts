@@ -33,7 +33,7 @@ export const settingsTexts = defineTranslations('devices.settings', {
     'sv-SE': 'Tillämpad av enheten {time}',
   },
 
-  // ---- Subscription (read-only line)
+  // ---- Subscription (line and plan selector)
   subscriptionHeading: { 'en-GB': 'Subscription', 'de-DE': 'Abonnement', 'fr-FR': 'Abonnement', 'sv-SE': 'Abonnemang' },
   planTrial: { 'en-GB': 'Trial', 'de-DE': 'Testphase', 'fr-FR': 'Essai', 'sv-SE': 'Provperiod' },
   planNone: { 'en-GB': 'None', 'de-DE': 'Keines', 'fr-FR': 'Aucun', 'sv-SE': 'Inget' },
@@ -47,6 +47,32 @@ export const settingsTexts = defineTranslations('devices.settings', {
     'sv-SE': 'Larmen är avstängda så länge enheten saknar ett aktivt abonnemang.',
   },
   off: { 'en-GB': 'Off', 'de-DE': 'Aus', 'fr-FR': 'Désactivée', 'sv-SE': 'Av' },
+  nextPlanLabel: { 'en-GB': 'Plan', 'de-DE': 'Tarif', 'fr-FR': 'Forfait', 'sv-SE': 'Abonnemangsform' },
+  nextPlanHint: {
+    'en-GB': '{price}, ex VAT. Starts now if the device has no running plan, else at the renewal.',
+    'de-DE': '{price}, zzgl. MwSt. Beginnt sofort, wenn das Gerät keinen laufenden Tarif hat, sonst bei der Verlängerung.',
+    'fr-FR': '{price}, HT. Commence maintenant si l’appareil n’a pas de forfait en cours, sinon au renouvellement.',
+    'sv-SE': '{price}, exkl. moms. Börjar nu om enheten saknar pågående abonnemang, annars vid förnyelsen.',
+  },
+  nextPlanReadOnly: {
+    'en-GB': 'Next plan: {plan} ({price}, ex VAT). Only the owner can change it.',
+    'de-DE': 'Nächster Tarif: {plan} ({price}, zzgl. MwSt.). Nur der Eigentümer kann ihn ändern.',
+    'fr-FR': 'Prochain forfait : {plan} ({price}, HT). Seul le propriétaire peut le modifier.',
+    'sv-SE': 'Nästa abonnemang: {plan} ({price}, exkl. moms). Bara ägaren kan ändra det.',
+  },
+  pricesLoading: {
+    'en-GB': 'Loading the prices…',
+    'de-DE': 'Preise werden geladen …',
+    'fr-FR': 'Chargement des tarifs…',
+    'sv-SE': 'Priserna laddas …',
+  },
+  invalidPriceName: {
+    'en-GB': 'invalid subscription price name: {id}',
+    'de-DE': 'ungültiger Name des Abonnementpreises: {id}',
+    'fr-FR': 'nom de tarif d’abonnement invalide : {id}',
+    'sv-SE': 'ogiltigt namn på abonnemangspris: {id}',
+  },
+  retryPrices: { 'en-GB': 'Try again', 'de-DE': 'Erneut versuchen', 'fr-FR': 'Réessayer', 'sv-SE': 'Försök igen' },
 
   // ---- Sharing
   sharingHeading: { 'en-GB': 'Sharing', 'de-DE': 'Freigabe', 'fr-FR': 'Partage', 'sv-SE': 'Delning' },

@@ -1,8 +1,9 @@
 // Test helpers for the settings pages: the device calls mocked, the page opened through the route as the shell does.
 import { screen } from '@testing-library/react';
-import { ApiError, devicesApi } from '@paddock/shared/api';
-import type { AlarmChannels, Device, DeviceList } from '@paddock/shared/contract';
+import { ApiError, billingApi, devicesApi } from '@paddock/shared/api';
+import type { AlarmChannels, Device, DeviceList, PriceCatalogue } from '@paddock/shared/contract';
 import { metadataDraftOf, metadataUpdateOf, type ProductId } from '@paddock/shared/domain';
+import { samplePrices } from '@paddock/shared/testing/fixtures';
 import { deviceList, renderDevices } from '../common/testing';
 
 export interface SettingsApiOptions {
@@ -12,9 +13,11 @@ export interface SettingsApiOptions {
   update?: Device | ApiError;
   /** The signed-in user's alarm channels for the device; e-mail only by default (a shared user's start). */
   channels?: AlarmChannels;
+  /** What GET /prices answers: a catalogue, or an error to reject with; `samplePrices` by default. */
+  prices?: PriceCatalogue | ApiError;
 }
 
-/** Spies on the device calls a settings page makes (and the dashboard's poll after it); GET answers `device`. */
+/** Spies on the device and price calls a settings page makes (and the dashboard's poll after it); GET answers `device`. */
 export function mockSettingsApi(device: Device, options: SettingsApiOptions = {}) {
   const get = jest.spyOn(devicesApi, 'get').mockResolvedValue(device as never);
   const list = jest.spyOn(devicesApi, 'list').mockResolvedValue(options.list ?? deviceList());
@@ -24,9 +27,14 @@ export function mockSettingsApi(device: Device, options: SettingsApiOptions = {}
   const unregister = jest.spyOn(devicesApi, 'unregister').mockResolvedValue(undefined);
   // Save, Back and Unregister lead to the dashboard, which polls the list.
   const poll = jest.spyOn(devicesApi, 'poll').mockResolvedValue({ list: null, etag: null });
-  const alarmChannels = jest.spyOn(devicesApi, 'alarmChannels').mockResolvedValue(options.channels ?? { Email: true, Sms: false, Push: false });
+  const alarmChannels = jest
+    .spyOn(devicesApi, 'alarmChannels')
+    .mockResolvedValue(options.channels ?? { Email: true, Sms: false, Push: false });
   const setAlarmChannels = jest.spyOn(devicesApi, 'setAlarmChannels').mockImplementation(async (_product, _key, body) => body);
-  return { get, list, update, unregister, poll, alarmChannels, setAlarmChannels };
+  const prices = jest.spyOn(billingApi, 'prices');
+  if (options.prices instanceof ApiError) prices.mockRejectedValue(options.prices);
+  else prices.mockResolvedValue(options.prices ?? samplePrices);
+  return { get, list, update, unregister, poll, alarmChannels, setAlarmChannels, prices };
 }
 
 /** Renders `path` and waits for the page whose h1 is `title`. */

@@ -4,11 +4,15 @@
 // idempotency key: a charge repeated with the same key (a retried request, a renewal job that ran twice) finds the
 // first payment and takes no money again.
 import { randomUUID } from 'node:crypto';
-import type { PriceCatalogue } from '@paddock/shared/contract';
-import type { Currency, PriceKey } from '@paddock/shared/domain';
+import type { Invoice, PriceCatalogue } from '@paddock/shared/contract';
+import { FALLBACK_LOCALE, isLocale, type Currency, type PriceKey } from '@paddock/shared/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { payments, type PaymentRow } from '../db/schema';
+import { payments, type PaymentRow, type UserRow } from '../db/schema';
+import { findInvoice, invoicesOf, issueInvoice, toInvoice } from './builtin/invoices';
+import { renderInvoicePdf } from './builtin/invoicePdf';
+import { cardOnFile } from './builtin/paymentMethods';
+import { portalUrl } from './builtin/portalLink';
 import { BUILTIN_CATALOGUE } from './catalogue';
 
 /** One payment to take. */
@@ -25,8 +29,9 @@ export interface Charge {
   /** Shown on the invoice, e.g. 'SmartPlug Monthly – Pump'. */
   description: string;
   /**
-   * Names this purchase once and for all (namespaced by the caller: `sms:{userId}:{header}`,
-   * `renewal:{product}:{key}:{expiresAt}` …). A second charge with the same key returns the first payment.
+   * Names this purchase once and for all, always with the paying user's id (namespaced by the caller:
+   * `sms:{userId}:{header}`, `extra-data:{userId}:{imsi}:{header}`, `plan:{userId}:{product}:{key}:{expiresAt}`,
+   * `renewal:{userId}:{product}:{key}:{expiresAt}`). A second charge with the same key returns the first payment.
    */
   idempotencyKey: string;
 }
@@ -45,6 +50,15 @@ export interface PaymentProvider {
    * PaymentDeclinedError when the payment is refused; the transaction then rolls back and nothing is bought.
    */
   charge(tx: Db, charge: Charge): Promise<ChargeResult>;
+  /** The customer's invoices, newest first. PdfUrl is a Paddock path (GET …/invoices/{id}/pdf) or the provider's own address. */
+  invoices(db: Db, customer: UserRow): Promise<Invoice[]>;
+  /** The PDF of one of the customer's invoices; null when the customer has no such invoice (or the provider serves its PDFs itself). */
+  invoicePdf(db: Db, customer: UserRow, invoiceId: string): Promise<Buffer | null>;
+  /**
+   * Where "Manage payment" goes: the provider's customer portal for this customer, coming back to `returnUrl` (checked
+   * by the caller to be one of Paddock's addresses). `origin` is Paddock's own, as the request reached it.
+   */
+  portalUrl(db: Db, customer: UserRow, links: { returnUrl: string; origin: string }): Promise<string>;
 }
 
 /** The provider refused the payment (card declined, no payment method…). */
@@ -55,7 +69,19 @@ export class PaymentDeclinedError extends Error {
   }
 }
 
-/** Records a payment under its idempotency key, or finds the one recorded before under it. */
+/** A charge whose idempotency key names an earlier payment by another user or for another item: a bug in the key, never a replay. */
+export class IdempotencyKeyMismatchError extends Error {
+  constructor(idempotencyKey: string) {
+    super(`idempotency key ${idempotencyKey} names a payment by another user or for another item`);
+    this.name = 'IdempotencyKeyMismatchError';
+  }
+}
+
+/**
+ * Records a payment under its idempotency key, or finds the one recorded before under it. The earlier payment must be
+ * by the same user for the same item; otherwise this throws IdempotencyKeyMismatchError rather than hand one user's
+ * purchase to another.
+ */
 export async function recordPayment(tx: Db, charge: Charge, createdAt: Date, id: string = randomUUID()): Promise<ChargeResult> {
   const [inserted] = await tx
     .insert(payments)
@@ -73,13 +99,34 @@ export async function recordPayment(tx: Db, charge: Charge, createdAt: Date, id:
     .returning();
   if (inserted) return { payment: inserted, replayed: false };
   const [earlier] = await tx.select().from(payments).where(eq(payments.idempotencyKey, charge.idempotencyKey));
+  if (earlier.userId !== charge.userId || earlier.priceKey !== charge.priceKey)
+    throw new IdempotencyKeyMismatchError(charge.idempotencyKey);
   return { payment: earlier, replayed: true };
 }
 
-/** The built-in provider: its own catalogue; records every payment in the payments table and succeeds. */
+/**
+ * The built-in provider (docs/product/billing.md), test mode: no money moves. Its own catalogue; a charge is declined
+ * when the card on file is the declining test card, else recorded with its invoice in the caller's transaction; the
+ * customer portal is Paddock's own page (builtin/portal.ts) behind a signed, short-lived link.
+ */
 export function localPaymentProvider(now: () => Date): PaymentProvider {
   return {
     prices: async () => BUILTIN_CATALOGUE,
-    charge: (tx, charge) => recordPayment(tx, charge, now()),
+    async charge(tx, charge) {
+      const at = now();
+      const result = await recordPayment(tx, charge, at);
+      // A purchase paid before is answered as it was, whatever card is on file now.
+      if (result.replayed) return result;
+      // Thrown after recording: the caller's transaction rolls back and takes the record with it.
+      if ((await cardOnFile(tx, charge.userId))?.declines) throw new PaymentDeclinedError('test card declined');
+      await issueInvoice(tx, result.payment, charge.description, at);
+      return result;
+    },
+    invoices: async (db, customer) => (await invoicesOf(db, customer.id)).map((row) => toInvoice(row, customer.id)),
+    async invoicePdf(db, customer, invoiceId) {
+      const invoice = await findInvoice(db, customer.id, invoiceId);
+      return invoice ? renderInvoicePdf(invoice, isLocale(customer.locale) ? customer.locale : FALLBACK_LOCALE) : null;
+    },
+    portalUrl: (db, customer, links) => portalUrl(db, customer.id, links, now()),
   };
 }

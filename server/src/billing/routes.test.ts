@@ -1,13 +1,16 @@
-import { SMS_BUNDLE } from '@paddock/shared/domain';
+import { IDEMPOTENCY_KEY_HEADER } from '@paddock/shared/contract';
 import { asc, eq } from 'drizzle-orm';
 import { payments, users } from '../db/schema';
+import { device } from '../security/fixtures';
 import { call, createMember, createTestApp, setUpTestApp, type TestApp } from '../testing/testApp';
+import { BUILTIN_CATALOGUE } from './catalogue';
 import { localPaymentProvider, PaymentDeclinedError, type PaymentProvider } from './payments';
+
+const SMS = BUILTIN_CATALOGUE.Sms;
 
 let t: TestApp;
 let admin: string;
 setUpTestApp((app, token) => ([t, admin] = [app, token]));
-
 
 const paymentsOf = (app: TestApp, userId: string) =>
   app.database.db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.createdAt));
@@ -21,7 +24,16 @@ describe('POST /api/users/{id}/sms', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ Id: me.id, Email: me.email, SmsNotifications: { Enabled: false, Balance: 100 } });
     expect(await paymentsOf(t, me.id)).toEqual([
-      { id: expect.any(String), userId: me.id, item: 'sms-100', amount: SMS_BUNDLE.Sek, currency: 'SEK', createdAt: expect.any(Date) },
+      {
+        id: expect.any(String),
+        userId: me.id,
+        item: SMS.Id,
+        priceKey: 'Sms',
+        amount: SMS.Sek,
+        currency: 'SEK',
+        createdAt: expect.any(Date),
+        idempotencyKey: expect.stringMatching(new RegExp(`^sms:${me.id}:`)),
+      },
     ]);
     // With a balance, SMS notifications can be switched on.
     const enabled = await call(t.app, 'PATCH', `/api/users/${me.id}`, { token: me.token, body: { SmsNotifications: { Enabled: true } } });
@@ -30,12 +42,16 @@ describe('POST /api/users/{id}/sms', () => {
 
   it('charges EUR outside Sweden, and each purchase adds 100 more and is one more payment', async () => {
     const me = await createMember(t, { country: 'DE' });
-    expect((await call(t.app, 'POST', `/api/users/${me.id}/sms`, { token: me.token })).json()).toMatchObject({ SmsNotifications: { Balance: 100 } });
-    expect((await call(t.app, 'POST', `/api/users/${me.id}/sms`, { token: me.token })).json()).toMatchObject({ SmsNotifications: { Balance: 200 } });
+    expect((await call(t.app, 'POST', `/api/users/${me.id}/sms`, { token: me.token })).json()).toMatchObject({
+      SmsNotifications: { Balance: 100 },
+    });
+    expect((await call(t.app, 'POST', `/api/users/${me.id}/sms`, { token: me.token })).json()).toMatchObject({
+      SmsNotifications: { Balance: 200 },
+    });
     const paid = await paymentsOf(t, me.id);
     expect(paid.map(({ item, amount, currency }) => ({ item, amount, currency }))).toEqual([
-      { item: 'sms-100', amount: SMS_BUNDLE.Eur, currency: 'EUR' },
-      { item: 'sms-100', amount: SMS_BUNDLE.Eur, currency: 'EUR' },
+      { item: SMS.Id, amount: SMS.Eur, currency: 'EUR' },
+      { item: SMS.Id, amount: SMS.Eur, currency: 'EUR' },
     ]);
     expect(new Set(paid.map((p) => p.id)).size).toBe(2);
   });
@@ -63,7 +79,7 @@ describe('POST /api/users/{id}/sms', () => {
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.json()).toMatchObject({ Id: other.id, SmsNotifications: { Balance: 100 } });
     // The payment is the account's, in the account's currency, not the admin's.
-    expect(await paymentsOf(t, other.id)).toMatchObject([{ userId: other.id, currency: 'SEK', amount: SMS_BUNDLE.Sek }]);
+    expect(await paymentsOf(t, other.id)).toMatchObject([{ userId: other.id, currency: 'SEK', amount: SMS.Sek }]);
   });
 
   it('answers 404 for a missing account (to an admin; a user gets 403 and cannot probe ids), 400 for a bad id, 401 signed out', async () => {
@@ -93,9 +109,92 @@ describe('POST /api/users/{id}/sms', () => {
     expect(kept).toEqual({ ...payment, userId: null });
   });
 
-  it('is documented in the OpenAPI description with every reply', async () => {
-    const spec = (await call(t.app, 'GET', '/api/docs/json')).json<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>();
-    expect(Object.keys(spec.paths['/api/users/{id}/sms'].post.responses).sort()).toEqual(['200', '400', '401', '402', '403', '404']);
+  it('is documented in the OpenAPI description with every reply and the optional Idempotency-Key header', async () => {
+    type Operation = { responses: Record<string, unknown>; parameters: { in: string; name: string; required?: boolean }[] };
+    const spec = (await call(t.app, 'GET', '/api/docs/json')).json<{ paths: Record<string, Record<string, Operation>> }>();
+    const operation = spec.paths['/api/users/{id}/sms'].post;
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '402', '403', '404', '429']);
+    expect(operation.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: IDEMPOTENCY_KEY_HEADER, required: false }));
+  });
+});
+
+describe('POST /api/users/{id}/sms with an Idempotency-Key', () => {
+  it('charges once and adds 100 once for 10 concurrent requests with the same key, each answered with the first result', async () => {
+    const me = await createMember(t, { country: 'SE' });
+    const headers = { [IDEMPOTENCY_KEY_HEADER]: 'buy-sms-click-1' };
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () => call(t.app, 'POST', `/api/users/${me.id}/sms`, { token: me.token, headers })),
+    );
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    for (const reply of replies) expect(reply.json()).toMatchObject({ SmsNotifications: { Balance: 100 } });
+    expect(await balanceOf(t, me.id)).toBe(100);
+    expect(await paymentsOf(t, me.id)).toMatchObject([{ idempotencyKey: `sms:${me.id}:buy-sms-click-1`, amount: SMS.Sek }]);
+    // A retry later still charges nothing; another key is another purchase.
+    await call(t.app, 'POST', `/api/users/${me.id}/sms`, { token: me.token, headers });
+    expect(await balanceOf(t, me.id)).toBe(100);
+    await call(t.app, 'POST', `/api/users/${me.id}/sms`, { token: me.token, headers: { [IDEMPOTENCY_KEY_HEADER]: 'buy-sms-click-2' } });
+    expect(await balanceOf(t, me.id)).toBe(200);
+    expect(await paymentsOf(t, me.id)).toHaveLength(2);
+  });
+
+  it('charges each of two requests without a key', async () => {
+    const me = await createMember(t, { country: 'DE' });
+    await call(t.app, 'POST', `/api/users/${me.id}/sms`, { token: me.token });
+    await call(t.app, 'POST', `/api/users/${me.id}/sms`, { token: me.token });
+    expect(await balanceOf(t, me.id)).toBe(200);
+    expect(await paymentsOf(t, me.id)).toHaveLength(2);
+  });
+
+  it("keeps one user's key apart from another's", async () => {
+    const [me, other] = [await createMember(t), await createMember(t)];
+    const headers = { [IDEMPOTENCY_KEY_HEADER]: 'same-key' };
+    await call(t.app, 'POST', `/api/users/${me.id}/sms`, { token: me.token, headers });
+    await call(t.app, 'POST', `/api/users/${other.id}/sms`, { token: other.token, headers });
+    expect([await balanceOf(t, me.id), await balanceOf(t, other.id)]).toEqual([100, 100]);
+  });
+
+  it('refuses a key that is too long or not visible ASCII with 400 naming the header, and charges nothing', async () => {
+    const me = await createMember(t);
+    for (const key of ['x'.repeat(256), 'two words', 'clé']) {
+      const response = await call(t.app, 'POST', `/api/users/${me.id}/sms`, {
+        token: me.token,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: key },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ Field: IDEMPOTENCY_KEY_HEADER });
+    }
+    expect(await paymentsOf(t, me.id)).toEqual([]);
+  });
+});
+
+describe('purchases per user (RATE_LIMIT_PURCHASE)', () => {
+  it('counts SMS bundles, extra data and payment portal links together per caller: over the limit 429 and nothing is bought', async () => {
+    const saved = t.config.rateLimits.purchase;
+    t.config.rateLimits.purchase = { perEmail: 3, perIp: 1000 };
+    try {
+      const [me, other] = [await createMember(t, { country: 'SE' }), await createMember(t)];
+      const imsi = await device(t, me, 'farmcam-sim');
+      const sms = (who = me) => call(t.app, 'POST', `/api/users/${who.id}/sms`, { token: who.token });
+      const extraData = () => call(t.app, 'POST', `/api/farmcam-sims/${imsi}/extra-data`, { token: me.token });
+      const portal = () => call(t.app, 'GET', `/api/users/${me.id}/billing`, { token: me.token });
+      expect((await sms()).statusCode).toBe(200);
+      expect((await extraData()).statusCode).toBe(200);
+      expect((await portal()).statusCode).toBe(200);
+      const limited = await sms();
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({ Error: 'rate_limited', Message: 'Too many attempts, try again in 15 minutes.' });
+      expect(limited.headers['retry-after']).toBe('900');
+      expect((await extraData()).statusCode).toBe(429);
+      expect((await portal()).statusCode).toBe(429);
+      expect(await balanceOf(t, me.id)).toBe(100);
+      expect(await paymentsOf(t, me.id)).toHaveLength(2);
+      // Another user is not affected; the window passes.
+      expect((await sms(other)).statusCode).toBe(200);
+      t.clock.advance(15 * 60_000 + 1000);
+      expect((await sms()).statusCode).toBe(200);
+    } finally {
+      t.config.rateLimits.purchase = saved;
+    }
   });
 });
 
@@ -103,10 +202,11 @@ describe('POST /api/users/{id}/sms with a provider that declines', () => {
   let declining: TestApp;
   beforeAll(async () => {
     // Records the payment first and then declines: the record must go with the rolled-back transaction.
+    const local = localPaymentProvider(() => new Date());
     const recordThenDecline: PaymentProvider = {
-      prices: localPaymentProvider(() => new Date()).prices,
+      ...local,
       async charge(tx, charge) {
-        await localPaymentProvider(() => new Date()).charge(tx, charge);
+        await local.charge(tx, charge);
         throw new PaymentDeclinedError('card declined');
       },
     };
@@ -118,7 +218,10 @@ describe('POST /api/users/{id}/sms with a provider that declines', () => {
     const me = await createMember(declining, { country: 'SE', locale: 'sv-SE' });
     const response = await call(declining.app, 'POST', `/api/users/${me.id}/sms`, { token: me.token });
     expect(response.statusCode).toBe(402);
-    expect(response.json()).toEqual({ Error: 'payment_declined', Message: 'Betalningen avvisades, så inget köptes. Kontrollera ditt betalsätt och försök igen.' });
+    expect(response.json()).toEqual({
+      Error: 'payment_declined',
+      Message: 'Betalningen avvisades, så inget köptes. Kontrollera ditt betalsätt och försök igen.',
+    });
     expect(await balanceOf(declining, me.id)).toBe(0);
     expect(await paymentsOf(declining, me.id)).toEqual([]);
   });

@@ -1,38 +1,45 @@
 // The one Drizzle schema for PGlite and PostgreSQL. The SQL in ./migrations must build exactly this
 // (schema.test.ts compares them against a migrated database).
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { PROOF_TYPES, WARRANTY_PRODUCTS } from '@paddock/shared/domain';
+import { boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  customerId: text('customer_id').notNull().unique(),
-  accountType: text('account_type', { enum: ['user', 'admin'] }).notNull().default('user'),
-  /** Always stored normalized (trimmed, lowercase), so a plain unique index is case-insensitive. */
-  email: text('email').notNull().unique(),
-  /** A new address asked for by the user, taken only once the code mailed to it is confirmed. */
-  pendingEmail: text('pending_email'),
-  passwordHash: text('password_hash').notNull(),
-  phone: text('phone').notNull().default(''),
-  locale: text('locale').notNull().default('en-GB'),
-  country: text('country').notNull(),
-  verified: boolean('verified').notNull().default(false),
-  name: text('name').notNull().default(''),
-  addr1: text('addr1').notNull().default(''),
-  addr2: text('addr2').notNull().default(''),
-  postalCode: text('postal_code').notNull().default(''),
-  town: text('town').notNull().default(''),
-  vatin: text('vatin').notNull().default(''),
-  emailBilling: boolean('email_billing').notNull().default(true),
-  emailDevice: boolean('email_device').notNull().default(true),
-  emailMarketing: boolean('email_marketing').notNull().default(false),
-  pushEnabled: boolean('push_enabled').notNull().default(false),
-  pushTokens: jsonb('push_tokens').$type<string[]>().notNull().default([]),
-  smsEnabled: boolean('sms_enabled').notNull().default(false),
-  smsBalance: integer('sms_balance').notNull().default(0),
-  createdAt: time('created_at').notNull(),
-}, (t) => [index('users_pending_email_idx').on(t.pendingEmail)]);
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    customerId: text('customer_id').notNull().unique(),
+    accountType: text('account_type', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    /** Always stored normalized (trimmed, lowercase), so a plain unique index is case-insensitive. */
+    email: text('email').notNull().unique(),
+    /** A new address asked for by the user, taken only once the code mailed to it is confirmed. */
+    pendingEmail: text('pending_email'),
+    passwordHash: text('password_hash').notNull(),
+    phone: text('phone').notNull().default(''),
+    locale: text('locale').notNull().default('en-GB'),
+    country: text('country').notNull(),
+    verified: boolean('verified').notNull().default(false),
+    name: text('name').notNull().default(''),
+    addr1: text('addr1').notNull().default(''),
+    addr2: text('addr2').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    town: text('town').notNull().default(''),
+    vatin: text('vatin').notNull().default(''),
+    emailBilling: boolean('email_billing').notNull().default(true),
+    emailDevice: boolean('email_device').notNull().default(true),
+    emailMarketing: boolean('email_marketing').notNull().default(false),
+    pushEnabled: boolean('push_enabled').notNull().default(false),
+    pushTokens: jsonb('push_tokens').$type<string[]>().notNull().default([]),
+    smsEnabled: boolean('sms_enabled').notNull().default(false),
+    smsBalance: integer('sms_balance').notNull().default(0),
+    createdAt: time('created_at').notNull(),
+  },
+  (t) => [index('users_pending_email_idx').on(t.pendingEmail)],
+);
 export type UserRow = typeof users.$inferSelect;
 
 /** Session tokens; only the sha256 of the token is kept, so a database leak yields no usable token. */
@@ -136,12 +143,25 @@ export const devices = pgTable(
     offline: boolean('offline').notNull().default(false),
     /** Version of the configuration last published to it (0: none yet). */
     configVersion: integer('config_version').notNull().default(0),
+    // The renewal job's bookkeeping (billing/renewals.ts).
+    /** Declined renewal charges in a row (0: none); the subscription ends after the last retry. */
+    renewalAttempts: integer('renewal_attempts').notNull().default(0),
+    /** Not retried before then after a declined renewal charge (null: due at the expiry). */
+    renewalRetryAt: time('renewal_retry_at'),
   },
   (t) => [
     index('devices_owner_id_idx').on(t.ownerId),
     index('devices_access_idx').using('gin', t.access),
     // The offline sweep walks only devices that are not offline yet.
-    index('devices_offline_at_idx').on(t.offlineAt).where(sql`${t.offline} = false`),
+    index('devices_offline_at_idx')
+      .on(t.offlineAt)
+      .where(sql`${t.offline} = false`),
+    // The renewal job walks the expiries of subscriptions with something to renew or end (SUBSCRIPTION_DUE in billing/renewals.ts).
+    index('devices_subscription_expires_idx')
+      .on(sql`(${t.subscription}->>'ExpiresAt')`)
+      .where(
+        sql`${t.subscription}->'PriceIds'->>'Current' <> '' OR ${t.subscription}->'PriceIds'->>'Next' <> '' OR ${t.subscription}->>'Trialing' = 'true'`,
+      ),
   ],
 );
 export type DeviceRow = typeof devices.$inferSelect;
@@ -183,7 +203,11 @@ export const jobs = pgTable(
     failedAt: time('failed_at'),
     createdAt: time('created_at').notNull(),
   },
-  (t) => [index('jobs_run_at_idx').on(t.runAt).where(sql`${t.failedAt} IS NULL`)],
+  (t) => [
+    index('jobs_run_at_idx')
+      .on(t.runAt)
+      .where(sql`${t.failedAt} IS NULL`),
+  ],
 );
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -258,7 +282,10 @@ export const payments = pgTable(
     /** The catalogue key of what was bought ('Sms', 'FarmcamSimExtraData', 'SmartplugMonth' …). */
     priceKey: text('price_key'),
   },
-  (t) => [index('payments_user_id_created_idx').on(t.userId, t.createdAt), uniqueIndex('payments_idempotency_key_idx').on(t.idempotencyKey)],
+  (t) => [
+    index('payments_user_id_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('payments_idempotency_key_idx').on(t.idempotencyKey),
+  ],
 );
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -268,3 +295,93 @@ export const serverKeys = pgTable('server_keys', {
   value: text('value').notNull(),
   createdAt: time('created_at').notNull(),
 });
+
+/** PostgreSQL bytea as a Buffer (PGlite hands back a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** Registered warranties (warranties/routes.ts); one per product and serial number, with the proof of purchase. */
+export const warranties = pgTable(
+  'warranties',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** One of WARRANTY_PRODUCTS (shared/domain/warranties). */
+    product: text('product', { enum: WARRANTY_PRODUCTS }).notNull(),
+    /** Normalized: trimmed and upper-cased. */
+    serialNumber: text('serial_number').notNull(),
+    retailer: text('retailer').notNull(),
+    dateOfPurchase: date('date_of_purchase', { mode: 'string' }).notNull(),
+    /** The type recognised from the proof's content (PROOF_TYPES), which the download sends back. */
+    proofType: text('proof_type', { enum: PROOF_TYPES }).notNull(),
+    proofSize: integer('proof_size').notNull(),
+    proof: bytea('proof').notNull(),
+    registeredAt: time('registered_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('warranties_serial_product_idx').on(t.serialNumber, t.product),
+    index('warranties_user_id_registered_idx').on(t.userId, t.registeredAt),
+  ],
+);
+export type WarrantyRow = typeof warranties.$inferSelect;
+
+/** The built-in payment provider's card on file per customer (billing/builtin): only what the portal shows, never the number. */
+export const paymentMethods = pgTable('payment_methods', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  /** The test card that is always declined (docs/product/billing.md). */
+  declines: boolean('declines').notNull(),
+  updatedAt: time('updated_at').notNull(),
+});
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+
+/** The last invoice number given out per year; its row is locked by the charge until commit, so numbers have no gaps. */
+export const invoiceNumbers = pgTable('invoice_numbers', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/** The buyer as the invoice names them, frozen when it is issued. */
+export interface InvoiceBuyer {
+  name: string;
+  email: string;
+  addressLines: string[];
+  country: string;
+  vatin: string;
+}
+
+/** The built-in provider's invoices: one per payment, with net, VAT and gross (billing/builtin/vat.ts). */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: text('id').primaryKey(),
+    number: text('number').notNull().unique(),
+    paymentId: text('payment_id')
+      .notNull()
+      .unique()
+      .references(() => payments.id),
+    /** Null once the account is deleted: an invoice is a bookkeeping record and stays. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    customerId: text('customer_id').notNull(),
+    buyer: jsonb('buyer').$type<InvoiceBuyer>().notNull(),
+    description: text('description').notNull(),
+    currency: text('currency', { enum: ['EUR', 'SEK'] }).notNull(),
+    net: integer('net').notNull(),
+    vatRatePercent: integer('vat_rate_percent').notNull(),
+    vat: integer('vat').notNull(),
+    gross: integer('gross').notNull(),
+    reverseCharge: boolean('reverse_charge').notNull(),
+    createdAt: time('created_at').notNull(),
+  },
+  (t) => [index('invoices_user_id_created_idx').on(t.userId, t.createdAt)],
+);
+export type InvoiceRow = typeof invoices.$inferSelect;

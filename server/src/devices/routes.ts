@@ -29,6 +29,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { authorize } from '../access';
+import { PaymentDeclinedError } from '../billing/payments';
+import { checkPlanPrice, choosePlan } from '../billing/plans';
 import { limitsFor, type AppContext } from '../context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { bearerAuth, errorReplies, NoContent, sendNoContent } from '../http/schemas';
@@ -191,6 +193,10 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
       const { metadata, priceId, fields } = SERVER_PRODUCTS[product].changesOf(request.body as UpdateBody);
       // Checked early so a refused save does not switch the plug; checked again under the row lock below.
       checkOwnerOnly(role, device.ownerEmail, metadata, priceId);
+      // docs/product/api.md PriceId: one of this product's plans, or '' for None.
+      const planField = SERVER_PRODUCTS[product].planField === 'Subscription' ? 'Subscription.PriceId' : 'PriceId';
+      const catalogue = priceId === undefined ? null : await ctx.payments.prices();
+      const planKey = catalogue && priceId !== undefined ? checkPlanPrice(product, catalogue, priceId, planField) : undefined;
       if (metadata.Tags && !tagsWithinLength(metadata.Tags)) throw badRequest('too_long', 'Tags', { field: 'Tags', max: TAG_MAX_LENGTH });
       // A power toggle in the update (SmartPlug2's OutputPower) is a command the device must acknowledge before
       // anything is saved (no ack: 408 and nothing changes).
@@ -220,11 +226,21 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
         }
         // The owner is always among those it is shared with (starred, not removable).
         const sharedWith = access.includes(owner.email) ? access : [owner.email, ...access];
-        const merged = deepMerge(row.fields, fields);
+        // Charged to the owner the request finds (docs/product/states.md Plans and renewal), before any hand-over.
+        const plan = catalogue && planKey !== undefined && rowOwner ? await choosePlan(tx, ctx.payments, catalogue, rowOwner, row, planKey, config.now()) : {};
+        // docs/product/states.md Plans and renewal: a plan is the owner's consent to be charged, so it does not pass
+        // to a new owner. The running period stays; nothing renews until the new owner chooses a plan.
+        const handedOver = owner.id !== row.ownerId;
+        const subscription = plan.subscription ?? row.subscription;
+        const noNextPlan = { ...subscription, PriceIds: { ...subscription.PriceIds, Next: '' } };
+        const consent = handedOver ? { subscription: noNextPlan, renewalAttempts: 0, renewalRetryAt: null } : {};
+        const merged = deepMerge(plan.fields ?? row.fields, fields);
         const configured = configAfterChange(product, row.fields, merged, row.configVersion);
         message = configured.message;
         const power = powered === undefined ? {} : heardFrom(product, row, config.now(), { ...configured.fields, PowerEnabled: powered });
         return {
+          ...plan,
+          ...consent,
           ownerId: owner.id,
           name: metadata.Name?.trim() ?? row.name,
           access: sharedWith,
@@ -232,10 +248,13 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
           tags: withSystemTags(product, owner.email, metadata.Tags ?? row.tags),
           fields: configured.fields,
           configVersion: configured.configVersion,
-          subscription: priceId === undefined ? row.subscription : { ...row.subscription, PriceIds: { ...row.subscription.PriceIds, Next: priceId } },
           ...power,
         };
-      }, powered === undefined ? undefined : ackNotices());
+      }, powered === undefined ? undefined : ackNotices()).catch((error: unknown) => {
+        if (!(error instanceof PaymentDeclinedError)) throw error;
+        request.log.warn({ device: device.key, err: error }, 'plan payment declined');
+        throw new AppError(402, 'payment_declined');
+      });
       if (!changed) throw notFound(); // unregistered meanwhile
       if (message) gateway.publishConfig(device.key, message);
       return toDevice((await findDevice(db, device.key))!);
@@ -246,7 +265,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
       security: bearerAuth,
       tags,
       summary: `Changes a ${productName}'s settings, sharing and plan (PUT and PATCH alike)`,
-      response: { 200: Device, ...errorReplies(400, 401, 403, 404) },
+      response: { 200: Device, ...errorReplies(400, 401, 402, 403, 404) },
     };
     app.patch(`/${apiCollection}/:${keyParam}`, { schema: updateSchema }, update);
     app.put(`/${apiCollection}/:${keyParam}`, { schema: updateSchema }, update);

@@ -18,7 +18,7 @@ export const badRequest = (code: ErrorCode, field?: string, values?: MessageValu
 export const unauthorized = () => new AppError(401, 'unauthorized');
 export const forbidden = () => new AppError(403, 'forbidden');
 export const notFound = () => new AppError(404, 'not_found');
-export const conflict = (code: ErrorCode, field?: string) => new AppError(409, code, field);
+export const conflict = (code: ErrorCode, field?: string, values?: MessageValues) => new AppError(409, code, field, values);
 export const rateLimited = (retryAfterSeconds: number) => new RateLimitError(retryAfterSeconds);
 
 export class RateLimitError extends AppError {

@@ -40,7 +40,44 @@ type AlarmKey =
   | 'alarm_value_online'
   | 'alarm_value_mains_off'
   | 'alarm_value_mains_on';
-export type MessageKey = ErrorCode | MailKey | AlarmKey;
+/** The renewal job's mails to the owner (billing/renewals.ts). */
+type RenewalKey = 'renewal_declined_subject' | 'renewal_declined_text' | 'renewal_ended_subject' | 'renewal_ended_text';
+type BillingKey =
+  | 'invoice_title'
+  | 'invoice_number'
+  | 'invoice_date'
+  | 'invoice_seller'
+  | 'invoice_buyer'
+  | 'invoice_vat_number'
+  | 'invoice_description'
+  | 'invoice_net'
+  | 'invoice_vat'
+  | 'invoice_gross'
+  | 'invoice_reverse_charge'
+  | 'invoice_paid'
+  | 'portal_title'
+  | 'portal_test_mode'
+  | 'portal_payment_method'
+  | 'portal_no_card'
+  | 'portal_card'
+  | 'portal_card_declines'
+  | 'portal_add_card'
+  | 'portal_replace_card'
+  | 'portal_card_number'
+  | 'portal_card_expiry'
+  | 'portal_card_cvc'
+  | 'portal_save_card'
+  | 'portal_card_saved'
+  | 'portal_invoices'
+  | 'portal_no_invoices'
+  | 'portal_download_pdf'
+  | 'portal_back'
+  | 'portal_link_invalid'
+  | 'card_number_invalid'
+  | 'card_expiry_invalid'
+  | 'card_expired'
+  | 'card_cvc_invalid';
+export type MessageKey = ErrorCode | MailKey | AlarmKey | BillingKey | RenewalKey;
 
 export const MESSAGES = {
   bad_request: {
@@ -193,6 +230,12 @@ export const MESSAGES = {
     'fr-FR': "Le paiement a été refusé : rien n'a été acheté. Veuillez vérifier votre moyen de paiement et réessayer.",
     'sv-SE': 'Betalningen avvisades, så inget köptes. Kontrollera ditt betalsätt och försök igen.',
   },
+  invalid_signature: {
+    'en-GB': 'The signature of the request is not valid.',
+    'de-DE': 'Die Signatur der Anfrage ist ungültig.',
+    'fr-FR': "La signature de la requête n'est pas valide.",
+    'sv-SE': 'Förfrågans signatur är ogiltig.',
+  },
   rate_limited: {
     'en-GB': 'Too many attempts, try again in {duration}.',
     'de-DE': 'Zu viele Versuche, versuchen Sie es in {duration} erneut.',
@@ -282,6 +325,42 @@ export const MESSAGES = {
     'de-DE': 'Der Zeitraum darf höchstens {max} Tage lang sein.',
     'fr-FR': 'La période ne peut pas dépasser {max} jours.',
     'sv-SE': 'Perioden får vara högst {max} dagar lång.',
+  },
+  warranty_taken: {
+    'en-GB': 'A warranty is already registered for this product and serial number.',
+    'de-DE': 'Für dieses Produkt und diese Seriennummer ist bereits eine Garantie registriert.',
+    'fr-FR': 'Une garantie est déjà enregistrée pour ce produit et ce numéro de série.',
+    'sv-SE': 'En garanti är redan registrerad för den här produkten och det här serienumret.',
+  },
+  purchase_date_in_future: {
+    'en-GB': 'The date of purchase cannot be in the future.',
+    'de-DE': 'Das Kaufdatum darf nicht in der Zukunft liegen.',
+    'fr-FR': "La date d'achat ne peut pas être dans le futur.",
+    'sv-SE': 'Inköpsdatumet kan inte ligga i framtiden.',
+  },
+  proof_not_base64: {
+    'en-GB': 'The proof of purchase must be a file encoded as base64.',
+    'de-DE': 'Der Kaufnachweis muss eine Base64-codierte Datei sein.',
+    'fr-FR': "La preuve d'achat doit être un fichier encodé en base64.",
+    'sv-SE': 'Inköpsbeviset måste vara en base64-kodad fil.',
+  },
+  proof_too_large: {
+    'en-GB': 'The proof of purchase can be at most {max} MB.',
+    'de-DE': 'Der Kaufnachweis darf höchstens {max} MB groß sein.',
+    'fr-FR': "La preuve d'achat ne peut pas dépasser {max} Mo.",
+    'sv-SE': 'Inköpsbeviset får vara högst {max} MB.',
+  },
+  proof_unsupported_type: {
+    'en-GB': 'The proof of purchase must be a PDF, JPEG or PNG file. This file is none of them, whatever its name.',
+    'de-DE': 'Der Kaufnachweis muss eine PDF-, JPEG- oder PNG-Datei sein. Diese Datei ist keines davon, egal wie sie heißt.',
+    'fr-FR': "La preuve d'achat doit être un fichier PDF, JPEG ou PNG. Ce fichier n'en est aucun, quel que soit son nom.",
+    'sv-SE': 'Inköpsbeviset måste vara en PDF-, JPEG- eller PNG-fil. Den här filen är ingen av dem, oavsett vad den heter.',
+  },
+  warranty_limit_reached: {
+    'en-GB': 'This account already has {max} registered warranties, the most one account can have. No further product can be registered.',
+    'de-DE': 'Für dieses Konto sind bereits {max} Garantien registriert, mehr sind pro Konto nicht möglich. Es kann kein weiteres Produkt registriert werden.',
+    'fr-FR': "Ce compte a déjà {max} garanties enregistrées, le maximum pour un compte. Aucun autre produit ne peut être enregistré.",
+    'sv-SE': 'Det här kontot har redan {max} registrerade garantier, det högsta antalet för ett konto. Inga fler produkter kan registreras.',
   },
   internal_error: {
     'en-GB': 'Something went wrong on our side. Please try again later.',
@@ -508,6 +587,123 @@ export const MESSAGES = {
     'de-DE': 'nicht gemessen',
     'fr-FR': 'non mesurée',
     'sv-SE': 'inget mätvärde',
+  },
+  renewal_declined_subject: {
+    'en-GB': 'The payment for {device} was declined',
+    'de-DE': 'Die Zahlung für {device} wurde abgelehnt',
+    'fr-FR': 'Le paiement pour {device} a été refusé',
+    'sv-SE': 'Betalningen för {device} avvisades',
+  },
+  renewal_declined_text: {
+    'en-GB':
+      'Hello,\n\nWe could not renew the plan {plan} of {device}: the payment was declined. We will try again on {retry}; until then the device and its alarms keep working.\n\nPlease check your payment method in Paddock under Billing, Manage payment. If the payment is still declined after a few days, the plan ends and the alarms of {device} are paused.\n\nThe Paddock team',
+    'de-DE':
+      'Hallo,\n\nwir konnten den Tarif {plan} von {device} nicht verlängern: Die Zahlung wurde abgelehnt. Wir versuchen es am {retry} erneut; bis dahin funktionieren das Gerät und seine Alarme weiter.\n\nBitte prüfen Sie Ihre Zahlungsmethode in Paddock unter Abrechnung, Zahlung verwalten. Wird die Zahlung auch nach einigen Tagen abgelehnt, endet der Tarif und die Alarme von {device} werden pausiert.\n\nIhr Paddock-Team',
+    'fr-FR':
+      "Bonjour,\n\nNous n'avons pas pu renouveler la formule {plan} de {device} : le paiement a été refusé. Nous réessaierons le {retry} ; d'ici là, l'appareil et ses alarmes continuent de fonctionner.\n\nVeuillez vérifier votre moyen de paiement dans Paddock, sous Facturation, Gérer le paiement. Si le paiement est encore refusé dans quelques jours, la formule prend fin et les alarmes de {device} sont suspendues.\n\nL'équipe Paddock",
+    'sv-SE':
+      'Hej!\n\nVi kunde inte förnya abonnemanget {plan} för {device}: betalningen avvisades. Vi försöker igen {retry}; till dess fungerar enheten och dess larm som vanligt.\n\nKontrollera ditt betalsätt i Paddock under Fakturering, Hantera betalning. Avvisas betalningen fortfarande om några dagar upphör abonnemanget och larmen för {device} pausas.\n\nPaddock-teamet',
+  },
+  renewal_ended_subject: {
+    'en-GB': 'The plan of {device} has ended',
+    'de-DE': 'Der Tarif von {device} ist beendet',
+    'fr-FR': 'La formule de {device} a pris fin',
+    'sv-SE': 'Abonnemanget för {device} har upphört',
+  },
+  renewal_ended_text: {
+    'en-GB':
+      'Hello,\n\nThe payment for the plan {plan} of {device} was declined again, so the plan has ended. The alarms of {device} are paused; its settings are kept.\n\nChoose a plan on the settings page of {device} to bring the alarms back as they were.\n\nThe Paddock team',
+    'de-DE':
+      'Hallo,\n\ndie Zahlung für den Tarif {plan} von {device} wurde erneut abgelehnt, daher ist der Tarif beendet. Die Alarme von {device} sind pausiert; seine Einstellungen bleiben erhalten.\n\nWählen Sie auf der Einstellungsseite von {device} einen Tarif, dann sind die Alarme wieder so wie zuvor.\n\nIhr Paddock-Team',
+    'fr-FR':
+      "Bonjour,\n\nLe paiement de la formule {plan} de {device} a de nouveau été refusé : la formule a donc pris fin. Les alarmes de {device} sont suspendues ; ses réglages sont conservés.\n\nChoisissez une formule sur la page de réglages de {device} pour retrouver les alarmes telles qu'elles étaient.\n\nL'équipe Paddock",
+    'sv-SE':
+      'Hej!\n\nBetalningen för abonnemanget {plan} för {device} avvisades igen, så abonnemanget har upphört. Larmen för {device} är pausade; inställningarna sparas.\n\nVälj ett abonnemang på inställningssidan för {device} så kommer larmen tillbaka som de var.\n\nPaddock-teamet',
+  },
+  // The built-in payment provider's invoices and portal page (server/src/billing/builtin).
+  invoice_title: { 'en-GB': 'Invoice', 'de-DE': 'Rechnung', 'fr-FR': 'Facture', 'sv-SE': 'Faktura' },
+  invoice_number: { 'en-GB': 'Invoice number', 'de-DE': 'Rechnungsnummer', 'fr-FR': 'Numéro de facture', 'sv-SE': 'Fakturanummer' },
+  invoice_date: { 'en-GB': 'Date', 'de-DE': 'Datum', 'fr-FR': 'Date', 'sv-SE': 'Datum' },
+  invoice_seller: { 'en-GB': 'From', 'de-DE': 'Von', 'fr-FR': 'De', 'sv-SE': 'Från' },
+  invoice_buyer: { 'en-GB': 'Bill to', 'de-DE': 'Rechnungsempfänger', 'fr-FR': 'Facturé à', 'sv-SE': 'Faktureras till' },
+  invoice_vat_number: { 'en-GB': 'VAT number: {vatin}', 'de-DE': 'USt-IdNr.: {vatin}', 'fr-FR': 'N° de TVA : {vatin}', 'sv-SE': 'Momsregistreringsnummer: {vatin}' },
+  invoice_description: { 'en-GB': 'Description', 'de-DE': 'Beschreibung', 'fr-FR': 'Description', 'sv-SE': 'Beskrivning' },
+  invoice_net: { 'en-GB': 'Net', 'de-DE': 'Netto', 'fr-FR': 'Montant HT', 'sv-SE': 'Netto' },
+  invoice_vat: { 'en-GB': 'VAT {rate} %', 'de-DE': 'USt. {rate} %', 'fr-FR': 'TVA {rate} %', 'sv-SE': 'Moms {rate} %' },
+  invoice_gross: { 'en-GB': 'Total', 'de-DE': 'Gesamtbetrag', 'fr-FR': 'Total TTC', 'sv-SE': 'Att betala' },
+  invoice_reverse_charge: {
+    'en-GB': 'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC).',
+    'de-DE': 'Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge, Art. 196 Richtlinie 2006/112/EG).',
+    'fr-FR': 'Autoliquidation : TVA due par le preneur (article 196 de la directive 2006/112/CE).',
+    'sv-SE': 'Omvänd betalningsskyldighet: köparen redovisar momsen (artikel 196, rådets direktiv 2006/112/EG).',
+  },
+  invoice_paid: {
+    'en-GB': 'Paid by card. Test mode: no real money was charged.',
+    'de-DE': 'Per Karte bezahlt. Testmodus: Es wurde kein echtes Geld abgebucht.',
+    'fr-FR': 'Payé par carte. Mode test : aucun argent réel n’a été débité.',
+    'sv-SE': 'Betald med kort. Testläge: inga riktiga pengar drogs.',
+  },
+  portal_title: { 'en-GB': 'Payment settings', 'de-DE': 'Zahlungseinstellungen', 'fr-FR': 'Paramètres de paiement', 'sv-SE': 'Betalningsinställningar' },
+  portal_test_mode: {
+    'en-GB': 'Test mode: no real money is charged. Any valid card number works; 4000 0000 0000 0002 is always declined.',
+    'de-DE': 'Testmodus: Es wird kein echtes Geld abgebucht. Jede gültige Kartennummer funktioniert; 4000 0000 0000 0002 wird immer abgelehnt.',
+    'fr-FR': 'Mode test : aucun argent réel n’est débité. Tout numéro de carte valide fonctionne ; 4000 0000 0000 0002 est toujours refusé.',
+    'sv-SE': 'Testläge: inga riktiga pengar dras. Alla giltiga kortnummer fungerar; 4000 0000 0000 0002 avvisas alltid.',
+  },
+  portal_payment_method: { 'en-GB': 'Payment method', 'de-DE': 'Zahlungsmethode', 'fr-FR': 'Moyen de paiement', 'sv-SE': 'Betalsätt' },
+  portal_no_card: {
+    'en-GB': 'No card saved: purchases are paid with the built-in test card.',
+    'de-DE': 'Keine Karte gespeichert: Käufe werden mit der eingebauten Testkarte bezahlt.',
+    'fr-FR': 'Aucune carte enregistrée : les achats sont payés avec la carte de test intégrée.',
+    'sv-SE': 'Inget kort sparat: köp betalas med det inbyggda testkortet.',
+  },
+  portal_card: {
+    'en-GB': '{brand} ending in {last4}, expires {expiry}',
+    'de-DE': '{brand} mit Endziffern {last4}, gültig bis {expiry}',
+    'fr-FR': '{brand} se terminant par {last4}, expire fin {expiry}',
+    'sv-SE': '{brand} som slutar på {last4}, giltigt till {expiry}',
+  },
+  portal_card_declines: {
+    'en-GB': 'This test card declines every payment.',
+    'de-DE': 'Diese Testkarte lehnt jede Zahlung ab.',
+    'fr-FR': 'Cette carte de test refuse tous les paiements.',
+    'sv-SE': 'Det här testkortet avvisar alla betalningar.',
+  },
+  portal_add_card: { 'en-GB': 'Add a card', 'de-DE': 'Karte hinzufügen', 'fr-FR': 'Ajouter une carte', 'sv-SE': 'Lägg till kort' },
+  portal_replace_card: { 'en-GB': 'Replace the card', 'de-DE': 'Karte ersetzen', 'fr-FR': 'Remplacer la carte', 'sv-SE': 'Byt kort' },
+  portal_card_number: { 'en-GB': 'Card number', 'de-DE': 'Kartennummer', 'fr-FR': 'Numéro de carte', 'sv-SE': 'Kortnummer' },
+  portal_card_expiry: { 'en-GB': 'Expiry (MM/YY)', 'de-DE': 'Gültig bis (MM/JJ)', 'fr-FR': 'Expiration (MM/AA)', 'sv-SE': 'Giltigt till (MM/ÅÅ)' },
+  portal_card_cvc: { 'en-GB': 'Security code (CVC)', 'de-DE': 'Prüfnummer (CVC)', 'fr-FR': 'Cryptogramme (CVC)', 'sv-SE': 'Säkerhetskod (CVC)' },
+  portal_save_card: { 'en-GB': 'Save card', 'de-DE': 'Karte speichern', 'fr-FR': 'Enregistrer la carte', 'sv-SE': 'Spara kort' },
+  portal_card_saved: { 'en-GB': 'Card saved.', 'de-DE': 'Karte gespeichert.', 'fr-FR': 'Carte enregistrée.', 'sv-SE': 'Kortet har sparats.' },
+  portal_invoices: { 'en-GB': 'Invoices', 'de-DE': 'Rechnungen', 'fr-FR': 'Factures', 'sv-SE': 'Fakturor' },
+  portal_no_invoices: { 'en-GB': 'No invoices yet.', 'de-DE': 'Noch keine Rechnungen.', 'fr-FR': 'Aucune facture pour l’instant.', 'sv-SE': 'Inga fakturor ännu.' },
+  portal_download_pdf: { 'en-GB': 'Download PDF', 'de-DE': 'PDF herunterladen', 'fr-FR': 'Télécharger le PDF', 'sv-SE': 'Ladda ner PDF' },
+  portal_back: { 'en-GB': 'Back to Paddock', 'de-DE': 'Zurück zu Paddock', 'fr-FR': 'Retour à Paddock', 'sv-SE': 'Tillbaka till Paddock' },
+  portal_link_invalid: {
+    'en-GB': 'This link has expired or is not valid. Open “Manage payment” in Paddock again.',
+    'de-DE': 'Dieser Link ist abgelaufen oder ungültig. Öffnen Sie „Zahlung verwalten“ in Paddock erneut.',
+    'fr-FR': 'Ce lien a expiré ou n’est pas valide. Ouvrez à nouveau « Gérer le paiement » dans Paddock.',
+    'sv-SE': 'Länken har gått ut eller är ogiltig. Öppna ”Hantera betalning” i Paddock igen.',
+  },
+  card_number_invalid: {
+    'en-GB': 'Enter a valid card number.',
+    'de-DE': 'Geben Sie eine gültige Kartennummer ein.',
+    'fr-FR': 'Saisissez un numéro de carte valide.',
+    'sv-SE': 'Ange ett giltigt kortnummer.',
+  },
+  card_expiry_invalid: {
+    'en-GB': 'Enter the expiry as MM/YY.',
+    'de-DE': 'Geben Sie das Ablaufdatum als MM/JJ ein.',
+    'fr-FR': 'Saisissez la date d’expiration au format MM/AA.',
+    'sv-SE': 'Ange giltighetstiden som MM/ÅÅ.',
+  },
+  card_expired: { 'en-GB': 'This card has expired.', 'de-DE': 'Diese Karte ist abgelaufen.', 'fr-FR': 'Cette carte a expiré.', 'sv-SE': 'Kortet har gått ut.' },
+  card_cvc_invalid: {
+    'en-GB': 'Enter the 3 or 4 digit security code.',
+    'de-DE': 'Geben Sie die 3- oder 4-stellige Prüfnummer ein.',
+    'fr-FR': 'Saisissez le cryptogramme à 3 ou 4 chiffres.',
+    'sv-SE': 'Ange säkerhetskoden med 3 eller 4 siffror.',
   },
 } as const satisfies Record<MessageKey, Record<Locale, string>>;
 

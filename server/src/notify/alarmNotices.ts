@@ -4,6 +4,7 @@
 import {
   alarmTransitions,
   isProductId,
+  isSubscriptionActive,
   currentAlarm,
   isHeldTriggerDue,
   isReminderDue,
@@ -56,7 +57,10 @@ export interface AlarmJobPayload {
   charged?: boolean;
 }
 
-type DeviceParts = Pick<DeviceRow, 'key' | 'product' | 'fields' | 'notify' | 'access' | 'ownerId'>;
+type DeviceParts = Pick<DeviceRow, 'key' | 'product' | 'fields' | 'notify' | 'access' | 'ownerId' | 'subscription'>;
+
+/** docs/product/states.md Active: while a device's subscription is not active its alarms are paused, nobody is told. */
+const alarmsPaused = (device: Pick<DeviceRow, 'subscription'>, now: Date) => !isSubscriptionActive(device.subscription, now);
 
 type Recipient = Pick<AlarmJobPayload, 'userId' | 'channel' | 'endpoint'>;
 
@@ -68,7 +72,11 @@ async function recipients(tx: Db, device: DeviceParts): Promise<Recipient[]> {
   const emails = device.notify.filter((email) => device.access.includes(email));
   if (!emails.length) return [];
   const rows = await tx.select().from(users).where(inArray(users.email, emails));
-  const chosen = await alarmChannelChoices(tx, device, rows.map((user) => user.id));
+  const chosen = await alarmChannelChoices(
+    tx,
+    device,
+    rows.map((user) => user.id),
+  );
   return rows.flatMap((user): Recipient[] => {
     const choice = chosen.get(user.id)!;
     return [
@@ -104,11 +112,22 @@ async function previousNotice(tx: Db, key: string, alarm: NotifiedAlarm): Promis
  * Enqueues the notifications of the alarms that change between `device` and `fields` (its fields after the
  * change). Call it while holding the device's row lock, inside the transaction that writes the change.
  */
-export async function noticeAlarms(tx: Db, device: DeviceParts, fields: Record<string, unknown>, now: Date, settings: NoticeSettings): Promise<AlarmTransition[]> {
-  if (!isProductId(device.product)) return [];
+export async function noticeAlarms(
+  tx: Db,
+  device: DeviceParts,
+  fields: Record<string, unknown>,
+  now: Date,
+  settings: NoticeSettings,
+): Promise<AlarmTransition[]> {
+  if (!isProductId(device.product) || alarmsPaused(device, now)) return [];
   const told: AlarmTransition[] = [];
   for (const transition of alarmTransitions(device.product, device.fields, fields)) {
-    const decision = noticeDecision(transition, await previousNotice(tx, device.key, transition.alarm), now, settings.quietMinutes * 60_000);
+    const decision = noticeDecision(
+      transition,
+      await previousNotice(tx, device.key, transition.alarm),
+      now,
+      settings.quietMinutes * 60_000,
+    );
     if (decision.next) {
       await tx
         .insert(alarmNotices)
@@ -170,6 +189,8 @@ export async function remindOffline(db: Db, now: Date, settings: NoticeSettings)
     for (const { notice, device } of due) {
       if (!isReminderDue(notice, now, reminderMs)) continue;
       await tx.update(alarmNotices).set({ notifiedAt: now }).where(sameNotice(notice));
+      // Paused: this reminder is skipped, not postponed (it would be claimed again on every sweep).
+      if (alarmsPaused(device, now)) continue;
       const since = (device.lastSeenAt ?? device.registeredAt).toISOString();
       await enqueueFor(tx, device, { alarm: 'offline', event: 'reminder', value: null, unit: null, at: since }, now);
       reminded.push(device.key);
@@ -185,16 +206,27 @@ export async function remindOffline(db: Db, now: Date, settings: NoticeSettings)
 export async function releaseHeldTriggers(db: Db, now: Date, settings: NoticeSettings): Promise<string[]> {
   const quietMs = settings.quietMinutes * 60_000;
   return db.transaction(async (tx) => {
-    const due = await claimNotices(tx, and(isNotNull(alarmNotices.heldSince), lte(alarmNotices.notifiedAt, new Date(now.getTime() - quietMs))));
+    const due = await claimNotices(
+      tx,
+      and(isNotNull(alarmNotices.heldSince), lte(alarmNotices.notifiedAt, new Date(now.getTime() - quietMs))),
+    );
     const told: string[] = [];
     for (const { notice, device } of due) {
       if (!isHeldTriggerDue(notice, now, quietMs) || !isProductId(device.product)) continue;
       const alarm = notice.alarm as NotifiedAlarm;
       const current = currentAlarm(device.product, device.fields, alarm);
-      const stillOn = current !== null && current.triggered && current.enabled;
-      await tx.update(alarmNotices).set(stillOn ? { open: true, notifiedAt: now, heldSince: null } : { heldSince: null }).where(sameNotice(notice));
+      const stillOn = current !== null && current.triggered && current.enabled && !alarmsPaused(device, now);
+      await tx
+        .update(alarmNotices)
+        .set(stillOn ? { open: true, notifiedAt: now, heldSince: null } : { heldSince: null })
+        .where(sameNotice(notice));
       if (!stillOn) continue;
-      await enqueueFor(tx, device, { alarm, value: current.value, unit: current.unit, event: 'triggered', at: notice.heldSince!.toISOString() }, now);
+      await enqueueFor(
+        tx,
+        device,
+        { alarm, value: current.value, unit: current.unit, event: 'triggered', at: notice.heldSince!.toISOString() },
+        now,
+      );
       told.push(device.key);
     }
     return told;

@@ -32,6 +32,8 @@ interface Case {
   query?: (f: Fixture) => Record<string, string>;
   /** The answer that counts as success besides 2xx, `status error`: about the input, not about the caller. */
   ok?: string;
+  /** Makes what the call is about, beyond the fixture (e.g. the owner's warranty). */
+  prepare?: (f: Fixture) => Promise<void>;
 }
 
 const PUBLIC: Record<Role, Answer> = { anonymous: 'ok', stranger: 'ok', shared: 'ok', owner: 'ok', admin: 'ok' };
@@ -43,6 +45,14 @@ const ADMIN_ONLY: Record<Role, Answer> = { anonymous: '401', stranger: '403', sh
 const DEVICE_USER: Record<Role, Answer> = { anonymous: '401', stranger: '404', shared: 'ok', owner: 'ok', admin: 'ok' };
 const DEVICE_OWNER: Record<Role, Answer> = { anonymous: '401', stranger: '404', shared: '403 device_owner_only', owner: 'ok', admin: 'ok' };
 
+/** A valid warranty registration of the serial number, with a PDF proof. */
+const warrantyBody = (serialNumber: string) => ({
+  Product: 'FenceAlarm',
+  SerialNumber: serialNumber,
+  Retailer: 'Granngården',
+  DateOfPurchase: '2025-01-01',
+  ProofOfPurchase: Buffer.from('%PDF-1.7\n%%EOF\n').toString('base64'),
+});
 const newAddress = () => `new-${randomBytes(4).toString('hex')}@example.com`;
 const historyWindow = (f: Fixture) => ({ from: new Date(f.now.getTime() - 86_400_000).toISOString(), to: f.now.toISOString() });
 const register: Case = { expect: SELF_OR_ADMIN, body: (f) => ({ [PRODUCTS[f.product].keyField]: f.freeKey, Name: 'New device' }) };
@@ -62,7 +72,10 @@ function pushToken(): string {
   const p256dh = createECDH('prime256v1');
   p256dh.generateKeys();
   const endpoint = `https://fcm.googleapis.com/fcm/send/${randomBytes(8).toString('hex')}`;
-  return JSON.stringify({ endpoint, keys: { p256dh: p256dh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') } });
+  return JSON.stringify({
+    endpoint,
+    keys: { p256dh: p256dh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  });
 }
 
 // One entry per operation, keyed `METHOD /path` as in the OpenAPI document.
@@ -90,6 +103,22 @@ const TABLE: Record<string, Case | Case[]> = {
   'GET /api/push/vapid-public-key': { expect: PUBLIC },
   'POST /api/users/{id}/device-tokens': { expect: SELF_OR_ADMIN, body: () => ({ Token: pushToken() }) },
   'POST /api/users/{id}/sms': { expect: SELF_OR_ADMIN },
+  'GET /api/users/{id}/invoices': { expect: SELF_OR_ADMIN },
+  // The fixture account has no invoices: the caller may ask, and learns there is no such invoice.
+  'GET /api/users/{id}/invoices/{invoiceId}/pdf': { expect: SELF_OR_ADMIN, ok: '404 not_found' },
+  'GET /api/users/{id}/billing': { expect: SELF_OR_ADMIN },
+  'GET /api/users/{id}/warranties': { expect: SELF_OR_ADMIN },
+  'POST /api/users/{id}/warranties': { expect: SELF_OR_ADMIN, body: (f) => warrantyBody(f.freeKey) },
+  // The owner's warranty of serial f.key: only its registrant and admins learn it exists.
+  'GET /api/warranties/{serial}/proof-of-purchase': {
+    expect: { anonymous: '401', stranger: '404', shared: '404', owner: 'ok', admin: 'ok' },
+    prepare: async (f) => {
+      const reply = await call(t.app, 'POST', `/api/users/${f.owner.id}/warranties`, { token: f.owner.token, body: warrantyBody(f.key) });
+      if (reply.statusCode !== 201) throw new Error(`the owner's warranty was not registered: ${reply.statusCode} ${reply.body}`);
+    },
+  },
+  // A price list names no customer (docs/product/api.md).
+  'GET /api/prices': { expect: PUBLIC },
   'GET /api/admin/mailbox': { expect: ADMIN_ONLY },
   'GET /api/admin/sms-outbox': { expect: ADMIN_ONLY },
   'PUT /api/admin/simulator/{key}': { expect: ADMIN_ONLY, body: () => ({ Fault: 'none' }) },
@@ -103,6 +132,7 @@ const TABLE: Record<string, Case | Case[]> = {
   'GET /api/farmcam-sims/{imsi}/alarm-channels': alarmChannels,
   'PUT /api/farmcam-sims/{imsi}/alarm-channels': setAlarmChannels,
   'GET /api/farmcam-sims/{imsi}/remaining-data': history,
+  'POST /api/farmcam-sims/{imsi}/extra-data': { expect: DEVICE_OWNER },
 
   'POST /api/users/{id}/fencealarms': register,
   'GET /api/fencealarms/{imei}': { expect: DEVICE_USER },
@@ -197,7 +227,8 @@ function mismatch(answer: Answer, ok: string | undefined, status: number, body: 
 async function callAs(role: Role, operation: Operation, test: Case): Promise<string | null> {
   const f = await fixture(operation);
   const caller = role === 'anonymous' ? undefined : { stranger: f.stranger, shared: f.shared, owner: f.owner, admin: f.admin }[role];
-  const path = fillPath(operation, { id: f.owner.id, imei: f.key, imsi: f.key, key: f.key });
+  await test.prepare?.(f);
+  const path = fillPath(operation, { id: f.owner.id, imei: f.key, imsi: f.key, key: f.key, serial: f.key, invoiceId: 'no-such-invoice' });
   const query = test.query ? `?${new URLSearchParams(test.query(f))}` : '';
   const response = await call(t.app, operation.method, path + query, { token: caller?.token, body: test.body?.(f) });
   const problem = mismatch(test.expect[role], test.ok, response.statusCode, response.body);
@@ -219,7 +250,10 @@ describe('authorization of every OpenAPI operation', () => {
     const problems = operations
       .filter((operation) => operation.id in TABLE)
       .filter((operation) => [TABLE[operation.id]].flat().some((test) => (test.expect.anonymous === '401') !== operation.secured))
-      .map((operation) => `${operation.id}: OpenAPI security ${operation.secured ? 'bearer' : 'none'} disagrees with the table's anonymous answer`);
+      .map(
+        (operation) =>
+          `${operation.id}: OpenAPI security ${operation.secured ? 'bearer' : 'none'} disagrees with the table's anonymous answer`,
+      );
     if (problems.length) throw new Error(problems.join('\n'));
   });
 

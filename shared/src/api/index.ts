@@ -5,3 +5,6 @@ export * from './users';
 export * from './devices';
 export * from './history';
 export * from './push';
+export * from './billing';
+export * from './prices';
+export * from './warranties';

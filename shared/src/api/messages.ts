@@ -25,4 +25,33 @@ export const apiTexts = defineTranslations('api', {
     'fr-FR': 'Votre session a expiré. Veuillez vous reconnecter.',
     'sv-SE': 'Din session har avslutats. Logga in igen.',
   },
+  // ---- Prices (docs/product/api.md, docs/product/limits.md, docs/product/states.md)
+  pricesFailed: {
+    'en-GB': 'failed to get price data',
+    'de-DE': 'Preisdaten konnten nicht geladen werden',
+    'fr-FR': 'impossible d’obtenir les données tarifaires',
+    'sv-SE': 'det gick inte att hämta prisuppgifter',
+  },
+  pricePerMonth: {
+    'en-GB': '{amount} {currency} per month',
+    'de-DE': '{amount} {currency} pro Monat',
+    'fr-FR': '{amount} {currency} par mois',
+    'sv-SE': '{amount} {currency} per månad',
+  },
+  pricePerYear: {
+    'en-GB': '{amount} {currency} per year',
+    'de-DE': '{amount} {currency} pro Jahr',
+    'fr-FR': '{amount} {currency} par an',
+    'sv-SE': '{amount} {currency} per år',
+  },
+  priceOnce: { 'en-GB': '{amount} {currency}', 'de-DE': '{amount} {currency}', 'fr-FR': '{amount} {currency}', 'sv-SE': '{amount} {currency}' },
+  exVat: { 'en-GB': 'ex VAT', 'de-DE': 'zzgl. MwSt.', 'fr-FR': 'HT', 'sv-SE': 'exkl. moms' },
+  planNone: { 'en-GB': 'None', 'de-DE': 'Keines', 'fr-FR': 'Aucun', 'sv-SE': 'Inget' },
+  planSmall: { 'en-GB': 'Small', 'de-DE': 'Klein', 'fr-FR': 'Petit', 'sv-SE': 'Liten' },
+  planMedium: { 'en-GB': 'Medium', 'de-DE': 'Mittel', 'fr-FR': 'Moyen', 'sv-SE': 'Mellan' },
+  planLarge: { 'en-GB': 'Large', 'de-DE': 'Groß', 'fr-FR': 'Grand', 'sv-SE': 'Stor' },
+  planWithSize: { 'en-GB': '{plan} ({size})', 'de-DE': '{plan} ({size})', 'fr-FR': '{plan} ({size})', 'sv-SE': '{plan} ({size})' },
+  planMonthly: { 'en-GB': 'Monthly', 'de-DE': 'Monatlich', 'fr-FR': 'Mensuel', 'sv-SE': 'Månadsvis' },
+  planYearly: { 'en-GB': 'Yearly', 'de-DE': 'Jährlich', 'fr-FR': 'Annuel', 'sv-SE': 'Årsvis' },
+  planTrial: { 'en-GB': 'Trial', 'de-DE': 'Testphase', 'fr-FR': 'Essai', 'sv-SE': 'Provperiod' },
 });

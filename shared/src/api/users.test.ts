@@ -3,11 +3,11 @@ import { usersApi } from './users';
 
 beforeEach(() => jest.restoreAllMocks());
 
-test('buying SMS posts to the account, without a body, and returns the account', async () => {
+test('buying SMS posts to the account, without a body, with the action’s idempotency key, and returns the account', async () => {
   const user = { Id: 'u 1', SmsNotifications: { Enabled: false, Balance: 100 } };
   const post = jest.spyOn(api, 'post').mockResolvedValue(user);
-  expect(await usersApi.buySms('u 1')).toBe(user);
-  expect(post).toHaveBeenLastCalledWith('users/u%201/sms', undefined, undefined);
-  await usersApi.buySms('u1', { background: true });
-  expect(post).toHaveBeenLastCalledWith('users/u1/sms', undefined, { background: true });
+  expect(await usersApi.buySms('u 1', 'key-1')).toBe(user);
+  expect(post).toHaveBeenLastCalledWith('users/u%201/sms', undefined, { headers: { 'idempotency-key': 'key-1' } });
+  await usersApi.buySms('u1', 'key-2', { background: true });
+  expect(post).toHaveBeenLastCalledWith('users/u1/sms', undefined, { background: true, headers: { 'idempotency-key': 'key-2' } });
 });

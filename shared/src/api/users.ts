@@ -12,6 +12,7 @@ import type {
   User,
   UserSearchQuery,
 } from '../contract';
+import { idempotencyHeaders } from './billing';
 import { api, type RequestOptions } from './client';
 
 const user = (id: string) => `users/${encodeURIComponent(id)}`;
@@ -30,8 +31,12 @@ export const usersApi = {
   update: (id: string, body: UpdateUserBody, options?: RequestOptions) => api.patch<User>(user(id), body, options),
   remove: (id: string, options?: RequestOptions) => api.delete<void>(user(id), options),
   devices: (id: string, options?: RequestOptions) => api.get<DeviceList>(`${user(id)}/devices`, options),
-  /** Buys the SMS bundle (100 SMS, docs/product/api.md); returns the account with its new balance. */
-  buySms: (id: string, options?: RequestOptions) => api.post<User>(`${user(id)}/sms`, undefined, options),
+  /**
+   * Buys the SMS bundle (100 SMS, docs/product/api.md Purchases); returns the account with its new balance. The key is one
+   * user action's (`newIdempotencyKey`): sent again on a double click or retry, the bundle is charged once.
+   */
+  buySms: (id: string, idempotencyKey: string, options?: RequestOptions) =>
+    api.post<User>(`${user(id)}/sms`, undefined, idempotencyHeaders(idempotencyKey, options)),
   // Admin
   setEmail: (id: string, Email: string, options?: RequestOptions) => api.put<User>(`${user(id)}/email`, { Email }, options),
   markVerified: (id: string, options?: RequestOptions) => api.get<User>(`${user(id)}/verify-email`, options),

@@ -2,7 +2,7 @@
 // Amounts are integer minor units (öre, cent), ex VAT unless named Gross.
 import { Type, type Static } from '@sinclair/typebox';
 import { PRICE_KEYS } from '../domain/money';
-import { IsoTime } from './common';
+import { Id, IsoTime } from './common';
 
 export const Price = Type.Object({
   Id: Type.String({ description: 'The payment provider’s price id; what PriceId on an update call takes' }),
@@ -12,7 +12,9 @@ export const Price = Type.Object({
 });
 
 /** GET /prices: the whole catalogue, keyed by catalogue key (all 13 keys). */
-export const PriceCatalogue = Type.Object(Object.fromEntries(PRICE_KEYS.map((key) => [key, Price])) as { [K in (typeof PRICE_KEYS)[number]]: typeof Price });
+export const PriceCatalogue = Type.Object(
+  Object.fromEntries(PRICE_KEYS.map((key) => [key, Price])) as { [K in (typeof PRICE_KEYS)[number]]: typeof Price },
+);
 export type PriceCatalogue = Static<typeof PriceCatalogue>;
 
 /** An invoice of the payment provider: one purchase or plan charge. */
@@ -26,7 +28,9 @@ export const Invoice = Type.Object({
   VatRate: Type.Number({ description: 'e.g. 0.25; 0 under reverse charge' }),
   Vat: Type.Integer(),
   Gross: Type.Integer(),
-  ReverseCharge: Type.Boolean({ description: 'VAT to be accounted for by the recipient (valid EU VAT number outside the seller’s country)' }),
+  ReverseCharge: Type.Boolean({
+    description: 'VAT to be accounted for by the recipient (valid EU VAT number outside the seller’s country)',
+  }),
   Status: Type.Union([Type.Literal('paid'), Type.Literal('open'), Type.Literal('failed')]),
   PdfUrl: Type.String({ description: 'Path of the PDF download (same authorization as the list)' }),
 });
@@ -39,8 +43,23 @@ export const BillingPortal = Type.Object({
 export type BillingPortal = Static<typeof BillingPortal>;
 
 export const BillingPortalQuery = Type.Object({
-  'return-url': Type.Optional(Type.String({ description: 'Where the portal returns to; one of Paddock’s own addresses' })),
+  'return-url': Type.Optional(Type.String({ maxLength: 1024, description: 'Where the portal returns to; one of Paddock’s own addresses' })),
 });
 
 /** Header every purchase carries: a retried or repeated request with the same key returns the first result. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+/** The headers a purchase takes (docs/product/api.md): an optional idempotency key of 1 to 255 visible ASCII characters. */
+export const PurchaseHeaders = Type.Object({
+  [IDEMPOTENCY_KEY_HEADER]: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[\\x21-\\x7E]+$',
+      description: 'Names this purchase: a retried or repeated request with the same key returns the first result and charges once',
+    }),
+  ),
+});
+
+/** GET /users/{id}/invoices/{invoiceId}/pdf. */
+export const InvoicePdfParams = Type.Object({ id: Id, invoiceId: Id }, { additionalProperties: false });

@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'invalid_push_token',
   'push_service_not_allowed',
   'payment_declined',
+  'invalid_signature',
   'rate_limited',
   'device_unknown',
   'device_taken',
@@ -41,6 +42,12 @@ export const ERROR_CODES = [
   'invalid_export_format',
   'history_range_reversed',
   'history_range_too_long',
+  'warranty_taken',
+  'purchase_date_in_future',
+  'proof_not_base64',
+  'proof_too_large',
+  'proof_unsupported_type',
+  'warranty_limit_reached',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

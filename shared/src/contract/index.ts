@@ -13,3 +13,4 @@ export * from '../products/fencealarm2/contract';
 export * from '../products/smartplug/contract';
 export * from '../products/smartplug2/contract';
 export * from './billing';
+export * from './warranties';

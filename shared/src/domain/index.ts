@@ -25,3 +25,4 @@ export * from './alarmNotifications';
 export * from './push';
 // The product registry and the rules over any device (readingPatch, deviceWarnings, …).
 export * from '../products';
+export * from './warranties';

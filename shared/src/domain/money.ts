@@ -99,3 +99,6 @@ export const SMS_BUNDLE: Readonly<Bundle> = Object.freeze({ Id: 'sms-100', Name:
 export function smsBundlePrice(currency: Currency): PriceText {
   return { amount: priceAmount(SMS_BUNDLE, currency), currency, period: pricePeriod('Sms') };
 }
+
+/** docs/product/limits.md: "Buy extra data" adds 1 GB (10^9 bytes) to a FarmCam SIM's RemainingData, at the FarmcamSimExtraData price. */
+export const EXTRA_DATA_BYTES = 1_000_000_000;

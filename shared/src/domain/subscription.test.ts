@@ -1,9 +1,14 @@
-import type { Prices } from './money';
+import { PRODUCT_IDS, PRODUCT_INFO } from '../products/catalogue';
+import { pricePeriod, type Prices } from './money';
 import {
   InvalidPriceNameError,
+  PLAN_PRICE_KEYS,
   checkTrialDataMb,
   checkTrialDays,
   expiryLine,
+  extendByPeriod,
+  planAllowanceBytes,
+  planKeyOf,
   isExpired,
   isSubscriptionActive,
   planChoicePriceText,
@@ -125,5 +130,45 @@ describe('registration trial', () => {
       ExpiresAt: '2026-03-31T10:00:00.000Z',
       PriceIds: { Current: '', Next: '' },
     });
+  });
+});
+
+describe('plans and renewal (docs/product/states.md Plans and renewal)', () => {
+  const catalogue: Prices = {
+    FarmcamSimSmall: { Id: 'small', Name: 'FarmCam SIM Small 1 GB', Sek: 1, Eur: 1 },
+    FarmcamSimLarge: { Id: 'large', Name: 'FarmCam SIM Large 2,5 TB', Sek: 1, Eur: 1 },
+    SmartplugMonth: { Id: 'plug-month', Name: 'SmartPlug Monthly', Sek: 1, Eur: 1 },
+    Sms: { Id: 'sms', Name: '100 SMS', Sek: 1, Eur: 1 },
+  };
+
+  test("each product's plans carry the period their catalogue key is billed by", () => {
+    for (const product of PRODUCT_IDS) {
+      expect(PRODUCT_INFO[product].plans.map((plan) => plan.key)).toEqual(PLAN_PRICE_KEYS[product]);
+      for (const plan of PRODUCT_INFO[product].plans) expect(plan.period).toBe(pricePeriod(plan.key));
+    }
+    expect(PLAN_PRICE_KEYS['farmcam-sim']).toEqual(['FarmcamSimSmall', 'FarmcamSimMedium', 'FarmcamSimLarge']);
+    expect(PLAN_PRICE_KEYS.smartplug2).toEqual(['Smartplug2Month', 'Smartplug2Year']);
+  });
+
+  test("a price id is a plan only of its own product's plans", () => {
+    expect(planKeyOf('farmcam-sim', catalogue, 'small')).toBe('FarmcamSimSmall');
+    expect(planKeyOf('smartplug', catalogue, 'small')).toBeNull();
+    expect(planKeyOf('smartplug', catalogue, 'plug-month')).toBe('SmartplugMonth');
+    expect(planKeyOf('smartplug', catalogue, 'sms')).toBeNull();
+    expect(planKeyOf('smartplug', catalogue, '')).toBeNull();
+  });
+
+  test('a month or a year later, on the last day when the month is shorter', () => {
+    expect(extendByPeriod(new Date('2026-01-15T08:30:00.000Z'), 'SmartplugMonth').toISOString()).toBe('2026-02-15T08:30:00.000Z');
+    expect(extendByPeriod(new Date('2026-01-31T08:30:00.000Z'), 'FarmcamSimSmall').toISOString()).toBe('2026-02-28T08:30:00.000Z');
+    expect(extendByPeriod(new Date('2028-01-31T00:00:00.000Z'), 'FencealarmMonth').toISOString()).toBe('2028-02-29T00:00:00.000Z');
+    expect(extendByPeriod(new Date('2026-12-10T00:00:00.000Z'), 'SmartplugMonth').toISOString()).toBe('2027-01-10T00:00:00.000Z');
+    expect(extendByPeriod(new Date('2028-02-29T12:00:00.000Z'), 'SmartplugYear').toISOString()).toBe('2029-02-28T12:00:00.000Z');
+  });
+
+  test("a SIM plan's allowance in bytes comes from the size in its name", () => {
+    expect(planAllowanceBytes(catalogue.FarmcamSimSmall!)).toBe(1_000_000_000);
+    expect(planAllowanceBytes(catalogue.FarmcamSimLarge!)).toBe(2_500_000_000_000);
+    expect(() => planAllowanceBytes({ Id: 'x', Name: 'FarmCam SIM' })).toThrow(InvalidPriceNameError);
   });
 });

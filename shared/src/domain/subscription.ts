@@ -1,7 +1,8 @@
 // Subscription display, activity, plan choices and trials (docs/product/screens.md, docs/product/states.md, docs/product/validation.md, docs/product/errors.md). Returns codes, not text.
 import type { FieldError } from './account';
-import { freePriceText, priceKeyOf, priceText, type Currency, type PriceKey, type PriceText, type Prices } from './money';
-import type { ProductId } from '../products/ids';
+import { freePriceText, priceKeyOf, pricePeriod, priceText, type Currency, type PriceKey, type PriceText, type Prices } from './money';
+import { PRODUCT_IDS, PRODUCT_INFO, type ProductId } from '../products/catalogue';
+import type { ProductPlan } from '../products/module';
 
 /** The subscription part of a device (docs/product/devices.md). */
 export interface SubscriptionValue {
@@ -27,23 +28,43 @@ export function registrationTrial(now: Date): SubscriptionValue {
   };
 }
 
-/** The catalogue keys of the plans a product can subscribe to, in the order the selector lists them. */
-export const PLAN_PRICE_KEYS: Readonly<Record<ProductId, readonly PriceKey[]>> = {
-  'farmcam-sim': ['FarmcamSimSmall', 'FarmcamSimMedium', 'FarmcamSimLarge'],
-  fencealarm: ['FencealarmMonth', 'FencealarmYear'],
-  fencealarm2: ['Fencealarm2Month', 'Fencealarm2Year'],
-  smartplug: ['SmartplugMonth', 'SmartplugYear'],
-  smartplug2: ['Smartplug2Month', 'Smartplug2Year'],
-};
+/** The catalogue keys of the plans a product can subscribe to, in the order the selector lists them (each product's `plans`). */
+export const PLAN_PRICE_KEYS: Readonly<Record<ProductId, readonly PriceKey[]>> = Object.fromEntries(
+  PRODUCT_IDS.map((product) => [product, PRODUCT_INFO[product].plans.map((plan: ProductPlan): PriceKey => plan.key)]),
+) as Record<string, readonly PriceKey[]> as Record<ProductId, readonly PriceKey[]>;
+
+/** docs/product/states.md Plan rules: the catalogue key of `priceId` when it is one of the product's plans, else null. */
+export function planKeyOf(product: ProductId, prices: Prices, priceId: string): PriceKey | null {
+  const key = priceKeyOf(prices, priceId);
+  return key && PLAN_PRICE_KEYS[product].includes(key) ? key : null;
+}
+
+/**
+ * docs/product/states.md Renewal: the expiry one period after `from` (a calendar month or year in UTC; a day that
+ * the month lacks becomes its last day, so 31 January renews on 28 or 29 February).
+ */
+export function extendByPeriod(from: Date, key: PriceKey): Date {
+  const months = pricePeriod(key) === 'year' ? 12 : 1;
+  const next = new Date(from.getTime());
+  const day = next.getUTCDate();
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(day, lastDay));
+  return next;
+}
+
+const BYTES_PER_UNIT: Record<string, number> = { KB: 1e3, MB: 1e6, GB: 1e9, TB: 1e12 };
+
+/** docs/product/states.md: a FarmCam SIM plan's monthly allowance in bytes, from the size in its price name ('1 GB' → 1,000,000,000). */
+export function planAllowanceBytes(price: { Id: string; Name: string }): number {
+  const [amount, unit] = planSize(price).split(' ');
+  return Math.round(Number(amount.replace(',', '.')) * BYTES_PER_UNIT[unit]);
+}
 
 /** What the subscription line shows (docs/product/states.md); screens translate the kinds, `size` is shown as is. */
 export type SubscriptionPlan =
-  | { kind: 'trial' }
-  | { kind: 'size'; size: string }
-  | { kind: 'monthly' }
-  | { kind: 'yearly' }
-  | { kind: 'blank' }
-  | { kind: 'none' };
+  { kind: 'trial' } | { kind: 'size'; size: string } | { kind: 'monthly' } | { kind: 'yearly' } | { kind: 'blank' } | { kind: 'none' };
 
 export interface ExpiryLine {
   kind: 'ended' | 'ends' | 'renews';

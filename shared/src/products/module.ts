@@ -5,6 +5,7 @@ import type { AlarmSource } from '../domain/alarmNotifications';
 import type { FieldsPatch } from '../domain/alarmState';
 import type { DeviceKeyField } from '../domain/deviceKeys';
 import type { HistoryMeasure } from '../domain/logs';
+import type { PriceKey } from '../domain/money';
 import type { WarningCode } from '../domain/warnings';
 import type { ProductId } from './ids';
 
@@ -31,6 +32,14 @@ export interface ProductInfo<P extends ProductId = ProductId, ListKey extends st
   /** docs/product/api.md: FenceAlarm2 and SmartPlug2 nest metadata under `Metadata` and the plan under `Subscription`. */
   nestsMetadata: boolean;
   power: PowerSwitch;
+  /** docs/product/states.md Plans and renewal: the catalogue keys it can subscribe to, in the selector's order, with their period. */
+  plans: readonly ProductPlan[];
+}
+
+/** A plan: a catalogue key and how long one payment of it runs. */
+export interface ProductPlan {
+  key: PriceKey;
+  period: 'month' | 'year';
 }
 
 /**

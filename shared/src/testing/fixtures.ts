@@ -1,7 +1,7 @@
 // Test fixtures for the web side: a sample user and admin, a clean session, signing in, and the API's failed
 // replies and toasts as the screens see them.
-import { ApiError, configureApi, toastsAtom } from '../api';
-import type { SignInReply, User } from '../contract';
+import { ApiError, configureApi, forgetPrices, toastsAtom } from '../api';
+import type { PriceCatalogue, SignInReply, User } from '../contract';
 import { impersonationAtom, localeAtom, paddockStore, sessionClockAtom, tokenAtom, userAtom } from '../session';
 
 export const sampleUser: User = {
@@ -36,6 +36,7 @@ export function resetSession(): void {
   paddockStore.set(toastsAtom, []);
   paddockStore.set(localeAtom, 'en-GB');
   configureApi({ testHostPrefix: 'test.' });
+  forgetPrices();
 }
 
 /** The reply of POST /sessions for `user`, with a token valid for an hour. */
@@ -64,10 +65,33 @@ const STATUS_TEXTS: Record<number, string> = {
 
 /** A failed reply as the server sends it: `{ Error, Message, Field? }`. */
 export function apiError(status: number, code: string, message: string, field?: string): ApiError {
-  return new ApiError(status, STATUS_TEXTS[status] ?? 'Error', JSON.stringify({ Error: code, Message: message, Field: field }), code, field);
+  return new ApiError(
+    status,
+    STATUS_TEXTS[status] ?? 'Error',
+    JSON.stringify({ Error: code, Message: message, Field: field }),
+    code,
+    field,
+  );
 }
 
 /** Texts of the toasts on screen right now (the shell draws them; the store holds them). */
 export function toastTexts(): string[] {
   return paddockStore.get(toastsAtom).map((toast) => toast.text ?? toast.message?.defaultMessage?.toString() ?? '');
 }
+
+/** A whole price catalogue as GET /prices answers it (docs/product/devices.md Prices); FarmCam SIM names carry their size. */
+export const samplePrices: PriceCatalogue = {
+  FarmcamSimSmall: { Id: 'price_sim_small', Name: 'FarmCam SIM Small 1 GB', Sek: 4900, Eur: 490 },
+  FarmcamSimMedium: { Id: 'price_sim_medium', Name: 'FarmCam SIM Medium 5 GB', Sek: 9900, Eur: 990 },
+  FarmcamSimLarge: { Id: 'price_sim_large', Name: 'FarmCam SIM Large 20 GB', Sek: 19900, Eur: 1990 },
+  FarmcamSimExtraData: { Id: 'price_sim_extra', Name: 'FarmCam SIM extra data 1 GB', Sek: 2900, Eur: 290 },
+  FencealarmMonth: { Id: 'price_fa_month', Name: 'FenceAlarm Monthly', Sek: 4900, Eur: 490 },
+  FencealarmYear: { Id: 'price_fa_year', Name: 'FenceAlarm Yearly', Sek: 49000, Eur: 4900 },
+  Fencealarm2Month: { Id: 'price_fa2_month', Name: 'FenceAlarm2 Monthly', Sek: 5900, Eur: 590 },
+  Fencealarm2Year: { Id: 'price_fa2_year', Name: 'FenceAlarm2 Yearly', Sek: 59000, Eur: 5900 },
+  SmartplugMonth: { Id: 'price_sp_month', Name: 'SmartPlug Monthly', Sek: 2900, Eur: 290 },
+  SmartplugYear: { Id: 'price_sp_year', Name: 'SmartPlug Yearly', Sek: 29000, Eur: 2900 },
+  Smartplug2Month: { Id: 'price_sp2_month', Name: 'SmartPlug2 Monthly', Sek: 3900, Eur: 390 },
+  Smartplug2Year: { Id: 'price_sp2_year', Name: 'SmartPlug2 Yearly', Sek: 39000, Eur: 3900 },
+  Sms: { Id: 'price_sms', Name: '100 SMS', Sek: 9900, Eur: 990 },
+};

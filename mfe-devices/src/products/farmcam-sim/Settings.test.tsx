@@ -1,5 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
-import { currentLocation, farmcamSim, renderDevices, resetSession } from '../../common/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import { billingApi } from '@paddock/shared/api';
+import type { FarmcamSim } from '@paddock/shared/contract';
+import { apiError } from '@paddock/shared/testing/fixtures';
+import { currentLocation, farmcamSim, renderDevices, resetSession, sampleUser, toastTexts } from '../../common/testing';
+import { paddockStore, userAtom } from '@paddock/shared/session';
 import { mockSettingsApi, openSettings } from '../../settings/testing';
 
 const IMSI = '240071234567890';
@@ -10,7 +14,7 @@ beforeEach(() => {
   jest.restoreAllMocks();
 });
 
-test('title, IMSI, data left in MB and the subscription line; no purchase buttons before billing', async () => {
+test('title, IMSI, data left in MB and the subscription line', async () => {
   const api = mockSettingsApi(farmcamSim('Gate camera', { RemainingData: 18_400_000 }));
   await openSettings(PATH, 'FarmCam SIM Gate camera');
   expect(api.get).toHaveBeenCalledWith('farmcam-sim', IMSI, expect.anything());
@@ -18,7 +22,6 @@ test('title, IMSI, data left in MB and the subscription line; no purchase button
   expect(screen.getByText('Data left')).toBeInTheDocument();
   expect(screen.getByTestId('remaining-data')).toHaveTextContent('18 MB');
   expect(screen.getByTestId('subscription-line')).toHaveTextContent('Renews 1 January 2099');
-  expect(screen.queryByRole('button', { name: /Buy extra data/ })).not.toBeInTheDocument();
   // A SIM has no configuration to apply.
   expect(screen.queryByText(/Waiting for the device|Applied by the device/)).not.toBeInTheDocument();
   for (const name of ['Save', 'Back', 'Unregister']) expect(screen.getAllByRole('button', { name }).length).toBeGreaterThan(0);
@@ -66,4 +69,69 @@ test('in Swedish', async () => {
   expect(screen.getByTestId('remaining-data').textContent?.replace(/\s/g, ' ')).toBe('2 500 MB');
   expect(screen.getByRole('button', { name: 'Spara' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Avregistrera' })).toBeInTheDocument();
+});
+
+describe('buy extra data (docs/product/screens.md FarmCam SIM edit screen)', () => {
+  const sim = () => farmcamSim('Gate camera', { RemainingData: 18_400_000 });
+
+  test('the confirm dialog shows 1 GB and its price ex VAT in SEK; buying once adds 1 GB to the data left', async () => {
+    mockSettingsApi(sim());
+    const buy = jest.spyOn(billingApi, 'buyExtraData').mockResolvedValue({ ...sim(), RemainingData: 1_018_400_000 });
+    const { user } = await openSettings(PATH, 'FarmCam SIM Gate camera');
+    const button = await screen.findByRole('button', { name: 'Buy extra data' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Buy extra data?' });
+    expect(dialog).toHaveTextContent('1 GB of extra data for Gate camera costs 29 SEK ex VAT');
+    await user.click(within(dialog).getByRole('button', { name: 'Buy' }));
+    await waitFor(() => expect(screen.getByTestId('remaining-data')).toHaveTextContent('1,018 MB'));
+    expect(buy).toHaveBeenCalledTimes(1);
+    expect(buy).toHaveBeenCalledWith(IMSI, expect.stringMatching(/^[0-9a-f-]{32,36}$/));
+    expect(toastTexts()).toContain('1 GB of extra data added');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test('a German user sees the price in EUR', async () => {
+    paddockStore.set(userAtom, { ...sampleUser, Country: 'DE' });
+    mockSettingsApi(sim());
+    const { user } = await openSettings(PATH, 'FarmCam SIM Gate camera');
+    const button = await screen.findByRole('button', { name: 'Buy extra data' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    expect(await screen.findByRole('dialog')).toHaveTextContent('costs 2.90 EUR ex VAT');
+  });
+
+  test('a retry after a failure sends the same idempotency key; a new purchase gets a new one', async () => {
+    mockSettingsApi(sim());
+    const buy = jest
+      .spyOn(billingApi, 'buyExtraData')
+      .mockRejectedValueOnce(apiError(402, 'payment_declined', 'The payment was declined'))
+      .mockResolvedValue({ ...sim(), RemainingData: 1_018_400_000 } as FarmcamSim);
+    const { user } = await openSettings(PATH, 'FarmCam SIM Gate camera');
+    const button = await screen.findByRole('button', { name: 'Buy extra data' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Buy' }));
+    await waitFor(() => expect(buy).toHaveBeenCalledTimes(1));
+    await user.click(await within(dialog).findByRole('button', { name: 'Buy' }));
+    await waitFor(() => expect(buy).toHaveBeenCalledTimes(2));
+    expect(buy.mock.calls[1][1]).toBe(buy.mock.calls[0][1]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(button);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Buy' }));
+    await waitFor(() => expect(buy).toHaveBeenCalledTimes(3));
+    expect(buy.mock.calls[2][1]).not.toBe(buy.mock.calls[0][1]);
+  });
+
+  test('a shared user cannot buy', async () => {
+    mockSettingsApi(
+      farmcamSim('Gate camera', {
+        Metadata: { ...sim().Metadata, OwnerEmail: 'owner@example.com', Access: ['owner@example.com', 'greta@example.com'] },
+      }),
+    );
+    await openSettings(PATH, 'FarmCam SIM Gate camera');
+    expect(screen.getByRole('button', { name: 'Buy extra data' })).toBeDisabled();
+    expect(screen.getByText('Only the owner can buy extra data.')).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { FarmcamSim } from '@paddock/shared/contract';
-import { bytesToMb, expiryLine } from '@paddock/shared/domain';
+import { InvalidPriceNameError, bytesToMb, expiryLine, subscriptionPlan, type Prices, type SubscriptionPlan } from '@paddock/shared/domain';
 import type { DetailFormat } from '../../dashboard/detailFormat';
 import { dashboardTexts } from '../../dashboard/messages';
 import type { DeviceProductUi } from '../types';
@@ -25,16 +25,34 @@ export const farmcamSimUi: DeviceProductUi<'farmcam-sim'> = {
   registration: { asksOwner: false, body: ({ key, name }) => ({ Imsi: key, Name: name }) },
 };
 
-/** docs/product/states.md subscription line without the price catalogue: Trial, then Ended / Ends / Renews with the date. */
-function subscriptionText(device: FarmcamSim, { intl, t }: DetailFormat, now: Date): string {
+/**
+ * docs/product/states.md subscription line: the plan (Trial, the SIM plan's size from the catalogue, or None once
+ * expired; blank otherwise), then Ended / Ends / Renews with the date. Without the catalogue only Trial and None.
+ */
+function subscriptionText(device: FarmcamSim, { intl, t, prices }: DetailFormat, now: Date): string {
   const parts: string[] = [];
-  if (device.Subscription.Trialing) parts.push(t(m.trial));
+  const plan = planOf(device, prices, now);
+  if (plan.kind === 'trial') parts.push(t(m.trial));
+  else if (plan.kind === 'size') parts.push(plan.size);
+  else if (plan.kind === 'none') parts.push(t(m.subscriptionNone));
   const line = expiryLine(device.Subscription, now);
   if (line) {
     const date = intl.formatDate(line.date, { day: 'numeric', month: 'short', year: 'numeric' });
     parts.push(t(line.kind === 'ended' ? m.ended : line.kind === 'ends' ? m.ends : m.renews, { date }));
-  } else if (!device.Subscription.Trialing) {
+  } else if (parts.length === 0) {
     parts.push(t(m.subscriptionNone));
   }
   return parts.join(' · ');
+}
+
+/** The plan the subscription line names; a SIM price whose name carries no size (a catalogue error) names none. */
+function planOf(device: FarmcamSim, prices: Prices | null, now: Date): SubscriptionPlan {
+  if (device.Subscription.Trialing) return { kind: 'trial' };
+  if (!prices) return { kind: 'blank' };
+  try {
+    return subscriptionPlan('farmcam-sim', device.Subscription, prices, now);
+  } catch (error) {
+    if (error instanceof InvalidPriceNameError) return { kind: 'blank' };
+    throw error;
+  }
 }

@@ -16,7 +16,7 @@ import {
 import { useT } from '@paddock/shared/i18n';
 import { Checkbox, TextField, type FieldMessage } from '@paddock/shared/ui';
 import { AlarmsInactiveNote, SettingsFrame, SettingsSection, VoltageAlarmSelect, focusControl, settingsPage } from '../../settings';
-import { isSubscriptionActiveNow, settingsTexts, type ProductFields, type SettingsPageProps } from '../../settings';
+import { useSubscriptionActive, settingsTexts, type ProductFields, type SettingsPageProps } from '../../settings';
 import { fencealarmTexts } from './messages';
 
 const m = fencealarmTexts.messages;
@@ -35,7 +35,7 @@ type Errors = { scalingFactor?: FieldMessage; expectedVoltage?: FieldMessage };
 function FencealarmSettings({ device }: SettingsPageProps<'fencealarm'>) {
   const t = useT();
   const intl = useIntl();
-  const active = isSubscriptionActiveNow(device.Subscription);
+  const active = useSubscriptionActive(device.Subscription);
   const [alarmOn, setAlarmOn] = useState(device.VoltageAlarm.Enabled);
   const [level, setLevel] = useState<FencealarmLevel>(
     isLevel(device.VoltageAlarm.AlarmLevel) ? device.VoltageAlarm.AlarmLevel : FALLBACK_LEVEL,

@@ -7,7 +7,7 @@ import {
   SettingsFrame,
   SettingsSection,
   VoltageAlarmSelect,
-  isSubscriptionActiveNow,
+  useSubscriptionActive,
   settingsPage,
   type ProductFields,
   type SettingsPageProps,
@@ -27,7 +27,7 @@ const isThreshold = (value: number): value is Fencealarm2Threshold => (FENCEALAR
 function Fencealarm2Settings({ device }: SettingsPageProps<'fencealarm2'>) {
   const t = useT();
   const intl = useIntl();
-  const active = isSubscriptionActiveNow(device.Subscription);
+  const active = useSubscriptionActive(device.Subscription);
   const [alarmOn, setAlarmOn] = useState(device.VoltageAlarm.Enabled);
   const [threshold, setThreshold] = useState<Fencealarm2Threshold>(
     isThreshold(device.VoltageAlarm.Threshold) ? device.VoltageAlarm.Threshold : FALLBACK_THRESHOLD,

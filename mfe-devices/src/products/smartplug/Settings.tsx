@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
 import { useT } from '@paddock/shared/i18n';
-import { AlarmsInactiveNote, SettingsFrame, SettingsSection, focusControl, isSubscriptionActiveNow, settingsPage } from '../../settings';
+import { AlarmsInactiveNote, SettingsFrame, SettingsSection, focusControl, useSubscriptionActive, settingsPage } from '../../settings';
 import type { ProductFields, SettingsPageProps } from '../../settings';
 import { AlarmSelect, BoundsFields, SwitchField, ThermostatRulesEditor, TimerRulesEditor, rulesTexts } from '../../settings/rules';
 import { useBoundsDraft, useThermostatDraft, useTimerDraft } from '../../settings/rules';
@@ -15,7 +15,7 @@ const m = smartplugTexts.messages;
  */
 function SmartplugSettings({ device }: SettingsPageProps<'smartplug'>) {
   const t = useT();
-  const active = isSubscriptionActiveNow(device.Subscription);
+  const active = useSubscriptionActive(device.Subscription);
   const [beep, setBeep] = useState(device.BeepEnabled);
   const [powerFailureOn, setPowerFailureOn] = useState(device.PowerFailureAlarm.Enabled);
   const [loadOn, setLoadOn] = useState(device.LoadAlarm.Enabled);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useT } from '@paddock/shared/i18n';
-import { AlarmsInactiveNote, SettingsFrame, SettingsSection, focusControl, isSubscriptionActiveNow, settingsPage } from '../../settings';
+import { AlarmsInactiveNote, SettingsFrame, SettingsSection, focusControl, useSubscriptionActive, settingsPage } from '../../settings';
 import type { ProductFields, SettingsPageProps } from '../../settings';
 import { AlarmSelect, BoundsFields, SwitchField, TimerRulesEditor, rulesTexts, useBoundsDraft, useTimerDraft } from '../../settings/rules';
 import { smartplug2Texts } from './messages';
@@ -15,7 +15,7 @@ const m = smartplug2Texts.messages;
  */
 function Smartplug2Settings({ device }: SettingsPageProps<'smartplug2'>) {
   const t = useT();
-  const active = isSubscriptionActiveNow(device.Subscription);
+  const active = useSubscriptionActive(device.Subscription);
   const [auditory, setAuditory] = useState(device.DeviceConfig.AuditoryFeedback);
   const powerLoad = useBoundsDraft('load', 'powerLoad', device.DeviceConfig.PowerLoadAlarm);
   const [powerFailureOn, setPowerFailureOn] = useState(device.PowerFailureNotification.Enabled);

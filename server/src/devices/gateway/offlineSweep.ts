@@ -27,6 +27,7 @@ export function sweepOffline(db: Db, now: Date, notices: NoticeSettings = DEFAUL
           notify: devices.notify,
           access: devices.access,
           ownerId: devices.ownerId,
+          subscription: devices.subscription,
         })
         .from(devices)
         .where(and(eq(devices.offline, false), lte(devices.offlineAt, now)))
@@ -49,7 +50,13 @@ export function sweepOffline(db: Db, now: Date, notices: NoticeSettings = DEFAUL
 }
 
 /** Sweeps every `intervalMs` (jobs/loop.ts), then enqueues the reminders and the alarms the quiet period held. */
-export function startOfflineSweep(options: { db: Db; now: () => Date; intervalMs: number; log: FastifyBaseLogger; notices?: NoticeSettings }): JobLoop {
+export function startOfflineSweep(options: {
+  db: Db;
+  now: () => Date;
+  intervalMs: number;
+  log: FastifyBaseLogger;
+  notices?: NoticeSettings;
+}): JobLoop {
   const notices = options.notices ?? DEFAULT_NOTICE_SETTINGS;
   return startJobLoop({
     intervalMs: options.intervalMs,

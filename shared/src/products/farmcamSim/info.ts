@@ -12,4 +12,9 @@ export const farmcamSimInfo = {
   apiCollection: 'farmcam-sims',
   nestsMetadata: false,
   power: null,
+  plans: [
+    { key: 'FarmcamSimSmall', period: 'month' },
+    { key: 'FarmcamSimMedium', period: 'month' },
+    { key: 'FarmcamSimLarge', period: 'month' },
+  ],
 } as const satisfies ProductInfo<'farmcam-sim'>;

@@ -12,4 +12,8 @@ export const fencealarmInfo = {
   apiCollection: 'fencealarms',
   nestsMetadata: false,
   power: null,
+  plans: [
+    { key: 'FencealarmMonth', period: 'month' },
+    { key: 'FencealarmYear', period: 'year' },
+  ],
 } as const satisfies ProductInfo<'fencealarm'>;

@@ -12,4 +12,8 @@ export const fencealarm2Info = {
   apiCollection: 'fencealarm2s',
   nestsMetadata: true,
   power: null,
+  plans: [
+    { key: 'Fencealarm2Month', period: 'month' },
+    { key: 'Fencealarm2Year', period: 'year' },
+  ],
 } as const satisfies ProductInfo<'fencealarm2'>;

@@ -12,4 +12,8 @@ export const smartplugInfo = {
   apiCollection: 'smartplugs',
   nestsMetadata: false,
   power: 'command',
+  plans: [
+    { key: 'SmartplugMonth', period: 'month' },
+    { key: 'SmartplugYear', period: 'year' },
+  ],
 } as const satisfies ProductInfo<'smartplug'>;

@@ -13,4 +13,8 @@ export const smartplug2Info = {
   apiCollection: 'smartplug2s',
   nestsMetadata: true,
   power: 'config',
+  plans: [
+    { key: 'Smartplug2Month', period: 'month' },
+    { key: 'Smartplug2Year', period: 'year' },
+  ],
 } as const satisfies ProductInfo<'smartplug2'>;

@@ -1,0 +1,125 @@
+import { useId } from 'react';
+import { useIntl } from 'react-intl';
+import { apiTexts, usePlanNames, usePriceFormat, type PricesState } from '@paddock/shared/api';
+import {
+  InvalidPriceNameError,
+  expiryLine,
+  planChoicePriceText,
+  planChoices,
+  selectedPlanChoice,
+  subscriptionPlan,
+  type PlanChoice,
+  type ProductId,
+  type SubscriptionValue,
+} from '@paddock/shared/domain';
+import { useT } from '@paddock/shared/i18n';
+import { Button, Select } from '@paddock/shared/ui';
+import { settingsTexts } from './messages';
+
+const m = settingsTexts.messages;
+
+export interface SubscriptionSectionProps {
+  product: ProductId;
+  subscription: SubscriptionValue;
+  prices: PricesState;
+  /** Only the owner chooses the plan (docs/product/roles.md); everyone else sees it read-only. */
+  isOwner: boolean;
+  /** The owner's choice on this page; null while untouched (the frame then sends no plan). */
+  choice: PlanChoice | null;
+  onChoose: (choice: PlanChoice) => void;
+}
+
+/**
+ * docs/product/states.md Subscription display and Plan choice: the plan (Trial, size, Monthly, Yearly, blank, None) and Ended /
+ * Ends / Renews with the date, from the catalogue; then the owner's selector of the next plan with its price line
+ * ('0 {currency} per month' for None, ex VAT), read-only for others.
+ */
+export function SubscriptionSection({ product, subscription, prices, isOwner, choice, onChoose }: SubscriptionSectionProps) {
+  const t = useT();
+  const intl = useIntl();
+  const headingId = useId();
+  const formatPrice = usePriceFormat();
+  const planNames = usePlanNames();
+  const now = new Date();
+  const catalogue = prices.state === 'ready' ? prices.prices : {};
+
+  const parts: string[] = [];
+  try {
+    const plan = planNames.subscription(subscriptionPlan(product, subscription, catalogue, now));
+    if (plan) parts.push(plan);
+  } catch (error) {
+    if (!(error instanceof InvalidPriceNameError)) throw error;
+    parts.push(t(m.invalidPriceName, { id: error.priceId }));
+  }
+  const line = expiryLine(subscription, now);
+  if (line) {
+    const date = intl.formatDate(line.date, { day: 'numeric', month: 'long', year: 'numeric' });
+    parts.push(t(line.kind === 'ended' ? m.ended : line.kind === 'ends' ? m.ends : m.renews, { date }));
+  }
+
+  return (
+    <section className="pd-card pd-settings__section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="pd-settings__heading">
+        {t(m.subscriptionHeading)}
+      </h2>
+      <p className="pd-settings__value pd-settings__text" data-testid="subscription-line">
+        {parts.join(' · ')}
+      </p>
+      {prices.state === 'loading' ? (
+        <p role="status" className="pd-settings__text">
+          <span className="pd-spinner" aria-hidden="true" /> {t(m.pricesLoading)}
+        </p>
+      ) : prices.state === 'failed' ? (
+        <p className="pd-settings__note" role="alert">
+          <span>{t(apiTexts.messages.pricesFailed)}</span>
+          <Button icon="refresh" onClick={prices.retry}>
+            {t(m.retryPrices)}
+          </Button>
+        </p>
+      ) : (
+        <PlanChoiceField
+          product={product}
+          subscription={subscription}
+          prices={prices}
+          isOwner={isOwner}
+          choice={choice}
+          onChoose={onChoose}
+          formatPrice={formatPrice}
+          planName={planNames.choice}
+        />
+      )}
+    </section>
+  );
+}
+
+interface PlanChoiceFieldProps extends Omit<SubscriptionSectionProps, 'prices'> {
+  prices: Extract<PricesState, { state: 'ready' }>;
+  formatPrice: ReturnType<typeof usePriceFormat>;
+  planName: ReturnType<typeof usePlanNames>['choice'];
+}
+
+function PlanChoiceField({ product, subscription, prices, isOwner, choice, onChoose, formatPrice, planName }: PlanChoiceFieldProps) {
+  const t = useT();
+  const selected = choice ?? selectedPlanChoice(product, subscription, prices.prices);
+  const priceOf = (option: PlanChoice) => {
+    const text = planChoicePriceText(option, prices.prices, prices.currency);
+    return text ? formatPrice(text) : '';
+  };
+  if (!isOwner) {
+    return (
+      <p className="pd-settings__text" data-testid="plan-read-only">
+        {t(m.nextPlanReadOnly, { plan: planName(selected, prices.prices), price: priceOf(selected) })}
+      </p>
+    );
+  }
+  return (
+    <Select
+      label={t(m.nextPlanLabel)}
+      name="plan"
+      value={selected}
+      hint={<span data-testid="plan-price">{t(m.nextPlanHint, { price: priceOf(selected) })}</span>}
+      options={planChoices(product).map((option) => ({ value: option, label: planName(option, prices.prices) }))}
+      onChange={(e) => onChoose(e.target.value as PlanChoice)}
+    />
+  );
+}

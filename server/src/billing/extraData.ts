@@ -1,0 +1,72 @@
+// Buying extra data for a FarmCam SIM (docs/product/api.md, docs/product/roles.md): the owner (or an admin, on the
+// owner's behalf) pays the FarmcamSimExtraData price from the owner's account, and RemainingData grows by
+// EXTRA_DATA_BYTES in the same transaction, so the data is there exactly when it is paid. A shared user may not spend
+// the owner's money (403 device_owner_only, like a plan change); a stranger learns nothing (404).
+import { Device, ImsiParams, PurchaseHeaders } from '@paddock/shared/contract';
+import { currencyFor, EXTRA_DATA_BYTES, priceAmount } from '@paddock/shared/domain';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { users } from '../db/schema';
+import { roleOn, signedInDevice } from '../devices/access';
+import { toDevice } from '../devices/representation';
+import { changeDevice, findDevice } from '../devices/store';
+import { AppError, notFound } from '../http/errors';
+import { bearerAuth, errorReplies } from '../http/schemas';
+import type { PaymentProvider } from './payments';
+import { declinedAsPaymentRequired, purchaseKeyOf, purchaseLimits } from './purchases';
+
+export const extraDataRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; payments: PaymentProvider }> = async (
+  app,
+  { ctx, payments },
+) => {
+  const { db, config } = ctx;
+  app.post(
+    '/farmcam-sims/:imsi/extra-data',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: `Buys 1 GB of extra data (RemainingData + ${EXTRA_DATA_BYTES} bytes) at the FarmcamSimExtraData price, paid by the owner's account; charged once per Idempotency-Key; RATE_LIMIT_PURCHASE per caller and window (429). Owner or admin; a shared user gets 403 device_owner_only`,
+        security: bearerAuth,
+        params: ImsiParams,
+        headers: PurchaseHeaders,
+        response: { 200: Device, ...errorReplies(400, 401, 402, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const { user, device, role } = await signedInDevice(db, request, request.params.imsi, 'farmcam-sim');
+      const ownerOnly = () => new AppError(403, 'device_owner_only', 'RemainingData', { field: 'RemainingData' });
+      // Checked early so a refused purchase costs no catalogue look-up; checked again under the row lock below.
+      if (role !== 'owner') throw ownerOnly();
+      await ctx.limiter.take(purchaseLimits(config, user.id, request));
+      const { FarmcamSimExtraData: price } = await payments.prices();
+      const purchaseKey = purchaseKeyOf(request);
+      const changed = await changeDevice(db, device.key, config.now(), async (row, tx) => {
+        const [owner] = await tx.select().from(users).where(eq(users.id, row.ownerId));
+        // The caller's role as the row is now (as the update route does): an ownership transfer or a revoked share
+        // saved since the read above is not bypassed, and the charge goes to the owner at this moment.
+        if (roleOn(user, { ...row, ownerEmail: owner.email }) !== 'owner') throw ownerOnly();
+        const currency = currencyFor(owner.country);
+        const { replayed } = await payments.charge(tx, {
+          userId: owner.id,
+          customerId: owner.customerId,
+          priceKey: 'FarmcamSimExtraData',
+          priceId: price.Id,
+          amount: priceAmount(price, currency),
+          currency,
+          description: `${price.Name} – ${row.name}`,
+          // Per payer and SIM: the same key on another SIM, or paid by another owner, is another purchase.
+          idempotencyKey: `extra-data:${owner.id}:${row.key}:${purchaseKey}`,
+        });
+        if (replayed) return null;
+        const remaining = typeof row.fields.RemainingData === 'number' ? row.fields.RemainingData : 0;
+        return { fields: { ...row.fields, RemainingData: remaining + EXTRA_DATA_BYTES } };
+      }).catch(declinedAsPaymentRequired(request, 'FarmcamSimExtraData'));
+      if (!changed) throw notFound();
+      const updated = await findDevice(db, device.key);
+      if (!updated) throw notFound();
+      request.log.info({ imsi: device.key, userId: updated.ownerId }, 'extra data bought');
+      return toDevice(updated);
+    },
+  );
+};

@@ -1,0 +1,65 @@
+// "Manage payment" (docs/product/api.md): GET /users/{id}/billing?return-url= gives the payment provider's portal
+// address for the account. return-url must be one of Paddock's own addresses (the origin this request came to, as
+// TRUST_PROXY lets the server see it), so the portal's way back cannot send the customer elsewhere.
+import { BillingPortal, BillingPortalQuery, UserIdParams } from '@paddock/shared/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { authorize } from '../access';
+import type { AppContext } from '../context';
+import { badRequest, notFound } from '../http/errors';
+import { bearerAuth, errorReplies } from '../http/schemas';
+import { findUserById } from '../users/store';
+import type { PaymentProvider } from './payments';
+import { purchaseLimits } from './purchases';
+
+/** Where the shell shows billing: the default way back from the portal. */
+const BILLING_PAGE = '/billing';
+
+const invalidReturnUrl = () => badRequest('invalid_field', 'return-url', { field: 'return-url' });
+
+/**
+ * Paddock's origin as this request reached it; null when its Host is empty or malformed (then no address can be
+ * checked against it).
+ */
+export function requestOrigin(request: FastifyRequest): string | null {
+  const base = `${request.protocol}://${request.host}`;
+  return request.host && URL.canParse(base) ? new URL(base).origin : null;
+}
+
+/** The return address if it is on Paddock's origin (http or https), else 400 naming return-url. */
+export function checkReturnUrl(returnUrl: string | undefined, origin: string): string {
+  if (returnUrl === undefined) return `${origin}${BILLING_PAGE}`;
+  const url = URL.canParse(returnUrl) ? new URL(returnUrl) : null;
+  if (!url || url.origin !== origin || url.username || url.password) throw invalidReturnUrl();
+  return url.href;
+}
+
+export const portalRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; payments: PaymentProvider }> = async (app, { ctx, payments }) => {
+  app.get(
+    '/users/:id/billing',
+    {
+      schema: {
+        tags: ['billing'],
+        summary:
+          "The payment provider's customer portal for the account ({Url}; the built-in one is signed and valid for 15 minutes). return-url: where the portal links back to, one of Paddock's own addresses (default: its /billing page)",
+        security: bearerAuth,
+        params: UserIdParams,
+        querystring: BillingPortalQuery,
+        response: { 200: BillingPortal, ...errorReplies(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { user: caller } = authorize(request, 'user:buy', { userId: id });
+      // Each link is a signed credential: counted like a purchase, so they cannot be minted without end.
+      await ctx.limiter.take(purchaseLimits(ctx.config, caller.id, request));
+      // Without an origin of its own no way back can be checked: 400 as for a foreign return-url, never a 500.
+      const origin = requestOrigin(request);
+      if (origin === null) throw invalidReturnUrl();
+      const returnUrl = checkReturnUrl(request.query['return-url'], origin);
+      const user = await findUserById(ctx.db, id);
+      if (!user) throw notFound();
+      return { Url: await payments.portalUrl(ctx.db, user, { returnUrl, origin }) };
+    },
+  );
+};

@@ -1,0 +1,152 @@
+// The price catalogue as every screen shares it (docs/product/api.md Billing, docs/product/limits.md Price display): fetched once per
+// signed-in user and kept; a failure shows 'failed to get price data' once and is not kept, so the next screen asks again.
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { PriceCatalogue } from '../contract';
+import {
+  currencyFor,
+  planSize,
+  toMajorUnits,
+  type Currency,
+  type PlanChoice,
+  type PriceText,
+  type Prices,
+  type SubscriptionPlan,
+} from '../domain';
+import { activeUserAtom } from '../session/store';
+import { billingApi } from './billing';
+import { showToast } from './feedback';
+import { apiTexts } from './messages';
+
+const m = apiTexts.messages;
+
+let cached: { userId: string; promise: Promise<PriceCatalogue>; prices: PriceCatalogue | null } | null = null;
+
+/** The catalogue for this user: the one request already made, or a new one (20 s time-out). */
+export function loadPrices(userId: string): Promise<PriceCatalogue> {
+  if (cached?.userId === userId) return cached.promise;
+  const entry: NonNullable<typeof cached> = { userId, prices: null, promise: Promise.resolve({} as PriceCatalogue) };
+  entry.promise = billingApi.prices({ silent: true, background: true }).then(
+    (prices) => {
+      entry.prices = prices;
+      return prices;
+    },
+    (error: unknown) => {
+      if (cached === entry) cached = null;
+      showToast({ kind: 'error', message: m.pricesFailed });
+      throw error;
+    },
+  );
+  cached = entry;
+  return entry.promise;
+}
+
+/** The catalogue if it has already arrived for this user (card details that render without waiting); else null. */
+export function cachedPrices(userId: string | undefined): PriceCatalogue | null {
+  return cached && cached.userId === (userId ?? '') ? cached.prices : null;
+}
+
+/** Forgets the catalogue (tests; a new session asks again anyway, as it is keyed by the user). */
+export function forgetPrices(): void {
+  cached = null;
+}
+
+export type PricesState =
+  { state: 'loading' } | { state: 'failed'; retry: () => void } | { state: 'ready'; prices: PriceCatalogue; currency: Currency };
+
+/**
+ * The catalogue and the active user's currency (docs/product/limits.md: SEK for country SE, else EUR). With
+ * `enabled` false nothing is asked for (a screen that needs prices only for some devices) and it stays loading.
+ */
+export function usePrices({ enabled = true }: { enabled?: boolean } = {}): PricesState {
+  const activeUser = useAtomValue(activeUserAtom);
+  const userId = activeUser?.Id ?? '';
+  const currency = currencyFor(activeUser?.Country);
+  const [attempt, setAttempt] = useState(0);
+  const [loaded, setLoaded] = useState<{ userId: string; prices: PriceCatalogue | null; failed: boolean }>(() => ({
+    userId,
+    prices: cachedPrices(userId),
+    failed: false,
+  }));
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  useEffect(() => {
+    if (!enabled) return;
+    let current = true;
+    loadPrices(userId).then(
+      (prices) => current && setLoaded({ userId, prices, failed: false }),
+      () => current && setLoaded({ userId, prices: null, failed: true }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [userId, attempt, enabled]);
+
+  return useMemo<PricesState>(() => {
+    if (loaded.userId === userId && loaded.prices) return { state: 'ready', prices: loaded.prices, currency };
+    if (loaded.userId === userId && loaded.failed) return { state: 'failed', retry };
+    return { state: 'loading' };
+  }, [loaded, userId, currency, retry]);
+}
+
+/** docs/product/limits.md price display: '{amount} {currency} per month|per year', or without period for one-off purchases. */
+export function usePriceFormat(): (price: PriceText) => string {
+  const intl = useIntl();
+  return useCallback(
+    (price: PriceText) => {
+      const amount = intl.formatNumber(toMajorUnits(price.amount), {
+        minimumFractionDigits: price.amount % 100 === 0 ? 0 : 2,
+        maximumFractionDigits: 2,
+      });
+      const message = price.period === 'month' ? m.pricePerMonth : price.period === 'year' ? m.pricePerYear : m.priceOnce;
+      return intl.formatMessage(message, { amount, currency: price.currency });
+    },
+    [intl],
+  );
+}
+
+const SIM_PLAN_NAMES = { FarmcamSimSmall: m.planSmall, FarmcamSimMedium: m.planMedium, FarmcamSimLarge: m.planLarge } as const;
+
+/** docs/product/states.md Plan choice: None, the SIM sizes with their allowance from the catalogue ("Small (1 GB)"), Monthly, Yearly. */
+export function usePlanNames() {
+  const intl = useIntl();
+  return useMemo(() => {
+    const choice = (choice: PlanChoice, prices: Prices): string => {
+      if (choice === 'none') return intl.formatMessage(m.planNone);
+      if (choice in SIM_PLAN_NAMES) {
+        const plan = intl.formatMessage(SIM_PLAN_NAMES[choice as keyof typeof SIM_PLAN_NAMES]);
+        const price = prices[choice];
+        const size = price ? sizeOrNull(price) : null;
+        return size ? intl.formatMessage(m.planWithSize, { plan, size }) : plan;
+      }
+      return intl.formatMessage(choice.endsWith('Year') ? m.planYearly : m.planMonthly);
+    };
+    /** docs/product/states.md Subscription display: Trial, the size, Monthly, Yearly, blank or None. */
+    const subscription = (plan: SubscriptionPlan): string => {
+      switch (plan.kind) {
+        case 'trial':
+          return intl.formatMessage(m.planTrial);
+        case 'size':
+          return plan.size;
+        case 'monthly':
+          return intl.formatMessage(m.planMonthly);
+        case 'yearly':
+          return intl.formatMessage(m.planYearly);
+        case 'none':
+          return intl.formatMessage(m.planNone);
+        default:
+          return '';
+      }
+    };
+    return { choice, subscription, exVat: intl.formatMessage(m.exVat) };
+  }, [intl]);
+}
+
+function sizeOrNull(price: { Id: string; Name: string }): string | null {
+  try {
+    return planSize(price);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,19 @@
+// Warranty calls (docs/product/api.md "Warranties"): the account's list, a registration, a proof's download.
+import type { RegisterWarrantyBody, Warranty } from '../contract';
+import { api, type RequestOptions } from './client';
+
+const warrantiesOf = (userId: string) => `users/${encodeURIComponent(userId)}/warranties`;
+
+/** Registration sends the proof as base64 (up to ~14 MB of text): a slow upload gets longer than the default 30 s. */
+export const WARRANTY_UPLOAD_TIMEOUT_MS = 120_000;
+
+export const warrantiesApi = {
+  list: (userId: string, options?: RequestOptions) => api.get<Warranty[]>(warrantiesOf(userId), options),
+  register: (userId: string, body: RegisterWarrantyBody, options?: RequestOptions) =>
+    api.post<Warranty>(warrantiesOf(userId), body, { timeout: WARRANTY_UPLOAD_TIMEOUT_MS, ...options }),
+  /** The proof file of a listed warranty (its `ProofOfPurchase.Url`), with its type. */
+  async proof(warranty: Pick<Warranty, 'ProofOfPurchase'>, options?: RequestOptions): Promise<Blob> {
+    const response = await api.get<Response>(warranty.ProofOfPurchase.Url, { ...options, raw: true });
+    return response.blob();
+  },
+};

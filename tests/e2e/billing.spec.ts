@@ -1,0 +1,238 @@
+// Billing: prices in the user's currency, the plan selector on every settings page (read-only for a shared user), a
+// lapsed plan that pauses the alarms until a plan is chosen, Buy extra data with its invoice and PDF, Buy SMS charged
+// once on a double click, and Manage payment opening the built-in portal.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { demoKey } from '../../server/src/devices/inventory';
+import type { PriceCatalogue } from '../../shared/src/contract/billing';
+import { bytesToMb } from '../../shared/src/domain/units';
+import type { ProductId } from '../../shared/src/products/ids';
+import { apiCall, expect, expectAccessible, signInNewUser, snapshot, test } from '../support/fixtures';
+
+// Keys from the demo inventory; numbers 10–19 of each product are this file's.
+const COLLECTION: Record<ProductId, string> = {
+  'farmcam-sim': 'farmcam-sims',
+  fencealarm: 'fencealarms',
+  fencealarm2: 'fencealarm2s',
+  smartplug: 'smartplugs',
+  smartplug2: 'smartplug2s',
+};
+const PRODUCT_NAMES: Record<ProductId, string> = {
+  'farmcam-sim': 'FarmCam SIM',
+  fencealarm: 'FenceAlarm',
+  fencealarm2: 'FenceAlarm2',
+  smartplug: 'SmartPlug',
+  smartplug2: 'SmartPlug2',
+};
+/** The plan each product's owner chooses here, as the selector names it, and its catalogue key. */
+const CHOSEN_PLAN: Record<ProductId, { label: string; key: keyof PriceCatalogue }> = {
+  'farmcam-sim': { label: 'Small (1 GB)', key: 'FarmcamSimSmall' },
+  fencealarm: { label: 'Monthly', key: 'FencealarmMonth' },
+  fencealarm2: { label: 'Yearly', key: 'Fencealarm2Year' },
+  smartplug: { label: 'Monthly', key: 'SmartplugMonth' },
+  smartplug2: { label: 'Yearly', key: 'Smartplug2Year' },
+};
+
+type Session = { token: string; userId: string; email: string };
+
+async function register(request: APIRequestContext, baseURL: string, user: Session, product: ProductId, n: number, name: string) {
+  const key = demoKey(product, n);
+  const reply = await apiCall(request, baseURL, 'post', `users/${user.userId}/${COLLECTION[product]}`, {
+    token: user.token,
+    data: product === 'farmcam-sim' ? { Imsi: key, Name: name } : { Imei: key, Name: name },
+  });
+  expect(reply.status(), await reply.text()).toBe(201);
+  return key;
+}
+
+async function getJson<T>(request: APIRequestContext, baseURL: string, path: string, token: string): Promise<T> {
+  const reply = await apiCall(request, baseURL, 'get', path, { token });
+  expect(reply.ok(), await reply.text()).toBeTruthy();
+  return (await reply.json()) as T;
+}
+
+const prices = (request: APIRequestContext, baseURL: string, user: Session) =>
+  getJson<PriceCatalogue>(request, baseURL, 'prices', user.token);
+
+async function saveSettings(page: Page, key: string) {
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(new RegExp(`/devices\\?id=${key}$`));
+}
+
+test.describe.configure({ timeout: 120_000 });
+
+test('the owner chooses a plan on every settings page, priced in SEK; a German user it is shared with sees EUR, read-only', async ({
+  page,
+  request,
+  baseURL,
+  browser,
+}, testInfo) => {
+  const owner = await signInNewUser(page, request, baseURL!, 'plans');
+  const catalogue = await prices(request, baseURL!, owner);
+  const keys = {} as Record<ProductId, string>;
+  for (const product of Object.keys(COLLECTION) as ProductId[])
+    keys[product] = await register(request, baseURL!, owner, product, 10, `${PRODUCT_NAMES[product]} plan`);
+
+  for (const product of Object.keys(COLLECTION) as ProductId[]) {
+    const { label, key } = CHOSEN_PLAN[product];
+    await page.goto(`/${product}/${keys[product]}`);
+    await expect(page.getByRole('heading', { level: 1, name: `${PRODUCT_NAMES[product]} ${PRODUCT_NAMES[product]} plan` })).toBeVisible();
+    await expect(page.getByTestId('subscription-line')).toContainText('Trial');
+    const select = page.getByRole('combobox', { name: 'Plan' });
+    await expect(select).toHaveValue('none');
+    await expect(page.getByTestId('plan-price')).toContainText('0 SEK per month');
+    await select.selectOption({ label });
+    await expect(page.getByTestId('plan-price')).toContainText(/SEK per (month|year), ex VAT/);
+    if (product === 'fencealarm') {
+      await expectAccessible(page);
+      await snapshot(page, testInfo, 'settings-plan-selector');
+    }
+    await saveSettings(page, keys[product]);
+    const device = await getJson<{ Subscription: { PriceIds: { Next: string } } }>(
+      request,
+      baseURL!,
+      `${COLLECTION[product]}/${keys[product]}`,
+      owner.token,
+    );
+    expect(device.Subscription.PriceIds.Next).toBe(catalogue[key].Id);
+  }
+
+  await page.goto('/billing');
+  const fenceRow = page.getByRole('row', { name: /FenceAlarm FenceAlarm plan/ });
+  await expect(fenceRow).toContainText(/SEK per month/);
+  await expect(page.getByRole('row', { name: /FarmCam SIM FarmCam SIM plan/ })).toContainText(/SEK per month/);
+  await expectAccessible(page);
+  await snapshot(page, testInfo, 'billing');
+
+  // Shared with a German user: the plan is there to read, priced in EUR, and cannot be changed.
+  const context = await browser.newContext({ baseURL });
+  const germanPage = await context.newPage();
+  const german = await signInNewUser(germanPage, request, baseURL!, 'plans-shared', 'DE');
+  const shared = await apiCall(request, baseURL!, 'patch', `fencealarms/${keys.fencealarm}`, {
+    token: owner.token,
+    data: { Access: [owner.email, german.email] },
+  });
+  expect(shared.ok(), await shared.text()).toBeTruthy();
+  await germanPage.goto(`/fencealarm/${keys.fencealarm}`);
+  await expect(germanPage.getByTestId('plan-read-only')).toContainText(
+    /Next plan: Monthly \(4[.,]90 EUR per month, ex VAT\)\. Only the owner can change it\./,
+  );
+  await expect(germanPage.getByRole('combobox', { name: 'Plan' })).toHaveCount(0);
+  await germanPage.goto('/billing');
+  await expect(germanPage.getByRole('row', { name: /FenceAlarm FenceAlarm plan/ })).toContainText(/EUR per month/);
+  await context.close();
+});
+
+test('a lapsed plan shows None and the alarm Off; choosing a plan brings the alarm back as it was', async ({ page, request, baseURL }) => {
+  const owner = await signInNewUser(page, request, baseURL!, 'lapsed');
+  const catalogue = await prices(request, baseURL!, owner);
+  const key = await register(request, baseURL!, owner, 'fencealarm', 11, 'West fence');
+  const set = await apiCall(request, baseURL!, 'patch', `fencealarms/${key}`, {
+    token: owner.token,
+    data: { VoltageAlarm: { Enabled: true, AlarmLevel: 4000 } },
+  });
+  expect(set.ok(), await set.text()).toBeTruthy();
+
+  // The browser's clock moves past the 30-day trial. The server's does not, so the session token (24 h) is still
+  // good there; the page is told it is too, or it would sign out at its own idea of the time.
+  const later = Date.now() + 31 * 86_400_000;
+  await page.clock.setFixedTime(later);
+  await page.evaluate((expiresAt) => {
+    const token = JSON.parse(localStorage.getItem('paddock.token') ?? 'null');
+    localStorage.setItem('paddock.token', JSON.stringify({ ...token, ExpiresAt: new Date(expiresAt).toISOString() }));
+  }, later + 86_400_000);
+
+  // By then the server's renewal job would have ended the trial (Trialing false); its clock
+  // has not moved, so the device it sends is shown as it would be then. Everything else is the server's own reply.
+  await page.route(`**/api/fencealarms/${key}`, async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    const reply = await route.fetch();
+    const device = await reply.json();
+    await route.fulfill({ response: reply, json: { ...device, Subscription: { ...device.Subscription, Trialing: false } } });
+  });
+
+  await page.goto(`/fencealarm/${key}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'FenceAlarm West fence' })).toBeVisible();
+  await expect(page.getByTestId('subscription-line')).toContainText(/None · Ended/);
+  const alarm = page.getByLabel('Alarm when the fence voltage falls below');
+  await expect(alarm).toBeDisabled();
+  await expect(alarm.locator('option:checked')).toHaveText('Off');
+  await expect(page.getByText('Alarms are off while the device has no active subscription.')).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Plan' }).selectOption({ label: 'Monthly' });
+  await expect(alarm).toBeEnabled();
+  await expect(alarm).toHaveValue('4000');
+  await saveSettings(page, key);
+  const device = await getJson<{ Subscription: { PriceIds: { Next: string } }; VoltageAlarm: { Enabled: boolean; AlarmLevel: number } }>(
+    request,
+    baseURL!,
+    `fencealarms/${key}`,
+    owner.token,
+  );
+  expect(device.Subscription.PriceIds.Next).toBe(catalogue.FencealarmMonth.Id);
+  expect(device.VoltageAlarm).toMatchObject({ Enabled: true, AlarmLevel: 4000 });
+});
+
+test('buying extra data adds 1 GB, and its invoice is on /billing with its PDF', async ({ page, request, baseURL }) => {
+  const owner = await signInNewUser(page, request, baseURL!, 'extra-data');
+  const imsi = await register(request, baseURL!, owner, 'farmcam-sim', 12, 'Yard camera');
+  await page.goto(`/farmcam-sim/${imsi}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'FarmCam SIM Yard camera' })).toBeVisible();
+  const buy = page.getByRole('button', { name: 'Buy extra data' });
+  await expect(buy).toBeEnabled();
+  await buy.click();
+  const dialog = page.getByRole('dialog', { name: 'Buy extra data?' });
+  await expect(dialog).toContainText(/1 GB of extra data for Yard camera costs [\d.,]+ SEK ex VAT/);
+  // The demo SIM reports its remaining data every few seconds (a trickle of use), so "before" is read just now and the
+  // purchase's own reply is compared with it; the screen shows that reply.
+  const before = (await getJson<{ RemainingData: number }>(request, baseURL!, `farmcam-sims/${imsi}`, owner.token)).RemainingData;
+  const purchase = page.waitForResponse(
+    (reply) => reply.url().endsWith(`/api/farmcam-sims/${imsi}/extra-data`) && reply.request().method() === 'POST',
+  );
+  await dialog.getByRole('button', { name: 'Buy' }).click();
+  const reply = await purchase;
+  expect(reply.status()).toBe(200);
+  const { RemainingData: after } = (await reply.json()) as { RemainingData: number };
+  expect(Math.abs(after - before - 1_000_000_000)).toBeLessThan(1_000_000);
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('remaining-data')).toHaveText(`${bytesToMb(after).toLocaleString('en-GB')} MB`);
+
+  await page.goto('/billing');
+  const invoices = page.getByRole('region', { name: 'Invoices' });
+  await expect(invoices.getByRole('row')).toHaveCount(2); // the header and the one invoice
+  const download = page.waitForEvent('download');
+  await invoices.getByRole('button', { name: /^Download invoice .+ \(PDF\)$/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^invoice-.+\.pdf$/);
+  const stream = await file.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+test('a double-clicked Buy SMS charges once', async ({ page, request, baseURL }) => {
+  const owner = await signInNewUser(page, request, baseURL!, 'sms-once');
+  await page.goto('/billing');
+  const balance = page.getByTestId('sms-balance');
+  await expect(balance).toHaveText('0 SMS left');
+  const buy = page.getByRole('button', { name: 'Buy SMS' });
+  await expect(buy).toBeEnabled();
+  await buy.click();
+  const dialog = page.getByRole('dialog', { name: 'Buy SMS?' });
+  await expect(dialog).toContainText(/100 SMS for [\d.,]+ SEK ex VAT/);
+  await dialog.getByRole('button', { name: 'Buy' }).dblclick();
+  await expect(balance).toHaveText('100 SMS left');
+  const account = await getJson<{ SmsNotifications: { Balance: number } }>(request, baseURL!, `users/${owner.userId}`, owner.token);
+  expect(account.SmsNotifications.Balance).toBe(100);
+  const invoices = await getJson<unknown[]>(request, baseURL!, `users/${owner.userId}/invoices`, owner.token);
+  expect(invoices).toHaveLength(1);
+});
+
+test('Manage payment opens the built-in portal in a new window', async ({ page, request, baseURL }) => {
+  await signInNewUser(page, request, baseURL!, 'portal');
+  await page.goto('/billing');
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Manage payment' }).click();
+  const portal = await popup;
+  await portal.waitForURL(/\/billing-portal\?token=/);
+  expect(new URL(portal.url()).origin).toBe(new URL(baseURL!).origin);
+});
