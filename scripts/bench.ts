@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { Client } from 'pg';
 import { openDatabase, type Database } from '../server/src/db/client';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium';
 import { startPaddock, type RunningServer } from '../tests/support/server';
 import { buildApps, root } from './apps.mjs';
 import { load, prepareFiftyDevices, type FiftyDevices } from './benchDevicesApi';
@@ -81,17 +82,8 @@ async function main() {
 /** The JS a phone downloads before the sign-in page and the device dashboard are usable (any database will do). */
 async function frontEndRows(): Promise<Row[]> {
   // The browser first: Playwright closes it when the process ends, while a server left running (no Chromium) would outlive it.
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+
   const server = await startPaddock(BENCH_ENV).catch(async (error: unknown) => {
     await browser.close();
     throw error;

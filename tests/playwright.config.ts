@@ -1,13 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 
-// Chromium comes from Debian; browsers are never downloaded by the test tool (docs/architecture/README.md#running-it).
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
+const E2E_CHROMIUM_ARGS = [
+  ...CHROMIUM_ARGS,
   // The barcode scanner gets a camera: permission granted, Chromium's test-pattern video.
   '--use-fake-ui-for-media-stream',
   '--use-fake-device-for-media-stream',
@@ -25,7 +20,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: E2E_CHROMIUM_ARGS },
     viewport: { width: 360, height: 780 },
     locale: 'en-GB',
     trace: 'retain-on-failure',

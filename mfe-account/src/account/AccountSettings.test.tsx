@@ -434,4 +434,85 @@ describe('/account', () => {
     expect(dialog).toHaveTextContent('100 SMS für 9,90 € (zzgl. MwSt.).');
     expect(within(dialog).getByRole('button', { name: 'Kaufen' })).toBeInTheDocument();
   });
+
+  describe('energy price (docs/product/limits.md "Energy price")', () => {
+    test('empty without a price, in the account’s currency; a typed price is saved with the page in ten-thousandths', async () => {
+      const { user } = await openAccount();
+      const price = screen.getByLabelText('Price per kWh');
+      expect(screen.getByRole('heading', { name: 'Energy price' })).toBeInTheDocument();
+      expect(price).toHaveValue('');
+      expect(screen.getByLabelText('Currency')).toHaveValue('SEK');
+      const saved: User = { ...sampleUser, EnergyPrice: { PerKwh: 12345, Currency: 'EUR' } };
+      const update = jest.spyOn(usersApi, 'update').mockResolvedValue(saved);
+      await user.type(price, '1.2345');
+      await user.selectOptions(screen.getByLabelText('Currency'), 'EUR');
+      await user.click(screen.getByRole('checkbox', { name: 'News and offers' }));
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+      expect(update).toHaveBeenCalledWith(
+        'u1',
+        { EmailNotifications: { Billing: true, Device: true, Marketing: true }, EnergyPrice: { PerKwh: 12345, Currency: 'EUR' } },
+        expect.anything(),
+      );
+      expect(paddockStore.get(userAtom)?.EnergyPrice).toEqual({ PerKwh: 12345, Currency: 'EUR' });
+      expect(price).toHaveValue('1.2345');
+    });
+
+    test('an emptied price removes it', async () => {
+      const { user } = await openAccount({ ...sampleUser, EnergyPrice: { PerKwh: 25000, Currency: 'SEK' } });
+      const update = jest.spyOn(usersApi, 'update').mockResolvedValue(sampleUser);
+      expect(screen.getByLabelText('Price per kWh')).toHaveValue('2.50');
+      await user.clear(screen.getByLabelText('Price per kWh'));
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(update).toHaveBeenCalledWith('u1', { EnergyPrice: null }, expect.anything()));
+    });
+
+    test.each([
+      ['abc', 'Enter the price as a number with at most 4 decimals, for example 1.25.'],
+      ['0.12345', 'Enter the price as a number with at most 4 decimals, for example 1.25.'],
+      ['0', 'The price must be more than 0 and at most 100.00 per kWh.'],
+      ['100.01', 'The price must be more than 0 and at most 100.00 per kWh.'],
+    ])('"%s" is refused in the browser: %s', async (typed, message) => {
+      const update = jest.spyOn(usersApi, 'update');
+      const { user } = await openAccount();
+      await user.type(screen.getByLabelText('Price per kWh'), typed);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(screen.getByLabelText('Price per kWh')).toHaveAccessibleDescription(expect.stringContaining(message)));
+      expect(screen.getByLabelText('Price per kWh')).toHaveFocus();
+      expect(update).not.toHaveBeenCalled();
+    });
+
+    test('the server’s 400 naming EnergyPrice.PerKwh shows at the price', async () => {
+      const { user } = await openAccount();
+      jest
+        .spyOn(usersApi, 'update')
+        .mockRejectedValue(apiError(400, 'invalid_field', 'EnergyPrice.PerKwh has an invalid value.', 'EnergyPrice.PerKwh'));
+      await user.type(screen.getByLabelText('Price per kWh'), '2');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() =>
+        expect(screen.getByLabelText('Price per kWh')).toHaveAccessibleDescription(
+          expect.stringContaining('EnergyPrice.PerKwh has an invalid value.'),
+        ),
+      );
+    });
+
+    test('German: the decimal comma, and the messages in German', async () => {
+      const { user } = await openAccount(
+        { ...sampleUser, Country: 'DE', EnergyPrice: { PerKwh: 2785, Currency: 'EUR' } },
+        { locale: 'de-DE' },
+      );
+      expect(screen.getByRole('heading', { name: 'Strompreis' })).toBeInTheDocument();
+      const price = screen.getByLabelText('Preis pro kWh');
+      expect(price).toHaveValue('0,2785');
+      expect(screen.getByLabelText('Währung')).toHaveValue('EUR');
+      await user.clear(price);
+      await user.type(price, '0,3,1');
+      await user.click(screen.getByRole('button', { name: 'Speichern' }));
+      await waitFor(() =>
+        expect(price).toHaveAccessibleDescription(
+          expect.stringContaining('Geben Sie den Preis als Zahl mit höchstens 4 Nachkommastellen ein, zum Beispiel 1,25.'),
+        ),
+      );
+    });
+  });
 });

@@ -1,13 +1,18 @@
 import { useAtomValue, useStore } from 'jotai';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { FormattedMessage, FormattedNumber } from 'react-intl';
+import { useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { newIdempotencyKey, showToast, usePrices, usersApi } from '@paddock/shared/api';
+import { newIdempotencyKey, showToast, useLoaded, usePrices, usersApi } from '@paddock/shared/api';
 import type { User } from '@paddock/shared/contract';
 import {
   checkEmail,
   checkPhone,
+  CURRENCIES,
   currencyFor,
+  ENERGY_PRICE_MAX,
+  energyPriceAmount,
+  energyPriceInput,
+  parseEnergyPrice,
   LOCALES,
   normalizeEmail,
   SMS_BUNDLE,
@@ -24,12 +29,13 @@ import {
   Card,
   Checkbox,
   ConfirmDialog,
+  LoadedView,
   Page,
   PasswordField,
   Select,
   TextField,
   fieldErrorMessage,
-  uiTexts,
+  type FieldMessage,
 } from '@paddock/shared/ui';
 import { describeFailure } from '../common/failure';
 import { EmailField } from '../common/EmailField';
@@ -39,71 +45,45 @@ import { accountTexts } from './messages';
 import { PendingEmail } from './PendingEmail';
 import { formOf, userChanges, type AccountForm } from './userChanges';
 
-type Field = 'Email' | 'Password' | 'Phone' | 'Locale';
-const FIELDS: readonly Field[] = ['Email', 'Password', 'Phone', 'Locale'];
+// The energy price's fields carry their wire names, so a 400 naming `EnergyPrice.PerKwh` lands under the price.
+type Field = 'Email' | 'Password' | 'Phone' | 'Locale' | 'EnergyPrice.PerKwh' | 'EnergyPrice.Currency';
+const FIELDS: readonly Field[] = ['Email', 'Password', 'Phone', 'Locale', 'EnergyPrice.PerKwh', 'EnergyPrice.Currency'];
 const LANGUAGES = LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }));
+const CURRENCY_OPTIONS = CURRENCIES.map((currency) => ({ value: currency, label: currency }));
+/** The example price in the energy price's hint and message: 1.25 per kWh. */
+const ENERGY_PRICE_EXAMPLE = 12500;
 
-type Loaded = { state: 'loading' } | { state: 'failed'; reason: string } | { state: 'ready'; user: User };
-
-/** /account: the active user's e-mail, phone, language and notifications, Buy SMS; account deletion (docs/product/screens.md). */
+/**
+ * /account: the active user's e-mail, phone, language, notifications and energy price, Buy SMS; account deletion
+ * (docs/product/screens.md).
+ */
 export function AccountSettings() {
   const t = useT();
   const m = accountTexts.messages;
   const id = useAtomValue(activeUserAtom)?.Id;
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!id) return;
-    let current = true;
-    setLoaded({ state: 'loading' });
-    usersApi.get(id, { silent: true }).then(
-      (user) => current && setLoaded({ state: 'ready', user }),
-      (error: unknown) => current && setLoaded({ state: 'failed', reason: describeFailure(error, t).text }),
-    );
-    return () => {
-      current = false;
-    };
-    // `t` changes identity on every render; the reason's language is the one at load time
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, attempt]);
-
-  const onSaved = useCallback((user: User) => setLoaded({ state: 'ready', user }), []);
+  const { loaded, reload, replace: onSaved } = useLoaded(id ? () => usersApi.get(id, { silent: true }) : null, [id]);
 
   // The shell's guard keeps signed-out visitors away from /account.
   if (!id) return null;
 
   return (
-    <Page title={t(m.title)} subtitle={loaded.state === 'ready' ? loaded.user.Email : undefined} narrow>
-      {loaded.state === 'loading' ? (
-        <Card aria-busy="true">
-          <p role="status" className="pd-account-intro">
-            <span className="pd-spinner" aria-hidden="true" /> {t(uiTexts.messages.loading)}
-          </p>
-        </Card>
-      ) : loaded.state === 'failed' ? (
-        <Alert
-          actions={
-            <Button icon="refresh" onClick={() => setAttempt((n) => n + 1)}>
-              {t(m.retry)}
-            </Button>
-          }
-        >
-          {t(m.loadFailed, { reason: loaded.reason })}
-        </Alert>
-      ) : (
-        <AccountEditor key={loaded.user.Id} user={loaded.user} onSaved={onSaved} />
-      )}
+    <Page title={t(m.title)} subtitle={loaded.state === 'ready' ? loaded.value.Email : undefined} narrow>
+      <LoadedView loaded={loaded} failedText={(reason) => t(m.loadFailed, { reason })} retryLabel={t(m.retry)} onRetry={reload}>
+        {(user) => <AccountEditor key={user.Id} user={user} onSaved={onSaved} />}
+      </LoadedView>
     </Page>
   );
 }
 
 function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
   const t = useT();
+  const intl = useIntl();
   const m = accountTexts.messages;
   const store = useStore();
   const navigate = useNavigate();
-  const [form, setForm] = useState<AccountForm>(() => formOf(user));
+  // The price is shown and typed with the locale's decimal mark (either mark is read back).
+  const decimalMark = new Intl.NumberFormat(intl.locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+  const [form, setForm] = useState<AccountForm>(() => formOf(user, decimalMark));
   // Kept out of the form: it is sent only with a new address, never stored.
   const [password, setPassword] = useState('');
   const { formRef, bind, busy, failure, check, run } = useSubmit<Field, 'save'>(FIELDS);
@@ -139,6 +119,7 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
       Email: fieldErrorMessage('email', checkEmail(form.Email)),
       Password: needsPassword && !password ? { message: m.currentPasswordRequired } : null,
       Phone: fieldErrorMessage('phone', checkPhone(form.Phone)),
+      'EnergyPrice.PerKwh': energyPriceError(form.EnergyPrice),
     });
     if (!valid) return;
     const changes = userChanges(user, form);
@@ -149,7 +130,7 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
     }
     await run('save', async () => {
       const updated = await usersApi.update(user.Id, changes, { silent: true, background: true });
-      setForm(formOf(updated));
+      setForm(formOf(updated, decimalMark));
       setPassword('');
       storeUser(updated);
       // A new address only becomes pending: the code mailed to it confirms it (below the field).
@@ -158,6 +139,18 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
       // only changes that user's language.
       if (changes.Locale && self) await changeLocale(changes.Locale);
     });
+  }
+
+  /** Empty is fine (no price); else a number with at most 4 decimals in (0, 100] (docs/product/limits.md "Energy price"). */
+  function energyPriceError(text: string): FieldMessage {
+    if (!text.trim()) return null;
+    const parsed = parseEnergyPrice(text);
+    if ('perKwh' in parsed) return null;
+    if (parsed.error === 'outOfRange') {
+      const max = intl.formatNumber(energyPriceAmount(ENERGY_PRICE_MAX), { minimumFractionDigits: 2 });
+      return { message: m.energyPriceOutOfRange, values: { max } };
+    }
+    return { message: m.energyPriceInvalid, values: { example: energyPriceInput(ENERGY_PRICE_EXAMPLE, decimalMark) } };
   }
 
   /** Buys the SMS bundle once confirmed; what is typed in the form stays. Failures show through the shared handler. */
@@ -269,6 +262,26 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
               </Button>
             </div>
           </fieldset>
+        </Card>
+        <Card>
+          <h2 className="pd-account-section-title">{t(m.energyHeading)}</h2>
+          <p className="pd-account-intro">{t(m.energyIntro)}</p>
+          <div className="pd-account-energy">
+            <TextField
+              label={t(m.energyPrice)}
+              inputMode="decimal"
+              autoComplete="off"
+              hint={t(m.energyPriceHint, { example: energyPriceInput(ENERGY_PRICE_EXAMPLE, decimalMark) })}
+              {...bind('EnergyPrice.PerKwh', form.EnergyPrice, (value) => set('EnergyPrice', value))}
+            />
+            <Select
+              label={t(m.energyCurrency)}
+              options={CURRENCY_OPTIONS}
+              {...bind('EnergyPrice.Currency', form.EnergyCurrency, (value) =>
+                set('EnergyCurrency', CURRENCIES.find((currency) => currency === value) ?? form.EnergyCurrency),
+              )}
+            />
+          </div>
         </Card>
         <Actions>
           <Button type="submit" variant="primary" busy={busy === 'save'}>

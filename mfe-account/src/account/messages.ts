@@ -86,6 +86,34 @@ export const accountTexts = defineTranslations('account.settings', {
     'fr-FR': '{added, number} SMS ajoutés. Vous en avez maintenant {balance, number}.',
     'sv-SE': '{added, number} sms har lagts till. Du har nu {balance, number} sms.',
   },
+  // ---- Energy price (docs/product/limits.md "Energy price"); currency codes are the same in every language
+  energyHeading: { 'en-GB': 'Energy price', 'de-DE': 'Strompreis', 'fr-FR': 'Prix de l’électricité', 'sv-SE': 'Elpris' },
+  energyIntro: {
+    'en-GB': 'Your price per kWh shows what your plugs’ consumption costs, on their cards and log pages.',
+    'de-DE': 'Mit Ihrem Preis pro kWh sehen Sie auf den Karten und Verlaufsseiten Ihrer Steckdosen, was ihr Verbrauch kostet.',
+    'fr-FR': 'Votre prix par kWh indique ce que coûte la consommation de vos prises, sur leurs cartes et leurs pages d’historique.',
+    'sv-SE': 'Ditt pris per kWh visar vad dina uttags förbrukning kostar, på deras kort och loggsidor.',
+  },
+  energyPrice: { 'en-GB': 'Price per kWh', 'de-DE': 'Preis pro kWh', 'fr-FR': 'Prix par kWh', 'sv-SE': 'Pris per kWh' },
+  energyPriceHint: {
+    'en-GB': 'Optional, up to 4 decimals, for example {example}. Leave it empty to show no costs.',
+    'de-DE': 'Optional, bis zu 4 Nachkommastellen, zum Beispiel {example}. Leer lassen, um keine Kosten anzuzeigen.',
+    'fr-FR': 'Facultatif, jusqu’à 4 décimales, par exemple {example}. Laissez vide pour n’afficher aucun coût.',
+    'sv-SE': 'Valfritt, högst 4 decimaler, till exempel {example}. Lämna tomt för att inte visa några kostnader.',
+  },
+  energyCurrency: { 'en-GB': 'Currency', 'de-DE': 'Währung', 'fr-FR': 'Devise', 'sv-SE': 'Valuta' },
+  energyPriceInvalid: {
+    'en-GB': 'Enter the price as a number with at most 4 decimals, for example {example}.',
+    'de-DE': 'Geben Sie den Preis als Zahl mit höchstens 4 Nachkommastellen ein, zum Beispiel {example}.',
+    'fr-FR': 'Saisissez le prix sous forme de nombre avec 4 décimales au plus, par exemple {example}.',
+    'sv-SE': 'Ange priset som ett tal med högst 4 decimaler, till exempel {example}.',
+  },
+  energyPriceOutOfRange: {
+    'en-GB': 'The price must be more than 0 and at most {max} per kWh.',
+    'de-DE': 'Der Preis muss größer als 0 und höchstens {max} pro kWh sein.',
+    'fr-FR': 'Le prix doit être supérieur à 0 et d’au plus {max} par kWh.',
+    'sv-SE': 'Priset måste vara större än 0 och högst {max} per kWh.',
+  },
   save: { 'en-GB': 'Save', 'de-DE': 'Speichern', 'fr-FR': 'Enregistrer', 'sv-SE': 'Spara' },
   saved: {
     'en-GB': 'Your settings are saved.',

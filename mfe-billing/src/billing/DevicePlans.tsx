@@ -17,7 +17,7 @@ import { useT } from '@paddock/shared/i18n';
 import { Table, type TableColumn } from '@paddock/shared/ui';
 import { billingTexts } from './messages';
 import { BillingSection } from './Section';
-import { useLoaded } from './useLoaded';
+import { useLoaded } from '@paddock/shared/api';
 
 const m = billingTexts.messages;
 const DASH = '–';

@@ -4,11 +4,10 @@ import { billingApi, isExternalInvoiceUrl } from '@paddock/shared/api';
 import type { Invoice } from '@paddock/shared/contract';
 import { toMajorUnits } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Button, Table, type TableColumn } from '@paddock/shared/ui';
-import { saveFile } from '../warranties/proofFile';
+import { Button, Table, saveFile, type TableColumn } from '@paddock/shared/ui';
 import { billingTexts } from './messages';
 import { BillingSection } from './Section';
-import { useLoaded } from './useLoaded';
+import { useLoaded } from '@paddock/shared/api';
 
 const m = billingTexts.messages;
 const STATUS_TEXTS = { paid: m.invoicePaid, open: m.invoiceOpen, failed: m.invoiceFailed } as const;

@@ -1,8 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useT } from '@paddock/shared/i18n';
-import { Alert, Button } from '@paddock/shared/ui';
+import { LoadedView, type Loaded } from '@paddock/shared/ui';
 import { billingTexts } from './messages';
-import type { Loaded } from './useLoaded';
 
 const m = billingTexts.messages;
 
@@ -28,23 +27,9 @@ export function BillingSection<T>({ title, loaded, retry, children, action }: Bi
         </h2>
         {action}
       </div>
-      {loaded.state === 'loading' ? (
-        <p role="status" className="pd-billing__text">
-          <span className="pd-spinner" aria-hidden="true" /> {t(m.loading)}
-        </p>
-      ) : loaded.state === 'failed' ? (
-        <Alert
-          actions={
-            <Button icon="refresh" onClick={retry}>
-              {t(m.retry)}
-            </Button>
-          }
-        >
-          {t(m.loadFailed, { reason: loaded.reason })}
-        </Alert>
-      ) : (
-        children(loaded.value)
-      )}
+      <LoadedView loaded={loaded} failedText={(reason) => t(m.loadFailed, { reason })} retryLabel={t(m.retry)} onRetry={retry}>
+        {children}
+      </LoadedView>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { storeUpdatedUser } from '@paddock/shared/session';
 import { Button, ConfirmDialog } from '@paddock/shared/ui';
 import { billingTexts } from './messages';
 import { BillingSection } from './Section';
-import { useLoaded } from './useLoaded';
+import { useLoaded } from '@paddock/shared/api';
 
 const m = billingTexts.messages;
 

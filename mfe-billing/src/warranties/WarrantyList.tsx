@@ -3,8 +3,8 @@ import { useIntl } from 'react-intl';
 import { ApiError, showToast, warrantiesApi } from '@paddock/shared/api';
 import type { Warranty } from '@paddock/shared/contract';
 import { useT } from '@paddock/shared/i18n';
-import { Button, Table, type TableColumn } from '@paddock/shared/ui';
-import { proofFileName, saveFile } from './proofFile';
+import { Button, Table, saveFile, type TableColumn } from '@paddock/shared/ui';
+import { proofFileName } from './proofFile';
 import { warrantiesTexts } from './messages';
 
 const m = warrantiesTexts.messages;

@@ -29,18 +29,3 @@ export async function fileToBase64(file: Blob): Promise<string> {
 
 /** The name a downloaded proof is saved under. */
 export const proofFileName = (serialNumber: string, type: ProofType) => `proof-of-purchase-${serialNumber}.${PROOF_EXTENSIONS[type]}`;
-
-/** Saves a downloaded file under `name`: an anchor with an object URL, clicked once, then let go. */
-export function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = name;
-  anchor.rel = 'noopener';
-  anchor.style.display = 'none';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  // Some browsers start reading the URL after click() returns; free it a moment later.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}

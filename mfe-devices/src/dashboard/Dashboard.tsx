@@ -40,6 +40,8 @@ export function Dashboard() {
   // cards show without plan names.
   const priceState = usePrices({ enabled: Boolean(list?.FarmcamSims.length) });
   const prices = priceState.state === 'ready' ? priceState.prices : null;
+  // The viewer's own price prices every plug shown (a session stored before it existed has none).
+  const energyPrice = user?.EnergyPrice ?? null;
   const [params] = useSearchParams();
   const focusId = params.get('id');
   const [selected, setSelected] = useState<string[]>([]);
@@ -125,7 +127,16 @@ export function Dashboard() {
                 <div className="pd-device-grid">
                   {group.devices.map((device) => {
                     const key = 'Imsi' in device ? device.Imsi : device.Imei;
-                    return <DeviceCard key={key} device={device} highlighted={key === focusId} onDeviceChange={update} prices={prices} />;
+                    return (
+                      <DeviceCard
+                        key={key}
+                        device={device}
+                        highlighted={key === focusId}
+                        onDeviceChange={update}
+                        prices={prices}
+                        energyPrice={energyPrice}
+                      />
+                    );
                   })}
                 </div>
               </section>

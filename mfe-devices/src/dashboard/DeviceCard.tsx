@@ -1,7 +1,7 @@
 import { memo, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { Device, DeviceOf } from '@paddock/shared/contract';
+import type { Device, DeviceOf, EnergyPrice } from '@paddock/shared/contract';
 import {
   OFFLINE_WARNINGS,
   PRODUCTS,
@@ -28,6 +28,8 @@ export interface DeviceCardProps {
   onDeviceChange: (device: Device) => void;
   /** The price catalogue, which names the plans (null while it loads or when it failed). */
   prices: Prices | null;
+  /** The user's energy price, which prices the plugs' consumption (null when none is set). */
+  energyPrice: EnergyPrice | null;
 }
 
 /** The DOM id of a device's card (for ?id= scrolling). */
@@ -38,7 +40,7 @@ export const cardId = (key: string) => `device-${key}`;
  * a flashing warning icon opening the warnings dialog, the detail lines, and logs, settings and power controls.
  * Memoized: a card renders again only when its device object changes (see reconcile.ts).
  */
-export const DeviceCard = memo(function DeviceCard({ device, highlighted, onDeviceChange, prices }: DeviceCardProps) {
+export const DeviceCard = memo(function DeviceCard({ device, highlighted, onDeviceChange, prices, energyPrice }: DeviceCardProps) {
   const intl = useIntl();
   const t = intl.formatMessage;
   const nameId = useId();
@@ -50,8 +52,8 @@ export const DeviceCard = memo(function DeviceCard({ device, highlighted, onDevi
 
   const { warnings, details } = useMemo(() => {
     const now = new Date();
-    return { warnings: deviceWarnings(device, now), details: detailLines(device, intl, now, prices) };
-  }, [device, intl, prices]);
+    return { warnings: deviceWarnings(device, now), details: detailLines(device, intl, now, prices, energyPrice) };
+  }, [device, intl, prices, energyPrice]);
   const offline = warnings.some((w) => (OFFLINE_WARNINGS as readonly string[]).includes(w));
   const status = warnings.length === 0 ? 'ok' : offline ? 'offline' : 'warning';
   const primary = details.filter((d) => d.primary);

@@ -1,5 +1,6 @@
 import type { IntlShape } from 'react-intl';
-import type { Prices } from '@paddock/shared/domain';
+import type { EnergyPrice } from '@paddock/shared/contract';
+import { energyCost, type Prices } from '@paddock/shared/domain';
 import { dashboardTexts } from './messages';
 
 const m = dashboardTexts.messages;
@@ -17,14 +18,16 @@ const DASH = '–';
 
 /**
  * The formatting every product's card details share, for the user's locale; `prices` is the catalogue (null while
- * it loads or when it could not be had), which names the plans.
+ * it loads or when it could not be had), which names the plans; `energyPrice` is the user's price per kWh (null when
+ * none is set), which prices the plugs' consumption.
  */
-export function detailFormat(intl: IntlShape, prices: Prices | null = null) {
+export function detailFormat(intl: IntlShape, prices: Prices | null = null, energyPrice: EnergyPrice | null = null) {
   const t = (descriptor: (typeof m)[keyof typeof m], values?: Record<string, string | number>) => intl.formatMessage(descriptor, values);
   const num = (value: number, digits = 0) => intl.formatNumber(value, { maximumFractionDigits: digits });
   return {
     intl,
     prices,
+    energyPrice,
     t,
     num,
     /** A dash for a value the device has not reported yet. */
@@ -35,6 +38,10 @@ export function detailFormat(intl: IntlShape, prices: Prices | null = null) {
     volts: (v: number) => t(m.volts, { value: num(v) }),
     watts: (v: number) => t(m.watts, { value: num(v, 1) }),
     wattHours: (v: number) => t(m.wattHours, { value: num(v) }),
+    /** Wh priced at the user's energy price, in its currency (docs/product/limits.md "Energy price"); null without a price. */
+    energyCost: energyPrice
+      ? (wh: number) => intl.formatNumber(energyCost(wh, energyPrice.PerKwh), { style: 'currency', currency: energyPrice.Currency })
+      : null,
     percent: (v: number) => intl.formatNumber(v / 100, { style: 'percent', maximumFractionDigits: 0 }),
   };
 }

@@ -118,6 +118,13 @@ export const dashboardTexts = defineTranslations('devices.dashboard', {
   signal: { 'en-GB': 'Signal', 'de-DE': 'Signal', 'fr-FR': 'Signal', 'sv-SE': 'Signal' },
   load: { 'en-GB': 'Load', 'de-DE': 'Last', 'fr-FR': 'Charge', 'sv-SE': 'Last' },
   consumption: { 'en-GB': 'Consumption', 'de-DE': 'Verbrauch', 'fr-FR': 'Consommation', 'sv-SE': 'Förbrukning' },
+  // A plug's Consumption is its meter since the last reset (docs/product/products/smartplug.md), so its cost covers the same.
+  consumptionCost: {
+    'en-GB': 'Cost since reset',
+    'de-DE': 'Kosten seit Zurücksetzen',
+    'fr-FR': 'Coût depuis la remise à zéro',
+    'sv-SE': 'Kostnad sedan nollställning',
+  },
   temperature: { 'en-GB': 'Temperature', 'de-DE': 'Temperatur', 'fr-FR': 'Température', 'sv-SE': 'Temperatur' },
   remainingData: { 'en-GB': 'Data left', 'de-DE': 'Verbleibende Daten', 'fr-FR': 'Données restantes', 'sv-SE': 'Data kvar' },
   subscription: { 'en-GB': 'Subscription', 'de-DE': 'Abonnement', 'fr-FR': 'Abonnement', 'sv-SE': 'Abonnemang' },

@@ -1,14 +1,20 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ApiError, historyApi, showToast } from '@paddock/shared/api';
-import { HISTORY_UNITS, chartXAxisUnit, exportFileName, type ExportFormat, type HistoryMeasure, type ProductId } from '@paddock/shared/domain';
+import {
+  HISTORY_UNITS,
+  chartXAxisUnit,
+  exportFileName,
+  type ExportFormat,
+  type HistoryMeasure,
+  type ProductId,
+} from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Alert, Button } from '@paddock/shared/ui';
+import { Alert, Button, saveFile } from '@paddock/shared/ui';
 import { deviceTexts } from '../device/messages';
 import { buildChartOption, type ChartTheme } from './chartOptions';
 import { EChart } from './chart/EChart';
 import { logsTexts } from './messages';
-import { saveFile } from './saveFile';
 import { useHistory } from './useHistory';
 
 const m = logsTexts.messages;
@@ -29,10 +35,12 @@ export interface HistoryChartProps {
   days: number;
   format: ExportFormat;
   theme: ChartTheme;
+  /** A line under the chart about its points (the consumption's cost), shown once they are loaded. */
+  summary?: (data: [number, number | null][]) => ReactNode;
 }
 
 /** One chart of a log page: its heading with the unit, the line (or loading, empty, failed) and its Export. */
-export function HistoryChart({ product, deviceKey, measure, window, days, format, theme }: HistoryChartProps) {
+export function HistoryChart({ product, deviceKey, measure, window, days, format, theme, summary }: HistoryChartProps) {
   const t = useT();
   const intl = useIntl();
   const { state, retry } = useHistory(product, deviceKey, measure, window);
@@ -99,6 +107,7 @@ export function HistoryChart({ product, deviceKey, measure, window, days, format
         {heading}
       </h2>
       <div className="pd-log-chart__body">{body}</div>
+      {summary && data ? summary(data) : null}
       <div className="pd-log-chart__footer">
         <Button busy={exporting} onClick={onExport} aria-label={t(m.exportChart, { chart: name })}>
           {t(m.export)}

@@ -4,8 +4,21 @@ import { Route, Routes } from 'react-router-dom';
 import { devicesApi, historyApi } from '@paddock/shared/api';
 import type { Device } from '@paddock/shared/contract';
 import { chartWindow } from '@paddock/shared/domain';
+import { signInAs } from '@paddock/shared/testing/fixtures';
 import { renderRemote } from '@paddock/shared/testing/renderRemote';
-import { apiError, currentLocation, farmcamSim, fencealarm, fencealarm2, renderDevices, resetSession, smartplug, smartplug2, toastTexts } from '../common/testing';
+import {
+  apiError,
+  currentLocation,
+  farmcamSim,
+  fencealarm,
+  fencealarm2,
+  renderDevices,
+  resetSession,
+  sampleUser,
+  smartplug,
+  smartplug2,
+  toastTexts,
+} from '../common/testing';
 import type { LogChartOption } from './chartOptions';
 import LogsRoute from './LogsRoute';
 
@@ -57,20 +70,19 @@ describe('FarmCam SIM data history (docs/product/screens.md)', () => {
     expect(chart).toHaveAttribute('data-x-interval', '3600000');
     expect(api.get).toHaveBeenCalledWith('farmcam-sim', IMSI, { silent: true });
     expect(api.load).toHaveBeenCalledTimes(1);
-    expect(api.load).toHaveBeenCalledWith('farmcam-sim', IMSI, 'remaining-data', chartWindow(today(), 1), { background: true, silent: true });
+    expect(api.load).toHaveBeenCalledWith('farmcam-sim', IMSI, 'remaining-data', chartWindow(today(), 1), {
+      background: true,
+      silent: true,
+    });
     // Defaults: 1 day, Until today, XLSX.
     expect(screen.getByLabelText('Time interval')).toHaveValue('1');
     expect(screen.getByLabelText('Until')).toHaveValue(toInput(today()));
     expect(screen.getByLabelText('Export format')).toHaveValue('xlsx');
-    expect(within(screen.getByLabelText('Time interval')).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      '1 day',
-      '2 days',
-      '3 days',
-      '5 days',
-      '7 days',
-      '14 days',
-      '31 days',
-    ]);
+    expect(
+      within(screen.getByLabelText('Time interval'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['1 day', '2 days', '3 days', '5 days', '7 days', '14 days', '31 days']);
   });
 
   test('interval and Until fetch the new window; the x axis turns to days above 2 days', async () => {
@@ -78,14 +90,30 @@ describe('FarmCam SIM data history (docs/product/screens.md)', () => {
     const { user } = await open(`/farmcam-sim/${IMSI}/logs`, 'Barn cam');
     await screen.findByTestId('chart');
     await user.selectOptions(screen.getByLabelText('Time interval'), '7');
-    await waitFor(() => expect(api.load).toHaveBeenLastCalledWith('farmcam-sim', IMSI, 'remaining-data', chartWindow(today(), 7), expect.anything()));
+    await waitFor(() =>
+      expect(api.load).toHaveBeenLastCalledWith('farmcam-sim', IMSI, 'remaining-data', chartWindow(today(), 7), expect.anything()),
+    );
     expect(await screen.findByTestId('chart')).toHaveAttribute('data-x-interval', '86400000');
     fireEvent.change(screen.getByLabelText('Until'), { target: { value: '2026-03-10' } });
     await waitFor(() =>
-      expect(api.load).toHaveBeenLastCalledWith('farmcam-sim', IMSI, 'remaining-data', { from: new Date(2026, 2, 4), to: new Date(2026, 2, 11) }, expect.anything()),
+      expect(api.load).toHaveBeenLastCalledWith(
+        'farmcam-sim',
+        IMSI,
+        'remaining-data',
+        { from: new Date(2026, 2, 4), to: new Date(2026, 2, 11) },
+        expect.anything(),
+      ),
     );
     await user.selectOptions(screen.getByLabelText('Time interval'), '2');
-    await waitFor(() => expect(api.load).toHaveBeenLastCalledWith('farmcam-sim', IMSI, 'remaining-data', { from: new Date(2026, 2, 9), to: new Date(2026, 2, 11) }, expect.anything()));
+    await waitFor(() =>
+      expect(api.load).toHaveBeenLastCalledWith(
+        'farmcam-sim',
+        IMSI,
+        'remaining-data',
+        { from: new Date(2026, 2, 9), to: new Date(2026, 2, 11) },
+        expect.anything(),
+      ),
+    );
     expect(await screen.findByTestId('chart')).toHaveAttribute('data-x-interval', '3600000');
     // An emptied date says so and keeps the last window (nothing is fetched).
     const calls = api.load.mock.calls.length;
@@ -122,11 +150,15 @@ describe('FarmCam SIM data history (docs/product/screens.md)', () => {
     const { user } = await open(`/farmcam-sim/${IMSI}/logs`, 'Barn cam');
     await user.click(screen.getByRole('button', { name: 'Export Remaining data' }));
     await waitFor(() => expect(saved).toEqual(['export.xlsx blob:export']));
-    expect(api.download).toHaveBeenLastCalledWith('farmcam-sim', IMSI, 'remaining-data', chartWindow(today(), 1), 'xlsx', { background: true });
+    expect(api.download).toHaveBeenLastCalledWith('farmcam-sim', IMSI, 'remaining-data', chartWindow(today(), 1), 'xlsx', {
+      background: true,
+    });
     await user.selectOptions(screen.getByLabelText('Export format'), 'csv');
     await user.click(screen.getByRole('button', { name: 'Export Remaining data' }));
     await waitFor(() => expect(saved).toEqual(['export.xlsx blob:export', 'export.csv blob:export']));
-    expect(api.download).toHaveBeenLastCalledWith('farmcam-sim', IMSI, 'remaining-data', chartWindow(today(), 1), 'csv', { background: true });
+    expect(api.download).toHaveBeenLastCalledWith('farmcam-sim', IMSI, 'remaining-data', chartWindow(today(), 1), 'csv', {
+      background: true,
+    });
     expect(createObjectURL).toHaveBeenCalledTimes(2);
   });
 
@@ -172,14 +204,27 @@ describe('the other products', () => {
       temperature: pointsAt('Temperature', [-3.2, 4.5]),
     });
     const { user } = await open('/smartplug/356938035643803/logs', 'Pump');
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Consumption (Wh)', 'Load (W)', 'Temperature (°C)']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Consumption (Wh)',
+      'Load (W)',
+      'Temperature (°C)',
+    ]);
     await waitFor(() => expect(screen.getAllByTestId('chart')).toHaveLength(3));
     expect(screen.getAllByTestId('chart').map((c) => c.getAttribute('data-y'))).toEqual(['0..180', '0..40', '-4..5']);
     expect(api.load.mock.calls.map((c) => c[2])).toEqual(['consumption', 'load', 'temperature']);
     Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:x'), revokeObjectURL: jest.fn() });
     jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     await user.click(screen.getByRole('button', { name: 'Export Temperature' }));
-    await waitFor(() => expect(api.download).toHaveBeenCalledWith('smartplug', '356938035643803', 'temperature', expect.anything(), 'xlsx', expect.anything()));
+    await waitFor(() =>
+      expect(api.download).toHaveBeenCalledWith(
+        'smartplug',
+        '356938035643803',
+        'temperature',
+        expect.anything(),
+        'xlsx',
+        expect.anything(),
+      ),
+    );
   });
 
   test('SmartPlug2: consumption and load, in German', async () => {
@@ -188,7 +233,11 @@ describe('the other products', () => {
     await screen.findByRole('heading', { level: 1, name: 'Heater' });
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Verbrauch (Wh)', 'Last (W)']);
     expect(screen.getByLabelText('Zeitintervall')).toBeInTheDocument();
-    expect(within(screen.getByLabelText('Exportformat')).getAllByRole('option').map((o) => o.textContent)).toEqual(['XLSX (Excel)', 'CSV']);
+    expect(
+      within(screen.getByLabelText('Exportformat'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['XLSX (Excel)', 'CSV']);
   });
 
   test('an unknown device: not found, with a way back', async () => {
@@ -214,7 +263,9 @@ describe('the other products', () => {
       );
     }
     renderRemote(KeylessRoutes, path);
-    expect(await screen.findByRole('alert')).toHaveTextContent(`This link does not name a device. Open the device from your device list. (${error})`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `This link does not name a device. Open the device from your device list. (${error})`,
+    );
     expect(get).not.toHaveBeenCalled();
     expect(load).not.toHaveBeenCalled();
   });
@@ -223,3 +274,56 @@ describe('the other products', () => {
 function toInput(date: Date) {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
+
+describe('the consumption’s cost in the window (docs/product/screens.md, docs/product/limits.md "Energy price")', () => {
+  const cost = () => screen.findByTestId('consumption-cost');
+  const plain = (text: string | null) => text?.replace(/\s/g, ' ');
+
+  test('the meter’s rise over the window at the user’s price, under the consumption chart; a reset counts from 0', async () => {
+    signInAs({ ...sampleUser, EnergyPrice: { PerKwh: 12345, Currency: 'SEK' } });
+    // 1000 → 1800 (+800), reset → 200 (+200), → 1200 (+1000): 2000 Wh = 2 kWh × 1.2345 SEK
+    mockApi(smartplug('Pump'), { consumption: pointsAt('Consumption', [1000, 1800, 200, 1200]), load: pointsAt('Load', [40]) });
+    await open('/smartplug/356938035643803/logs', 'Pump');
+    const line = await cost();
+    expect(plain(line.textContent)).toBe('Used in this window: 2,000 Wh, costing SEK 2.47 at SEK 1.2345 per kWh.');
+    expect(line.closest('section')).toHaveAccessibleName('Consumption (Wh)');
+    expect(screen.getAllByTestId('consumption-cost')).toHaveLength(1);
+  });
+
+  test('a new window prices its own readings', async () => {
+    signInAs({ ...sampleUser, EnergyPrice: { PerKwh: 25000, Currency: 'EUR' } });
+    const api = mockApi(smartplug2('Heater'), { consumption: pointsAt('Consumption', [0, 1500]), load: [] });
+    const { user } = await open('/smartplug2/356938035643804/logs', 'Heater');
+    expect(plain((await cost()).textContent)).toBe('Used in this window: 1,500 Wh, costing €3.75 at €2.50 per kWh.');
+    api.load.mockImplementation(
+      async (_p, _k, measure) => (measure === 'consumption' ? pointsAt('Consumption', [1500, 5500]) : []) as never,
+    );
+    await user.selectOptions(screen.getByLabelText('Time interval'), '7');
+    await waitFor(async () =>
+      expect(plain((await cost()).textContent)).toBe('Used in this window: 4,000 Wh, costing €10.00 at €2.50 per kWh.'),
+    );
+  });
+
+  test('one reading says too few; no readings, no line', async () => {
+    signInAs({ ...sampleUser, EnergyPrice: { PerKwh: 25000, Currency: 'EUR' } });
+    mockApi(smartplug2('Heater'), { consumption: pointsAt('Consumption', [1500]), load: [] });
+    await open('/smartplug2/356938035643804/logs', 'Heater');
+    expect((await cost()).textContent).toBe('Too few readings in this window to work out what it used and cost.');
+  });
+
+  test('without a price it says where to set one; in German', async () => {
+    mockApi(smartplug2('Heater'), { consumption: pointsAt('Consumption', [1, 2]), load: [] });
+    renderDevices('/smartplug2/356938035643804/logs', { locale: 'de-DE' });
+    expect((await cost()).textContent).toBe(
+      'Legen Sie in Ihren Kontoeinstellungen Ihren Preis pro kWh fest, um zu sehen, was dieser Verbrauch kostet.',
+    );
+  });
+
+  test('no cost line on a chart that is not consumption', async () => {
+    signInAs({ ...sampleUser, EnergyPrice: { PerKwh: 25000, Currency: 'EUR' } });
+    mockApi(fencealarm('Fence'), { voltage: pointsAt('Voltage', [5000, 6000]) });
+    await open('/fencealarm/356938035643801/logs', 'Fence');
+    await screen.findByTestId('chart');
+    expect(screen.queryByTestId('consumption-cost')).not.toBeInTheDocument();
+  });
+});

@@ -1,3 +1,4 @@
+import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
@@ -18,10 +19,12 @@ import {
   type HistoryInterval,
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
+import { activeUserAtom } from '@paddock/shared/session';
 import { Actions, Button, Card, Page, Select, TextField } from '@paddock/shared/ui';
 import type { DevicePageProps } from '../device/DeviceRoute';
 import { deviceTexts } from '../device/messages';
 import { useChartTheme } from './chartTheme';
+import { ConsumptionCost } from './ConsumptionCost';
 import { HistoryChart } from './HistoryChart';
 import { logsTexts } from './messages';
 
@@ -44,6 +47,8 @@ export function LogsPage({ product, device, deviceKey }: DevicePageProps) {
   const [until, setUntil] = useState(() => parseDateInputValue(untilText) ?? new Date());
   const [format, setFormat] = useState<ExportFormat>(DEFAULT_EXPORT_FORMAT);
   const untilInvalid = parseDateInputValue(untilText) === null;
+  // The viewer's own price (a session stored before it existed has none).
+  const energyPrice = useAtomValue(activeUserAtom)?.EnergyPrice ?? null;
 
   const window = useMemo(() => chartWindow(until, days), [until, days]);
   const when = (date: Date) => intl.formatDate(date, { dateStyle: 'medium', timeStyle: 'short' });
@@ -105,6 +110,7 @@ export function LogsPage({ product, device, deviceKey }: DevicePageProps) {
           days={days}
           format={format}
           theme={theme}
+          summary={measure === 'consumption' ? (data) => <ConsumptionCost readings={data} price={energyPrice} /> : undefined}
         />
       ))}
       <Actions>

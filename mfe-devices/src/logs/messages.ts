@@ -69,6 +69,25 @@ export const logsTexts = defineTranslations('devices.logs', {
     'fr-FR': 'Aucune donnée entre le {from} et le {to}. Choisissez un intervalle plus long ou une autre date.',
     'sv-SE': 'Inga data mellan {from} och {to}. Välj ett längre intervall eller ett annat datum.',
   },
+  // ---- The consumption chart's cost (docs/product/screens.md, docs/product/limits.md "Energy price")
+  consumptionCost: {
+    'en-GB': 'Used in this window: {energy} Wh, costing {cost} at {price} per kWh.',
+    'de-DE': 'Verbrauch in diesem Zeitraum: {energy} Wh, Kosten {cost} bei {price} pro kWh.',
+    'fr-FR': 'Consommation sur cette période : {energy} Wh, soit {cost} à {price} par kWh.',
+    'sv-SE': 'Förbrukat under perioden: {energy} Wh, kostnad {cost} med {price} per kWh.',
+  },
+  consumptionCostTooFew: {
+    'en-GB': 'Too few readings in this window to work out what it used and cost.',
+    'de-DE': 'Zu wenige Messwerte in diesem Zeitraum, um Verbrauch und Kosten zu berechnen.',
+    'fr-FR': 'Trop peu de relevés sur cette période pour calculer la consommation et son coût.',
+    'sv-SE': 'För få mätvärden under perioden för att räkna ut förbrukning och kostnad.',
+  },
+  consumptionCostNoPrice: {
+    'en-GB': 'Set your price per kWh in your account settings to see what this consumption costs.',
+    'de-DE': 'Legen Sie in Ihren Kontoeinstellungen Ihren Preis pro kWh fest, um zu sehen, was dieser Verbrauch kostet.',
+    'fr-FR': 'Indiquez votre prix par kWh dans les paramètres de votre compte pour voir ce que coûte cette consommation.',
+    'sv-SE': 'Ange ditt pris per kWh i dina kontoinställningar för att se vad förbrukningen kostar.',
+  },
   historyFailed: {
     'en-GB': 'The history could not be loaded.',
     'de-DE': 'Der Verlauf konnte nicht geladen werden.',

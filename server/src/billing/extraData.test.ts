@@ -17,11 +17,12 @@ const buy = (imsi: string, token?: string, key?: string) =>
 const paymentsOf = (userId: string) => t.database.db.select().from(payments).where(eq(payments.userId, userId));
 const remainingData = async (imsi: string) =>
   (await t.database.db.select({ fields: devices.fields }).from(devices).where(eq(devices.key, imsi)))[0].fields.RemainingData;
+/** The SIM's data account with `bytes` left (docs/product/products/farmcam-sim.md Data account). */
 async function setRemainingData(imsi: string, bytes: number) {
   const [row] = await t.database.db.select().from(devices).where(eq(devices.key, imsi));
   await t.database.db
     .update(devices)
-    .set({ fields: { ...row.fields, RemainingData: bytes } })
+    .set({ fields: { ...row.fields, UsedData: 0, DataLimit: bytes, RemainingData: bytes } })
     .where(eq(devices.key, imsi));
 }
 

@@ -1,19 +1,21 @@
 // Buying extra data for a FarmCam SIM (docs/product/api.md, docs/product/roles.md): the owner (or an admin, on the
-// owner's behalf) pays the FarmcamSimExtraData price from the owner's account, and RemainingData grows by
-// EXTRA_DATA_BYTES in the same transaction, so the data is there exactly when it is paid. A shared user may not spend
+// owner's behalf) pays the FarmcamSimExtraData price from the owner's account, and the SIM's data account grows by
+// EXTRA_DATA_BYTES (RemainingData with it) in the same transaction, so the data is there exactly when it is paid. A shared user may not spend
 // the owner's money (403 device_owner_only, like a plan change); a stranger learns nothing (404).
 import { Device, ImsiParams, PurchaseHeaders } from '@paddock/shared/contract';
-import { currencyFor, EXTRA_DATA_BYTES, priceAmount } from '@paddock/shared/domain';
+import { dataGranted, EXTRA_DATA_BYTES } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
 import { roleOn, signedInDevice } from '../devices/access';
+import { deepMerge } from '../devices/changes';
 import { toDevice } from '../devices/representation';
 import { changeDevice, findDevice } from '../devices/store';
 import { AppError, notFound } from '../http/errors';
 import { bearerAuth, errorReplies } from '../http/schemas';
-import type { PaymentProvider } from './payments';
+import { noticeSettings, withAlarmNotices } from '../notify/alarmNotices';
+import { chargePrice, type PaymentProvider } from './payments';
 import { declinedAsPaymentRequired, purchaseKeyOf, purchaseLimits } from './purchases';
 
 export const extraDataRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; payments: PaymentProvider }> = async (
@@ -41,27 +43,27 @@ export const extraDataRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; payme
       await ctx.limiter.take(purchaseLimits(config, user.id, request));
       const { FarmcamSimExtraData: price } = await payments.prices();
       const purchaseKey = purchaseKeyOf(request);
-      const changed = await changeDevice(db, device.key, config.now(), async (row, tx) => {
-        const [owner] = await tx.select().from(users).where(eq(users.id, row.ownerId));
-        // The caller's role as the row is now (as the update route does): an ownership transfer or a revoked share
-        // saved since the read above is not bypassed, and the charge goes to the owner at this moment.
-        if (roleOn(user, { ...row, ownerEmail: owner.email }) !== 'owner') throw ownerOnly();
-        const currency = currencyFor(owner.country);
-        const { replayed } = await payments.charge(tx, {
-          userId: owner.id,
-          customerId: owner.customerId,
-          priceKey: 'FarmcamSimExtraData',
-          priceId: price.Id,
-          amount: priceAmount(price, currency),
-          currency,
-          description: `${price.Name} – ${row.name}`,
-          // Per payer and SIM: the same key on another SIM, or paid by another owner, is another purchase.
-          idempotencyKey: `extra-data:${owner.id}:${row.key}:${purchaseKey}`,
-        });
-        if (replayed) return null;
-        const remaining = typeof row.fields.RemainingData === 'number' ? row.fields.RemainingData : 0;
-        return { fields: { ...row.fields, RemainingData: remaining + EXTRA_DATA_BYTES } };
-      }).catch(declinedAsPaymentRequired(request, 'FarmcamSimExtraData'));
+      const changed = await changeDevice(
+        db,
+        device.key,
+        config.now(),
+        async (row, tx) => {
+          const [owner] = await tx.select().from(users).where(eq(users.id, row.ownerId));
+          // The caller's role as the row is now (as the update route does): an ownership transfer or a revoked share
+          // saved since the read above is not bypassed, and the charge goes to the owner at this moment.
+          if (roleOn(user, { ...row, ownerEmail: owner.email }) !== 'owner') throw ownerOnly();
+          const { replayed } = await chargePrice(tx, payments, owner, 'FarmcamSimExtraData', price, {
+            description: `${price.Name} – ${row.name}`,
+            // Per payer and SIM: the same key on another SIM, or paid by another owner, is another purchase.
+            idempotencyKey: `extra-data:${owner.id}:${row.key}:${purchaseKey}`,
+          });
+          if (replayed) return null;
+          // The server owns the balance (docs/product/products/farmcam-sim.md Data account): the grant raises the limit, and
+          // no later reading can take it back; a data alert it clears is told like any other alarm.
+          return { fields: deepMerge(row.fields, dataGranted(row.fields, EXTRA_DATA_BYTES)) };
+        },
+        withAlarmNotices(config.now(), noticeSettings(config)),
+      ).catch(declinedAsPaymentRequired(request, 'FarmcamSimExtraData'));
       if (!changed) throw notFound();
       const updated = await findDevice(db, device.key);
       if (!updated) throw notFound();

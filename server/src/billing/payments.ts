@@ -5,7 +5,7 @@
 // first payment and takes no money again.
 import { randomUUID } from 'node:crypto';
 import type { Invoice, PriceCatalogue } from '@paddock/shared/contract';
-import { FALLBACK_LOCALE, isLocale, type Currency, type PriceKey } from '@paddock/shared/domain';
+import { FALLBACK_LOCALE, currencyFor, isLocale, priceAmount, type Currency, type PriceKey } from '@paddock/shared/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { payments, type PaymentRow, type UserRow } from '../db/schema';
@@ -75,6 +75,30 @@ export class IdempotencyKeyMismatchError extends Error {
     super(`idempotency key ${idempotencyKey} names a payment by another user or for another item`);
     this.name = 'IdempotencyKeyMismatchError';
   }
+}
+
+/**
+ * Charges one catalogue price to the paying account in its currency (docs/product/limits.md: SEK for SE, else EUR),
+ * ex VAT: the one place a purchase's or a plan's charge is made from the catalogue.
+ */
+export function chargePrice(
+  tx: Db,
+  provider: PaymentProvider,
+  payer: Pick<UserRow, 'id' | 'customerId' | 'country'>,
+  priceKey: PriceKey,
+  price: PriceCatalogue[PriceKey],
+  purchase: Pick<Charge, 'description' | 'idempotencyKey'>,
+): Promise<ChargeResult> {
+  const currency = currencyFor(payer.country);
+  return provider.charge(tx, {
+    userId: payer.id,
+    customerId: payer.customerId,
+    priceKey,
+    priceId: price.Id,
+    amount: priceAmount(price, currency),
+    currency,
+    ...purchase,
+  });
 }
 
 /**

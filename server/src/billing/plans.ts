@@ -3,20 +3,20 @@
 // its period and, for a FarmCam SIM, grants its monthly data allowance.
 import type { PriceCatalogue } from '@paddock/shared/contract';
 import {
-  currencyFor,
+  dataGranted,
   extendByPeriod,
   isSubscriptionActive,
   planAllowanceBytes,
   planKeyOf,
-  priceAmount,
   type PriceKey,
   type ProductId,
 } from '@paddock/shared/domain';
 import type { Db } from '../db/client';
 import type { DeviceRow, DeviceSubscription, UserRow } from '../db/schema';
 import { badRequest } from '../http/errors';
+import { deepMerge } from '../devices/changes';
 import type { DeviceChange } from '../devices/store';
-import type { PaymentProvider } from './payments';
+import { chargePrice, type PaymentProvider } from './payments';
 
 /** The catalogue key of a PriceId sent on an update call: null for '' (None); 400 naming `field` for any other price. */
 export function checkPlanPrice(product: ProductId, catalogue: PriceCatalogue, priceId: string, field: string): PriceKey | null {
@@ -40,33 +40,23 @@ export function paidPeriod(
     PriceIds: { Current: catalogue[key].Id, Next: next },
   };
   if (row.product !== 'farmcam-sim') return { subscription };
-  // docs/product/products/farmcam-sim.md Plan allowance: each paid month adds the plan's allowance to what is left.
-  const remaining = typeof row.fields.RemainingData === 'number' ? row.fields.RemainingData : 0;
-  return { subscription, fields: { ...row.fields, RemainingData: remaining + planAllowanceBytes(catalogue[key]) } };
+  // docs/product/products/farmcam-sim.md Plan allowance: each paid month grants the plan's allowance (Data account).
+  return { subscription, fields: deepMerge(row.fields, dataGranted(row.fields, planAllowanceBytes(catalogue[key]))) };
 }
 
+/** What a plan is charged through: the transaction that saves the device, the payment provider and its catalogue. */
+export interface PlanCharging {
+  tx: Db;
+  provider: PaymentProvider;
+  catalogue: PriceCatalogue;
+}
+
+type Payer = Pick<UserRow, 'id' | 'customerId' | 'country'>;
+type PlanDevice = Pick<DeviceRow, 'key' | 'product' | 'name' | 'fields' | 'subscription'>;
+
 /** Charges one period of a plan to the device's owner through `tx` (PaymentDeclinedError: nothing is paid). */
-async function chargePlan(
-  tx: Db,
-  provider: PaymentProvider,
-  owner: Pick<UserRow, 'id' | 'customerId' | 'country'>,
-  row: Pick<DeviceRow, 'name'>,
-  catalogue: PriceCatalogue,
-  key: PriceKey,
-  idempotencyKey: string,
-): Promise<void> {
-  const price = catalogue[key];
-  const currency = currencyFor(owner.country);
-  await provider.charge(tx, {
-    userId: owner.id,
-    customerId: owner.customerId,
-    priceKey: key,
-    priceId: price.Id,
-    amount: priceAmount(price, currency),
-    currency,
-    description: `${price.Name} – ${row.name}`,
-    idempotencyKey,
-  });
+async function chargePlan({ tx, provider, catalogue }: PlanCharging, owner: Payer, row: PlanDevice, key: PriceKey, idempotencyKey: string) {
+  await chargePrice(tx, provider, owner, key, catalogue[key], { description: `${catalogue[key].Name} – ${row.name}`, idempotencyKey });
 }
 
 /**
@@ -75,20 +65,19 @@ async function chargePlan(
  * Current and Next, expiring one period from now, retries forgotten. Call under the device's row lock.
  */
 export async function choosePlan(
-  tx: Db,
-  provider: PaymentProvider,
-  catalogue: PriceCatalogue,
-  owner: Pick<UserRow, 'id' | 'customerId' | 'country'>,
-  row: Pick<DeviceRow, 'key' | 'product' | 'name' | 'fields' | 'subscription'>,
+  charging: PlanCharging,
+  owner: Payer,
+  row: PlanDevice,
   key: PriceKey | null,
   now: Date,
 ): Promise<DeviceChange> {
+  const { catalogue } = charging;
   const next = key ? catalogue[key].Id : '';
   if (!key || isSubscriptionActive(row.subscription, now))
     return { subscription: { ...row.subscription, PriceIds: { ...row.subscription.PriceIds, Next: next } } };
   // The lapsed expiry names this start: a repeated request finds the subscription running and charges nothing more.
   // The payer is part of the key (docs/product/api.md Idempotency-Key): one owner's payment never answers another's.
-  await chargePlan(tx, provider, owner, row, catalogue, key, `plan:${owner.id}:${row.product}:${row.key}:${row.subscription.ExpiresAt}`);
+  await chargePlan(charging, owner, row, key, `plan:${owner.id}:${row.product}:${row.key}:${row.subscription.ExpiresAt}`);
   return { ...paidPeriod(row, catalogue, key, now, next), renewalAttempts: 0, renewalRetryAt: null };
 }
 
@@ -116,18 +105,12 @@ export const endedSubscription = (subscription: DeviceSubscription): DeviceChang
  * the old expiry. No Next (or a Next that is no longer one of the product's plans): it ends. Throws
  * PaymentDeclinedError from the provider.
  */
-export async function renewSubscription(
-  tx: Db,
-  provider: PaymentProvider,
-  catalogue: PriceCatalogue,
-  owner: Pick<UserRow, 'id' | 'customerId' | 'country'>,
-  row: Pick<DeviceRow, 'key' | 'product' | 'name' | 'fields' | 'subscription'>,
-  now: Date,
-): Promise<RenewalStep> {
+export async function renewSubscription(charging: PlanCharging, owner: Payer, row: PlanDevice, now: Date): Promise<RenewalStep> {
+  const { catalogue } = charging;
   const { subscription } = row;
   const key = planKeyOf(row.product as ProductId, catalogue, subscription.PriceIds.Next);
   if (!key) return { outcome: subscription.PriceIds.Current ? 'ended' : 'trial-ended', change: endedSubscription(subscription) };
-  await chargePlan(tx, provider, owner, row, catalogue, key, renewalChargeKey(owner.id, row, subscription.ExpiresAt));
+  await chargePlan(charging, owner, row, key, renewalChargeKey(owner.id, row, subscription.ExpiresAt));
   // Renewed from the old expiry so periods stay back to back (retries included); from now when that period is over
   // already (the job did not run for longer than a period), so a renewal never charges for time gone by.
   const expiry = Date.parse(subscription.ExpiresAt);

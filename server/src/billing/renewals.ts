@@ -106,7 +106,7 @@ export async function renewDueSubscriptions(deps: RenewalDeps): Promise<RenewalR
         try {
           // A savepoint per device: a declined charge rolls back only what it recorded.
           const step = await tx.transaction(async (savepoint) => {
-            const renewal = await renewSubscription(savepoint, deps.payments, catalogue, owner, device, now);
+            const renewal = await renewSubscription({ tx: savepoint, provider: deps.payments, catalogue }, owner, device, now);
             await writeChange(savepoint, device, renewal.change, now);
             return renewal;
           });

@@ -1,10 +1,10 @@
 // Buying the SMS bundle (docs/product/api.md POST /users/{id}/sms, docs/product/limits.md): 100 SMS at the catalogue's
 // Sms price in the account's currency.
-import { currencyFor, priceAmount, SMS_BUNDLE } from '@paddock/shared/domain';
+import { SMS_BUNDLE } from '@paddock/shared/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema';
-import type { PaymentProvider } from './payments';
+import { chargePrice, type PaymentProvider } from './payments';
 
 /**
  * Charges the SMS bundle and adds its SMS to the balance, in one transaction; returns the updated account, or null
@@ -17,14 +17,7 @@ export async function buySmsBundle(db: Db, provider: PaymentProvider, userId: st
     // Locked until the commit: the account cannot go away between the payment and the delivery.
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) return null;
-    const currency = currencyFor(user.country);
-    const { replayed } = await provider.charge(tx, {
-      userId: user.id,
-      customerId: user.customerId,
-      priceKey: 'Sms',
-      priceId: price.Id,
-      amount: priceAmount(price, currency),
-      currency,
+    const { replayed } = await chargePrice(tx, provider, user, 'Sms', price, {
       description: price.Name,
       idempotencyKey: `sms:${user.id}:${purchaseKey}`,
     });

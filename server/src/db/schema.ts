@@ -36,6 +36,9 @@ export const users = pgTable(
     pushTokens: jsonb('push_tokens').$type<string[]>().notNull().default([]),
     smsEnabled: boolean('sms_enabled').notNull().default(false),
     smsBalance: integer('sms_balance').notNull().default(0),
+    /** docs/product/limits.md "Energy price": ten-thousandths of the currency per kWh; both null while unset. */
+    energyPricePerKwh: integer('energy_price_per_kwh'),
+    energyPriceCurrency: text('energy_price_currency', { enum: ['SEK', 'EUR'] }),
     createdAt: time('created_at').notNull(),
   },
   (t) => [index('users_pending_email_idx').on(t.pendingEmail)],

@@ -6,7 +6,6 @@ let t: TestApp;
 let admin: string;
 setUpTestApp((app, token) => ([t, admin] = [app, token]));
 
-
 // Demo keys 2–40 of each product are free; each test takes its own.
 const used: Partial<Record<ProductId, number>> = {};
 const freeKey = (product: ProductId) => demoKey(product, (used[product] = (used[product] ?? 1) + 1));
@@ -76,9 +75,15 @@ describe('registration', () => {
 
   it('registers for oneself or, as an admin, for anyone; not for another user', async () => {
     const [me, other] = [await createMember(t), await createMember(t)];
-    const forOther = await call(t.app, 'POST', `/api/users/${other.id}/smartplugs`, { token: me.token, body: { Imei: freeKey('smartplug'), Name: 'x' } });
+    const forOther = await call(t.app, 'POST', `/api/users/${other.id}/smartplugs`, {
+      token: me.token,
+      body: { Imei: freeKey('smartplug'), Name: 'x' },
+    });
     expect(forOther.statusCode).toBe(403);
-    const byAdmin = await call(t.app, 'POST', `/api/users/${other.id}/smartplugs`, { token: admin, body: { Imei: freeKey('smartplug'), Name: 'x' } });
+    const byAdmin = await call(t.app, 'POST', `/api/users/${other.id}/smartplugs`, {
+      token: admin,
+      body: { Imei: freeKey('smartplug'), Name: 'x' },
+    });
     expect(byAdmin.statusCode).toBe(201);
     expect(byAdmin.json().Metadata.OwnerEmail).toBe(other.email);
   });
@@ -117,7 +122,9 @@ describe('registration', () => {
 
   it('needs a session', async () => {
     const me = await createMember(t);
-    expect((await call(t.app, 'POST', `/api/users/${me.id}/smartplugs`, { body: { Imei: freeKey('smartplug'), Name: 'x' } })).statusCode).toBe(401);
+    expect(
+      (await call(t.app, 'POST', `/api/users/${me.id}/smartplugs`, { body: { Imei: freeKey('smartplug'), Name: 'x' } })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -148,7 +155,10 @@ describe('GET /users/{id}/devices', () => {
     const shared = await call(t.app, 'GET', `/api/users/${friend.id}/devices`, { token: friend.token });
     expect(shared.json().Fencealarms.map((d: { Imei: string }) => d.Imei)).toEqual([key]);
     await call(t.app, 'PATCH', `/api/fencealarms/${key}`, { token: owner.token, body: { Access: [owner.email] } });
-    const unshared = await call(t.app, 'GET', `/api/users/${friend.id}/devices`, { token: friend.token, headers: { 'if-none-match': shared.headers.etag as string } });
+    const unshared = await call(t.app, 'GET', `/api/users/${friend.id}/devices`, {
+      token: friend.token,
+      headers: { 'if-none-match': shared.headers.etag as string },
+    });
     expect(unshared.statusCode).toBe(200);
     expect(unshared.json().Fencealarms).toEqual([]);
   });
@@ -190,7 +200,8 @@ describe('permissions (docs/product/roles.md)', () => {
     const body = { Name: 'Heater', Tags: ['Barn'], Notify: [owner.email], BeepEnabled: false, Access: [owner.email, shared.email] };
     const response = await call(t.app, 'PATCH', `/api/smartplugs/${key}`, { token: tokenOf(who), body });
     expect(response.statusCode).toBe(status);
-    if (status === 200) expect(response.json()).toMatchObject({ BeepEnabled: false, Metadata: { Name: 'Heater', Tags: ['SmartPlug', owner.email, 'Barn'] } });
+    if (status === 200)
+      expect(response.json()).toMatchObject({ BeepEnabled: false, Metadata: { Name: 'Heater', Tags: ['SmartPlug', owner.email, 'Barn'] } });
   });
 
   it.each([
@@ -200,7 +211,10 @@ describe('permissions (docs/product/roles.md)', () => {
     ['stranger', 404],
   ])('the next plan (PriceId): %s gets %i', async (who, status) => {
     const key = await sharedPlug();
-    const response = await call(t.app, 'PATCH', `/api/smartplugs/${key}`, { token: tokenOf(who), body: { PriceId: 'price_smartplug_month' } });
+    const response = await call(t.app, 'PATCH', `/api/smartplugs/${key}`, {
+      token: tokenOf(who),
+      body: { PriceId: 'price_smartplug_month' },
+    });
     expect(response.statusCode).toBe(status);
     if (status === 403) expect(response.json()).toMatchObject({ Error: 'device_owner_only', Field: 'PriceId' });
     if (status === 200) expect(response.json().Subscription.PriceIds.Next).toBe('price_smartplug_month');
@@ -239,7 +253,10 @@ describe('permissions (docs/product/roles.md)', () => {
     const outside = await call(t.app, 'PATCH', `/api/smartplugs/${key}`, { token: owner.token, body: { Owner: stranger.email } });
     expect(outside.statusCode).toBe(400);
     expect(outside.json()).toMatchObject({ Error: 'owner_not_shared', Field: 'Owner' });
-    const dropped = await call(t.app, 'PATCH', `/api/smartplugs/${key}`, { token: owner.token, body: { Access: [' ' + shared.email.toUpperCase()] } });
+    const dropped = await call(t.app, 'PATCH', `/api/smartplugs/${key}`, {
+      token: owner.token,
+      body: { Access: [' ' + shared.email.toUpperCase()] },
+    });
     expect(dropped.json().Metadata.Access).toEqual([owner.email, shared.email]);
   });
 
@@ -260,7 +277,8 @@ describe('settings bounds (docs/product/validation.md)', () => {
       await register(me, product, keys[product]!);
     }
   });
-  const patch = (product: ProductId, body: unknown) => call(t.app, 'PATCH', `/api/${collection(product)}/${keys[product]}`, { token: me.token, body });
+  const patch = (product: ProductId, body: unknown) =>
+    call(t.app, 'PATCH', `/api/${collection(product)}/${keys[product]}`, { token: me.token, body });
 
   it.each([
     ['LoadAlarm 0–3700', { LoadAlarm: { Enabled: true, Lower: 0, Upper: 3700 } }, 200, undefined],
@@ -274,8 +292,26 @@ describe('settings bounds (docs/product/validation.md)', () => {
     ['timer every 5 minutes', { Timer: { Enabled: true, On: ['55 23 0,6'], Off: ['0 6 1,2,3,4,5'] } }, 200, undefined],
     ['timer minute not a multiple of 5', { Timer: { Enabled: true, On: ['7 6 1'], Off: [] } }, 400, 'Timer.On.0'],
     ['timer day 7', { Timer: { Enabled: true, On: ['5 6 7'], Off: [] } }, 400, 'Timer.On.0'],
-    ['thermostat −20 and 70', { Thermostat: { Enabled: true, Triggers: [{ Days: '1,2', Above: true, Temperature: 70, SetPowerEnabled: false }, { Days: '0', Above: false, Temperature: -20, SetPowerEnabled: true }] } }, 200, undefined],
-    ['thermostat 71', { Thermostat: { Enabled: true, Triggers: [{ Days: '1', Above: true, Temperature: 71, SetPowerEnabled: false }] } }, 400, 'Thermostat.Triggers.0.Temperature'],
+    [
+      'thermostat −20 and 70',
+      {
+        Thermostat: {
+          Enabled: true,
+          Triggers: [
+            { Days: '1,2', Above: true, Temperature: 70, SetPowerEnabled: false },
+            { Days: '0', Above: false, Temperature: -20, SetPowerEnabled: true },
+          ],
+        },
+      },
+      200,
+      undefined,
+    ],
+    [
+      'thermostat 71',
+      { Thermostat: { Enabled: true, Triggers: [{ Days: '1', Above: true, Temperature: 71, SetPowerEnabled: false }] } },
+      400,
+      'Thermostat.Triggers.0.Temperature',
+    ],
   ])('SmartPlug %s', async (_name, body, status, field) => {
     const response = await patch('smartplug', body);
     expect(response.statusCode).toBe(status);
@@ -307,7 +343,7 @@ describe('settings bounds (docs/product/validation.md)', () => {
     if (status === 200) expect(response.json().VoltageAlarm).toEqual({ Enabled: true, Triggered: false, Threshold: threshold });
   });
 
-  it('takes back the system tags however long the owner\'s e-mail, and holds the user\'s own tags to 40 characters', async () => {
+  it("takes back the system tags however long the owner's e-mail, and holds the user's own tags to 40 characters", async () => {
     const longEmail = `${'a'.repeat(60)}@example.com`;
     const tags = ['FenceAlarm', longEmail, 'x'.repeat(40)];
     const inside = await patch('fencealarm', { Tags: tags });
@@ -337,7 +373,8 @@ describe('settings bounds (docs/product/validation.md)', () => {
   it('FarmCam SIM: name and plan; no product settings', async () => {
     const response = await patch('farmcam-sim', { Name: 'Gate camera', PriceId: '' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ RemainingData: 0, Metadata: { Name: 'Gate camera' } });
+    // docs/product/products/farmcam-sim.md: a new SIM has the registration trial's data.
+    expect(response.json()).toMatchObject({ RemainingData: 1_000_000_000, Metadata: { Name: 'Gate camera' } });
     expect((await patch('farmcam-sim', { BeepEnabled: true })).statusCode).toBe(400);
   });
 });

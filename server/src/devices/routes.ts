@@ -55,8 +55,11 @@ const uniqueEmails = (emails: readonly string[]) => [...new Set(emails.map(norma
 export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, config, gateway, limiter } = ctx;
   const tags = ['devices'];
-  /** A device that acked a command is heard from: back online clears its offline alarm, which is told like any other. */
-  const ackNotices = () => withAlarmNotices(config.now(), noticeSettings(config));
+  /**
+   * The notifications of an alarm a call moved: a device that acked a command is heard from (back online clears its
+   * offline alarm); a FarmCam SIM's new alert threshold can raise or clear its data alert. Told like any other.
+   */
+  const changeNotices = () => withAlarmNotices(config.now(), noticeSettings(config));
 
   /** Asks a plug to switch and waits for its ack: 408 when none comes in time, 502 when the device refuses. */
   async function switchPower(key: string, enabled: boolean): Promise<boolean> {
@@ -181,18 +184,21 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
       async (request) => toDevice((await signedInDevice(request, keyOf(request), product)).device),
     );
 
-    /** What only the owner (or an admin) may change: the next plan and the owner. */
-    const checkOwnerOnly = (role: Role, ownerEmail: string, metadata: DeviceChanges['metadata'], priceId: string | undefined) => {
+    /** What only the owner (or an admin) may change: the next plan, the owner and the product's own owner-only fields. */
+    const checkOwnerOnly = (role: Role, ownerEmail: string, { metadata, priceId, fields }: DeviceChanges) => {
       if (role === 'owner') return;
       if (priceId !== undefined) throw ownerOnly(SERVER_PRODUCTS[product].planField);
       if (metadata.Owner !== undefined && normalizeEmail(metadata.Owner) !== ownerEmail) throw ownerOnly('Owner');
+      const field = SERVER_PRODUCTS[product].ownerOnlyFields?.find((name) => fields[name] !== undefined);
+      if (field) throw ownerOnly(field);
     };
 
     const update = async (request: FastifyRequest) => {
       const { user, device, role } = await signedInDevice(request, keyOf(request), product);
-      const { metadata, priceId, fields } = SERVER_PRODUCTS[product].changesOf(request.body as UpdateBody);
+      const changes = SERVER_PRODUCTS[product].changesOf(request.body as UpdateBody);
+      const { metadata, priceId, fields } = changes;
       // Checked early so a refused save does not switch the plug; checked again under the row lock below.
-      checkOwnerOnly(role, device.ownerEmail, metadata, priceId);
+      checkOwnerOnly(role, device.ownerEmail, changes);
       // docs/product/api.md PriceId: one of this product's plans, or '' for None.
       const planField = SERVER_PRODUCTS[product].planField === 'Subscription' ? 'Subscription.PriceId' : 'PriceId';
       const catalogue = priceId === undefined ? null : await ctx.payments.prices();
@@ -214,7 +220,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
         const rowOwner = await findUserById(tx, row.ownerId);
         const ownerEmail = rowOwner?.email ?? device.ownerEmail;
         const roleNow = roleOn(user, { ...row, ownerEmail });
-        checkOwnerOnly(roleNow, ownerEmail, metadata, priceId);
+        checkOwnerOnly(roleNow, ownerEmail, changes);
         const access = metadata.Access ? uniqueEmails(metadata.Access) : row.access;
         let owner = { id: row.ownerId, email: ownerEmail };
         if (metadata.Owner !== undefined && normalizeEmail(metadata.Owner) !== ownerEmail) {
@@ -227,14 +233,16 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
         // The owner is always among those it is shared with (starred, not removable).
         const sharedWith = access.includes(owner.email) ? access : [owner.email, ...access];
         // Charged to the owner the request finds (docs/product/states.md Plans and renewal), before any hand-over.
-        const plan = catalogue && planKey !== undefined && rowOwner ? await choosePlan(tx, ctx.payments, catalogue, rowOwner, row, planKey, config.now()) : {};
+        const plan = catalogue && planKey !== undefined && rowOwner ? await choosePlan({ tx, provider: ctx.payments, catalogue }, rowOwner, row, planKey, config.now()) : {};
         // docs/product/states.md Plans and renewal: a plan is the owner's consent to be charged, so it does not pass
         // to a new owner. The running period stays; nothing renews until the new owner chooses a plan.
         const handedOver = owner.id !== row.ownerId;
         const subscription = plan.subscription ?? row.subscription;
         const noNextPlan = { ...subscription, PriceIds: { ...subscription.PriceIds, Next: '' } };
         const consent = handedOver ? { subscription: noNextPlan, renewalAttempts: 0, renewalRetryAt: null } : {};
-        const merged = deepMerge(plan.fields ?? row.fields, fields);
+        const asked = deepMerge(plan.fields ?? row.fields, fields);
+        const settle = SERVER_PRODUCTS[product].settledFields;
+        const merged = settle ? deepMerge(asked, settle(asked)) : asked;
         const configured = configAfterChange(product, row.fields, merged, row.configVersion);
         message = configured.message;
         const power = powered === undefined ? {} : heardFrom(product, row, config.now(), { ...configured.fields, PowerEnabled: powered });
@@ -250,7 +258,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
           configVersion: configured.configVersion,
           ...power,
         };
-      }, powered === undefined ? undefined : ackNotices()).catch((error: unknown) => {
+      }, changeNotices()).catch((error: unknown) => {
         if (!(error instanceof PaymentDeclinedError)) throw error;
         request.log.warn({ device: device.key, err: error }, 'plan payment declined');
         throw new AppError(402, 'payment_declined');
@@ -354,7 +362,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
           device.key,
           config.now(),
           (row) => heardFrom(product, row, config.now(), { PowerEnabled: powered }),
-          ackNotices(),
+          changeNotices(),
         );
         if (!changed) throw notFound();
         return toDevice((await findDevice(db, device.key))!);

@@ -35,6 +35,9 @@ type AlarmKey =
   | 'alarm_name_load'
   | 'alarm_name_temperature'
   | 'alarm_name_power_failure'
+  | 'alarm_name_low_data'
+  | 'alarm_text_low_data_triggered'
+  | 'alarm_sms_low_data_triggered'
   | 'alarm_value_none'
   | 'alarm_value_offline'
   | 'alarm_value_online'
@@ -557,6 +560,29 @@ export const MESSAGES = {
     'de-DE': 'Stromausfall',
     'fr-FR': 'Coupure de courant',
     'sv-SE': 'Strömavbrott',
+  },
+  alarm_name_low_data: {
+    'en-GB': 'Data below your alert',
+    'de-DE': 'Datenvolumen unter Ihrer Warnschwelle',
+    'fr-FR': 'Données sous votre seuil d’alerte',
+    'sv-SE': 'Data under din larmgräns',
+  },
+  // The FarmCam SIM data alert (docs/product/products/farmcam-sim.md Data alert): {link} is the SIM's settings page, where Buy extra data is.
+  alarm_text_low_data_triggered: {
+    'en-GB':
+      'Hello,\n\nthe data left on your FarmCam SIM {device} fell below the alert you set on {time}.\nData left: {value}\n\nYou can buy extra data on its settings page in Paddock: {link}\n\nYour Paddock team',
+    'de-DE':
+      'Hallo,\n\ndas verbleibende Datenvolumen Ihrer FarmCam SIM {device} ist am {time} unter die von Ihnen gesetzte Warnschwelle gefallen.\nVerbleibende Daten: {value}\n\nZusätzliche Daten können Sie auf ihrer Einstellungsseite in Paddock kaufen: {link}\n\nIhr Paddock-Team',
+    'fr-FR':
+      "Bonjour,\n\nles données restantes de votre FarmCam SIM {device} sont passées sous le seuil d'alerte que vous avez choisi le {time}.\nDonnées restantes : {value}\n\nVous pouvez acheter des données supplémentaires sur sa page de réglages dans Paddock : {link}\n\nL'équipe Paddock",
+    'sv-SE':
+      'Hej!\n\nDatamängden kvar på ditt FarmCam SIM {device} föll under larmgränsen du har valt {time}.\nData kvar: {value}\n\nDu kan köpa extra data på dess inställningssida i Paddock: {link}\n\nPaddock-teamet',
+  },
+  alarm_sms_low_data_triggered: {
+    'en-GB': 'Paddock: FarmCam SIM {device} has {value} left, below your alert ({time}). Buy extra data: {link}',
+    'de-DE': 'Paddock: FarmCam SIM {device} hat noch {value}, unter Ihrer Warnschwelle ({time}). Daten kaufen: {link}',
+    'fr-FR': 'Paddock : FarmCam SIM {device} n’a plus que {value}, sous votre seuil ({time}). Acheter des données : {link}',
+    'sv-SE': 'Paddock: FarmCam SIM {device} har {value} kvar, under din larmgräns ({time}). Köp extra data: {link}',
   },
   alarm_value_offline: {
     'en-GB': 'no connection',

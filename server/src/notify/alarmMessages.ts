@@ -1,5 +1,14 @@
 // The texts of alarm notifications, in the recipient's language: the device, the alarm, the value and the time.
-import { PRODUCTS, pushMessageUrl, type AlarmUnit, type Locale, type NotifiedAlarm, type ProductId, type PushMessage } from '@paddock/shared/domain';
+import {
+  PRODUCTS,
+  bytesToMb,
+  pushMessageUrl,
+  type AlarmUnit,
+  type Locale,
+  type NotifiedAlarm,
+  type ProductId,
+  type PushMessage,
+} from '@paddock/shared/domain';
 import { translate, type MessageKey } from '../i18n/messages';
 import type { Mail } from './mail';
 
@@ -13,7 +22,13 @@ export interface AlarmNotice {
   unit: AlarmUnit | null;
   /** When it happened (a reminder: since when the device is offline). */
   at: Date;
+  /** The device's settings page (devicePath): a FarmCam SIM's data alert links there, to Buy extra data. */
+  settingsPath?: string;
 }
+
+/** docs/product/products/farmcam-sim.md Data alert: its trigger says where to buy extra data. */
+const linksToSettings = (notice: AlarmNotice): notice is AlarmNotice & { settingsPath: string } =>
+  notice.alarm === 'low_data' && notice.event === 'triggered' && notice.settingsPath !== undefined;
 
 /** Users have no time zone on file: times are written in UTC and say so. */
 export function formatAlarmTime(locale: Locale, at: Date): string {
@@ -22,8 +37,11 @@ export function formatAlarmTime(locale: Locale, at: Date): string {
 
 function formatValue(locale: Locale, notice: AlarmNotice): string {
   if (notice.alarm === 'offline') return translate(locale, notice.event === 'cleared' ? 'alarm_value_online' : 'alarm_value_offline');
-  if (notice.alarm === 'power_failure') return translate(locale, notice.event === 'cleared' ? 'alarm_value_mains_on' : 'alarm_value_mains_off');
+  if (notice.alarm === 'power_failure')
+    return translate(locale, notice.event === 'cleared' ? 'alarm_value_mains_on' : 'alarm_value_mains_off');
   if (notice.value === null) return translate(locale, 'alarm_value_none');
+  // Bytes (a SIM's data left) read in MB, as on its page (docs/product/products/farmcam-sim.md).
+  if (notice.unit === 'B') return new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte' }).format(bytesToMb(notice.value));
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(notice.value)} ${notice.unit ?? ''}`.trim();
 }
 
@@ -33,6 +51,7 @@ function values(locale: Locale, notice: AlarmNotice) {
     alarm: translate(locale, `alarm_name_${notice.alarm}` as MessageKey),
     value: formatValue(locale, notice),
     time: formatAlarmTime(locale, notice.at),
+    link: notice.settingsPath ?? '',
   };
 }
 
@@ -41,15 +60,18 @@ export function alarmMail(to: string, locale: Locale, notice: AlarmNotice): Mail
   return {
     to,
     subject: translate(locale, `alarm_subject_${notice.event}`, filled),
-    text: translate(locale, `alarm_text_${notice.event}`, filled),
+    text: translate(locale, linksToSettings(notice) ? 'alarm_text_low_data_triggered' : `alarm_text_${notice.event}`, filled),
   };
 }
 
 export function alarmSmsText(locale: Locale, notice: AlarmNotice): string {
-  return translate(locale, `alarm_sms_${notice.event}`, values(locale, notice));
+  return translate(locale, linksToSettings(notice) ? 'alarm_sms_low_data_triggered' : `alarm_sms_${notice.event}`, values(locale, notice));
 }
 
-/** A push message: the mail's subject over one line with the value and time; tapping it opens the device's card. */
+/**
+ * A push message: the mail's subject over one line with the value and time; tapping it opens the device's card (a
+ * SIM's data alert: its settings page, where Buy extra data is).
+ */
 export function alarmPush(locale: Locale, notice: AlarmNotice, device: { product: ProductId; key: string }): PushMessage {
   const filled = values(locale, notice);
   const Data = { Device: device.product, [PRODUCTS[device.product].keyField]: device.key };
@@ -58,6 +80,6 @@ export function alarmPush(locale: Locale, notice: AlarmNotice, device: { product
     Body: translate(locale, `alarm_push_${notice.event}`, filled),
     Tag: `${device.key}:${notice.alarm}`,
     Data,
-    Url: pushMessageUrl(Data),
+    Url: linksToSettings(notice) ? notice.settingsPath : pushMessageUrl(Data),
   };
 }

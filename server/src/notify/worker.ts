@@ -3,7 +3,15 @@
 // the device's Access list and still has the channel on, for that device and in the account. A transport failure
 // leaves the job for a retry with back-off (jobs/queue.ts); a browser whose push service says it is gone loses its token.
 import { randomUUID } from 'node:crypto';
-import { FALLBACK_LOCALE, isLocale, isProductId, parseWebPushToken, withoutPushEndpoint, type AlarmUnit } from '@paddock/shared/domain';
+import {
+  FALLBACK_LOCALE,
+  devicePath,
+  isLocale,
+  isProductId,
+  parseWebPushToken,
+  withoutPushEndpoint,
+  type AlarmUnit,
+} from '@paddock/shared/domain';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
@@ -54,14 +62,22 @@ async function charge(db: Db, job: JobRow, worker: string, payload: AlarmJobPayl
 }
 
 async function refund(db: Db, payload: AlarmJobPayload): Promise<void> {
-  if (payload.charged) await db.update(users).set({ smsBalance: sql`${users.smsBalance} + 1` }).where(eq(users.id, payload.userId));
+  if (payload.charged)
+    await db
+      .update(users)
+      .set({ smsBalance: sql`${users.smsBalance} + 1` })
+      .where(eq(users.id, payload.userId));
 }
 
 /** Forgets a browser the push service no longer knows (read and written under the user's row lock). */
 async function dropPushEndpoint(db: Db, userId: string, endpoint: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ pushTokens: users.pushTokens }).from(users).where(eq(users.id, userId)).for('update');
-    if (row) await tx.update(users).set({ pushTokens: withoutPushEndpoint(row.pushTokens, endpoint) }).where(eq(users.id, userId));
+    if (row)
+      await tx
+        .update(users)
+        .set({ pushTokens: withoutPushEndpoint(row.pushTokens, endpoint) })
+        .where(eq(users.id, userId));
   });
 }
 
@@ -81,13 +97,16 @@ async function deliver(deps: WorkerDeps, worker: string, job: JobRow): Promise<v
     value: payload.value,
     unit: payload.unit as AlarmUnit | null,
     at: new Date(payload.at),
+    ...(isProductId(device.product) ? { settingsPath: devicePath(device.product, device.key) } : {}),
   };
   if (payload.channel === 'email') {
     if (user.emailDevice) await deps.mailer.send(alarmMail(user.email, locale, notice));
     return;
   }
   if (payload.channel === 'push') {
-    const token = user.pushEnabled ? user.pushTokens.map(parseWebPushToken).find((parsed) => parsed?.endpoint === payload.endpoint) : undefined;
+    const token = user.pushEnabled
+      ? user.pushTokens.map(parseWebPushToken).find((parsed) => parsed?.endpoint === payload.endpoint)
+      : undefined;
     if (!token || !isProductId(device.product)) return;
     const result = await deps.push.send(token, alarmPush(locale, notice, { product: device.product, key: device.key }));
     if (result === 'gone') await dropPushEndpoint(deps.db, user.id, token.endpoint);
@@ -113,7 +132,10 @@ export async function runDueJobs(deps: WorkerDeps, worker = deps.id ?? randomUUI
         if (error instanceof LeaseLost) continue;
         const givenUp = await failJob(deps.db, job, worker, error, deps.now());
         if (givenUp) await refund(deps.db, job.payload as unknown as AlarmJobPayload);
-        deps.log[givenUp ? 'error' : 'warn']({ err: error, job: job.id, attempts: job.attempts }, givenUp ? 'notification given up' : 'notification failed, retrying later');
+        deps.log[givenUp ? 'error' : 'warn'](
+          { err: error, job: job.id, attempts: job.attempts },
+          givenUp ? 'notification given up' : 'notification failed, retrying later',
+        );
       }
     }
     return claimed;

@@ -104,8 +104,9 @@ export class SimulatedDevice {
     private readonly options: DeviceOptions,
   ) {
     this.rng = seededRng(`${spec.key}:${Date.now()}`);
-    // The starting point depends on the key only, so a device looks the same after a restart.
-    this.model = createModel(spec.product, seededRng(spec.key));
+    // The starting point depends on the key (and a SIM's usage counter on the time) only, so a device looks the same
+    // after a restart.
+    this.model = createModel(spec.product, seededRng(spec.key), new Date());
     this.topic = topics(spec.key);
     this.firmware = SERVER_PRODUCTS[spec.product].simulation.firmware;
   }
@@ -159,7 +160,8 @@ export class SimulatedDevice {
     this.options.problems.connected(this.spec.key);
     client.options.reconnectPeriod = RECONNECT_MS;
     client.subscribe(this.topic.down, { qos: 1 }, (error, granted) => {
-      if (error || granted?.some((g) => g.qos === 128)) this.options.log.warn({ device: this.spec.key, err: error }, 'simulated device could not subscribe to its downlinks');
+      if (error || granted?.some((g) => g.qos === 128))
+        this.options.log.warn({ device: this.spec.key, err: error }, 'simulated device could not subscribe to its downlinks');
     });
     this.publishStatus(client);
     this.scheduleReading(FIRST_READING_MS[0] + this.rng() * (FIRST_READING_MS[1] - FIRST_READING_MS[0]));
@@ -199,7 +201,11 @@ export class SimulatedDevice {
     }
     const version = firmwareVersionAfter(Url, this.firmware);
     const steps: Omit<FotaReport, 'Id'>[] = isBadChecksum(Checksum)
-      ? [{ Status: 'downloading', Progress: 0 }, { Status: 'downloading', Progress: 100 }, { Status: 'failed', Progress: 100, Error: 'checksum mismatch' }]
+      ? [
+          { Status: 'downloading', Progress: 0 },
+          { Status: 'downloading', Progress: 100 },
+          { Status: 'failed', Progress: 100, Error: 'checksum mismatch' },
+        ]
       : [
           { Status: 'downloading', Progress: 0 },
           { Status: 'downloading', Progress: 50 },
@@ -304,10 +310,19 @@ export class SimulatedDevice {
     const now = new Date();
     const temperature = this.model.kind === 'plug' && this.model.heater ? plugTemperature(this.model, now, this.rng) : undefined;
     if (this.model.kind === 'plug') {
-      this.relay = decideRelay(this.config ?? {}, { from: this.rulesCheckedAt, to: now, temperature: temperature ?? null, current: this.relay });
+      this.relay = decideRelay(this.config ?? {}, {
+        from: this.rulesCheckedAt,
+        to: now,
+        temperature: temperature ?? null,
+        current: this.relay,
+      });
     }
     this.rulesCheckedAt = now;
-    const result = step(this.model, { seconds: (now.getTime() - this.lastStepAt) / 1000, at: now, fault: this.fault, relay: this.relay, temperature }, this.rng);
+    const result = step(
+      this.model,
+      { seconds: (now.getTime() - this.lastStepAt) / 1000, at: now, fault: this.fault, relay: this.relay, temperature },
+      this.rng,
+    );
     this.model = result.model;
     this.lastStepAt = now.getTime();
     this.publish(this.topic.reading, result.reading);

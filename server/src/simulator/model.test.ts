@@ -10,6 +10,8 @@ import {
   heaterDuty,
   runningSeconds,
   seededRng,
+  SIM_ACTIVATED_AT,
+  simUsageAt,
   step,
   type DeviceModel,
   type FenceModel,
@@ -66,7 +68,7 @@ describe('every product', () => {
   it.each(PRODUCT_IDS)('%s: the reading has the fields of docs/protocol.md and At is the measuring time', (product) => {
     const [reading] = run(product, 1, 10).readings;
     const fields: Record<ProductId, string[]> = {
-      'farmcam-sim': ['At', 'RemainingData'],
+      'farmcam-sim': ['At', 'UsedData'],
       fencealarm: ['At', 'Voltage', 'Battery', 'Rssi'],
       fencealarm2: ['At', 'Voltage'],
       smartplug: ['At', 'Load', 'Consumption', 'Temperature', 'SignalStrength', 'PowerEnabled', 'MainsPower'],
@@ -205,17 +207,29 @@ describe('plug', () => {
 });
 
 describe('FarmCam SIM', () => {
-  it('starts with a few GB and drains', () => {
+  it('reports a usage counter that only grows', () => {
     const { readings } = run('farmcam-sim', 360, 10);
-    const data = readings.map((r) => (r as { RemainingData: number }).RemainingData);
-    expect(data[0]).toBeGreaterThan(500_000_000);
-    expect(data[0]).toBeLessThanOrEqual(5_000_000_000);
-    for (let i = 1; i < data.length; i++) expect(data[i]).toBeLessThan(data[i - 1]);
+    const used = readings.map((r) => (r as { UsedData: number }).UsedData);
+    for (let i = 1; i < used.length; i++) expect(used[i]).toBeGreaterThan(used[i - 1]);
+    // A trickle of kilobytes a second plus a picture of 0.5 to 3 MB about once a minute: an hour uses tens of MB.
+    expect(used[used.length - 1] - used[0]).toBeGreaterThan(20_000_000);
+    expect(used[used.length - 1] - used[0]).toBeLessThan(1_000_000_000);
   });
 
-  it('tops an empty bundle up again', () => {
-    const model: SimModel = { kind: 'sim', product: 'farmcam-sim', bundle: 2_000_000_000, remaining: 10, trickle: 5000 };
-    expect(advanceSim(model, 10, seededRng('empty')).remaining).toBe(2_000_000_000);
+  it('starts its counter where its use since activation would be, so a restart goes on from about the same count', () => {
+    const later = new Date(SIM_ACTIVATED_AT + 30 * 86_400_000);
+    const model = createModel('farmcam-sim', seededRng('sim'), later) as SimModel;
+    expect(model.used).toBe(simUsageAt(model.trickle, later));
+    expect(model.used).toBeGreaterThan(30 * 86_400 * model.trickle);
+    const restarted = createModel('farmcam-sim', seededRng('sim'), new Date(later.getTime() + 3_600_000)) as SimModel;
+    expect(restarted.used).toBeGreaterThan(model.used);
+    expect((createModel('farmcam-sim', seededRng('sim')) as SimModel).used).toBe(0);
+  });
+
+  it('adds what a step used to the counter', () => {
+    const model: SimModel = { kind: 'sim', product: 'farmcam-sim', used: 10, trickle: 5000 };
+    const next = advanceSim(model, 10, seededRng('step'));
+    expect(next.used).toBeGreaterThanOrEqual(10 + 25_000);
   });
 });
 

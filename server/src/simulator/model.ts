@@ -6,8 +6,10 @@
 // - Plug: the appliance cycles like a heater (SmartPlug, longer when colder) or a pump (SmartPlug2); 0 W when the
 //   relay is off or the mains are gone; consumption integrates the load; the SmartPlug's temperature follows a
 //   daily curve (warmest 15:00 UTC).
-// - FarmCam SIM: the data bundle drains with a trickle plus picture uploads; an empty bundle is topped up again so
-//   a long-running demo keeps moving.
+// - FarmCam SIM: the camera uses data as a trickle plus picture uploads; the network reports its usage counter (bytes
+//   since activation, never going down). The balance is the server's (docs/product/products/farmcam-sim.md Data
+//   account), so the counter starts where the SIM's usage since a fixed activation date would be: a restarted
+//   simulator goes on from about the same count instead of reporting a smaller one.
 import type { ProductId } from '@paddock/shared/domain';
 import { SERVER_PRODUCTS } from '../devices/products';
 import type { Fault, Reading } from './wire';
@@ -95,7 +97,10 @@ export function advanceFence(model: FenceModel, seconds: number, rng: Rng): Fenc
 
 /** The fence voltage a sensor measures now: sagged by vegetation, about 1500 V under a low-voltage fault. */
 export function fenceVoltage(model: FenceModel, fault: Fault, rng: Rng): number {
-  const level = fault === 'low-voltage' ? LOW_VOLTAGE + noise(rng, 60) : model.cleanVoltage * (1 - FENCE_SAG_AT_FULL_GROWTH * model.vegetation) + noise(rng, 50);
+  const level =
+    fault === 'low-voltage'
+      ? LOW_VOLTAGE + noise(rng, 60)
+      : model.cleanVoltage * (1 - FENCE_SAG_AT_FULL_GROWTH * model.vegetation) + noise(rng, 50);
   return moved(Math.round(level), model.lastVoltage, 1, rng);
 }
 
@@ -177,31 +182,39 @@ export function plugTemperature(model: PlugModel, at: Date, rng: Rng): number {
 export interface SimModel {
   kind: 'sim';
   product: ProductId;
-  /** Bytes of the bundle when full. */
-  bundle: number;
-  remaining: number;
+  /** Bytes used since the SIM was activated (the network's counter). */
+  used: number;
   /** Average background traffic, bytes per second. */
   trickle: number;
 }
 
 const MB = 1_000_000;
-const GB = 1_000_000_000;
+/** When the simulated SIMs were activated: their counters count from here. */
+export const SIM_ACTIVATED_AT = Date.parse('2026-01-01T00:00:00Z');
+/** About one picture a minute of 0.5 to 3 MB (advanceSim). */
+const PICTURE_BYTES_PER_SECOND = (1.75 * MB) / 60;
 
-/** Data drains: background traffic every second, and now and then a picture upload (about one a minute). */
+/** A SIM's counter as of `at`: its average use since SIM_ACTIVATED_AT. */
+export function simUsageAt(trickle: number, at: Date): number {
+  return Math.round((Math.max(0, at.getTime() - SIM_ACTIVATED_AT) / 1000) * (trickle + PICTURE_BYTES_PER_SECOND));
+}
+
+/** Data is used: background traffic every second, and now and then a picture upload (about one a minute). */
 export function advanceSim(model: SimModel, seconds: number, rng: Rng): SimModel {
   let used = Math.max(1, Math.round(model.trickle * seconds * between(rng, 0.5, 1.5)));
   if (rng() < 1 - Math.exp(-seconds / 60)) used += Math.round(between(rng, 0.5, 3) * MB);
-  const remaining = model.remaining - used;
-  // An empty bundle would freeze the demo at 0; the farmer buys a new one.
-  return { ...model, remaining: remaining > 0 ? remaining : model.bundle };
+  return { ...model, used: model.used + used };
 }
 
 // ---- Any product ------------------------------------------------------------------------------------------------
 
 export type DeviceModel = FenceModel | PlugModel | SimModel;
 
-/** A device's starting point, drawn from `rng` (seed it with the key for the same device every run). */
-export function createModel(product: ProductId, rng: Rng): DeviceModel {
+/**
+ * A device's starting point, drawn from `rng` (seed it with the key for the same device every run); a SIM's usage
+ * counter is where it would be `at` (default: at activation, 0).
+ */
+export function createModel(product: ProductId, rng: Rng, at = new Date(SIM_ACTIVATED_AT)): DeviceModel {
   const simulation = SERVER_PRODUCTS[product].simulation;
   switch (simulation.model) {
     case 'fence': {
@@ -243,8 +256,8 @@ export function createModel(product: ProductId, rng: Rng): DeviceModel {
       };
     }
     case 'sim': {
-      const bundle = [2, 3, 5][Math.floor(rng() * 3)] * GB;
-      return { kind: 'sim', product, bundle, remaining: Math.round(bundle * between(rng, 0.4, 1)), trickle: between(rng, 2_000, 8_000) };
+      const trickle = between(rng, 2_000, 8_000);
+      return { kind: 'sim', product, used: simUsageAt(trickle, at), trickle };
     }
   }
 }
@@ -295,7 +308,7 @@ export function step(model: DeviceModel, input: StepInput, rng: Rng): { model: D
     }
     case 'sim': {
       const next = advanceSim(model, seconds, rng);
-      return { model: next, reading: { At, RemainingData: next.remaining } };
+      return { model: next, reading: { At, UsedData: next.used } };
     }
   }
 }

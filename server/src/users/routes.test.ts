@@ -66,6 +66,7 @@ describe('POST /api/users', () => {
       EmailNotifications: { Billing: true, Device: true, Marketing: false },
       PushNotifications: { Enabled: false, Tokens: [] },
       SmsNotifications: { Enabled: false, Balance: 0 },
+      EnergyPrice: null,
     });
   });
 
@@ -73,7 +74,9 @@ describe('POST /api/users', () => {
     const known = await createMember(t, { locale: 'de-DE' });
     const fresh = signUpBody();
     const forNew = await call(t.app, 'POST', '/api/users', { body: fresh });
-    const forKnown = await call(t.app, 'POST', '/api/users', { body: signUpBody({ Email: known.email.toUpperCase(), Password: 'intruder-password-1' }) });
+    const forKnown = await call(t.app, 'POST', '/api/users', {
+      body: signUpBody({ Email: known.email.toUpperCase(), Password: 'intruder-password-1' }),
+    });
     expect([forNew.statusCode, forKnown.statusCode]).toEqual([202, 202]);
     expect(forNew.json()).toEqual({ Email: fresh.Email });
     expect(forKnown.json()).toEqual({ Email: known.email });
@@ -81,11 +84,16 @@ describe('POST /api/users', () => {
     const [notice] = await mailsTo(t, known.email);
     expect(notice.Subject).toBe('Jemand hat versucht, mit Ihrer Adresse ein Paddock-Konto zu erstellen');
     // Nothing changed: the owner's password still works, the intruder's does not.
-    expect((await call(t.app, 'POST', '/api/sign-in', { body: { Email: known.email, Password: 'intruder-password-1' } })).statusCode).toBe(401);
+    expect((await call(t.app, 'POST', '/api/sign-in', { body: { Email: known.email, Password: 'intruder-password-1' } })).statusCode).toBe(
+      401,
+    );
     expect(await signIn(t, known.email, known.password)).toBeTruthy();
     // An unverified known account gets a fresh verification code instead.
     await call(t.app, 'POST', '/api/users', { body: fresh });
-    expect((await mailsTo(t, fresh.Email)).map((mail) => mail.Subject)).toEqual(['Your Paddock verification code', 'Your Paddock verification code']);
+    expect((await mailsTo(t, fresh.Email)).map((mail) => mail.Subject)).toEqual([
+      'Your Paddock verification code',
+      'Your Paddock verification code',
+    ]);
   });
 
   it("does not let whoever signed up first with someone else's address sign in once its owner confirms it", async () => {
@@ -96,7 +104,9 @@ describe('POST /api/users', () => {
     expect((await call(t.app, 'POST', '/api/users', { body: victim })).statusCode).toBe(202);
     const code = await latestCode(t, victim.Email);
     expect((await call(t.app, 'PUT', '/api/verify-email', { body: { Email: victim.Email, VerificationCode: code } })).statusCode).toBe(204);
-    expect((await call(t.app, 'POST', '/api/sign-in', { body: { Email: victim.Email, Password: 'intruders-password-1' } })).statusCode).toBe(401);
+    expect(
+      (await call(t.app, 'POST', '/api/sign-in', { body: { Email: victim.Email, Password: 'intruders-password-1' } })).statusCode,
+    ).toBe(401);
     const signedIn = await call(t.app, 'POST', '/api/sign-in', { body: { Email: victim.Email, Password: victim.Password } });
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().User.Name).toBe(''); // the intruder's sign-up left nothing behind
@@ -111,7 +121,12 @@ describe('POST /api/users', () => {
 
   it.each([
     ['spaces only', ' '.repeat(14), 'password_blank', 'The password must not consist of spaces only.'],
-    ['a common password', '123qweasdzxc', 'password_common', 'This password is one of the most common passwords and easy to guess. Please choose another one.'],
+    [
+      'a common password',
+      '123qweasdzxc',
+      'password_common',
+      'This password is one of the most common passwords and easy to guess. Please choose another one.',
+    ],
     ['a common password in capitals', 'QWERTY123456', 'password_common', expect.any(String)],
   ])('refuses %s with 400 naming Password', async (_name, Password, code, message) => {
     const response = await call(t.app, 'POST', '/api/users', { body: signUpBody({ Password }) });
@@ -145,7 +160,10 @@ describe('POST /api/users', () => {
   });
 
   it('names the field in the caller language', async () => {
-    const response = await call(t.app, 'POST', '/api/users', { body: signUpBody({ Country: undefined }), headers: { 'accept-language': 'de-DE' } });
+    const response = await call(t.app, 'POST', '/api/users', {
+      body: signUpBody({ Country: undefined }),
+      headers: { 'accept-language': 'de-DE' },
+    });
     expect(response.json()).toEqual({ Error: 'missing_field', Message: 'Country ist erforderlich.', Field: 'Country' });
   });
 });
@@ -214,7 +232,6 @@ describe('PATCH and PUT /api/users/{id}', () => {
     const unchanged = await call(t.app, method, `/api/users/${me.id}`, { token: me.token, body: {} });
     expect(unchanged.json()).toEqual(ok.json());
   });
-
 
   it('allows SMS notifications only with an SMS balance', async () => {
     const me = await createMember(t);

@@ -27,7 +27,6 @@ import { bearerAuth, errorReplies, likeLiteral, NoContent, sendNoContent } from 
 
 const SEARCH_LIMIT = 50;
 
-
 /**
  * The changes an update body asks for, in column terms; throws 400 for a change the account cannot take.
  * A new Email only becomes pending (the code mailed to it switches it); the current one cancels a pending change.
@@ -50,6 +49,11 @@ function userChanges(user: UserRow, body: UpdateUserBody): Partial<NewUser> {
     // SMS are paid for: notifications by SMS need a balance to send them from.
     if (body.SmsNotifications.Enabled && user.smsBalance <= 0) throw badRequest('sms_balance_empty', 'SmsNotifications.Enabled');
     changes.smsEnabled = body.SmsNotifications.Enabled;
+  }
+  // docs/product/limits.md "Energy price": the schema holds the range; null removes the price.
+  if (body.EnergyPrice !== undefined) {
+    changes.energyPricePerKwh = body.EnergyPrice?.PerKwh ?? null;
+    changes.energyPriceCurrency = body.EnergyPrice?.Currency ?? null;
   }
   return changes;
 }
@@ -178,7 +182,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     url: '/users/:id',
     schema: {
       ...byId,
-      summary: 'Changes e-mail, phone, language or notification settings; fields left out stay as they are',
+      summary: 'Changes e-mail, phone, language, notification settings or the energy price; fields left out stay as they are',
       description:
         'A new Email becomes PendingEmail: a code is mailed to it (confirm with PUT /verify-email) and the current ' +
         'address is told; the account keeps its address until then. Sending the current Email cancels the change. ' +
@@ -257,7 +261,9 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
 
   app.get(
     '/users/:id/verify-email',
-    { schema: { ...byId, summary: "Admin: marks a user's account verified", response: { 200: User, ...errorReplies(400, 401, 403, 404) } } },
+    {
+      schema: { ...byId, summary: "Admin: marks a user's account verified", response: { 200: User, ...errorReplies(400, 401, 403, 404) } },
+    },
     async (request) => {
       const user = await targetUser(request, request.params.id, 'user:markVerified');
       return toUser(await changeUser(user, { verified: true }));

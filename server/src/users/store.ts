@@ -27,6 +27,10 @@ export function toUser(row: UserRow): User {
     EmailNotifications: { Billing: row.emailBilling, Device: row.emailDevice, Marketing: row.emailMarketing },
     PushNotifications: { Enabled: row.pushEnabled, Tokens: row.pushTokens },
     SmsNotifications: { Enabled: row.smsEnabled, Balance: row.smsBalance },
+    EnergyPrice:
+      row.energyPricePerKwh !== null && row.energyPriceCurrency !== null
+        ? { PerKwh: row.energyPricePerKwh, Currency: row.energyPriceCurrency }
+        : null,
   };
 }
 

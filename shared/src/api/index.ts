@@ -8,3 +8,4 @@ export * from './push';
 export * from './billing';
 export * from './prices';
 export * from './warranties';
+export * from './useLoaded';

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CODE_PATTERN, PASSWORD_MAX_LENGTH, PHONE_PATTERN, VATIN_PATTERN } from '../domain/account';
+import { ENERGY_PRICE_MAX, ENERGY_PRICE_MIN } from '../domain/energyPrice';
 import { Country, Email, Id, IsoTime, Locale, Password } from './common';
 
 const closed = { additionalProperties: false } as const;
@@ -8,18 +9,25 @@ const Text = (max: number) => Type.String({ maxLength: max });
 export const AccountType = Type.Union([Type.Literal('user'), Type.Literal('admin')]);
 export type AccountType = Static<typeof AccountType>;
 
-export const EmailNotifications = Type.Object(
-  { Billing: Type.Boolean(), Device: Type.Boolean(), Marketing: Type.Boolean() },
-  closed,
-);
+export const EmailNotifications = Type.Object({ Billing: Type.Boolean(), Device: Type.Boolean(), Marketing: Type.Boolean() }, closed);
 export const PushNotifications = Type.Object(
   { Enabled: Type.Boolean(), Tokens: Type.Array(Type.String({ maxLength: 4096 }), { maxItems: 50 }) },
   closed,
 );
-export const SmsNotifications = Type.Object(
-  { Enabled: Type.Boolean(), Balance: Type.Integer({ minimum: 0 }) },
+export const SmsNotifications = Type.Object({ Enabled: Type.Boolean(), Balance: Type.Integer({ minimum: 0 }) }, closed);
+
+/**
+ * The user's electricity price (docs/product/limits.md "Energy price"): PerKwh in ten-thousandths of the currency
+ * (12345 = 1.2345 per kWh), more than 0 and at most 100.00 per kWh. Plug cards and log pages show costs at it.
+ */
+export const EnergyPrice = Type.Object(
+  {
+    PerKwh: Type.Integer({ minimum: ENERGY_PRICE_MIN, maximum: ENERGY_PRICE_MAX }),
+    Currency: Type.Union([Type.Literal('SEK'), Type.Literal('EUR')]),
+  },
   closed,
 );
+export type EnergyPrice = Static<typeof EnergyPrice>;
 
 export const User = Type.Object({
   Id,
@@ -41,6 +49,8 @@ export const User = Type.Object({
   EmailNotifications,
   PushNotifications,
   SmsNotifications,
+  /** Null until the user sets one. */
+  EnergyPrice: Type.Union([EnergyPrice, Type.Null()]),
 });
 export type User = Static<typeof User>;
 
@@ -101,6 +111,8 @@ export const UpdateUserBody = Type.Object(
     EmailNotifications: Type.Optional(EmailNotifications),
     PushNotifications: Type.Optional(Type.Object({ Enabled: Type.Boolean() }, closed)),
     SmsNotifications: Type.Optional(Type.Object({ Enabled: Type.Boolean() }, closed)),
+    /** A price sets it, null removes it. */
+    EnergyPrice: Type.Optional(Type.Union([EnergyPrice, Type.Null()])),
   },
   closed,
 );
@@ -112,10 +124,7 @@ export type SetEmailBody = Static<typeof SetEmailBody>;
 export const UserIdParams = Type.Object({ id: Id }, closed);
 
 export const UserSearchField = Type.Union([Type.Literal('email'), Type.Literal('id'), Type.Literal('customerId')]);
-export const UserSearchQuery = Type.Object(
-  { field: UserSearchField, target: Type.String({ minLength: 1, maxLength: 254 }) },
-  closed,
-);
+export const UserSearchQuery = Type.Object({ field: UserSearchField, target: Type.String({ minLength: 1, maxLength: 254 }) }, closed);
 export type UserSearchQuery = Static<typeof UserSearchQuery>;
 export const UserList = Type.Array(User);
 

@@ -23,6 +23,16 @@ describe('alarmTransitions', () => {
     expect(alarmTransitions('farmcam-sim', { RemainingData: 5 }, { RemainingData: 0 })).toEqual([]);
   });
 
+  it('tells a FarmCam SIM data alert with the data left in bytes', () => {
+    const sim = (RemainingData: number, Triggered: boolean) => ({
+      RemainingData,
+      DataAlert: { Enabled: true, ThresholdMb: 100, Triggered },
+    });
+    expect(alarmTransitions('farmcam-sim', sim(150_000_000, false), sim(90_000_000, true))).toEqual([
+      { alarm: 'low_data', triggered: true, enabled: true, value: 90_000_000, unit: 'B' },
+    ]);
+  });
+
   it('says when the alarm is switched off, and treats alarms without a switch as on', () => {
     const [voltage, offline] = alarmTransitions('fencealarm', fence(5000, false, false), fence(2000, true, false, true));
     expect(voltage).toMatchObject({ alarm: 'fence_voltage', enabled: false });
@@ -30,9 +40,13 @@ describe('alarmTransitions', () => {
   });
 
   it('reads each product’s own fields', () => {
-    expect(alarmTransitions('fencealarm2', { Voltage: 6000, VoltageAlarm: { Enabled: true, Triggered: false } }, { Voltage: 1000, VoltageAlarm: { Enabled: true, Triggered: true } })).toEqual([
-      { alarm: 'fence_voltage', triggered: true, enabled: true, value: 1000, unit: 'V' },
-    ]);
+    expect(
+      alarmTransitions(
+        'fencealarm2',
+        { Voltage: 6000, VoltageAlarm: { Enabled: true, Triggered: false } },
+        { Voltage: 1000, VoltageAlarm: { Enabled: true, Triggered: true } },
+      ),
+    ).toEqual([{ alarm: 'fence_voltage', triggered: true, enabled: true, value: 1000, unit: 'V' }]);
     const plug = (t: boolean) => ({
       Load: 10,
       Temperature: t ? 60 : 20,
@@ -45,7 +59,12 @@ describe('alarmTransitions', () => {
       ['temperature', true, 60, '°C'],
       ['power_failure', false, null, null],
     ]);
-    const plug2 = (lost: boolean, load: boolean) => ({ Load: 900, ConnectionLost: lost, PowerLoadAlarmNotification: { Enabled: true, Triggered: load }, PowerFailureNotification: { Enabled: true, Triggered: false } });
+    const plug2 = (lost: boolean, load: boolean) => ({
+      Load: 900,
+      ConnectionLost: lost,
+      PowerLoadAlarmNotification: { Enabled: true, Triggered: load },
+      PowerFailureNotification: { Enabled: true, Triggered: false },
+    });
     expect(alarmTransitions('smartplug2', plug2(false, false), plug2(true, true)).map((x) => [x.alarm, x.triggered, x.value])).toEqual([
       ['load', true, 900],
       ['offline', true, null],
@@ -62,7 +81,10 @@ describe('noticeDecision', () => {
   it('tells a first trigger and its clear', () => {
     const first = noticeDecision(on, null, at(0), quiet);
     expect(first).toEqual({ send: true, next: { open: true, notifiedAt: at(0), heldSince: null } });
-    expect(noticeDecision(off, first.next!, at(1), quiet)).toEqual({ send: true, next: { open: false, notifiedAt: at(0), heldSince: null } });
+    expect(noticeDecision(off, first.next!, at(1), quiet)).toEqual({
+      send: true,
+      next: { open: false, notifiedAt: at(0), heldSince: null },
+    });
   });
 
   it('holds a trigger within the quiet period, and drops it when the alarm clears before the period is over', () => {
@@ -86,7 +108,12 @@ describe('noticeDecision', () => {
   it('reads one alarm as the device has it now', () => {
     const fields = { VoltageAlarm: { Enabled: true, Triggered: true, AlarmLevel: 5000 }, LastReport: { Data: { Voltage: 1800 } } };
     expect(currentAlarm('fencealarm', fields, 'fence_voltage')).toEqual({ triggered: true, enabled: true, value: 1800, unit: 'V' });
-    expect(currentAlarm('smartplug2', { ConnectionLost: false }, 'offline')).toEqual({ triggered: false, enabled: true, value: null, unit: null });
+    expect(currentAlarm('smartplug2', { ConnectionLost: false }, 'offline')).toEqual({
+      triggered: false,
+      enabled: true,
+      value: null,
+      unit: null,
+    });
     expect(currentAlarm('fencealarm2', fields, 'load')).toBeNull();
   });
 

@@ -4,10 +4,11 @@
 // (products/<id>); the registry looks them up by product.
 
 /** The alarms a notification can be about (one message text each). */
-export const NOTIFIED_ALARMS = ['fence_voltage', 'low_battery', 'offline', 'load', 'temperature', 'power_failure'] as const;
+export const NOTIFIED_ALARMS = ['fence_voltage', 'low_battery', 'offline', 'load', 'temperature', 'power_failure', 'low_data'] as const;
 export type NotifiedAlarm = (typeof NOTIFIED_ALARMS)[number];
 
-export type AlarmUnit = 'V' | 'W' | '°C';
+/** 'B': bytes (a FarmCam SIM's data left), shown in MB. */
+export type AlarmUnit = 'V' | 'W' | '°C' | 'B';
 
 /** One alarm of a product and where the representation holds it. */
 export interface AlarmSource {
@@ -85,7 +86,12 @@ export type NoticeDecision = { send: false; next?: NoticeState } | { send: true;
  * alarm is still on). A clear goes out exactly when its trigger was told; a held trigger that clears is dropped.
  * So a flapping alarm sends one trigger and one clear per quiet period, and an alarm that stays on is always told.
  */
-export function noticeDecision(transition: Pick<AlarmTransition, 'triggered' | 'enabled'>, previous: NoticeState | null, now: Date, quietMs: number): NoticeDecision {
+export function noticeDecision(
+  transition: Pick<AlarmTransition, 'triggered' | 'enabled'>,
+  previous: NoticeState | null,
+  now: Date,
+  quietMs: number,
+): NoticeDecision {
   if (!transition.triggered) {
     if (previous?.open) return { send: true, next: { open: false, notifiedAt: previous.notifiedAt, heldSince: null } };
     return previous?.heldSince ? { send: false, next: { ...previous, heldSince: null } } : { send: false };

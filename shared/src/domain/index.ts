@@ -26,3 +26,4 @@ export * from './push';
 // The product registry and the rules over any device (readingPatch, deviceWarnings, …).
 export * from '../products';
 export * from './warranties';
+export * from './energyPrice';

@@ -2,7 +2,6 @@
 import type { FieldError } from './account';
 import { freePriceText, priceKeyOf, pricePeriod, priceText, type Currency, type PriceKey, type PriceText, type Prices } from './money';
 import { PRODUCT_IDS, PRODUCT_INFO, type ProductId } from '../products/catalogue';
-import type { ProductPlan } from '../products/module';
 
 /** The subscription part of a device (docs/product/devices.md). */
 export interface SubscriptionValue {
@@ -30,7 +29,7 @@ export function registrationTrial(now: Date): SubscriptionValue {
 
 /** The catalogue keys of the plans a product can subscribe to, in the order the selector lists them (each product's `plans`). */
 export const PLAN_PRICE_KEYS: Readonly<Record<ProductId, readonly PriceKey[]>> = Object.fromEntries(
-  PRODUCT_IDS.map((product) => [product, PRODUCT_INFO[product].plans.map((plan: ProductPlan): PriceKey => plan.key)]),
+  PRODUCT_IDS.map((product) => [product, PRODUCT_INFO[product].plans]),
 ) as Record<string, readonly PriceKey[]> as Record<ProductId, readonly PriceKey[]>;
 
 /** docs/product/states.md Plan rules: the catalogue key of `priceId` when it is one of the product's plans, else null. */

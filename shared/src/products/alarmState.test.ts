@@ -49,8 +49,14 @@ describe('alarm rules', () => {
 });
 
 describe('readingPatch', () => {
-  test('FarmCam SIM: remaining data', () => {
-    expect(readingPatch('farmcam-sim', {}, { RemainingData: 1_843_200_000 }, at)).toEqual({ RemainingData: 1_843_200_000 });
+  test('FarmCam SIM: the usage counter, the data left against the limit, the data alert', () => {
+    const sim = { UsedData: 1_000, DataLimit: 2_000_000_000, DataAlert: { Enabled: true, ThresholdMb: 500, Triggered: false } };
+    expect(readingPatch('farmcam-sim', sim, { UsedData: 1_600_000_000 }, at)).toEqual({
+      UsedData: 1_600_000_000,
+      DataLimit: 2_000_000_000,
+      RemainingData: 400_000_000,
+      DataAlert: { Enabled: true, ThresholdMb: 500, Triggered: true },
+    });
   });
 
   test('FenceAlarm: last report, voltage alarm against its level, low battery', () => {

@@ -24,7 +24,21 @@ export * from './catalogue';
 /** The `Product` field on the wire; the id type keeps its name beside it. */
 export const ProductId = Type.Union(PRODUCT_IDS.map((p) => Type.Literal(p)));
 export type ProductId = ProductIdOf;
-export { LOW_DATA_BYTES, OUT_OF_DATA_BELOW } from './farmcamSim';
+export {
+  LOW_DATA_BYTES,
+  OUT_OF_DATA_BELOW,
+  DATA_ALERT_THRESHOLD_MB_DEFAULT,
+  DATA_ALERT_THRESHOLD_MB_MAX,
+  DATA_ALERT_THRESHOLD_MB_MIN,
+  REGISTRATION_TRIAL_DATA_BYTES,
+  dataAlertOf,
+  dataGranted,
+  initialSimData,
+  parseDataAlertThreshold,
+  remainingAtReading,
+  settledSimData,
+  type SimDataAlert,
+} from './farmcamSim';
 export type { PowerSwitch, ProductInfo, ProductModule } from './module';
 
 /** Every product's module, by id, in PRODUCT_IDS order. */
@@ -127,10 +141,16 @@ export function listKeyOf<P extends ProductId>(product: P): Modules[P]['listKey'
 }
 
 /** docs/product/screens.md: the charts of each product's log page, in page order. */
-export const PRODUCT_HISTORIES = byProduct<Readonly<Record<ProductId, readonly HistoryMeasure[]>>>((product) => [product, MODULES[product].histories]);
+export const PRODUCT_HISTORIES = byProduct<Readonly<Record<ProductId, readonly HistoryMeasure[]>>>((product) => [
+  product,
+  MODULES[product].histories,
+]);
 
 /** A product's reporting interval (s) while its device has not announced one in its status. */
-export const DEFAULT_REPORTING_SECONDS = byProduct<Readonly<Record<ProductId, number>>>((product) => [product, MODULES[product].defaultReportingSeconds]);
+export const DEFAULT_REPORTING_SECONDS = byProduct<Readonly<Record<ProductId, number>>>((product) => [
+  product,
+  MODULES[product].defaultReportingSeconds,
+]);
 
 /** docs/product/devices.md: every device of a list, in product order. */
 export function allDevices(list: DeviceList): Device[] {
@@ -138,7 +158,11 @@ export function allDevices(list: DeviceList): Device[] {
 }
 
 /** docs/product/screens.md dashboard: devices grouped by type (in the given product order, empty groups dropped), each sorted by name. */
-export function groupDevices(list: DeviceList, products: readonly ProductId[], locale?: string): { product: ProductId; devices: Device[] }[] {
+export function groupDevices(
+  list: DeviceList,
+  products: readonly ProductId[],
+  locale?: string,
+): { product: ProductId; devices: Device[] }[] {
   const collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' });
   return products
     .map((product) => ({

@@ -32,14 +32,11 @@ export interface ProductInfo<P extends ProductId = ProductId, ListKey extends st
   /** docs/product/api.md: FenceAlarm2 and SmartPlug2 nest metadata under `Metadata` and the plan under `Subscription`. */
   nestsMetadata: boolean;
   power: PowerSwitch;
-  /** docs/product/states.md Plans and renewal: the catalogue keys it can subscribe to, in the selector's order, with their period. */
-  plans: readonly ProductPlan[];
-}
-
-/** A plan: a catalogue key and how long one payment of it runs. */
-export interface ProductPlan {
-  key: PriceKey;
-  period: 'month' | 'year';
+  /**
+   * docs/product/states.md Plans and renewal: the catalogue keys it can subscribe to, in the selector's order; how
+   * long one payment runs is the key's (pricePeriod: …Month, …Year, the SIM plans monthly).
+   */
+  plans: readonly PriceKey[];
 }
 
 /**

@@ -4,11 +4,24 @@ import { clearSession, signIn } from './actions';
 import { isAdminAtom, isTokenValid, localeAtom, signedInAtom, tokenAtom, userAtom } from './store';
 
 const user: User = {
-  Id: 'u1', CustomerId: 'c1', AccountType: 'user', Email: 'farmer@farm.se', Phone: '', Locale: 'sv-SE', Country: 'SE',
-  Verified: true, Name: '', Addr1: '', Addr2: '', PostalCode: '', Town: '', Vatin: '',
+  Id: 'u1',
+  CustomerId: 'c1',
+  AccountType: 'user',
+  Email: 'farmer@farm.se',
+  Phone: '',
+  Locale: 'sv-SE',
+  Country: 'SE',
+  Verified: true,
+  Name: '',
+  Addr1: '',
+  Addr2: '',
+  PostalCode: '',
+  Town: '',
+  Vatin: '',
   EmailNotifications: { Billing: true, Device: true, Marketing: false },
   PushNotifications: { Enabled: false, Tokens: [] },
   SmsNotifications: { Enabled: false, Balance: 0 },
+  EnergyPrice: null,
 };
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
 

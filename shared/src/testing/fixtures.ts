@@ -22,6 +22,7 @@ export const sampleUser: User = {
   EmailNotifications: { Billing: true, Device: true, Marketing: false },
   PushNotifications: { Enabled: false, Tokens: [] },
   SmsNotifications: { Enabled: false, Balance: 0 },
+  EnergyPrice: null,
 };
 
 export const sampleAdmin: User = { ...sampleUser, Id: 'admin1', AccountType: 'admin', Email: 'staff@paddock.farm', Name: 'Paddock Staff' };

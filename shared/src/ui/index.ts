@@ -11,3 +11,5 @@ export * from './Alert';
 export * from './Chip';
 export * from './Table';
 export * from './useFormErrors';
+export * from './saveFile';
+export * from './LoadedView';

@@ -135,3 +135,68 @@ describe('buy extra data (docs/product/screens.md FarmCam SIM edit screen)', () 
     expect(screen.getByText('Only the owner can buy extra data.')).toBeInTheDocument();
   });
 });
+
+describe('data alert (docs/product/products/farmcam-sim.md Data alert)', () => {
+  const alertOf = (Enabled: boolean, ThresholdMb: number) => ({ DataAlert: { Enabled, ThresholdMb, Triggered: false } });
+
+  test('the owner switches it on with a threshold in MB; Save sends DataAlert', async () => {
+    const api = mockSettingsApi(farmcamSim('Gate camera', alertOf(false, 100)));
+    const { user } = await openSettings(PATH, 'FarmCam SIM Gate camera');
+    const alertSwitch = screen.getByRole('switch', { name: 'Alert me when the data left falls below the threshold' });
+    expect(alertSwitch).not.toBeChecked();
+    await user.click(alertSwitch);
+    const threshold = screen.getByLabelText('Threshold (MB)');
+    expect(threshold).toHaveValue('100');
+    await user.clear(threshold);
+    await user.type(threshold, '250');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.update).toHaveBeenCalledTimes(1));
+    expect(api.update).toHaveBeenCalledWith(
+      'farmcam-sim',
+      IMSI,
+      expect.objectContaining({ DataAlert: { Enabled: true, ThresholdMb: 250 } }),
+    );
+  });
+
+  test('a threshold out of range is refused with its message and focused; nothing is sent', async () => {
+    const api = mockSettingsApi(farmcamSim('Gate camera', alertOf(true, 100)));
+    const { user } = await openSettings(PATH, 'FarmCam SIM Gate camera');
+    const threshold = screen.getByLabelText('Threshold (MB)');
+    await user.clear(threshold);
+    await user.type(threshold, '0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter whole MB from 1 to 1,000,000.')).toBeInTheDocument();
+    expect(threshold).toHaveFocus();
+    expect(api.update).not.toHaveBeenCalled();
+  });
+
+  test('a shared user sees it but cannot change it, and Save sends no DataAlert', async () => {
+    const owned = farmcamSim('Gate camera', alertOf(true, 300));
+    const api = mockSettingsApi({
+      ...owned,
+      Metadata: { ...owned.Metadata, OwnerEmail: 'owner@example.com', Access: ['owner@example.com', 'greta@example.com'] },
+    });
+    const { user } = await openSettings(PATH, 'FarmCam SIM Gate camera');
+    expect(screen.getByRole('switch', { name: /Alert me/ })).toBeDisabled();
+    expect(screen.getByLabelText('Threshold (MB)')).toBeDisabled();
+    expect(screen.getByText('Only the owner can set the data alert.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.update).toHaveBeenCalledTimes(1));
+    expect(api.update.mock.calls[0][2]).not.toHaveProperty('DataAlert');
+  });
+
+  test('in German, French and Swedish', async () => {
+    for (const [locale, heading, label] of [
+      ['de-DE', 'Datenwarnung', 'Schwelle (MB)'],
+      ['fr-FR', 'Alerte de données', 'Seuil (Mo)'],
+      ['sv-SE', 'Datalarm', 'Gräns (MB)'],
+    ] as const) {
+      mockSettingsApi(farmcamSim('Kamera', alertOf(true, 100)));
+      const view = renderDevices(PATH, { locale });
+      await screen.findByRole('heading', { level: 1, name: 'FarmCam SIM Kamera' });
+      expect(screen.getByText(heading)).toBeInTheDocument();
+      expect(screen.getByLabelText(label)).toHaveValue('100');
+      view.unmount();
+    }
+  });
+});

@@ -2,18 +2,40 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { billingApi, newIdempotencyKey, showToast, usePriceFormat, usePrices } from '@paddock/shared/api';
-import { EXTRA_DATA_BYTES, bytesToMb, isDeviceOwner, priceText } from '@paddock/shared/domain';
+import {
+  DATA_ALERT_THRESHOLD_MB_MAX,
+  DATA_ALERT_THRESHOLD_MB_MIN,
+  EXTRA_DATA_BYTES,
+  bytesToMb,
+  dataAlertOf,
+  isDeviceOwner,
+  parseDataAlertThreshold,
+  priceText,
+} from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { activeUserAtom } from '@paddock/shared/session';
-import { Button, ConfirmDialog } from '@paddock/shared/ui';
-import { SettingsFrame, SettingsSection, settingsPage, type SettingsPageProps } from '../../settings';
+import { Button, Checkbox, ConfirmDialog, TextField } from '@paddock/shared/ui';
+import {
+  AlarmsInactiveNote,
+  SettingsFrame,
+  SettingsSection,
+  focusControl,
+  settingsPage,
+  useSubscriptionActive,
+  type ProductFields,
+  type SettingsPageProps,
+} from '../../settings';
 import { farmcamSimTexts } from './messages';
 
 const m = farmcamSimTexts.messages;
 
+/** The threshold input's name (focused when it is invalid on Save). */
+const THRESHOLD_INPUT = 'dataAlertThreshold';
+
 /**
  * docs/product/screens.md FarmCam SIM edit screen: the remaining data (MB) with "Buy extra data" (owner only; confirm dialog
- * with the price ex VAT in the user's currency, then the purchase), then the common parts with the plan selector.
+ * with the price ex VAT in the user's currency, then the purchase), the owner's data alert (docs/product/products/farmcam-sim.md
+ * Data alert: on/off and a threshold in MB, sent only when changed), then the common parts with the plan selector.
  */
 function FarmcamSimSettings({ device }: SettingsPageProps<'farmcam-sim'>) {
   const t = useT();
@@ -22,6 +44,13 @@ function FarmcamSimSettings({ device }: SettingsPageProps<'farmcam-sim'>) {
   const prices = usePrices();
   const formatPrice = usePriceFormat();
   const isOwner = isDeviceOwner(user?.Email, device.Metadata.OwnerEmail);
+  const active = useSubscriptionActive(device.Subscription);
+  const storedAlert = dataAlertOf(device);
+  const [alertOn, setAlertOn] = useState(storedAlert.Enabled);
+  const [threshold, setThreshold] = useState(String(storedAlert.ThresholdMb));
+  const [showAlertError, setShowAlertError] = useState(false);
+  const thresholdMb = parseDataAlertThreshold(threshold);
+  const canSetAlert = isOwner && active;
   // The SIM as the purchase returned it: the same representation as GET, so the screen shows the reloaded device.
   const [remainingData, setRemainingData] = useState(device.RemainingData);
   // One key per purchase the user starts (docs/product/api.md Purchases): a double click or retry sends it again.
@@ -46,8 +75,28 @@ function FarmcamSimSettings({ device }: SettingsPageProps<'farmcam-sim'>) {
     }
   }
 
+  // Only the owner sets the alert, and only while the subscription is active; unchanged, nothing is sent.
+  const collect = (): ProductFields<'farmcam-sim'> | null => {
+    if (!canSetAlert) return {};
+    if (thresholdMb === null) {
+      setShowAlertError(true);
+      focusControl(THRESHOLD_INPUT);
+      return null;
+    }
+    if (alertOn === storedAlert.Enabled && thresholdMb === storedAlert.ThresholdMb) return {};
+    return { DataAlert: { Enabled: alertOn, ThresholdMb: thresholdMb } };
+  };
+
+  const thresholdError =
+    showAlertError && thresholdMb === null
+      ? {
+          message: m.thresholdInvalid,
+          values: { min: intl.formatNumber(DATA_ALERT_THRESHOLD_MB_MIN), max: intl.formatNumber(DATA_ALERT_THRESHOLD_MB_MAX) },
+        }
+      : null;
+
   return (
-    <SettingsFrame product="farmcam-sim" device={device}>
+    <SettingsFrame product="farmcam-sim" device={device} collect={collect}>
       <SettingsSection title={t(m.dataHeading)}>
         <p className="pd-settings__data">
           <span className="pd-settings__data-label">{t(m.remainingData)}</span>
@@ -66,6 +115,34 @@ function FarmcamSimSettings({ device }: SettingsPageProps<'farmcam-sim'>) {
           </Button>
         </div>
         {isOwner ? null : <p className="pd-settings__text">{t(m.buyExtraDataOwnerOnly)}</p>}
+      </SettingsSection>
+      <SettingsSection title={t(m.dataAlertHeading)}>
+        <AlarmsInactiveNote active={active} />
+        <Checkbox
+          role="switch"
+          name="dataAlertEnabled"
+          label={t(m.dataAlertSwitch)}
+          checked={active && alertOn}
+          disabled={!canSetAlert}
+          onChange={(e) => setAlertOn(e.target.checked)}
+        />
+        <TextField
+          label={t(m.thresholdLabel)}
+          name={THRESHOLD_INPUT}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={7}
+          hint={t(m.thresholdHint, {
+            min: intl.formatNumber(DATA_ALERT_THRESHOLD_MB_MIN),
+            max: intl.formatNumber(DATA_ALERT_THRESHOLD_MB_MAX),
+          })}
+          disabled={!canSetAlert}
+          value={threshold}
+          error={thresholdError}
+          onChange={(e) => setThreshold(e.target.value.replace(/\D/g, ''))}
+          onBlur={() => setShowAlertError(true)}
+        />
+        {isOwner ? null : <p className="pd-settings__text">{t(m.dataAlertOwnerOnly)}</p>}
       </SettingsSection>
       <ConfirmDialog
         open={purchase !== null}

@@ -1,20 +1,25 @@
 import { lazy } from 'react';
 import { dashboardTexts } from '../../dashboard/messages';
 import { PowerToggle } from '../../dashboard/PowerToggle';
+import { consumptionCostLines } from '../consumptionCost';
 import type { DeviceProductUi } from '../types';
 
 const m = dashboardTexts.messages;
 
-/** SmartPlug2 (docs/product/screens.md): registered with an optional owner; its card shows load, consumption and signal, and has a power switch. */
+/** SmartPlug2 (docs/product/screens.md): registered with an optional owner; its card shows load, consumption (and its cost at the user's energy price) and signal, and has a power switch. */
 export const smartplug2Ui: DeviceProductUi<'smartplug2'> = {
   icon: 'power-plug',
   Settings: lazy(() => import('./Settings')),
-  details: (device, { t, orDash, time, watts, wattHours, percent }) => [
-    { id: 'load', label: t(m.load), value: orDash(device.Load, watts), primary: true },
-    { id: 'consumption', label: t(m.consumption), value: orDash(device.Consumption, wattHours) },
-    { id: 'signal', label: t(m.signal), value: orDash(device.SignalStrength, percent) },
-    { id: 'lastUpload', label: t(m.lastUpload), value: time(device.LastUploadAt) },
-  ],
+  details: (device, format) => {
+    const { t, orDash, time, watts, wattHours, percent } = format;
+    return [
+      { id: 'load', label: t(m.load), value: orDash(device.Load, watts), primary: true },
+      { id: 'consumption', label: t(m.consumption), value: orDash(device.Consumption, wattHours) },
+      ...consumptionCostLines(device.Consumption, format),
+      { id: 'signal', label: t(m.signal), value: orDash(device.SignalStrength, percent) },
+      { id: 'lastUpload', label: t(m.lastUpload), value: time(device.LastUploadAt) },
+    ];
+  },
   registration: {
     asksOwner: true,
     body: ({ key, name, owner }) => ({ Imei: key, Name: name, ...(owner ? { Owner: owner } : {}) }),

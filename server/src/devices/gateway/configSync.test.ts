@@ -27,7 +27,7 @@ describe('configAfterChange', () => {
 
   it('a FarmCam SIM has no configuration', () => {
     expect(configAfterChange('farmcam-sim', null, initialFields('farmcam-sim'), 0)).toEqual({
-      fields: { RemainingData: 0 },
+      fields: initialFields('farmcam-sim'),
       configVersion: 0,
       message: null,
     });

@@ -94,11 +94,14 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
       return client;
     }
     const url = (product: ProductId, key: string) => `/api/${PRODUCTS[product].apiCollection}/${key}`;
-    const get = async (owner: Member, product: ProductId, key: string) => (await call(t.app, 'GET', url(product, key), { token: owner.token })).json<Json>();
-    const until = (owner: Member, product: ProductId, key: string, done: (device: Json) => boolean) => waitFor(() => get(owner, product, key), done);
+    const get = async (owner: Member, product: ProductId, key: string) =>
+      (await call(t.app, 'GET', url(product, key), { token: owner.token })).json<Json>();
+    const until = (owner: Member, product: ProductId, key: string, done: (device: Json) => boolean) =>
+      waitFor(() => get(owner, product, key), done);
     const send = (client: MqttClient, key: string, name: string, payload: unknown) =>
       client.publishAsync(`devices/${key}/up/${name}`, typeof payload === 'string' ? payload : JSON.stringify(payload), { qos: 1 });
-    const history = (key: string) => t.database.db.select().from(deviceReadings).where(eq(deviceReadings.key, key)).orderBy(deviceReadings.at);
+    const history = (key: string) =>
+      t.database.db.select().from(deviceReadings).where(eq(deviceReadings.key, key)).orderBy(deviceReadings.at);
     const row = async (key: string) => (await t.database.db.select().from(devices).where(eq(devices.key, key)))[0];
     const plugReading = { Load: 120, Consumption: 35012, Temperature: 4.5, SignalStrength: 78, PowerEnabled: true, MainsPower: true };
 
@@ -107,7 +110,9 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
         const { key } = await registered('fencealarm');
         expect((await device(key)).connected).toBe(true);
         expect(rig.refusals).toContain(await refusalCode(rig.url, { clientId: key, username: key, password: 'not-its-secret' }));
-        expect(rig.refusals).toContain(await refusalCode(rig.url, { clientId: '999999999999999', username: '999999999999999', password: 'x'.repeat(32) }));
+        expect(rig.refusals).toContain(
+          await refusalCode(rig.url, { clientId: '999999999999999', username: '999999999999999', password: 'x'.repeat(32) }),
+        );
       });
     });
 
@@ -126,8 +131,12 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
         await clientA.subscribeAsync(`devices/${a}/down/#`, { qos: 1 });
         await own;
         const ownSecond = nextMessage(clientA, `devices/${a}/down/config`, (payload) => JSON.parse(payload).Version === 2);
-        expect((await call(t.app, 'PATCH', url('smartplug', b), { token: owner.token, body: { BeepEnabled: false } })).statusCode).toBe(200);
-        expect((await call(t.app, 'PATCH', url('smartplug', a), { token: owner.token, body: { BeepEnabled: false } })).statusCode).toBe(200);
+        expect((await call(t.app, 'PATCH', url('smartplug', b), { token: owner.token, body: { BeepEnabled: false } })).statusCode).toBe(
+          200,
+        );
+        expect((await call(t.app, 'PATCH', url('smartplug', a), { token: owner.token, body: { BeepEnabled: false } })).statusCode).toBe(
+          200,
+        );
         await ownSecond;
         await pause(100);
         // Its own configuration (twice or more: Mosquitto grants the wildcard and filters each message instead).
@@ -178,21 +187,31 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
         const rows = await history(key);
         expect(rows).toHaveLength(1);
         expect(rows[0]).toMatchObject({ at: new Date(At), data: plugReading });
-        const again = await call(t.app, 'GET', `/api/users/${owner.id}/devices`, { token: owner.token, headers: { 'if-none-match': after.headers.etag as string } });
+        const again = await call(t.app, 'GET', `/api/users/${owner.id}/devices`, {
+          token: owner.token,
+          headers: { 'if-none-match': after.headers.etag as string },
+        });
         expect(again.statusCode).toBe(304);
       });
 
       it('from every product set its live values (an old one late goes to the history only)', async () => {
         const sim = await registered('farmcam-sim');
-        await send(await device(sim.key), sim.key, 'reading', { RemainingData: 1_843_200_000 });
-        await until(sim.owner, 'farmcam-sim', sim.key, (d) => d.RemainingData === 1_843_200_000);
+        // The network's usage counter: the first is the baseline, the next uses data from the registration trial's 1 GB.
+        const simClient = await device(sim.key);
+        await send(simClient, sim.key, 'reading', { UsedData: 5_000_000_000 });
+        await until(sim.owner, 'farmcam-sim', sim.key, (d) => d.UsedData === 5_000_000_000);
+        await send(simClient, sim.key, 'reading', { UsedData: 5_156_800_000 });
+        await until(sim.owner, 'farmcam-sim', sim.key, (d) => d.RemainingData === 843_200_000);
 
         const fence = await registered('fencealarm');
         const client = await device(fence.key);
         const now = t.clock.now().getTime();
         await send(client, fence.key, 'reading', { At: new Date(now - 1000).toISOString(), Voltage: 5230, Battery: 12.4, Rssi: -71 });
         await send(client, fence.key, 'reading', { At: new Date(now - 60_000).toISOString(), Voltage: 4000, Battery: 12.1, Rssi: -80 });
-        await waitFor(() => history(fence.key), (rows) => rows.length === 2);
+        await waitFor(
+          () => history(fence.key),
+          (rows) => rows.length === 2,
+        );
         expect((await get(fence.owner, 'fencealarm', fence.key)).LastReport).toEqual({
           Timestamp: new Date(now - 1000).toISOString(),
           Data: { Voltage: 5230, Battery: 12.4, Rssi: -71 },
@@ -241,22 +260,36 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
         const { owner, key } = await registered('fencealarm2');
         const client = await device(key);
         await send(client, key, 'reading', { Voltage: 5009 });
-        expect((await until(owner, 'fencealarm2', key, (d) => d.Voltage === 5009)).VoltageAlarm).toMatchObject({ Triggered: true, Threshold: 5010 });
+        expect((await until(owner, 'fencealarm2', key, (d) => d.Voltage === 5009)).VoltageAlarm).toMatchObject({
+          Triggered: true,
+          Threshold: 5010,
+        });
         await send(client, key, 'reading', { Voltage: 5010 });
         expect((await until(owner, 'fencealarm2', key, (d) => d.Voltage === 5010)).VoltageAlarm.Triggered).toBe(false);
       });
 
       it('SmartPlug: load outside its bounds, temperature outside its range, power failure', async () => {
         const { owner, key } = await registered('smartplug');
-        const settings = { LoadAlarm: { Enabled: true, Lower: 10, Upper: 2000 }, TemperatureRangeAlarm: { Enabled: true, Lower: 0, Upper: 30 } };
+        const settings = {
+          LoadAlarm: { Enabled: true, Lower: 10, Upper: 2000 },
+          TemperatureRangeAlarm: { Enabled: true, Lower: 0, Upper: 30 },
+        };
         expect((await call(t.app, 'PATCH', url('smartplug', key), { token: owner.token, body: settings })).statusCode).toBe(200);
         const client = await device(key);
         await send(client, key, 'reading', { ...plugReading, Load: 2001, Temperature: -1, MainsPower: false });
         const alarmed = await until(owner, 'smartplug', key, (d) => d.Load === 2001);
-        expect(alarmed).toMatchObject({ LoadAlarm: { Triggered: true }, TemperatureRangeAlarm: { Triggered: true }, PowerFailureAlarm: { Triggered: true } });
+        expect(alarmed).toMatchObject({
+          LoadAlarm: { Triggered: true },
+          TemperatureRangeAlarm: { Triggered: true },
+          PowerFailureAlarm: { Triggered: true },
+        });
         await send(client, key, 'reading', { ...plugReading, Load: 2000, Temperature: 30, MainsPower: true });
         const normal = await until(owner, 'smartplug', key, (d) => d.Load === 2000);
-        expect(normal).toMatchObject({ LoadAlarm: { Triggered: false }, TemperatureRangeAlarm: { Triggered: false }, PowerFailureAlarm: { Triggered: false } });
+        expect(normal).toMatchObject({
+          LoadAlarm: { Triggered: false },
+          TemperatureRangeAlarm: { Triggered: false },
+          PowerFailureAlarm: { Triggered: false },
+        });
       });
 
       it('SmartPlug2: power load outside its bounds, power failure', async () => {
@@ -283,11 +316,23 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
         await client.subscribeAsync(`devices/${key}/down/#`, { qos: 1 });
         const first = await firstMessage;
         expect(first.retain).toBe(true);
-        expect(JSON.parse(first.payload)).toEqual({ AlarmEnabled: false, AlarmLevel: 5000, Calibration: { Enabled: false, ScalingFactor: 1, ExpectedVoltage: 0 }, Version: 1 });
+        expect(JSON.parse(first.payload)).toEqual({
+          AlarmEnabled: false,
+          AlarmLevel: 5000,
+          Calibration: { Enabled: false, ScalingFactor: 1, ExpectedVoltage: 0 },
+          Version: 1,
+        });
 
         const secondMessage = nextMessage(client, `devices/${key}/down/config`);
-        const saved = await call(t.app, 'PATCH', url('fencealarm', key), { token: owner.token, body: { VoltageAlarm: { Enabled: true, AlarmLevel: 3000 } } });
-        expect(saved.json<Json>()).toMatchObject({ ConfigSync: { Pending: true }, Config: { AlarmLevel: 5000 }, VoltageAlarm: { AlarmLevel: 3000 } });
+        const saved = await call(t.app, 'PATCH', url('fencealarm', key), {
+          token: owner.token,
+          body: { VoltageAlarm: { Enabled: true, AlarmLevel: 3000 } },
+        });
+        expect(saved.json<Json>()).toMatchObject({
+          ConfigSync: { Pending: true },
+          Config: { AlarmLevel: 5000 },
+          VoltageAlarm: { AlarmLevel: 3000 },
+        });
         const second = JSON.parse((await secondMessage).payload);
         expect(second).toMatchObject({ Version: 2, AlarmEnabled: true, AlarmLevel: 3000 });
 
@@ -319,7 +364,10 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
         expect(renamed.json<Json>().ConfigSync.Pending).toBe(false);
         const timer = { Enabled: true, On: ['0 6 1,2,3,4,5'], Off: ['30 18 1,2,3,4,5'] };
         const v2Message = nextMessage(client, `devices/${key}/down/config`);
-        expect((await call(t.app, 'PATCH', url('smartplug', key), { token: owner.token, body: { Timer: timer } })).json<Json>().ConfigSync.Pending).toBe(true);
+        expect(
+          (await call(t.app, 'PATCH', url('smartplug', key), { token: owner.token, body: { Timer: timer } })).json<Json>().ConfigSync
+            .Pending,
+        ).toBe(true);
         const v2 = JSON.parse((await v2Message).payload);
         expect(v2).toMatchObject({ Version: 2, Timer: timer, BeepEnabled: true });
         expect(received).toHaveLength(1); // the rename sent nothing
@@ -351,7 +399,10 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
           const command = JSON.parse(payload.toString());
           commands.push(command);
           if (answer === 'silent') return;
-          const ack = answer === 'ok' ? { Id: command.Id, Ok: true, PowerEnabled: command.Enabled } : { Id: command.Id, Ok: false, Error: 'relay stuck' };
+          const ack =
+            answer === 'ok'
+              ? { Id: command.Id, Ok: true, PowerEnabled: command.Enabled }
+              : { Id: command.Id, Ok: false, Error: 'relay stuck' };
           void send(client, key, 'ack', ack);
         });
         await client.subscribeAsync(`devices/${key}/down/command`, { qos: 1 });
@@ -361,7 +412,10 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
       it('SmartPlug: the ack answers 200 with the device and PowerEnabled is stored', async () => {
         const { owner, key } = await registered('smartplug');
         const commands = await plug(key);
-        const response = await call(t.app, 'PUT', `${url('smartplug', key)}/power-enabled`, { token: owner.token, body: { Enabled: false } });
+        const response = await call(t.app, 'PUT', `${url('smartplug', key)}/power-enabled`, {
+          token: owner.token,
+          body: { Enabled: false },
+        });
         expect(response.statusCode).toBe(200);
         expect(response.json<Json>()).toMatchObject({ Imei: key, PowerEnabled: false });
         expect(commands).toEqual([{ Id: expect.stringMatching(/^[0-9a-f-]{36}$/), Command: 'set-power', Enabled: false }]);
@@ -377,7 +431,10 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
         await plug(key);
         const notices = () => t.database.db.select().from(alarmNotices).where(eq(alarmNotices.key, key));
         await waitFor(notices, (rows) => rows.some((row) => row.alarm === 'offline' && row.open));
-        const response = await call(t.app, 'PUT', `${url('smartplug', key)}/power-enabled`, { token: owner.token, body: { Enabled: false } });
+        const response = await call(t.app, 'PUT', `${url('smartplug', key)}/power-enabled`, {
+          token: owner.token,
+          body: { Enabled: false },
+        });
         expect(response.statusCode).toBe(200);
         expect(response.json<Json>().OfflineAlarm.Triggered).toBe(false);
         const [offline] = (await notices()).filter((row) => row.alarm === 'offline');
@@ -392,10 +449,17 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
           body: { DeviceConfig: { OutputPower: false }, Metadata: { Name: 'Pump' } },
         });
         expect(response.statusCode).toBe(200);
-        expect(response.json<Json>()).toMatchObject({ PowerEnabled: false, DeviceConfig: { OutputPower: false }, Metadata: { Name: 'Pump' } });
+        expect(response.json<Json>()).toMatchObject({
+          PowerEnabled: false,
+          DeviceConfig: { OutputPower: false },
+          Metadata: { Name: 'Pump' },
+        });
         expect(commands).toHaveLength(1);
         // Saving the same OutputPower again asks the plug nothing.
-        expect((await call(t.app, 'PATCH', url('smartplug2', key), { token: owner.token, body: { DeviceConfig: { OutputPower: false } } })).statusCode).toBe(200);
+        expect(
+          (await call(t.app, 'PATCH', url('smartplug2', key), { token: owner.token, body: { DeviceConfig: { OutputPower: false } } }))
+            .statusCode,
+        ).toBe(200);
         expect(commands).toHaveLength(1);
       });
 
@@ -404,7 +468,10 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
         const { key } = await registered('smartplug', owner);
         const commands = await plug(key, 'silent');
         const pending = call(t.app, 'PUT', `${url('smartplug', key)}/power-enabled`, { token: owner.token, body: { Enabled: false } });
-        await waitFor(async () => commands.length, (count) => count === 1);
+        await waitFor(
+          async () => commands.length,
+          (count) => count === 1,
+        );
         expect(rig.timers.waiting).toEqual([60_000]);
         rig.timers.advance(59_999);
         expect(rig.timers.waiting).toEqual([1]);
@@ -425,17 +492,30 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
       it('SmartPlug2 without an ack: 408 and none of the change is saved', async () => {
         const { owner, key } = await registered('smartplug2');
         const commands = await plug(key, 'silent');
-        const pending = call(t.app, 'PATCH', url('smartplug2', key), { token: owner.token, body: { DeviceConfig: { OutputPower: false }, Metadata: { Name: 'Pump' } } });
-        await waitFor(async () => commands.length, (count) => count === 1);
+        const pending = call(t.app, 'PATCH', url('smartplug2', key), {
+          token: owner.token,
+          body: { DeviceConfig: { OutputPower: false }, Metadata: { Name: 'Pump' } },
+        });
+        await waitFor(
+          async () => commands.length,
+          (count) => count === 1,
+        );
         rig.timers.advance(60_000);
         expect((await pending).statusCode).toBe(408);
-        expect(await get(owner, 'smartplug2', key)).toMatchObject({ PowerEnabled: true, DeviceConfig: { OutputPower: true }, Metadata: { Name: 'Gateway test' } });
+        expect(await get(owner, 'smartplug2', key)).toMatchObject({
+          PowerEnabled: true,
+          DeviceConfig: { OutputPower: true },
+          Metadata: { Name: 'Gateway test' },
+        });
       });
 
       it('a refusal by the device is a 502 and nothing changes', async () => {
         const { owner, key } = await registered('smartplug');
         await plug(key, 'refuse');
-        const response = await call(t.app, 'PUT', `${url('smartplug', key)}/power-enabled`, { token: owner.token, body: { Enabled: false } });
+        const response = await call(t.app, 'PUT', `${url('smartplug', key)}/power-enabled`, {
+          token: owner.token,
+          body: { Enabled: false },
+        });
         expect(response.statusCode).toBe(502);
         expect(response.json()).toMatchObject({ Error: 'device_command_failed' });
         expect((await get(owner, 'smartplug', key)).PowerEnabled).toBe(true);
@@ -461,7 +541,14 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
         const bad = await call(t.app, 'PUT', `${url('smartplug', key)}/power-enabled`, { token: owner.token, body: { Enabled: 'off' } });
         expect(bad.statusCode).toBe(400);
         expect(bad.json()).toMatchObject({ Field: 'Enabled' });
-        expect((await call(t.app, 'PUT', `/api/smartplugs/${freeKey('fencealarm')}/power-enabled`, { token: owner.token, body: { Enabled: true } })).statusCode).toBe(404);
+        expect(
+          (
+            await call(t.app, 'PUT', `/api/smartplugs/${freeKey('fencealarm')}/power-enabled`, {
+              token: owner.token,
+              body: { Enabled: true },
+            })
+          ).statusCode,
+        ).toBe(404);
         expect((await call(t.app, 'PUT', `${url('smartplug', key)}/power-enabled`, { body: { Enabled: true } })).statusCode).toBe(401);
       });
     });
@@ -472,7 +559,10 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
         const will = { topic: `devices/${key}/up/status`, payload: Buffer.from('{"Online":false}'), qos: 1 as const, retain: true };
         const client = await device(key, { will });
         await send(client, key, 'status', { Online: true, Firmware: '1.4.2', IntervalSeconds: 60 });
-        await waitFor(() => row(key), (r) => r.reportingSeconds === 60);
+        await waitFor(
+          () => row(key),
+          (r) => r.reportingSeconds === 60,
+        );
         t.clock.advance(170_000);
         await pause(1200); // a sweep (every second) has run: 171 s of silence is not yet 3 × 60 s
         expect((await get(owner, 'smartplug', key)).OfflineAlarm.Triggered).toBe(false);
@@ -501,11 +591,17 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
         await client.subscribeAsync(`devices/${key}/down/simulate`, { qos: 1 });
         const admin = await adminToken(t);
         const faulted = nextMessage(client, `devices/${key}/down/simulate`);
-        expect((await call(t.app, 'PUT', `/api/admin/simulator/${key}`, { token: admin, body: { Fault: 'low-voltage' } })).statusCode).toBe(204);
+        expect((await call(t.app, 'PUT', `/api/admin/simulator/${key}`, { token: admin, body: { Fault: 'low-voltage' } })).statusCode).toBe(
+          204,
+        );
         expect(JSON.parse((await faulted).payload)).toEqual({ Fault: 'low-voltage' });
         const user = await member();
-        expect((await call(t.app, 'PUT', `/api/admin/simulator/${key}`, { token: user.token, body: { Fault: 'none' } })).statusCode).toBe(403);
-        expect((await call(t.app, 'PUT', '/api/admin/simulator/999999999999999', { token: admin, body: { Fault: 'none' } })).statusCode).toBe(404);
+        expect((await call(t.app, 'PUT', `/api/admin/simulator/${key}`, { token: user.token, body: { Fault: 'none' } })).statusCode).toBe(
+          403,
+        );
+        expect(
+          (await call(t.app, 'PUT', '/api/admin/simulator/999999999999999', { token: admin, body: { Fault: 'none' } })).statusCode,
+        ).toBe(404);
         const bad = await call(t.app, 'PUT', `/api/admin/simulator/${key}`, { token: admin, body: { Fault: 'fire' } });
         expect(bad.statusCode).toBe(400);
         expect(bad.json()).toMatchObject({ Field: 'Fault' });
@@ -542,12 +638,16 @@ if (onPostgres) {
       const user = await createUser(t);
       const token = await signIn(second, user.email, user.password);
       const key = demoKey('smartplug', 2);
-      expect((await call(second.app, 'POST', `/api/users/${user.id}/smartplugs`, { token, body: { Imei: key, Name: 'Shared' } })).statusCode).toBe(201);
+      expect(
+        (await call(second.app, 'POST', `/api/users/${user.id}/smartplugs`, { token, body: { Imei: key, Name: 'Shared' } })).statusCode,
+      ).toBe(201);
       const client = await connectDevice(rig.url, key, SECRETS[key]);
       try {
         client.on('message', (_topic, payload) => {
           const command = JSON.parse(payload.toString());
-          void client.publishAsync(`devices/${key}/up/ack`, JSON.stringify({ Id: command.Id, Ok: true, PowerEnabled: command.Enabled }), { qos: 1 });
+          void client.publishAsync(`devices/${key}/up/ack`, JSON.stringify({ Id: command.Id, Ok: true, PowerEnabled: command.Enabled }), {
+            qos: 1,
+          });
         });
         await client.subscribeAsync(`devices/${key}/down/command`, { qos: 1 });
         const response = await call(second.app, 'PUT', `/api/smartplugs/${key}/power-enabled`, { token, body: { Enabled: false } });
@@ -558,7 +658,14 @@ if (onPostgres) {
 
         // Both instances receive every reading; it is stored once, and both leave the same state.
         const At = new Date(Date.now() - 1000).toISOString();
-        await client.publishAsync(`devices/${key}/up/reading`, JSON.stringify({ At, ...{ Load: 75, Consumption: 1, Temperature: 20, SignalStrength: 50, PowerEnabled: false, MainsPower: true } }), { qos: 1 });
+        await client.publishAsync(
+          `devices/${key}/up/reading`,
+          JSON.stringify({
+            At,
+            ...{ Load: 75, Consumption: 1, Temperature: 20, SignalStrength: 50, PowerEnabled: false, MainsPower: true },
+          }),
+          { qos: 1 },
+        );
         await waitFor(
           async () => (await call(t.app, 'GET', `/api/smartplugs/${key}`, { token: firstToken })).json<Json>(),
           (device) => device.Load === 75,

@@ -65,7 +65,8 @@ const withFields = (row: DeviceRow, ...patches: FieldsPatch[]) => patches.reduce
  */
 export async function ingestUplink(db: Db, uplink: Uplink, notices: NoticeSettings = DEFAULT_NOTICE_SETTINGS): Promise<IngestResult> {
   const { key, name, payload, receivedAt: now } = uplink;
-  if (name !== 'status' && name !== 'reading' && name !== 'config' && name !== 'fota') return { outcome: 'ignored', reason: `unknown topic up/${name}` };
+  if (name !== 'status' && name !== 'reading' && name !== 'config' && name !== 'fota')
+    return { outcome: 'ignored', reason: `unknown topic up/${name}` };
   const product = await registeredProduct(db, key);
   if (!product) return { outcome: 'unregistered' };
   if (!isProductId(product)) return { outcome: 'ignored', reason: `unknown product ${product}` };
@@ -83,6 +84,7 @@ export async function ingestUplink(db: Db, uplink: Uplink, notices: NoticeSettin
       if (!reading.ok) return { outcome: 'invalid', reason: reading.reason };
       const at = readingTime(reading.value.At, now);
       const { At: _measured, ...values } = knownFields(schema, reading.value);
+      let history: Record<string, unknown> = values;
       await changeDevice(
         db,
         key,
@@ -91,10 +93,13 @@ export async function ingestUplink(db: Db, uplink: Uplink, notices: NoticeSettin
           // An older reading arriving late goes to the history but does not turn the live values back.
           const newest = lastReadingTime(product, row.fields);
           const live = newest && at < newest ? {} : readingPatch(product, row.fields, reading.value, at);
-          return { fields: withFields(row, live, offlinePatch(product, false)), ...seen(product, row, now) };
+          const fields = withFields(row, live, offlinePatch(product, false));
+          // What the server derives at ingest goes into the history with the reading (a FarmCam SIM's data left).
+          history = { ...values, ...SERVER_PRODUCTS[product].readingHistory?.(fields, values) };
+          return { fields, ...seen(product, row, now) };
         },
         withAlarmNotices(now, notices, async (tx) => {
-          await tx.insert(deviceReadings).values({ key, at, data: values }).onConflictDoNothing();
+          await tx.insert(deviceReadings).values({ key, at, data: history }).onConflictDoNothing();
         }),
       );
       return { outcome: 'applied' };
@@ -106,15 +111,21 @@ export async function ingestUplink(db: Db, uplink: Uplink, notices: NoticeSettin
       const report = parsePayload<ConfigReport>(configReportSchema(product), payload);
       if (!report.ok) return { outcome: 'invalid', reason: report.reason };
       const { Version } = report.value;
-      await changeDevice(db, key, now, (row) => {
-        const sync = row.fields.ConfigSync as { Pending: boolean; AppliedAt: string | null } | undefined;
-        // The configuration last sent (or a newer one) is running now; an older version changes nothing.
-        const applied = Version >= row.configVersion && (sync?.Pending !== false || !sync.AppliedAt);
-        const confirmed: FieldsPatch = applied
-          ? { ConfigSync: { Pending: false, AppliedAt: now.toISOString() }, ...SERVER_PRODUCTS[product].confirmedConfig?.(report.value) }
-          : {};
-        return { fields: withFields(row, confirmed, offlinePatch(product, false)), ...seen(product, row, now) };
-      }, withAlarmNotices(now, notices));
+      await changeDevice(
+        db,
+        key,
+        now,
+        (row) => {
+          const sync = row.fields.ConfigSync as { Pending: boolean; AppliedAt: string | null } | undefined;
+          // The configuration last sent (or a newer one) is running now; an older version changes nothing.
+          const applied = Version >= row.configVersion && (sync?.Pending !== false || !sync.AppliedAt);
+          const confirmed: FieldsPatch = applied
+            ? { ConfigSync: { Pending: false, AppliedAt: now.toISOString() }, ...SERVER_PRODUCTS[product].confirmedConfig?.(report.value) }
+            : {};
+          return { fields: withFields(row, confirmed, offlinePatch(product, false)), ...seen(product, row, now) };
+        },
+        withAlarmNotices(now, notices),
+      );
       return { outcome: 'applied' };
     }
   }
@@ -131,43 +142,70 @@ interface PendingFota {
  * `up/fota` of the update under way (an Id of an older or unknown request changes nothing): progress while it
  * runs; done sets the version now running; failed keeps the reason. Either end clears Pending.
  */
-async function applyFota(db: Db, key: string, product: ProductId, payload: Buffer, now: Date, notices: NoticeSettings): Promise<IngestResult> {
+async function applyFota(
+  db: Db,
+  key: string,
+  product: ProductId,
+  payload: Buffer,
+  now: Date,
+  notices: NoticeSettings,
+): Promise<IngestResult> {
   if (!SERVER_PRODUCTS[product].firmwareUpdates) return { outcome: 'ignored', reason: `${product} has no firmware updates` };
   const report = parsePayload<FotaReport>(FotaReport, payload);
   if (!report.ok) return { outcome: 'invalid', reason: report.reason };
   const { Id, Status, Progress, Version, Error: failure } = report.value;
   let ended = false;
-  await changeDevice(db, key, now, (row) => {
-    const firmware = (row.fields.Firmware ?? { Version: '', Pending: null }) as { Version: string; Pending: PendingFota | null };
-    if (!firmware.Pending || firmware.Pending.Id !== Id) return seen(product, row, now);
-    ended = Status === 'done' || Status === 'failed';
-    const next =
-      Status === 'done'
-        ? { Version: Version ?? firmware.Version, Pending: null, LastError: null }
-        : Status === 'failed'
-          ? { Pending: null, LastError: failure ?? 'failed' }
-          : { Pending: { Status, Progress } };
-    return { fields: withFields(row, { Firmware: next }, offlinePatch(product, false)), ...seen(product, row, now) };
-  }, withAlarmNotices(now, notices));
+  await changeDevice(
+    db,
+    key,
+    now,
+    (row) => {
+      const firmware = (row.fields.Firmware ?? { Version: '', Pending: null }) as { Version: string; Pending: PendingFota | null };
+      if (!firmware.Pending || firmware.Pending.Id !== Id) return seen(product, row, now);
+      ended = Status === 'done' || Status === 'failed';
+      const next =
+        Status === 'done'
+          ? { Version: Version ?? firmware.Version, Pending: null, LastError: null }
+          : Status === 'failed'
+            ? { Pending: null, LastError: failure ?? 'failed' }
+            : { Pending: { Status, Progress } };
+      return { fields: withFields(row, { Firmware: next }, offlinePatch(product, false)), ...seen(product, row, now) };
+    },
+    withAlarmNotices(now, notices),
+  );
   return { outcome: 'applied', fotaEnded: ended };
 }
 
-async function applyStatus(db: Db, key: string, product: ProductId, status: Status, retained: boolean, now: Date, notices: NoticeSettings): Promise<void> {
-  await changeDevice(db, key, now, (row) => {
-    const reportingSeconds = status.IntervalSeconds ?? null;
-    if (!status.Online) {
-      // The last will (or a device saying goodbye): offline at once.
-      return { fields: withFields(row, offlinePatch(product, true)), offline: true, reportingSeconds };
-    }
-    if (retained) {
-      // An old "online" kept by the broker is no sign of life: keep the interval, move the deadline with it.
-      const offlineAt = row.lastSeenAt ? offlineDeadline(product, row.lastSeenAt, reportingSeconds) : row.offlineAt;
-      return { reportingSeconds, offlineAt };
-    }
-    const firmware: FieldsPatch =
-      SERVER_PRODUCTS[product].firmwareUpdates && status.Firmware
-        ? { Firmware: { Version: status.Firmware, Pending: (row.fields.Firmware as { Pending?: unknown } | undefined)?.Pending ?? null } }
-        : {};
-    return { fields: withFields(row, offlinePatch(product, false), firmware), ...seen(product, row, now, reportingSeconds) };
-  }, withAlarmNotices(now, notices));
+async function applyStatus(
+  db: Db,
+  key: string,
+  product: ProductId,
+  status: Status,
+  retained: boolean,
+  now: Date,
+  notices: NoticeSettings,
+): Promise<void> {
+  await changeDevice(
+    db,
+    key,
+    now,
+    (row) => {
+      const reportingSeconds = status.IntervalSeconds ?? null;
+      if (!status.Online) {
+        // The last will (or a device saying goodbye): offline at once.
+        return { fields: withFields(row, offlinePatch(product, true)), offline: true, reportingSeconds };
+      }
+      if (retained) {
+        // An old "online" kept by the broker is no sign of life: keep the interval, move the deadline with it.
+        const offlineAt = row.lastSeenAt ? offlineDeadline(product, row.lastSeenAt, reportingSeconds) : row.offlineAt;
+        return { reportingSeconds, offlineAt };
+      }
+      const firmware: FieldsPatch =
+        SERVER_PRODUCTS[product].firmwareUpdates && status.Firmware
+          ? { Firmware: { Version: status.Firmware, Pending: (row.fields.Firmware as { Pending?: unknown } | undefined)?.Pending ?? null } }
+          : {};
+      return { fields: withFields(row, offlinePatch(product, false), firmware), ...seen(product, row, now, reportingSeconds) };
+    },
+    withAlarmNotices(now, notices),
+  );
 }

@@ -15,6 +15,15 @@ export interface ServerProduct<P extends ProductId> {
   initialFields(): Record<string, unknown>;
   /** Splits the product's update body into metadata, plan and field changes; 400 for bounds out of order. */
   changesOf(body: UpdateBody): DeviceChanges;
+  /** Fields of the update body that only the owner (or an admin) may send: anyone else gets 403 naming the field. */
+  ownerOnlyFields?: readonly string[];
+  /** The fields the server derives from the others, recomputed after an update changed them (FarmCam SIM: data left, alert state). */
+  settledFields?(fields: Record<string, unknown>): FieldsPatch;
+  /**
+   * What the server stores with a reading in the history besides the reading itself, from the fields after it was
+   * applied (FarmCam SIM: the data left, which the network does not report).
+   */
+  readingHistory?(fields: Record<string, unknown>, reading: Record<string, unknown>): Record<string, unknown>;
   /** The body field that carries the next plan: named in the 403 when someone other than the owner changes it. */
   planField: 'PriceId' | 'Subscription';
   /**

@@ -12,9 +12,5 @@ export const farmcamSimInfo = {
   apiCollection: 'farmcam-sims',
   nestsMetadata: false,
   power: null,
-  plans: [
-    { key: 'FarmcamSimSmall', period: 'month' },
-    { key: 'FarmcamSimMedium', period: 'month' },
-    { key: 'FarmcamSimLarge', period: 'month' },
-  ],
+  plans: ['FarmcamSimSmall', 'FarmcamSimMedium', 'FarmcamSimLarge'],
 } as const satisfies ProductInfo<'farmcam-sim'>;

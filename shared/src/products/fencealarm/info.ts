@@ -12,8 +12,5 @@ export const fencealarmInfo = {
   apiCollection: 'fencealarms',
   nestsMetadata: false,
   power: null,
-  plans: [
-    { key: 'FencealarmMonth', period: 'month' },
-    { key: 'FencealarmYear', period: 'year' },
-  ],
+  plans: ['FencealarmMonth', 'FencealarmYear'],
 } as const satisfies ProductInfo<'fencealarm'>;

@@ -12,8 +12,5 @@ export const fencealarm2Info = {
   apiCollection: 'fencealarm2s',
   nestsMetadata: true,
   power: null,
-  plans: [
-    { key: 'Fencealarm2Month', period: 'month' },
-    { key: 'Fencealarm2Year', period: 'year' },
-  ],
+  plans: ['Fencealarm2Month', 'Fencealarm2Year'],
 } as const satisfies ProductInfo<'fencealarm2'>;

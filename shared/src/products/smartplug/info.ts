@@ -12,8 +12,5 @@ export const smartplugInfo = {
   apiCollection: 'smartplugs',
   nestsMetadata: false,
   power: 'command',
-  plans: [
-    { key: 'SmartplugMonth', period: 'month' },
-    { key: 'SmartplugYear', period: 'year' },
-  ],
+  plans: ['SmartplugMonth', 'SmartplugYear'],
 } as const satisfies ProductInfo<'smartplug'>;

@@ -13,8 +13,5 @@ export const smartplug2Info = {
   apiCollection: 'smartplug2s',
   nestsMetadata: true,
   power: 'config',
-  plans: [
-    { key: 'Smartplug2Month', period: 'month' },
-    { key: 'Smartplug2Year', period: 'year' },
-  ],
+  plans: ['Smartplug2Month', 'Smartplug2Year'],
 } as const satisfies ProductInfo<'smartplug2'>;

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, failureText } from '@paddock/shared/api';
-import { useT } from '@paddock/shared/i18n';
+import { ApiError, failureText } from './client';
+import { useIntl } from 'react-intl';
 
-export type Loaded<T> = { state: 'loading' } | { state: 'failed'; reason: string } | { state: 'ready'; value: T };
+import type { Loaded } from '../ui/LoadedView';
 
 /**
- * One section's data on /billing: loaded silently (the section says what went wrong beside Try again, docs/product/errors.md),
+ * A screen's (or a section's) data: loaded silently (the screen says what went wrong beside Try again, docs/product/errors.md),
  * again on `reload`; `replace` puts a fresher value the page already has (e.g. a purchase's reply).
  */
 export function useLoaded<T>(load: (() => Promise<T>) | null, dependencies: readonly unknown[]) {
-  const t = useT();
+  const intl = useIntl();
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -28,7 +28,7 @@ export function useLoaded<T>(load: (() => Promise<T>) | null, dependencies: read
             error instanceof ApiError && error.serverMessage.trim()
               ? error.serverMessage
               : reason
-                ? t(reason.message, reason.values)
+                ? intl.formatMessage(reason.message, reason.values)
                 : String(error),
         });
       },
@@ -36,7 +36,7 @@ export function useLoaded<T>(load: (() => Promise<T>) | null, dependencies: read
     return () => {
       current = false;
     };
-    // `load` is a new closure every render; what it loads is named by `dependencies` (and `t` only words the failure).
+    // `load` is a new closure every render; what it loads is named by `dependencies` (and `intl` only words the failure).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...dependencies, attempt]);
 
