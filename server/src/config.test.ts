@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { REGISTRATION_TRIAL_DAYS } from '@paddock/shared/domain';
 import { CONFIG_DOCS, configDocsMarkdown, loadConfig } from './config';
 
 describe('loadConfig', () => {
@@ -28,6 +29,8 @@ describe('loadConfig', () => {
       simulator: true,
       simulatorIntervalSeconds: 10,
       offlineSweepSeconds: 30,
+      renewalIntervalSeconds: 60,
+      registrationTrialDays: REGISTRATION_TRIAL_DAYS,
       remoteUrls: {
         account: '/remotes/account/mf-manifest.json',
         devices: '/remotes/devices/mf-manifest.json',
@@ -98,6 +101,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow('VAPID_PRIVATE_KEY');
     expect(() => loadConfig({ ...keys, VAPID_PUBLIC_KEY: 'short' })).toThrow('VAPID_PUBLIC_KEY');
     expect(() => loadConfig({ VAPID_SUBJECT: 'farm.example' })).toThrow('VAPID_SUBJECT');
+  });
+
+  it('takes REGISTRATION_TRIAL_DAYS as a positive number of days, fractions included', () => {
+    expect(loadConfig({ REGISTRATION_TRIAL_DAYS: '14' }).registrationTrialDays).toBe(14);
+    expect(loadConfig({ REGISTRATION_TRIAL_DAYS: ' 0.0005 ' }).registrationTrialDays).toBe(0.0005);
+    for (const bad of ['0', '0.0', '-1', 'a month', '1e3', '.5', 'Infinity']) {
+      expect(() => loadConfig({ REGISTRATION_TRIAL_DAYS: bad })).toThrow(`REGISTRATION_TRIAL_DAYS must be a number above 0, got "${bad}"`);
+    }
   });
 
   it.each([

@@ -2,6 +2,7 @@
 // CONFIG_DOCS is the table the README is written from; loadConfig is the only reader of process.env.
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { REGISTRATION_TRIAL_DAYS } from '@paddock/shared/domain';
 import { REMOTE_NAMES, type RemoteName } from '@paddock/shared/federation';
 import { stripeSettingsProblem, weakSecretProblem } from './secrets';
 
@@ -102,6 +103,11 @@ export const CONFIG_DOCS = [
   { name: 'SIMULATOR_INTERVAL_SECONDS', default: '10', meaning: 'Seconds between two readings of each simulated device' },
   { name: 'OFFLINE_SWEEP_SECONDS', default: '30', meaning: 'How often devices silent for three reporting intervals are marked offline' },
   { name: 'NOTIFY_POLL_SECONDS', default: '5', meaning: 'How often the notification worker looks for alarm e-mails, SMS and push messages to send' },
+  {
+    name: 'REGISTRATION_TRIAL_DAYS',
+    default: String(REGISTRATION_TRIAL_DAYS),
+    meaning: 'Length of the trial every device registration starts with, in days; a fraction is allowed (`0.0005` is about 43 seconds, for tests)',
+  },
   { name: 'RENEWAL_INTERVAL_SECONDS', default: '60', meaning: 'How often the renewal job charges and renews (or ends) the subscriptions whose expiry has passed' },
   { name: 'NOTIFY_QUIET_MINUTES', default: '15', meaning: 'A flapping alarm notifies at most once per this many minutes per device and alarm (its clear is always sent; a trigger held back is sent when the period is over if the alarm is still on)' },
   { name: 'OFFLINE_REMINDER_HOURS', default: '24', meaning: 'A device that stays offline is notified about again every this many hours' },
@@ -193,6 +199,8 @@ export interface Config {
   offlineSweepSeconds: number;
   notifyPollSeconds: number;
   renewalIntervalSeconds: number;
+  /** Days of the trial a registration starts (docs/product/devices.md); fractions allowed. */
+  registrationTrialDays: number;
   notifyQuietMinutes: number;
   offlineReminderHours: number;
   /** VAPID keys from the environment; null: kept in the database (made on first start). */
@@ -239,6 +247,13 @@ function reader(env: Env) {
       const value = raw(name);
       const n = Number(value);
       if (!/^\d+$/.test(value) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, got "${value}"`);
+      return n;
+    },
+    /** A number above zero, fractions allowed (a trial of seconds for a test). */
+    positive(name: VarName): number {
+      const value = raw(name);
+      const n = Number(value);
+      if (!/^\d+(\.\d+)?$/.test(value) || !(n > 0)) throw new Error(`${name} must be a number above 0, got "${value}"`);
       return n;
     },
     flag(name: VarName): boolean {
@@ -388,6 +403,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     offlineSweepSeconds: read.int('OFFLINE_SWEEP_SECONDS'),
     notifyPollSeconds: read.int('NOTIFY_POLL_SECONDS'),
     renewalIntervalSeconds: read.int('RENEWAL_INTERVAL_SECONDS'),
+    registrationTrialDays: read.positive('REGISTRATION_TRIAL_DAYS'),
     notifyQuietMinutes: read.int('NOTIFY_QUIET_MINUTES', 0),
     offlineReminderHours: read.int('OFFLINE_REMINDER_HOURS'),
     vapidKeys: vapidKeys(read.optional('VAPID_PUBLIC_KEY'), read.optional('VAPID_PRIVATE_KEY')),

@@ -107,7 +107,7 @@ export async function seed(db: Db, config: Config): Promise<SeedResult> {
       const demo = await createAccount(db, account, now);
       if (demo) {
         if (!config.demo.password) generated.demo = password;
-        await registerDemoDevices(db, demo, now);
+        await registerDemoDevices(db, demo, now, config.registrationTrialDays);
       }
     }
   }

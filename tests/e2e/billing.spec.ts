@@ -1,12 +1,13 @@
 // Billing: prices in the user's currency, the plan selector on every settings page (read-only for a shared user), a
-// lapsed plan that pauses the alarms until a plan is chosen, Buy extra data with its invoice and PDF, Buy SMS charged
-// once on a double click, and Manage payment opening the built-in portal.
+// lapsed plan (a trial really ending, on a server of its own) that pauses the alarms until a plan is chosen, Buy extra
+// data with its invoice and PDF, Buy SMS charged once on a double click, and Manage payment opening the built-in portal.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoKey } from '../../server/src/devices/inventory';
 import type { PriceCatalogue } from '../../shared/src/contract/billing';
 import { bytesToMb } from '../../shared/src/domain/units';
 import type { ProductId } from '../../shared/src/products/ids';
 import { apiCall, expect, expectAccessible, signInNewUser, snapshot, test } from '../support/fixtures';
+import { startPaddock } from '../support/server';
 
 // Keys from the demo inventory; numbers 10–19 of each product are this file's.
 const COLLECTION: Record<ProductId, string> = {
@@ -122,54 +123,85 @@ test('the owner chooses a plan on every settings page, priced in SEK; a German u
   await context.close();
 });
 
-test('a lapsed plan shows None and the alarm Off; choosing a plan brings the alarm back as it was', async ({ page, request, baseURL }) => {
-  const owner = await signInNewUser(page, request, baseURL!, 'lapsed');
-  const catalogue = await prices(request, baseURL!, owner);
-  const key = await register(request, baseURL!, owner, 'fencealarm', 11, 'West fence');
-  const set = await apiCall(request, baseURL!, 'patch', `fencealarms/${key}`, {
-    token: owner.token,
-    data: { VoltageAlarm: { Enabled: true, AlarmLevel: 4000 } },
+/** The registration trial of the lapsed-plan test's own server, in seconds. */
+const SHORT_TRIAL_SECONDS = 40;
+
+test('a lapsed plan shows None and the alarm Off; choosing a plan brings the alarm back as it was', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  // The suite's server gives every registration the product's 30-day trial; this one ends its trials for real, in
+  // seconds (REGISTRATION_TRIAL_DAYS, RENEWAL_INTERVAL_SECONDS in the README's configuration table).
+  const server = await startPaddock({
+    REGISTRATION_TRIAL_DAYS: String(SHORT_TRIAL_SECONDS / 86_400),
+    RENEWAL_INTERVAL_SECONDS: '1',
+    SIMULATOR: 'off',
   });
-  expect(set.ok(), await set.text()).toBeTruthy();
+  const context = await browser.newContext({ baseURL: server.url });
+  try {
+    const baseURL = server.url;
+    const page = await context.newPage();
+    const owner = await signInNewUser(page, request, baseURL, 'lapsed');
+    const catalogue = await prices(request, baseURL, owner);
+    const key = await register(request, baseURL, owner, 'fencealarm', 11, 'West fence');
+    const alarm = page.getByLabel('Alarm when the fence voltage falls below');
+    const fetchDevice = () =>
+      getJson<{
+        Subscription: { Trialing: boolean; ExpiresAt: string; PriceIds: { Current: string; Next: string } };
+        VoltageAlarm: { Enabled: boolean; AlarmLevel: number };
+      }>(request, baseURL, `fencealarms/${key}`, owner.token);
 
-  // The browser's clock moves past the 30-day trial. The server's does not, so the session token (24 h) is still
-  // good there; the page is told it is too, or it would sign out at its own idea of the time.
-  const later = Date.now() + 31 * 86_400_000;
-  await page.clock.setFixedTime(later);
-  await page.evaluate((expiresAt) => {
-    const token = JSON.parse(localStorage.getItem('paddock.token') ?? 'null');
-    localStorage.setItem('paddock.token', JSON.stringify({ ...token, ExpiresAt: new Date(expiresAt).toISOString() }));
-  }, later + 86_400_000);
+    // During the trial the owner sets the alarm.
+    await page.goto(`/fencealarm/${key}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'FenceAlarm West fence' })).toBeVisible();
+    await expect(page.getByTestId('subscription-line')).toContainText('Trial');
+    await expect(alarm).toBeEnabled();
+    await alarm.selectOption('4000');
+    await saveSettings(page, key);
+    expect((await fetchDevice()).VoltageAlarm).toMatchObject({ Enabled: true, AlarmLevel: 4000 });
 
-  // By then the server's renewal job would have ended the trial (Trialing false); its clock
-  // has not moved, so the device it sends is shown as it would be then. Everything else is the server's own reply.
-  await page.route(`**/api/fencealarms/${key}`, async (route) => {
-    if (route.request().method() !== 'GET') return route.continue();
-    const reply = await route.fetch();
-    const device = await reply.json();
-    await route.fulfill({ response: reply, json: { ...device, Subscription: { ...device.Subscription, Trialing: false } } });
-  });
+    // The trial runs out and the renewal job ends it: no plan was chosen (docs/product/states.md Plans and renewal).
+    await expect
+      .poll(
+        async () => {
+          const { Subscription } = await fetchDevice();
+          return !Subscription.Trialing && Date.parse(Subscription.ExpiresAt) <= Date.now();
+        },
+        { timeout: (SHORT_TRIAL_SECONDS + 30) * 1000, intervals: [1000] },
+      )
+      .toBe(true);
 
-  await page.goto(`/fencealarm/${key}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'FenceAlarm West fence' })).toBeVisible();
-  await expect(page.getByTestId('subscription-line')).toContainText(/None · Ended/);
-  const alarm = page.getByLabel('Alarm when the fence voltage falls below');
-  await expect(alarm).toBeDisabled();
-  await expect(alarm.locator('option:checked')).toHaveText('Off');
-  await expect(page.getByText('Alarms are off while the device has no active subscription.')).toBeVisible();
+    await page.goto(`/fencealarm/${key}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'FenceAlarm West fence' })).toBeVisible();
+    await expect(page.getByTestId('subscription-line')).toContainText(/None · Ended/);
+    await expect(alarm).toBeDisabled();
+    await expect(alarm.locator('option:checked')).toHaveText('Off');
+    await expect(page.getByText('Alarms are off while the device has no active subscription.')).toBeVisible();
+    await snapshot(page, testInfo, 'settings-lapsed');
 
-  await page.getByRole('combobox', { name: 'Plan' }).selectOption({ label: 'Monthly' });
-  await expect(alarm).toBeEnabled();
-  await expect(alarm).toHaveValue('4000');
-  await saveSettings(page, key);
-  const device = await getJson<{ Subscription: { PriceIds: { Next: string } }; VoltageAlarm: { Enabled: boolean; AlarmLevel: number } }>(
-    request,
-    baseURL!,
-    `fencealarms/${key}`,
-    owner.token,
-  );
-  expect(device.Subscription.PriceIds.Next).toBe(catalogue.FencealarmMonth.Id);
-  expect(device.VoltageAlarm).toMatchObject({ Enabled: true, AlarmLevel: 4000 });
+    // Choosing a plan starts it at once (charged to the built-in test card), and the alarm is back as it was.
+    await page.getByRole('combobox', { name: 'Plan' }).selectOption({ label: 'Monthly' });
+    await expect(alarm).toBeEnabled();
+    await expect(alarm).toHaveValue('4000');
+    await saveSettings(page, key);
+    await page.goto(`/fencealarm/${key}`);
+    await expect(page.getByTestId('subscription-line')).toContainText(/Monthly · Renews/);
+    await expect(alarm).toBeEnabled();
+    await expect(alarm).toHaveValue('4000');
+    const device = await fetchDevice();
+    expect(device.Subscription).toMatchObject({
+      Trialing: false,
+      PriceIds: { Current: catalogue.FencealarmMonth.Id, Next: catalogue.FencealarmMonth.Id },
+    });
+    expect(Date.parse(device.Subscription.ExpiresAt)).toBeGreaterThan(Date.now());
+    expect(device.VoltageAlarm).toMatchObject({ Enabled: true, AlarmLevel: 4000 });
+    const invoices = await getJson<unknown[]>(request, baseURL, `users/${owner.userId}/invoices`, owner.token);
+    expect(invoices).toHaveLength(1);
+  } finally {
+    await context.close();
+    await server.stop();
+  }
 });
 
 test('buying extra data adds 1 GB, and its invoice is on /billing with its PDF', async ({ page, request, baseURL }) => {

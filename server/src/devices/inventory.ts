@@ -152,7 +152,7 @@ export async function importDemoInventory(db: Db, demoDeviceSecret: string, now:
 }
 
 /** Registers device number 1 of each product to the demo user, when the seed has just created that user. */
-export async function registerDemoDevices(db: Db, demo: Pick<UserRow, 'id' | 'email'>, now: Date): Promise<void> {
+export async function registerDemoDevices(db: Db, demo: Pick<UserRow, 'id' | 'email'>, now: Date, trialDays?: number): Promise<void> {
   await db
     .insert(devices)
     .values(
@@ -166,7 +166,7 @@ export async function registerDemoDevices(db: Db, demo: Pick<UserRow, 'id' | 'em
         notify: [demo.email],
         // As a registration: a configuration to run (the broker hands it out at start), a trial, an offline deadline.
         ...configuredFields(product),
-        subscription: initialSubscription(now),
+        subscription: initialSubscription(now, trialDays),
         registeredAt: now,
         updatedAt: now,
         offlineAt: offlineDeadline(product, now),

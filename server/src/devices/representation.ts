@@ -13,9 +13,12 @@ export function initialFields(product: ProductId): Record<string, unknown> {
   return isConfiguredProduct(product) ? { ...fields, ConfigSync: NO_CONFIG_SYNC } : fields;
 }
 
-/** Every registration starts a trial (REGISTRATION_TRIAL_DAYS), so alarms can be enabled right away; no plan yet. */
-export function initialSubscription(now: Date): DeviceSubscription {
-  return registrationTrial(now);
+/**
+ * Every registration starts a trial, so alarms can be enabled right away; no plan yet (docs/product/devices.md).
+ * Its length is the server's REGISTRATION_TRIAL_DAYS setting (default the product's 30 days).
+ */
+export function initialSubscription(now: Date, trialDays?: number): DeviceSubscription {
+  return registrationTrial(now, trialDays);
 }
 
 export type DeviceWithOwner = DeviceRow & { ownerEmail: string };

@@ -34,7 +34,7 @@ describe('registration', () => {
       Metadata: { Name: 'Test device', OwnerEmail: me.email, Owner: me.id, Access: [me.email] },
     });
     expect(device.Metadata.Tags).toEqual([PRODUCTS[product].typeTag, me.email]);
-    // Every registration starts a 30-day trial (alarms can be enabled right away), no plan yet.
+    // Every registration starts a 30-day trial by default (alarms can be enabled right away), no plan yet.
     expect(device.Subscription).toMatchObject({ Trialing: true, PriceIds: { Current: '', Next: '' } });
     const trialDays = (Date.parse(device.Subscription.ExpiresAt) - t.clock.now().getTime()) / 86_400_000;
     expect(trialDays).toBeGreaterThan(REGISTRATION_TRIAL_DAYS - 0.01);
@@ -44,6 +44,23 @@ describe('registration', () => {
     else expect(device.ConfigSync).toEqual({ Pending: true, AppliedAt: null });
     const list = (await call(t.app, 'GET', `/api/users/${me.id}/devices`, { token: me.token })).json();
     expect(list[PRODUCTS[product].listKey]).toEqual([device]);
+  });
+
+  it('starts the trial the server is configured for (REGISTRATION_TRIAL_DAYS), a fraction of a day included', async () => {
+    const saved = t.config.registrationTrialDays;
+    t.config.registrationTrialDays = 40 / 86_400;
+    try {
+      const me = await createMember(t);
+      const before = t.clock.now().getTime();
+      const response = await register(me, 'fencealarm', freeKey('fencealarm'));
+      expect(response.statusCode).toBe(201);
+      expect(response.json().Subscription).toMatchObject({ Trialing: true, PriceIds: { Current: '', Next: '' } });
+      const trialMs = Date.parse(response.json().Subscription.ExpiresAt) - before;
+      expect(trialMs).toBeGreaterThanOrEqual(40_000);
+      expect(trialMs).toBeLessThan(41_000);
+    } finally {
+      t.config.registrationTrialDays = saved;
+    }
   });
 
   it('answers 404 naming product and key for a key the inventory does not know', async () => {

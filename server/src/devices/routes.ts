@@ -161,7 +161,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
           notify: [owner.email],
           fields: configured.fields,
           configVersion: configured.configVersion,
-          subscription: initialSubscription(now),
+          subscription: initialSubscription(now, config.registrationTrialDays),
           registeredAt: now,
           updatedAt: now,
           offlineAt: offlineDeadline(product, now),

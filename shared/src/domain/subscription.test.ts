@@ -131,6 +131,12 @@ describe('registration trial', () => {
       PriceIds: { Current: '', Next: '' },
     });
   });
+
+  test('a configured trial length replaces the 30 days, a fraction of a day included', () => {
+    const now = new Date('2026-03-01T10:00:00.000Z');
+    expect(registrationTrial(now, 14).ExpiresAt).toBe('2026-03-15T10:00:00.000Z');
+    expect(registrationTrial(now, 40 / 86_400).ExpiresAt).toBe('2026-03-01T10:00:40.000Z');
+  });
 });
 
 describe('plans and renewal (docs/product/states.md Plans and renewal)', () => {

@@ -18,11 +18,14 @@ export const TRIAL_BYTES_MAX = 1_000_000_000_000;
 /** Product decision: every registration starts a trial of this many days, so alarms can be enabled right away. */
 export const REGISTRATION_TRIAL_DAYS = 30;
 
-/** The subscription a device starts with at registration: a trial of REGISTRATION_TRIAL_DAYS, no plan yet. */
-export function registrationTrial(now: Date): SubscriptionValue {
+/**
+ * The subscription a device starts with at registration: a trial of `days` (REGISTRATION_TRIAL_DAYS unless the server
+ * is configured otherwise; a fraction of a day is allowed, so a test can end one in seconds), no plan yet.
+ */
+export function registrationTrial(now: Date, days: number = REGISTRATION_TRIAL_DAYS): SubscriptionValue {
   return {
     Trialing: true,
-    ExpiresAt: new Date(now.getTime() + REGISTRATION_TRIAL_DAYS * 86_400_000).toISOString(),
+    ExpiresAt: new Date(now.getTime() + Math.round(days * 86_400_000)).toISOString(),
     PriceIds: { Current: '', Next: '' },
   };
 }
