@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { apiTexts, devicesApi, usePlanNames, usePriceFormat, type PricesState } from '@paddock/shared/api';
+import { apiTexts, devicesApi, expiryText, useLoaded, usePlanNames, usePriceFormat, type PricesState } from '@paddock/shared/api';
 import type { Device } from '@paddock/shared/contract';
 import {
   InvalidPriceNameError,
@@ -17,7 +17,6 @@ import { useT } from '@paddock/shared/i18n';
 import { Table, type TableColumn } from '@paddock/shared/ui';
 import { billingTexts } from './messages';
 import { BillingSection } from './Section';
-import { useLoaded } from '@paddock/shared/api';
 
 const m = billingTexts.messages;
 const DASH = '–';
@@ -51,8 +50,7 @@ export function DevicePlans({ userId, prices }: { userId: string; prices: Prices
   const renewal = (device: Device) => {
     const line = expiryLine(device.Subscription, now);
     if (!line) return DASH;
-    const date = intl.formatDate(line.date, { day: 'numeric', month: 'long', year: 'numeric' });
-    return t(line.kind === 'ended' ? m.ended : line.kind === 'ends' ? m.ends : m.renews, { date });
+    return expiryText(intl, line);
   };
   const price = (device: Device) => {
     if (prices.state === 'failed') return t(apiTexts.messages.pricesFailed);

@@ -42,9 +42,6 @@ export const billingTexts = defineTranslations('billing.overview', {
     'fr-FR': 'Inactif : alarmes en pause',
     'sv-SE': 'Inaktivt: larmen är pausade',
   },
-  ended: { 'en-GB': 'Ended {date}', 'de-DE': 'Beendet am {date}', 'fr-FR': 'Terminé le {date}', 'sv-SE': 'Avslutades {date}' },
-  ends: { 'en-GB': 'Ends {date}', 'de-DE': 'Endet am {date}', 'fr-FR': 'Se termine le {date}', 'sv-SE': 'Upphör {date}' },
-  renews: { 'en-GB': 'Renews {date}', 'de-DE': 'Verlängert sich am {date}', 'fr-FR': 'Renouvelé le {date}', 'sv-SE': 'Förnyas {date}' },
   changePlanHint: {
     'en-GB': 'The owner chooses a device’s plan on its settings page.',
     'de-DE': 'Der Eigentümer wählt den Tarif eines Geräts auf dessen Einstellungsseite.',

@@ -139,9 +139,6 @@ export const dashboardTexts = defineTranslations('devices.dashboard', {
   dbm: { 'en-GB': '{value} dBm', 'de-DE': '{value} dBm', 'fr-FR': '{value} dBm', 'sv-SE': '{value} dBm' },
   trial: { 'en-GB': 'Trial', 'de-DE': 'Testphase', 'fr-FR': 'Essai', 'sv-SE': 'Provperiod' },
   subscriptionNone: { 'en-GB': 'None', 'de-DE': 'Keines', 'fr-FR': 'Aucun', 'sv-SE': 'Inget' },
-  ended: { 'en-GB': 'Ended {date}', 'de-DE': 'Beendet am {date}', 'fr-FR': 'Terminé le {date}', 'sv-SE': 'Avslutades {date}' },
-  ends: { 'en-GB': 'Ends {date}', 'de-DE': 'Endet am {date}', 'fr-FR': 'Se termine le {date}', 'sv-SE': 'Upphör {date}' },
-  renews: { 'en-GB': 'Renews {date}', 'de-DE': 'Verlängert sich am {date}', 'fr-FR': 'Renouvelé le {date}', 'sv-SE': 'Förnyas {date}' },
 });
 
 export type DashboardMessage = keyof typeof dashboardTexts.messages;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
-import { apiTexts, usePlanNames, usePriceFormat, type PricesState } from '@paddock/shared/api';
+import { apiTexts, expiryText, usePlanNames, usePriceFormat, type PricesState } from '@paddock/shared/api';
 import {
   InvalidPriceNameError,
   expiryLine,
@@ -52,10 +52,7 @@ export function SubscriptionSection({ product, subscription, prices, isOwner, ch
     parts.push(t(m.invalidPriceName, { id: error.priceId }));
   }
   const line = expiryLine(subscription, now);
-  if (line) {
-    const date = intl.formatDate(line.date, { day: 'numeric', month: 'long', year: 'numeric' });
-    parts.push(t(line.kind === 'ended' ? m.ended : line.kind === 'ends' ? m.ends : m.renews, { date }));
-  }
+  if (line) parts.push(expiryText(intl, line));
 
   return (
     <section className="pd-card pd-settings__section" aria-labelledby={headingId}>

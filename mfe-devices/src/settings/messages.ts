@@ -37,9 +37,6 @@ export const settingsTexts = defineTranslations('devices.settings', {
   subscriptionHeading: { 'en-GB': 'Subscription', 'de-DE': 'Abonnement', 'fr-FR': 'Abonnement', 'sv-SE': 'Abonnemang' },
   planTrial: { 'en-GB': 'Trial', 'de-DE': 'Testphase', 'fr-FR': 'Essai', 'sv-SE': 'Provperiod' },
   planNone: { 'en-GB': 'None', 'de-DE': 'Keines', 'fr-FR': 'Aucun', 'sv-SE': 'Inget' },
-  ended: { 'en-GB': 'Ended {date}', 'de-DE': 'Beendet am {date}', 'fr-FR': 'Terminé le {date}', 'sv-SE': 'Avslutades {date}' },
-  ends: { 'en-GB': 'Ends {date}', 'de-DE': 'Endet am {date}', 'fr-FR': 'Se termine le {date}', 'sv-SE': 'Upphör {date}' },
-  renews: { 'en-GB': 'Renews {date}', 'de-DE': 'Verlängert sich am {date}', 'fr-FR': 'Renouvelé le {date}', 'sv-SE': 'Förnyas {date}' },
   alarmsNeedSubscription: {
     'en-GB': 'Alarms are off while the device has no active subscription.',
     'de-DE': 'Alarme sind aus, solange das Gerät kein aktives Abonnement hat.',

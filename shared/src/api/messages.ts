@@ -53,5 +53,8 @@ export const apiTexts = defineTranslations('api', {
   planWithSize: { 'en-GB': '{plan} ({size})', 'de-DE': '{plan} ({size})', 'fr-FR': '{plan} ({size})', 'sv-SE': '{plan} ({size})' },
   planMonthly: { 'en-GB': 'Monthly', 'de-DE': 'Monatlich', 'fr-FR': 'Mensuel', 'sv-SE': 'Månadsvis' },
   planYearly: { 'en-GB': 'Yearly', 'de-DE': 'Jährlich', 'fr-FR': 'Annuel', 'sv-SE': 'Årsvis' },
+  expiryEnded: { 'en-GB': 'Ended {date}', 'de-DE': 'Beendet am {date}', 'fr-FR': 'Terminé le {date}', 'sv-SE': 'Avslutades {date}' },
+  expiryEnds: { 'en-GB': 'Ends {date}', 'de-DE': 'Endet am {date}', 'fr-FR': 'Se termine le {date}', 'sv-SE': 'Upphör {date}' },
+  expiryRenews: { 'en-GB': 'Renews {date}', 'de-DE': 'Verlängert sich am {date}', 'fr-FR': 'Renouvelé le {date}', 'sv-SE': 'Förnyas {date}' },
   planTrial: { 'en-GB': 'Trial', 'de-DE': 'Testphase', 'fr-FR': 'Essai', 'sv-SE': 'Provperiod' },
 });

@@ -2,13 +2,14 @@
 // signed-in user and kept; a failure shows 'failed to get price data' once and is not kept, so the next screen asks again.
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import type { PriceCatalogue } from '../contract';
 import {
   currencyFor,
   planSize,
   toMajorUnits,
   type Currency,
+  type ExpiryLine,
   type PlanChoice,
   type PriceText,
   type Prices,
@@ -149,4 +150,12 @@ function sizeOrNull(price: { Id: string; Name: string }): string | null {
   } catch {
     return null;
   }
+}
+
+const EXPIRY_TEXTS = { ended: m.expiryEnded, ends: m.expiryEnds, renews: m.expiryRenews } as const;
+
+/** docs/product/states.md expiry line in words: Ended / Ends / Renews and the date (the month long, or short on a card). */
+export function expiryText(intl: IntlShape, line: ExpiryLine, month: 'long' | 'short' = 'long'): string {
+  const date = intl.formatDate(line.date, { day: 'numeric', month, year: 'numeric' });
+  return intl.formatMessage(EXPIRY_TEXTS[line.kind], { date });
 }

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import type { FarmcamSim } from '@paddock/shared/contract';
 import { InvalidPriceNameError, bytesToMb, expiryLine, subscriptionPlan, type Prices, type SubscriptionPlan } from '@paddock/shared/domain';
+import { expiryText } from '@paddock/shared/api';
 import type { DetailFormat } from '../../dashboard/detailFormat';
 import { dashboardTexts } from '../../dashboard/messages';
 import type { DeviceProductUi } from '../types';
@@ -37,8 +38,7 @@ function subscriptionText(device: FarmcamSim, { intl, t, prices }: DetailFormat,
   else if (plan.kind === 'none') parts.push(t(m.subscriptionNone));
   const line = expiryLine(device.Subscription, now);
   if (line) {
-    const date = intl.formatDate(line.date, { day: 'numeric', month: 'short', year: 'numeric' });
-    parts.push(t(line.kind === 'ended' ? m.ended : line.kind === 'ends' ? m.ends : m.renews, { date }));
+    parts.push(expiryText(intl, line, 'short'));
   } else if (parts.length === 0) {
     parts.push(t(m.subscriptionNone));
   }
