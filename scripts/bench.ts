@@ -9,11 +9,12 @@ import { chromium, type Page } from '@playwright/test';
 import { Client } from 'pg';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium';
-import { startPaddock, type RunningServer } from '../tests/support/server';
+import { E2E_ADMIN, startPaddock, type RunningServer } from '../tests/support/server';
 import { buildApps, root } from './apps.mjs';
 import { load, prepareFiftyDevices, type FiftyDevices } from './benchDevicesApi';
 import { historyRows, insertYearOfReadings, lastYear } from './benchHistory';
 import { countReadingsByExport, ingestRows, type IngestDevice } from './benchIngest';
+import { adminRows, seedAdminFleet } from './benchAdmin';
 import { renewalRows } from './benchRenewals';
 import type { Row } from './benchRows';
 
@@ -66,17 +67,42 @@ async function jsTransferred(page: Page, action: () => Promise<void>) {
 }
 
 async function main() {
+  // `npm run bench -- --admin`: the admin pages at fleet scale on PostgreSQL alone (no build, about a minute).
+  if (process.argv.includes('--admin')) return printRows(await adminOnlyRows());
   buildApps();
   const rows = await frontEndRows();
   // `npm run bench -- --front-end`: the JS budgets only (a few seconds instead of minutes).
   if (!process.argv.includes('--front-end')) {
     rows.push(...(await databaseRows(pglite())));
     const postgres = await postgresDatabase();
-    if (postgres) rows.push(...(await databaseRows(postgres)));
+    if (postgres) rows.push(...(await databaseRows(postgres)), ...(await adminOnlyRows()));
   }
+  printRows(rows);
+}
+
+function printRows(rows: Row[]): void {
   console.log('\n| what | measured | budget | |\n|---|---|---|---|');
   for (const row of rows) console.log(`| ${row.what} | ${row.value} | ${row.budget} | ${row.ok ? 'ok' : 'OVER'} |`);
   if (rows.some((r) => !r.ok)) process.exitCode = 1;
+}
+
+/** The admin pages over 100,000 devices and 20,000 users (scripts/benchAdmin.ts), on a PostgreSQL database of their own. */
+async function adminOnlyRows(): Promise<Row[]> {
+  const database = await postgresDatabase();
+  if (!database) throw new Error('the admin figures need PostgreSQL (TEST_DATABASE_URL)');
+  try {
+    await (await database.start()).stop();
+    const direct = await database.open();
+    await seedAdminFleet(direct).finally(() => direct.close());
+    const server = await database.start();
+    try {
+      return await adminRows(server, E2E_ADMIN, database.label);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.drop();
+  }
 }
 
 /** The JS a phone downloads before the sign-in page and the device dashboard are usable (any database will do). */

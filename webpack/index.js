@@ -290,9 +290,15 @@ class ExternalInlineScriptsPlugin {
 
 const PAGE_TEMPLATE = path.join(__dirname, 'index.html');
 
-/** An app's index.html from the one template: its title, and the start-up splash if the app hides it (the shell). */
-function pageHtml({ title, splash = false }) {
-  const html = fs.readFileSync(PAGE_TEMPLATE, 'utf8').replace('{{title}}', title);
+/**
+ * An app's index.html from the one template: its title, its own lines for the head (the shell's icons and manifest), and
+ * the start-up splash if the app hides it (the shell).
+ */
+function pageHtml({ title, splash = false, head = [] }) {
+  const html = fs
+    .readFileSync(PAGE_TEMPLATE, 'utf8')
+    .replace('{{title}}', title)
+    .replace('</head>', `${head.map((line) => `    ${line}\n`).join('')}  </head>`);
   return html.replace(/\n *<!-- splash -->([\s\S]*?)\n *<!-- \/splash -->/g, splash ? '$1' : '');
 }
 
@@ -320,7 +326,7 @@ function devRemotesJson(hostname) {
  * @param {boolean} [options.isHost]  the shell
  * @param {number} [options.port]  dev-server port (defaults per DESIGN)
  * @param {string} [options.entry] the app's (shell) or standalone (remote) entry, relative to dir
- * @param {{ title: string, splash?: boolean }} [options.page]  the shell's page, or a remote's standalone page (development):
+ * @param {{ title: string, splash?: boolean, head?: string[] }} [options.page]  the shell's page, or a remote's standalone page (development):
  *   its title (a remote's defaults to 'Paddock · <name> (standalone, development)'), and whether it has the start-up
  *   splash (an app that hides it: the shell)
  * @param {Record<string,string>} [options.staticFiles] files emitted unchanged: output name → path relative to dir

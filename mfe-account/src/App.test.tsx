@@ -46,14 +46,14 @@ describe('account remote', () => {
   test('an unknown path says "Page not found"; Back returns to where the user came from', async () => {
     const user = renderInShell(['/sign-in', '/sign-in/nowhere']);
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Go back' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/sign-in'));
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
   });
 
   test('Back on a first visit to an unknown path goes to the start page', async () => {
     const user = renderInShell(['/nowhere']);
-    await user.click(screen.getByRole('button', { name: 'Go back' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
   });
 
@@ -61,6 +61,6 @@ describe('account remote', () => {
     paddockStore.set(localeAtom, 'sv-SE');
     renderInShell(['/nowhere']);
     expect(screen.getByRole('heading', { level: 1, name: 'Sidan hittades inte' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Gå tillbaka' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tillbaka' })).toBeInTheDocument();
   });
 });

@@ -2,15 +2,14 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { RemoteAppProps } from '@paddock/shared/federation';
 import { Translations } from '@paddock/shared/i18n';
+import { NotFound } from '@paddock/shared/ui';
 import { commonTexts } from './common/messages';
-import { NotFound } from './not-found/NotFound';
-import { notFoundTexts } from './not-found/messages';
 import { SignIn } from './sign-in/SignIn';
 import { signInTexts } from './sign-in/messages';
 import './common/account.css';
 
 /** The texts every page needs, added to the shell's IntlProvider. A constant, so the catalogues merge once. */
-export const ACCOUNT_TRANSLATIONS = [commonTexts, signInTexts, notFoundTexts];
+export const ACCOUNT_TRANSLATIONS = [commonTexts, signInTexts];
 
 type Texts = Parameters<typeof Translations>[0]['translations'][number];
 

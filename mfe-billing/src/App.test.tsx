@@ -13,7 +13,14 @@ test('/warranties', async () => {
   expect(await screen.findByText(/You have not registered a warranty yet/)).toBeInTheDocument();
 });
 
-test('/billing and below', () => {
-  renderRemote(App, '/billing/invoices', { locale: 'fr-FR' });
+test('/billing', () => {
+  renderRemote(App, '/billing', { locale: 'fr-FR' });
   expect(screen.getByRole('heading', { level: 1, name: 'Facturation' })).toBeInTheDocument();
+});
+
+test.each(['/billing/unknown', '/billing/invoices/2', '/warranties/unknown'])('%s is "Page not found" with a back button', (path) => {
+  renderRemote(App, path);
+  expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  expect(screen.queryByRole('heading', { level: 1, name: 'Billing' })).toBeNull();
+  expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
 });

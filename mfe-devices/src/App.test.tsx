@@ -41,7 +41,18 @@ test('in German', () => {
   expect(screen.getByRole('heading', { level: 1, name: 'Geräte' })).toBeInTheDocument();
 });
 
-test('device pages not built yet say so and lead back to the dashboard', () => {
-  renderDevices('/fencealarm/123/events');
-  expect(screen.getByRole('heading', { level: 1, name: 'Coming soon' })).toBeInTheDocument();
+test.each(['/devices/unknown', '/devices/register/no-such-product/x', '/fencealarm/123/events'])(
+  '%s is "Page not found"; Back on a first visit goes to the start',
+  async (path) => {
+    const user = userEvent.setup();
+    renderDevices(path);
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+  },
+);
+
+test('"Page not found" in the user’s language', () => {
+  renderDevices('/devices/unknown', 'fr-FR');
+  expect(screen.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeInTheDocument();
 });

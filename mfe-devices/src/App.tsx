@@ -1,17 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { PRODUCT_IDS } from '@paddock/shared/domain';
+import { keyParamOf, PRODUCT_IDS } from '@paddock/shared/domain';
 import type { RemoteAppProps } from '@paddock/shared/federation';
 import { Translations } from '@paddock/shared/i18n';
+import { NotFound } from '@paddock/shared/ui';
 import { Dashboard } from './dashboard/Dashboard';
 import { dashboardTexts } from './dashboard/messages';
-import { keyParamOf } from './device/routeKey';
-import { ComingSoon } from './placeholder/ComingSoon';
-import { placeholderTexts } from './placeholder/messages';
 import './common/devices.css';
 
 /** Every text of this remote's first load (a constant, so the catalogues merge once). */
-export const DEVICES_TRANSLATIONS = [dashboardTexts, placeholderTexts];
+export const DEVICES_TRANSLATIONS = [dashboardTexts];
 
 // Loaded on first visit, with their own texts: the dashboard's JS stays small (docs/architecture/README.md#budgets), and the barcode
 // scanner (@zxing/library) is only imported by the registration pages.
@@ -40,7 +38,7 @@ export default function App(_props: RemoteAppProps) {
               <Route key={`${path}/logs`} path={`${path}/logs`} element={<LogsRoute />} />,
             ];
           })}
-          <Route path="*" element={<ComingSoon />} />
+          <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>
     </Translations>

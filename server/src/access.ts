@@ -13,6 +13,7 @@ export type Action =
   | 'user:delete'
   | 'user:devices'
   | 'user:buy'
+  | 'user:pushDevice'
   | 'device:use'
   | 'user:setEmail'
   | 'user:markVerified'
@@ -20,9 +21,18 @@ export type Action =
   | 'mailbox:read'
   | 'simulator:control'
   | 'device:fota'
+  | 'device:trial'
+  | 'device:cancel'
+  | 'device:resetConsumption'
+  | 'device:search'
+  | 'user:impersonate'
   | 'warranty:register'
   | 'warranty:list'
-  | 'warranty:read';
+  | 'warranty:read'
+  | 'audit:read'
+  | 'notice:manage'
+  | 'notice:readPublic'
+  | 'stats:read';
 
 export type Actor = Pick<UserRow, 'id' | 'accountType'>;
 /** What an action is done to; `userId` for actions on a user account. */
@@ -31,6 +41,7 @@ export interface Target {
 }
 
 const isAdmin = (actor: Actor) => actor.accountType === 'admin';
+const self = (actor: Actor, target: Target) => target.userId !== undefined && target.userId === actor.id;
 const selfOrAdmin = (actor: Actor, target: Target) => isAdmin(actor) || (target.userId !== undefined && target.userId === actor.id);
 const anyone = () => true;
 
@@ -43,6 +54,9 @@ const RULES: Record<Action, (actor: Actor, target: Target) => boolean> = {
   'user:devices': selfOrAdmin,
   // Buying for an account (SMS bundles): the user, or staff on their behalf.
   'user:buy': selfOrAdmin,
+  // A browser that gets the account's alarms: only the account holder adds one, never staff (not even while
+  // impersonating), or someone else's alarms would reach their browser (docs/product/roles.md).
+  'user:pushDevice': self,
   // Any signed-in user; which devices they may see and change is decided per device (devices/routes.ts).
   'device:use': anyone,
   'user:setEmail': isAdmin,
@@ -52,11 +66,22 @@ const RULES: Record<Action, (actor: Actor, target: Target) => boolean> = {
   'simulator:control': isAdmin,
   // docs/product/roles.md: configuring firmware updates is an admin task, not the owner's.
   'device:fota': isAdmin,
+  // docs/product/admin.md "Trials and cancellation", "Device search", "Impersonation": staff tools, admins only.
+  'device:trial': isAdmin,
+  'device:cancel': isAdmin,
+  'device:resetConsumption': isAdmin,
+  'device:search': isAdmin,
+  'user:impersonate': isAdmin,
   // docs/product/roles.md: a warranty is the account's own; staff may look at and register for any account.
   'warranty:register': selfOrAdmin,
   'warranty:list': selfOrAdmin,
   // Target: the account that registered it. The route answers 404 to anyone else, so a serial's existence stays private.
   'warranty:read': selfOrAdmin,
+  // docs/product/admin.md "Audit log", "Notices", "Fleet statistics": staff only; public notices are for every user.
+  'audit:read': isAdmin,
+  'notice:manage': isAdmin,
+  'notice:readPublic': anyone,
+  'stats:read': isAdmin,
 };
 
 /** Pure rule: may this signed-in actor do the action? */

@@ -14,6 +14,7 @@ import { billingRoutes } from './billing/routes';
 import { builtinPortalRoutes } from './billing/builtin/portal';
 import { pricesRoutes } from './billing/prices';
 import { renewalInvoiceHook, startRenewals } from './billing/renewals';
+import { trialRoutes } from './billing/trials';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -34,12 +35,17 @@ import { loadVapidKeys, webPushTransport, type PushTransport } from './notify/pu
 import { outboxSmsProvider } from './notify/sms';
 import { startNotifyWorker } from './notify/worker';
 import { adminRoutes } from './admin/routes';
+import { statsRoutes } from './admin/stats';
+import { registerAudit } from './audit/hook';
+import { auditRoutes } from './audit/routes';
+import { noticeRoutes } from './notices/routes';
 import { healthRoutes } from './http/health';
 import { pushRoutes } from './notify/routes';
 import { sessionRoutes } from './session/routes';
 import { userRoutes } from './users/routes';
 import { verificationRoutes } from './users/verification';
 import { sendWebNotFound, webRoutes } from './http/web';
+import { variantRoutes } from './variants/variant';
 import { warrantyRoutes } from './warranties/routes';
 
 /** Largest accepted request body; bigger ones get 413. */
@@ -167,7 +173,10 @@ export async function buildApp(config: Config, database: Database, options: Buil
   };
   await app.register(
     async (api) => {
+      // Before any route: staff actions and impersonated calls are recorded (docs/product/admin.md "Audit log").
+      registerAudit(api, database.db, config.now);
       await api.register(healthRoutes, { ctx });
+      await api.register(variantRoutes, { config });
       await api.register(sessionRoutes, { ctx });
       await api.register(verificationRoutes, { ctx });
       await api.register(userRoutes, { ctx });
@@ -176,9 +185,13 @@ export async function buildApp(config: Config, database: Database, options: Buil
       if (config.payments.provider === 'stripe') await api.register(stripeWebhookRoutes, { ctx, settings: config.payments.stripe, onInvoice: options.stripeInvoiceHook ?? renewalInvoiceHook(ctx.payments, config.now) });
       await api.register(pricesRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
+      await api.register(auditRoutes, { ctx });
+      await api.register(statsRoutes, { ctx });
+      await api.register(noticeRoutes, { ctx });
       await api.register(deviceRoutes, { ctx });
       await api.register(historyRoutes, { ctx });
       await api.register(fotaRoutes, { ctx });
+      await api.register(trialRoutes, { ctx });
       await api.register(warrantyRoutes, { ctx });
     },
     { prefix: API_PREFIX },

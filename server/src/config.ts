@@ -2,7 +2,7 @@
 // CONFIG_DOCS is the table the README is written from; loadConfig is the only reader of process.env.
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { REGISTRATION_TRIAL_DAYS } from '@paddock/shared/domain';
+import { parseVariantHosts, REGISTRATION_TRIAL_DAYS, type VariantHostRule } from '@paddock/shared/domain';
 import { REMOTE_NAMES, type RemoteName } from '@paddock/shared/federation';
 import { stripeSettingsProblem, weakSecretProblem } from './secrets';
 
@@ -79,6 +79,12 @@ export const CONFIG_DOCS = [
   { name: 'REMOTE_DEVICES_URL', default: '/remotes/devices/mf-manifest.json', meaning: 'mf-manifest.json of the devices remote' },
   { name: 'REMOTE_BILLING_URL', default: '/remotes/billing/mf-manifest.json', meaning: 'mf-manifest.json of the billing remote' },
   { name: 'REMOTE_ADMIN_URL', default: '/remotes/admin/mf-manifest.json', meaning: 'mf-manifest.json of the admin remote' },
+  {
+    name: 'VARIANT_HOSTS',
+    default: 'partner.localhost=partner',
+    meaning:
+      'Which host gets which branded variant (docs/product/overview.md): `host=variant` entries, comma-separated, a host may start with `*.` (any host below it); variants `default` and `partner`; any other host is `default`; `off`: every host is `default`',
+  },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'pino level: fatal, error, warn, info, debug, trace or silent' },
   { name: 'MQTT_PORT', default: '1883', meaning: 'Port of the embedded MQTT broker that devices sign in to (docs/protocol.md)' },
   {
@@ -183,6 +189,8 @@ export interface Config {
   webRoot: string;
   /** Manifest URL per remote, as served in /remotes.json. */
   remoteUrls: Record<RemoteName, string>;
+  /** VARIANT_HOSTS: host patterns and the branded variant each gets (first match wins; others are default). */
+  variantHosts: VariantHostRule[];
   logLevel: string;
   /** Port of the embedded broker; 0 picks a free one (tests). */
   mqttPort: number;
@@ -320,6 +328,15 @@ function trustProxy(value: string): Config['trustProxy'] {
   return entries;
 }
 
+function variantHosts(value: string): VariantHostRule[] {
+  if (value.toLowerCase() === 'off') return [];
+  try {
+    return parseVariantHosts(value);
+  } catch (error) {
+    throw new Error(`VARIANT_HOSTS: ${(error as Error).message}`);
+  }
+}
+
 function timeouts(request: number, headers: number, idle: number, keepAlive: number): Config['timeouts'] {
   if (headers > request) throw new Error(`HEADERS_TIMEOUT_SECONDS (${headers}) must not exceed REQUEST_TIMEOUT_SECONDS (${request})`);
   return { request, headers, idle, keepAlive };
@@ -388,6 +405,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     timeouts: timeouts(read.int('REQUEST_TIMEOUT_SECONDS'), read.int('HEADERS_TIMEOUT_SECONDS'), read.int('IDLE_TIMEOUT_SECONDS'), read.int('KEEP_ALIVE_TIMEOUT_SECONDS')),
     webRoot: webRoot ? path.resolve(cwd, webRoot) : REPO_ROOT,
     remoteUrls: Object.fromEntries(REMOTE_NAMES.map((name) => [name, read.text(REMOTE_URL_VARS[name])])) as Record<RemoteName, string>,
+    variantHosts: variantHosts(read.text('VARIANT_HOSTS')),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS),
     mqttPort: read.int('MQTT_PORT'),
     mqttPortIsDefault: read.optional('MQTT_PORT') === null,

@@ -7,8 +7,11 @@ import { paddockStore, startSession } from '@paddock/shared/session';
 import { App } from './App';
 import { fetchRemotesConfig, registerPaddockRemotes } from './federation/remotes';
 import { startOnConnectionError, startupFailedAtom } from './startup/startupFailure';
+import { ensureVariant } from './startup/variant';
 
 async function start(): Promise<void> {
+  // The branded variant: already on the served page; asked for only on a page without it (dev server).
+  const variantKnown = ensureVariant();
   try {
     registerPaddockRemotes(await fetchRemotesConfig());
   } catch (error) {
@@ -24,6 +27,7 @@ async function start(): Promise<void> {
     paddockStore.set(startupFailedAtom, true);
   });
 
+  await variantKnown;
   createRoot(document.getElementById('root')!).render(<App />);
 }
 

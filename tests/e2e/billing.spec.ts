@@ -2,21 +2,13 @@
 // lapsed plan (a trial really ending, on a server of its own) that pauses the alarms until a plan is chosen, Buy extra
 // data with its invoice and PDF, Buy SMS charged once on a double click, and Manage payment opening the built-in portal.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { demoKey } from '../../server/src/devices/inventory';
 import type { PriceCatalogue } from '../../shared/src/contract/billing';
-import { bytesToMb } from '../../shared/src/domain/units';
-import type { ProductId } from '../../shared/src/products/ids';
-import { apiCall, expect, expectAccessible, signInNewUser, snapshot, test } from '../support/fixtures';
+import { formatDataAmount } from '../../shared/src/domain/units';
+import { collectionOf, PRODUCT_IDS, type ProductId } from '../../shared/src/products/catalogue';
+import { apiCall, expect, expectAccessible, registerDemoDevice, signInNewUser, snapshot, test } from '../support/fixtures';
 import { startPaddock } from '../support/server';
 
 // Keys from the demo inventory; numbers 10–19 of each product are this file's.
-const COLLECTION: Record<ProductId, string> = {
-  'farmcam-sim': 'farmcam-sims',
-  fencealarm: 'fencealarms',
-  fencealarm2: 'fencealarm2s',
-  smartplug: 'smartplugs',
-  smartplug2: 'smartplug2s',
-};
 const PRODUCT_NAMES: Record<ProductId, string> = {
   'farmcam-sim': 'FarmCam SIM',
   fencealarm: 'FenceAlarm',
@@ -35,15 +27,6 @@ const CHOSEN_PLAN: Record<ProductId, { label: string; key: keyof PriceCatalogue 
 
 type Session = { token: string; userId: string; email: string };
 
-async function register(request: APIRequestContext, baseURL: string, user: Session, product: ProductId, n: number, name: string) {
-  const key = demoKey(product, n);
-  const reply = await apiCall(request, baseURL, 'post', `users/${user.userId}/${COLLECTION[product]}`, {
-    token: user.token,
-    data: product === 'farmcam-sim' ? { Imsi: key, Name: name } : { Imei: key, Name: name },
-  });
-  expect(reply.status(), await reply.text()).toBe(201);
-  return key;
-}
 
 async function getJson<T>(request: APIRequestContext, baseURL: string, path: string, token: string): Promise<T> {
   const reply = await apiCall(request, baseURL, 'get', path, { token });
@@ -70,10 +53,10 @@ test('the owner chooses a plan on every settings page, priced in SEK; a German u
   const owner = await signInNewUser(page, request, baseURL!, 'plans');
   const catalogue = await prices(request, baseURL!, owner);
   const keys = {} as Record<ProductId, string>;
-  for (const product of Object.keys(COLLECTION) as ProductId[])
-    keys[product] = await register(request, baseURL!, owner, product, 10, `${PRODUCT_NAMES[product]} plan`);
+  for (const product of PRODUCT_IDS)
+    keys[product] = await registerDemoDevice(request, baseURL!, owner, product, 10, `${PRODUCT_NAMES[product]} plan`);
 
-  for (const product of Object.keys(COLLECTION) as ProductId[]) {
+  for (const product of PRODUCT_IDS) {
     const { label, key } = CHOSEN_PLAN[product];
     await page.goto(`/${product}/${keys[product]}`);
     await expect(page.getByRole('heading', { level: 1, name: `${PRODUCT_NAMES[product]} ${PRODUCT_NAMES[product]} plan` })).toBeVisible();
@@ -91,7 +74,7 @@ test('the owner chooses a plan on every settings page, priced in SEK; a German u
     const device = await getJson<{ Subscription: { PriceIds: { Next: string } } }>(
       request,
       baseURL!,
-      `${COLLECTION[product]}/${keys[product]}`,
+      `${collectionOf(product)}/${keys[product]}`,
       owner.token,
     );
     expect(device.Subscription.PriceIds.Next).toBe(catalogue[key].Id);
@@ -144,7 +127,7 @@ test('a lapsed plan shows None and the alarm Off; choosing a plan brings the ala
     const page = await context.newPage();
     const owner = await signInNewUser(page, request, baseURL, 'lapsed');
     const catalogue = await prices(request, baseURL, owner);
-    const key = await register(request, baseURL, owner, 'fencealarm', 11, 'West fence');
+    const key = await registerDemoDevice(request, baseURL, owner, 'fencealarm', 11, 'West fence');
     const alarm = page.getByLabel('Alarm when the fence voltage falls below');
     const fetchDevice = () =>
       getJson<{
@@ -206,7 +189,7 @@ test('a lapsed plan shows None and the alarm Off; choosing a plan brings the ala
 
 test('buying extra data adds 1 GB, and its invoice is on /billing with its PDF', async ({ page, request, baseURL }) => {
   const owner = await signInNewUser(page, request, baseURL!, 'extra-data');
-  const imsi = await register(request, baseURL!, owner, 'farmcam-sim', 12, 'Yard camera');
+  const imsi = await registerDemoDevice(request, baseURL!, owner, 'farmcam-sim', 12, 'Yard camera');
   await page.goto(`/farmcam-sim/${imsi}`);
   await expect(page.getByRole('heading', { level: 1, name: 'FarmCam SIM Yard camera' })).toBeVisible();
   const buy = page.getByRole('button', { name: 'Buy extra data' });
@@ -226,7 +209,7 @@ test('buying extra data adds 1 GB, and its invoice is on /billing with its PDF',
   const { RemainingData: after } = (await reply.json()) as { RemainingData: number };
   expect(Math.abs(after - before - 1_000_000_000)).toBeLessThan(1_000_000);
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('remaining-data')).toHaveText(`${bytesToMb(after).toLocaleString('en-GB')} MB`);
+  await expect(page.getByTestId('remaining-data')).toHaveText(formatDataAmount(after, 'en-GB'));
 
   await page.goto('/billing');
   const invoices = page.getByRole('region', { name: 'Invoices' });

@@ -1,32 +1,15 @@
 // Devices, live: the simulator's readings on the dashboard, a fence warning after its voltage drops, the plug
 // switch answered by the device, every settings page saved and applied by the device, and sharing from the
 // settings page. The server runs the simulator for the demo inventory (tests/support/server.ts).
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { demoKey } from '../../server/src/devices/inventory';
-import type { ProductId } from '../../shared/src/products/ids';
+import type { Locator, Page } from '@playwright/test';
+import { collectionOf, type ProductId } from '../../shared/src/products/catalogue';
 import { SMS_BUNDLE, toMajorUnits } from '../../shared/src/domain/money';
-import { apiCall, expect, expectAccessible, signInNewUser, snapshot, test } from '../support/fixtures';
+import { apiCall, expect, expectAccessible, registerDemoDevice, signInNewUser, snapshot, test } from '../support/fixtures';
 
 // Keys from the demo inventory; numbers 20–29 of each product are this file's.
-const COLLECTION: Record<ProductId, string> = {
-  'farmcam-sim': 'farmcam-sims',
-  fencealarm: 'fencealarms',
-  fencealarm2: 'fencealarm2s',
-  smartplug: 'smartplugs',
-  smartplug2: 'smartplug2s',
-};
 
-async function register(request: APIRequestContext, baseURL: string, user: { token: string; userId: string }, product: ProductId, n: number, name: string) {
-  const key = demoKey(product, n);
-  const reply = await apiCall(request, baseURL, 'post', `users/${user.userId}/${COLLECTION[product]}`, {
-    token: user.token,
-    data: product === 'farmcam-sim' ? { Imsi: key, Name: name } : { Imei: key, Name: name },
-  });
-  expect(reply.status(), await reply.text()).toBe(201);
-  return key;
-}
 
-// Timer rules are edited in local time and stored in UTC: the browser runs in UTC so the expected strings hold.
+// Timer rules are saved on the farmer's wall clock with the browser's zone: the browser runs in UTC so the expected strings hold.
 test.use({ timezoneId: 'UTC' });
 // Devices report every few seconds and the plug waits for its device: these journeys take longer than a page visit.
 test.describe.configure({ timeout: 120_000 });
@@ -54,11 +37,11 @@ async function saveAndExpectApplied(page: Page, name: string, key: string) {
 
 test('live values reach the dashboard, a dropped fence voltage shows a warning, and the plug switches off and on', async ({ page, request, baseURL }, testInfo) => {
   const user = await signInNewUser(page, request, baseURL!, 'live');
-  const fence = await register(request, baseURL!, user, 'fencealarm', 20, 'Bull paddock fence');
-  const fence2 = await register(request, baseURL!, user, 'fencealarm2', 20, 'Lane fence');
-  const plug = await register(request, baseURL!, user, 'smartplug', 20, 'Piglet lamp');
-  const plug2 = await register(request, baseURL!, user, 'smartplug2', 20, 'Well pump');
-  const sim = await register(request, baseURL!, user, 'farmcam-sim', 20, 'Yard camera');
+  const fence = await registerDemoDevice(request, baseURL!, user, 'fencealarm', 20, 'Bull paddock fence');
+  const fence2 = await registerDemoDevice(request, baseURL!, user, 'fencealarm2', 20, 'Lane fence');
+  const plug = await registerDemoDevice(request, baseURL!, user, 'smartplug', 20, 'Piglet lamp');
+  const plug2 = await registerDemoDevice(request, baseURL!, user, 'smartplug2', 20, 'Well pump');
+  const sim = await registerDemoDevice(request, baseURL!, user, 'farmcam-sim', 20, 'Yard camera');
 
   // Every card shows values the device reported, and they change within 15 s.
   await page.goto('/devices');
@@ -111,13 +94,13 @@ test('live values reach the dashboard, a dropped fence voltage shows a warning, 
 
 test('every settings page saves, and the device applies the new configuration', async ({ page, request, baseURL }, testInfo) => {
   const user = await signInNewUser(page, request, baseURL!, 'settings');
-  const fence = await register(request, baseURL!, user, 'fencealarm', 21, 'Heifer fence');
-  const fence2 = await register(request, baseURL!, user, 'fencealarm2', 21, 'Orchard fence');
-  const plug = await register(request, baseURL!, user, 'smartplug', 21, 'Brooder heater');
-  const plug2 = await register(request, baseURL!, user, 'smartplug2', 21, 'Stock tank pump');
-  const sim = await register(request, baseURL!, user, 'farmcam-sim', 21, 'Calving camera');
+  const fence = await registerDemoDevice(request, baseURL!, user, 'fencealarm', 21, 'Heifer fence');
+  const fence2 = await registerDemoDevice(request, baseURL!, user, 'fencealarm2', 21, 'Orchard fence');
+  const plug = await registerDemoDevice(request, baseURL!, user, 'smartplug', 21, 'Brooder heater');
+  const plug2 = await registerDemoDevice(request, baseURL!, user, 'smartplug2', 21, 'Stock tank pump');
+  const sim = await registerDemoDevice(request, baseURL!, user, 'farmcam-sim', 21, 'Calving camera');
   const device = async (product: ProductId, key: string) =>
-    (await apiCall(request, baseURL!, 'get', `${COLLECTION[product]}/${key}`, { token: user.token })).json();
+    (await apiCall(request, baseURL!, 'get', `${collectionOf(product)}/${key}`, { token: user.token })).json();
   await page.goto('/devices');
 
   // FenceAlarm: alarm level and calibration; the device confirms the level it now uses.
@@ -152,7 +135,7 @@ test('every settings page saves, and the device applies the new configuration', 
   await page.getByLabel('Upper limit (W)').fill('2500');
   await page.getByRole('switch', { name: 'Use the timer' }).or(page.getByLabel('Use the timer')).first().check();
   const timer = page.getByRole('group', { name: /New rule/ }).first();
-  await timer.getByLabel('Time').fill('06:32');
+  await timer.getByLabel('Time').fill('06:57');
   await timer.getByLabel('Monday').check();
   await timer.getByLabel('Switch the plug').selectOption('on');
   await page.getByRole('button', { name: 'Add timer rule' }).click();
@@ -161,8 +144,9 @@ test('every settings page saves, and the device applies the new configuration', 
   expect(savedPlug.LoadAlarm).toMatchObject({ Enabled: true, Lower: 0, Upper: 2500 });
   expect(savedPlug.Timer.Enabled).toBe(true);
   expect(savedPlug.Timer.On).toHaveLength(1);
-  // 06:32 local is rounded up to 06:35 and sent in UTC (the browser runs in UTC here).
-  expect(savedPlug.Timer.On[0]).toBe('35 6 1');
+  // 06:57 is rounded up with carry to 07:00 and sent with the browser's zone (docs/product/validation.md).
+  expect(savedPlug.Timer.On[0]).toBe('0 7 1');
+  expect(savedPlug.Timer.TimeZone).toBe('UTC');
 
   // SmartPlug2: sound feedback off and power-load bounds.
   await page.goto('/devices');
@@ -192,7 +176,7 @@ test('shared from the settings page: the friend sees the device but cannot unreg
   const friendContext = await browser.newContext({ baseURL });
   const friendPage = await friendContext.newPage();
   const friend = await signInNewUser(friendPage, request, baseURL!, 'neighbour');
-  const plug = await register(request, baseURL!, owner, 'smartplug', 22, 'Greenhouse heater');
+  const plug = await registerDemoDevice(request, baseURL!, owner, 'smartplug', 22, 'Greenhouse heater');
 
   await page.goto('/devices');
   await openSettings(page, 'Greenhouse heater');
@@ -225,7 +209,7 @@ test('shared from the settings page: the friend sees the device but cannot unreg
 test('a dropped fence voltage is mailed and sent by SMS to the notify-list user in their language, once, and again when it clears', async ({ page, request, baseURL }, testInfo) => {
   const user = await signInNewUser(page, request, baseURL!, 'notified');
   expect((await apiCall(request, baseURL!, 'patch', `users/${user.userId}`, { token: user.token, data: { Locale: 'de-DE' } })).ok()).toBeTruthy();
-  const fence = await register(request, baseURL!, user, 'fencealarm', 24, 'Stierweide');
+  const fence = await registerDemoDevice(request, baseURL!, user, 'fencealarm', 24, 'Stierweide');
   const enabled = await apiCall(request, baseURL!, 'patch', `fencealarms/${fence}`, { token: user.token, data: { VoltageAlarm: { Enabled: true, AlarmLevel: 5000 } } });
   expect(enabled.ok(), await enabled.text()).toBeTruthy();
   const account = async () => (await apiCall(request, baseURL!, 'get', `users/${user.userId}`, { token: user.token })).json();

@@ -3,29 +3,23 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { demoKey } from '../../server/src/devices/inventory';
-import { apiCall, expect, expectAccessible, signInNewUser, snapshot, test } from '../support/fixtures';
+import { apiCall, expect, expectAccessible, registerDemoDevice, signInNewUser, snapshot, test } from '../support/fixtures';
 
 // Keys from the demo inventory; numbers 23–25 of each product are this file's.
 test.use({ timezoneId: 'UTC' });
 test.describe.configure({ timeout: 120_000 });
 
 const DEVICES = [
-  { product: 'fencealarm', collection: 'fencealarms', route: 'fencealarm', body: 'Imei', name: 'Top paddock fence', charts: ['Voltage (V)'] },
-  { product: 'fencealarm2', collection: 'fencealarm2s', route: 'fencealarm2', body: 'Imei', name: 'Creek fence', charts: ['Voltage (V)'] },
-  { product: 'smartplug', collection: 'smartplugs', route: 'smartplug', body: 'Imei', name: 'Egg incubator', charts: ['Consumption (Wh)', 'Load (W)', 'Temperature (°C)'] },
-  { product: 'smartplug2', collection: 'smartplug2s', route: 'smartplug2', body: 'Imei', name: 'Slurry pump', charts: ['Consumption (Wh)', 'Load (W)'] },
-  { product: 'farmcam-sim', collection: 'farmcam-sims', route: 'farmcam-sim', body: 'Imsi', name: 'Feed yard camera', charts: ['Remaining data (MB)'] },
+  { product: 'fencealarm', route: 'fencealarm', name: 'Top paddock fence', charts: ['Voltage (V)'] },
+  { product: 'fencealarm2', route: 'fencealarm2', name: 'Creek fence', charts: ['Voltage (V)'] },
+  { product: 'smartplug', route: 'smartplug', name: 'Egg incubator', charts: ['Consumption (Wh)', 'Load (W)', 'Temperature (°C)'] },
+  { product: 'smartplug2', route: 'smartplug2', name: 'Slurry pump', charts: ['Consumption (Wh)', 'Load (W)'] },
+  { product: 'farmcam-sim', route: 'farmcam-sim', name: 'Feed yard camera', charts: ['Remaining data (MB)'] },
 ] as const;
 
 async function registerAll(request: APIRequestContext, baseURL: string, user: { token: string; userId: string }) {
   const keys: Record<string, string> = {};
-  for (const device of DEVICES) {
-    const key = demoKey(device.product, 23);
-    const reply = await apiCall(request, baseURL, 'post', `users/${user.userId}/${device.collection}`, { token: user.token, data: { [device.body]: key, Name: device.name } });
-    expect(reply.status(), await reply.text()).toBe(201);
-    keys[device.product] = key;
-  }
+  for (const device of DEVICES) keys[device.product] = await registerDemoDevice(request, baseURL, user, device.product, 23, device.name);
   return keys;
 }
 
@@ -70,6 +64,14 @@ test('log pages: charts from the dashboard, interval and Until redraw them, CSV 
   const monthAgo = new Date(Date.now() - 31 * 86_400_000).toISOString().slice(0, 10);
   await page.getByLabel('Until').fill(monthAgo);
   await expect(voltage.getByText(/^No data between/)).toBeVisible();
+  // Exporting that empty window says so instead of downloading an empty file.
+  await voltage.getByRole('button', { name: 'Export Voltage' }).click();
+  await expect(voltage.getByText(/^Nothing to export: there is no data between/)).toBeVisible();
+  // A cleared Until says so and leaves no old chart (or its Export) behind.
+  await page.getByLabel('Until').fill('');
+  await expect(page.getByText('Enter a date, for example today.')).toBeVisible();
+  await expect(page.getByText('The charts show again once the Until date is valid.')).toBeVisible();
+  await expect(chart(page, 'Voltage (V)')).toHaveCount(0);
   await page.getByLabel('Until').fill(today);
   await page.getByLabel('Time interval').selectOption('1');
   await expect(voltage.getByRole('img')).toBeVisible();

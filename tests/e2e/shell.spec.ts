@@ -4,9 +4,9 @@ import { createVerifiedUser, expect, expectAccessible, openNavigation, signInThr
 import { repoRoot, startPaddock } from '../support/server';
 import { serveDirectory } from '../support/staticServer';
 
-test('a signed-out visit to /account goes to /sign-in', async ({ page }) => {
+test('a signed-out visit to /account goes to /sign-in, which will come back to it', async ({ page }) => {
   await page.goto('/account');
-  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Faccount$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 });
 

@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { demoKey } from '../../server/src/devices/inventory';
+import { PRODUCT_INFO } from '../../shared/src/products/catalogue';
+import type { ProductId } from '../../shared/src/products/ids';
 import { E2E_ADMIN } from './server';
 
 export { expect };
@@ -38,10 +41,16 @@ export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.paddock.test`;
 }
 
+/** Signs in through the API: the token and user id the API calls need. */
+export async function signInApi(request: APIRequestContext, baseURL: string, email: string, password: string) {
+  const reply = await request.post(`${baseURL}/api/sign-in`, { data: { Email: email, Password: password } });
+  expect(reply.ok(), await reply.text()).toBeTruthy();
+  const { Token, User } = (await reply.json()) as { Token: { String: string }; User: { Id: string } };
+  return { token: Token.String, userId: User.Id };
+}
+
 async function adminToken(request: APIRequestContext, baseURL: string) {
-  const reply = await request.post(`${baseURL}/api/sign-in`, { data: { Email: E2E_ADMIN.email, Password: E2E_ADMIN.password } });
-  expect(reply.ok()).toBeTruthy();
-  return ((await reply.json()) as { Token: { String: string } }).Token.String;
+  return (await signInApi(request, baseURL, E2E_ADMIN.email, E2E_ADMIN.password)).token;
 }
 
 /** The newest message to `email` in the built-in mailbox (read as an admin), waiting for it to arrive. */
@@ -114,4 +123,23 @@ export async function apiCall(
 ) {
   const token = options.token ?? (await adminToken(request, baseURL));
   return request[method](`${baseURL}/api/${path}`, { data: options.data, headers: { Authorization: `Bearer ${token}` } });
+}
+
+/**
+ * Registers device number `n` of a product's demo inventory (which the server's simulator drives) for the user
+ * through the API; returns its key. Each spec file keeps to its own numbers, so parallel files never share a device.
+ */
+export async function registerDemoDevice(
+  request: APIRequestContext,
+  baseURL: string,
+  user: { token: string; userId: string },
+  product: ProductId,
+  n: number,
+  name: string,
+) {
+  const key = demoKey(product, n);
+  const { apiCollection, keyField } = PRODUCT_INFO[product];
+  const reply = await apiCall(request, baseURL, 'post', `users/${user.userId}/${apiCollection}`, { token: user.token, data: { [keyField]: key, Name: name } });
+  expect(reply.status(), await reply.text()).toBe(201);
+  return key;
 }

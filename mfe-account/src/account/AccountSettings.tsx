@@ -183,7 +183,7 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
     // The account and its sessions are gone on the server, so the session here is simply forgotten (revoking the
     // token would only earn a 401), then sign-in (docs/product/states.md).
     showToast({ kind: 'success', text: t(m.deleted) });
-    clearSession(store);
+    clearSession(store, { onPurpose: true });
     navigate(PATHS.signIn, { replace: true });
   }
 

@@ -13,3 +13,11 @@ export function withEmail(path: string, email: string): string {
   const value = email.trim();
   return value ? `${path}?${new URLSearchParams({ email: value }).toString()}` : path;
 }
+
+/** The notices /sign-in shows when another page sends the user there (docs/product/screens.md): in the navigation state. */
+export type SignInNotice = 'verified' | 'passwordSaved';
+
+/** Navigation state for /sign-in to say why the user is there. */
+export function signInNotice(notice: SignInNotice): { notice: SignInNotice } {
+  return { notice };
+}

@@ -29,7 +29,7 @@ export const createAccountTexts = defineTranslations('account.createAccount', {
   },
   optionalNote: {
     'en-GB': 'You can create your account now, or continue to add your address and EU VAT number for invoices.',
-    'de-DE': 'Sie können Ihr Konto jetzt erstellen oder weitergehen und Ihre Adresse und USt-IdNr. für Rechnungen angeben.',
+    'de-DE': 'Sie können Ihr Konto jetzt erstellen oder fortfahren und Ihre Adresse und USt-IdNr. für Rechnungen angeben.',
     'fr-FR': 'Vous pouvez créer votre compte dès maintenant, ou continuer pour ajouter votre adresse et votre numéro de TVA intracommunautaire pour les factures.',
     'sv-SE': 'Du kan skapa ditt konto nu, eller fortsätta och lägga till adress och EU-momsnummer för fakturorna.',
   },

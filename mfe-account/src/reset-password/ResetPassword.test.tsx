@@ -26,7 +26,8 @@ describe('/reset-password', () => {
       { Email: 'farmer@example.com', Password: 'a brand new passphrase', VerificationCode: '654321' },
       expect.objectContaining({ silent: true }),
     );
-    expect(toastTexts()).toContain('Your new password is saved. Please sign in.');
+    expect(screen.getByRole('status')).toHaveTextContent('Your new password is saved. Sign in with it.');
+    expect(toastTexts()).toEqual([]);
   });
 
   test('a bad e-mail gets no code; a short new password is refused in the browser', async () => {

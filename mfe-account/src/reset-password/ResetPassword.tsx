@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { showToast, usersApi } from '@paddock/shared/api';
+import { usersApi } from '@paddock/shared/api';
 import { checkEmail, checkPassword, checkVerificationCode, normalizeEmail } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { Actions, Alert, Button, Card, Page, fieldErrorMessage } from '@paddock/shared/ui';
@@ -8,7 +8,7 @@ import { BackToSignIn } from '../common/BackToSignIn';
 import { CodeField } from '../common/CodeField';
 import { EmailField } from '../common/EmailField';
 import { NewPasswordField } from '../common/NewPasswordField';
-import { PATHS, withEmail } from '../common/paths';
+import { PATHS, signInNotice, withEmail } from '../common/paths';
 import { useSubmit } from '../common/useSubmit';
 import { resetPasswordTexts } from './messages';
 
@@ -69,8 +69,8 @@ export function ResetPassword() {
     if (!valid) return;
     await run('save', async () => {
       await usersApi.resetPassword({ Email: address, Password: password, VerificationCode: code }, { silent: true, background: true });
-      showToast({ kind: 'success', text: t(m.saved) });
-      navigate(withEmail(PATHS.signIn, address));
+      // Said once, on the sign-in page where the user goes next.
+      navigate(withEmail(PATHS.signIn, address), { state: signInNotice('passwordSaved') });
     });
   }
 

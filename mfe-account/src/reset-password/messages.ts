@@ -46,10 +46,4 @@ export const resetPasswordTexts = defineTranslations('account.resetPassword', {
     'fr-FR': 'Utiliser une autre adresse e-mail',
     'sv-SE': 'Använd en annan e-postadress',
   },
-  saved: {
-    'en-GB': 'Your new password is saved. Please sign in.',
-    'de-DE': 'Ihr neues Passwort ist gespeichert. Bitte melden Sie sich an.',
-    'fr-FR': 'Votre nouveau mot de passe est enregistré. Veuillez vous connecter.',
-    'sv-SE': 'Ditt nya lösenord är sparat. Logga in.',
-  },
 });

@@ -25,6 +25,31 @@ describe('/sign-in', () => {
     expect(paddockStore.get(userAtom)?.Id).toBe(sampleUser.Id);
   });
 
+  test('after a signed-out deep link, signing in goes back to it (docs/product/screens.md)', async () => {
+    jest.spyOn(usersApi, 'signIn').mockResolvedValue(signInReply());
+    const { user } = await renderAccount('/sign-in?next=%2Fsmartplug%2F356938035643809%2Flogs%3Fx%3D1');
+    await user.type(screen.getByLabelText('E-mail address'), 'farmer@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery{Enter}');
+    await waitFor(() => expect(currentLocation()).toBe('/smartplug/356938035643809/logs?x=1'));
+  });
+
+  test.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/%2F%2Fevil.example', 'javascript:alert(1)'])(
+    'a next of %p that could leave the site is ignored: signing in goes to the devices',
+    async (next) => {
+      jest.spyOn(usersApi, 'signIn').mockResolvedValue(signInReply());
+      const { user } = await renderAccount(`/sign-in?${new URLSearchParams({ next }).toString()}`);
+      await user.type(screen.getByLabelText('E-mail address'), 'farmer@example.com');
+      await user.type(screen.getByLabelText('Password'), 'correct horse battery{Enter}');
+      await waitFor(() => expect(currentLocation()).toBe('/devices'));
+    },
+  );
+
+  // The notices after verifying or saving a new password are tested where those pages send the user here.
+  test('a plain visit says nothing but the form', async () => {
+    await renderAccount('/sign-in');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
   test('an empty or malformed form is not sent; the first invalid field gets the focus', async () => {
     const signIn = jest.spyOn(usersApi, 'signIn');
     const { user } = await renderAccount('/sign-in');

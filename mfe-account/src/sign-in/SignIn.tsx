@@ -1,26 +1,38 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { MessageDescriptor } from 'react-intl';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { usersApi } from '@paddock/shared/api';
-import { checkEmail, normalizeEmail } from '@paddock/shared/domain';
+import { checkEmail, normalizeEmail, safeAppPath } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { signIn } from '@paddock/shared/session';
 import { Actions, Alert, Button, Card, Page, PasswordField, fieldErrorMessage } from '@paddock/shared/ui';
 import { EmailField } from '../common/EmailField';
 import { commonTexts } from '../common/messages';
-import { PATHS, withEmail } from '../common/paths';
+import { PATHS, withEmail, type SignInNotice } from '../common/paths';
 import { useSubmit } from '../common/useSubmit';
 import { clientTheme } from './clientTheme';
 import { signInTexts } from './messages';
 
 type Field = 'Email' | 'Password';
+/** What the sign-in page says after another account page sent the user here. */
+const SIGN_IN_NOTICES: Record<SignInNotice, MessageDescriptor> = {
+  verified: signInTexts.messages.noticeVerified,
+  passwordSaved: signInTexts.messages.noticePasswordSaved,
+};
 const FIELDS: readonly Field[] = ['Email', 'Password'];
 
-/** /sign-in: e-mail and password; the way to create, verify or recover an account (docs/product/screens.md). */
+/**
+ * /sign-in: e-mail and password; the way to create, verify or recover an account (docs/product/screens.md). After a verified
+ * account or a new password it says so; after signing in it goes back to `?next=` (the link that led here, same-origin
+ * paths only), else to /devices.
+ */
 export function SignIn() {
   const t = useT();
   const m = signInTexts.messages;
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const state: unknown = useLocation().state;
+  const notice = noticeOf(state);
   const [email, setEmail] = useState(() => params.get('email') ?? '');
   const [password, setPassword] = useState('');
   const { formRef, bind, busy, failure, check, run } = useSubmit<Field, 'signIn'>(FIELDS);
@@ -38,7 +50,7 @@ export function SignIn() {
         { silent: true, background: true },
       );
       signIn(reply);
-      navigate(PATHS.devices, { replace: true });
+      navigate(safeAppPath(params.get('next')) ?? PATHS.devices, { replace: true });
     });
   }
 
@@ -46,6 +58,7 @@ export function SignIn() {
     <Page title={t(m.title)} subtitle={t(m.subtitle)} narrow>
       <Card>
         <form ref={formRef} className="pd-form" noValidate onSubmit={submit}>
+          {notice && !failure ? <Alert kind="info">{t(SIGN_IN_NOTICES[notice])}</Alert> : null}
           {failure ? (
             <Alert
               actions={
@@ -91,4 +104,10 @@ export function SignIn() {
       </Card>
     </Page>
   );
+}
+
+/** The notice another account page left in the navigation state (`{ notice: 'verified' }`), if it is one we know. */
+function noticeOf(state: unknown): SignInNotice | null {
+  const notice = typeof state === 'object' && state !== null ? (state as { notice?: unknown }).notice : null;
+  return typeof notice === 'string' && notice in SIGN_IN_NOTICES ? (notice as SignInNotice) : null;
 }

@@ -23,6 +23,18 @@ export const signInTexts = defineTranslations('account.signIn', {
     'sv-SE': 'Återställ lösenord',
   },
   verifyAccount: { 'en-GB': 'Verify account', 'de-DE': 'Konto bestätigen', 'fr-FR': 'Vérifier le compte', 'sv-SE': 'Verifiera konto' },
+  noticeVerified: {
+    'en-GB': 'Your account is verified. Sign in to start using Paddock.',
+    'de-DE': 'Ihr Konto ist bestätigt. Melden Sie sich an, um Paddock zu nutzen.',
+    'fr-FR': 'Votre compte est vérifié. Connectez-vous pour utiliser Paddock.',
+    'sv-SE': 'Ditt konto är verifierat. Logga in för att börja använda Paddock.',
+  },
+  noticePasswordSaved: {
+    'en-GB': 'Your new password is saved. Sign in with it.',
+    'de-DE': 'Ihr neues Passwort ist gespeichert. Melden Sie sich damit an.',
+    'fr-FR': 'Votre nouveau mot de passe est enregistré. Connectez-vous avec celui-ci.',
+    'sv-SE': 'Ditt nya lösenord är sparat. Logga in med det.',
+  },
   verifyNow: {
     'en-GB': 'Verify my account',
     'de-DE': 'Mein Konto bestätigen',

@@ -27,7 +27,9 @@ describe('/verify-account', () => {
     await waitFor(() => expect(currentLocation()).toBe('/sign-in?email=new%40farm.se'));
     expect(verify).toHaveBeenCalledWith('new@farm.se', '123456', expect.objectContaining({ silent: true }));
     expect(screen.getByLabelText('E-mail address')).toHaveValue('new@farm.se');
-    expect(toastTexts()).toContain('Your account is verified. Please sign in.');
+    // Said once, on the sign-in page, not as a toast.
+    expect(screen.getByRole('status')).toHaveTextContent('Your account is verified. Sign in to start using Paddock.');
+    expect(toastTexts()).toEqual([]);
   });
 
   test('a short code or a missing e-mail is refused in the browser', async () => {

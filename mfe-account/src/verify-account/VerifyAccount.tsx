@@ -1,13 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { showToast, usersApi } from '@paddock/shared/api';
+import { usersApi } from '@paddock/shared/api';
 import { checkEmail, checkVerificationCode, normalizeEmail } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { Actions, Alert, Button, Card, Page, fieldErrorMessage } from '@paddock/shared/ui';
 import { BackToSignIn } from '../common/BackToSignIn';
 import { CodeField } from '../common/CodeField';
 import { EmailField } from '../common/EmailField';
-import { PATHS, withEmail } from '../common/paths';
+import { PATHS, signInNotice, withEmail } from '../common/paths';
 import { useSubmit } from '../common/useSubmit';
 import { verifyAccountTexts } from './messages';
 
@@ -57,8 +57,8 @@ export function VerifyAccount() {
     const address = normalizeEmail(email);
     await run('confirm', async () => {
       await usersApi.verifyEmail(address, code, { silent: true, background: true });
-      showToast({ kind: 'success', text: t(m.verified) });
-      navigate(withEmail(PATHS.signIn, address));
+      // Said once, on the sign-in page where the user goes next (not as a toast that vanishes on the way).
+      navigate(withEmail(PATHS.signIn, address), { state: signInNotice('verified') });
     });
   }
 

@@ -16,10 +16,4 @@ export const verifyAccountTexts = defineTranslations('account.verifyAccount', {
     'fr-FR': 'Un nouveau code est en route vers {email}.',
     'sv-SE': 'En ny kod är på väg till {email}.',
   },
-  verified: {
-    'en-GB': 'Your account is verified. Please sign in.',
-    'de-DE': 'Ihr Konto ist bestätigt. Bitte melden Sie sich an.',
-    'fr-FR': 'Votre compte est vérifié. Veuillez vous connecter.',
-    'sv-SE': 'Ditt konto är verifierat. Logga in.',
-  },
 });

@@ -1,19 +1,25 @@
 import { Link } from 'react-router-dom';
+import { PRODUCT_IDS, PRODUCT_INFO } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Card, Page } from '@paddock/shared/ui';
+import { Page } from '@paddock/shared/ui';
+import { adminProductPath } from '../devices/adminPaths';
 import { adminHomeTexts } from './messages';
 
-type MenuKey = 'user' | 'farmcamSim' | 'fencealarm' | 'fencealarm2' | 'smartplug' | 'notices' | 'stats';
+type TextKey = keyof typeof adminHomeTexts.messages;
+export type MenuItem = { to: string } & ({ text: TextKey } | { brand: string });
 
-/** docs/product/screens.md /admin: menu buttons User, FarmCam SIM, FenceAlarm, FenceAlarm2, SmartPlug, Notices, Stats. */
-export const ADMIN_MENU: { key: MenuKey; to: string }[] = [
-  { key: 'user', to: '/admin/user' },
-  { key: 'farmcamSim', to: '/admin/farmcam-sim' },
-  { key: 'fencealarm', to: '/admin/fencealarm' },
-  { key: 'fencealarm2', to: '/admin/fencealarm2' },
-  { key: 'smartplug', to: '/admin/smartplug' },
-  { key: 'notices', to: '/admin/notices' },
-  { key: 'stats', to: '/admin/stats' },
+/**
+ * docs/product/admin.md: User, one entry per product (the registry's order and brand names), Notices, Stats, then
+ * the audit log and the built-in transports.
+ */
+export const ADMIN_MENU: MenuItem[] = [
+  { text: 'user', to: '/admin/user' },
+  ...PRODUCT_IDS.map((id) => ({ brand: PRODUCT_INFO[id].name, to: adminProductPath(id) })),
+  { text: 'notices', to: '/admin/notices' },
+  { text: 'stats', to: '/admin/stats' },
+  { text: 'audit', to: '/admin/audit' },
+  { text: 'mailbox', to: '/admin/mailbox' },
+  { text: 'smsOutbox', to: '/admin/sms-outbox' },
 ];
 
 export function AdminHome() {
@@ -23,26 +29,14 @@ export function AdminHome() {
       <nav aria-label={t(adminHomeTexts.messages.menu)}>
         <ul className="pd-admin-menu">
           {ADMIN_MENU.map((item) => (
-            <li key={item.key}>
+            <li key={item.to}>
               <Link className="pd-btn pd-btn--secondary pd-admin-menu__button" to={item.to}>
-                {t(adminHomeTexts.messages[item.key])}
+                {'text' in item ? t(adminHomeTexts.messages[item.text]) : item.brand}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
-    </Page>
-  );
-}
-
-/** Admin pages that are not built yet. */
-export function AdminComingSoon() {
-  const t = useT();
-  return (
-    <Page title={t(adminHomeTexts.messages.title)} back="/admin" narrow>
-      <Card>
-        <p>{t(adminHomeTexts.messages.comingSoon)}</p>
-      </Card>
     </Page>
   );
 }

@@ -1,19 +1,13 @@
 import { defineTranslations } from '@paddock/shared/i18n';
 
+// Product menu entries are brand names from the registry (not translated).
 export const adminHomeTexts = defineTranslations('admin.home', {
   title: { 'en-GB': 'Admin', 'de-DE': 'Verwaltung', 'fr-FR': 'Administration', 'sv-SE': 'Administration' },
   menu: { 'en-GB': 'Admin areas', 'de-DE': 'Verwaltungsbereiche', 'fr-FR': 'Espaces d’administration', 'sv-SE': 'Administrationsdelar' },
   user: { 'en-GB': 'User', 'de-DE': 'Benutzer', 'fr-FR': 'Utilisateur', 'sv-SE': 'Användare' },
-  farmcamSim: { 'en-GB': 'FarmCam SIM', 'de-DE': 'FarmCam SIM', 'fr-FR': 'FarmCam SIM', 'sv-SE': 'FarmCam SIM' },
-  fencealarm: { 'en-GB': 'FenceAlarm', 'de-DE': 'FenceAlarm', 'fr-FR': 'FenceAlarm', 'sv-SE': 'FenceAlarm' },
-  fencealarm2: { 'en-GB': 'FenceAlarm2', 'de-DE': 'FenceAlarm2', 'fr-FR': 'FenceAlarm2', 'sv-SE': 'FenceAlarm2' },
-  smartplug: { 'en-GB': 'SmartPlug', 'de-DE': 'SmartPlug', 'fr-FR': 'SmartPlug', 'sv-SE': 'SmartPlug' },
   notices: { 'en-GB': 'Notices', 'de-DE': 'Hinweise', 'fr-FR': 'Annonces', 'sv-SE': 'Meddelanden' },
   stats: { 'en-GB': 'Stats', 'de-DE': 'Statistik', 'fr-FR': 'Statistiques', 'sv-SE': 'Statistik' },
-  comingSoon: {
-    'en-GB': 'This admin page is not ready yet.',
-    'de-DE': 'Diese Verwaltungsseite ist noch nicht fertig.',
-    'fr-FR': 'Cette page d’administration n’est pas encore prête.',
-    'sv-SE': 'Den här administrationssidan är inte klar än.',
-  },
+  audit: { 'en-GB': 'Audit log', 'de-DE': 'Prüfprotokoll', 'fr-FR': 'Journal d’audit', 'sv-SE': 'Granskningslogg' },
+  mailbox: { 'en-GB': 'Mailbox', 'de-DE': 'Postfach', 'fr-FR': 'Boîte mail', 'sv-SE': 'Brevlåda' },
+  smsOutbox: { 'en-GB': 'SMS outbox', 'de-DE': 'SMS-Postausgang', 'fr-FR': 'SMS envoyés', 'sv-SE': 'Utkorg för sms' },
 });

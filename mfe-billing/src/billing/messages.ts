@@ -3,13 +3,13 @@ import { defineTranslations } from '@paddock/shared/i18n';
 /** Texts of /billing (docs/product/screens.md Billing). */
 export const billingTexts = defineTranslations('billing.overview', {
   title: { 'en-GB': 'Billing', 'de-DE': 'Abrechnung', 'fr-FR': 'Facturation', 'sv-SE': 'Fakturering' },
-  loading: { 'en-GB': 'Loading…', 'de-DE': 'Wird geladen …', 'fr-FR': 'Chargement…', 'sv-SE': 'Laddar …' },
+  loading: { 'en-GB': 'Loading…', 'de-DE': 'Wird geladen …', 'fr-FR': 'Chargement…', 'sv-SE': 'Läser in …' },
   retry: { 'en-GB': 'Try again', 'de-DE': 'Erneut versuchen', 'fr-FR': 'Réessayer', 'sv-SE': 'Försök igen' },
   loadFailed: {
     'en-GB': 'This could not be loaded: {reason}',
     'de-DE': 'Das konnte nicht geladen werden: {reason}',
     'fr-FR': 'Impossible de charger ceci : {reason}',
-    'sv-SE': 'Det gick inte att ladda: {reason}',
+    'sv-SE': 'Det gick inte att läsa in: {reason}',
   },
 
   // ---- Payment
@@ -26,7 +26,7 @@ export const billingTexts = defineTranslations('billing.overview', {
   noDevices: {
     'en-GB': 'You have no devices yet. Register one on the Devices page to choose its plan.',
     'de-DE': 'Sie haben noch keine Geräte. Registrieren Sie eines auf der Seite „Geräte“, um seinen Tarif zu wählen.',
-    'fr-FR': 'Vous n’avez pas encore d’appareil. Enregistrez-en un sur la page Appareils pour choisir son forfait.',
+    'fr-FR': 'Vous n’avez pas encore d’appareil. Ajoutez-en un sur la page Appareils pour choisir son forfait.',
     'sv-SE': 'Du har inga enheter än. Registrera en på sidan Enheter för att välja abonnemang.',
   },
   columnDevice: { 'en-GB': 'Device', 'de-DE': 'Gerät', 'fr-FR': 'Appareil', 'sv-SE': 'Enhet' },

@@ -137,7 +137,8 @@ describe('power toggle', () => {
     const power = within(barn).getByRole('switch', { name: 'Power' });
     expect(power).toBeChecked();
     await user.click(power);
-    expect(setPower).toHaveBeenCalledWith('smartplug', '356938035643803', false);
+    // No loading overlay and no connection-failure page for a device command (docs/product/errors.md).
+    expect(setPower).toHaveBeenCalledWith('smartplug', '356938035643803', false, { background: true, optional: true, silent: true });
     expect(power).toBeDisabled();
     expect(power).toHaveAttribute('aria-busy', 'true');
     await act(async () => answer(smartplug('Barn plug', { PowerEnabled: false })));
@@ -146,17 +147,77 @@ describe('power toggle', () => {
     expect(within(barn).getByText('Switched Off')).toBeInTheDocument();
   });
 
-  test('SmartPlug2 switches through OutputPower; a failure leaves it as it was (the shared handler toasts)', async () => {
-    serve(deviceList({ Smartplug2s: [smartplug2('Pump plug', { PowerEnabled: false })] }));
+  test('SmartPlug2 switches through OutputPower; a time-out leaves it as it was and is told on that card only', async () => {
+    serve(
+      deviceList({
+        Smartplug2s: [smartplug2('Pump plug', { PowerEnabled: false }), smartplug2('Trough plug', { Imei: '356938035643805' })],
+      }),
+    );
     const setPower = jest.spyOn(devicesApi, 'setPower').mockRejectedValue(apiError(408, 'timeout', ''));
     const { user } = renderDevices('/devices');
     const pump = await screen.findByRole('article', { name: 'Pump plug' });
     const power = within(pump).getByRole('switch', { name: 'Power' });
     await user.click(power);
-    expect(setPower).toHaveBeenCalledWith('smartplug2', '356938035643804', true);
+    expect(setPower).toHaveBeenCalledWith('smartplug2', '356938035643804', true, { background: true, optional: true, silent: true });
     await waitFor(() => expect(power).toBeEnabled());
     expect(power).not.toBeChecked();
     expect(within(pump).queryByText(/Switched/)).not.toBeInTheDocument();
+    expect(within(pump).getByRole('alert')).toHaveTextContent('The plug did not answer, so it was not switched. Try again later.');
+    expect(within(card('Trough plug')).queryByRole('alert')).not.toBeInTheDocument();
+    expect(toastTexts()).toEqual([]);
+    // Dismissed by hand, or cleared by the next try.
+    await user.click(within(pump).getByRole('button', { name: 'Close' }));
+    expect(within(pump).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('a plug the server knows is offline: its card says so with the local time it was last seen, and greys out', async () => {
+    const seen = '2026-03-02T06:30:00.000Z';
+    serve(deviceList({ Smartplugs: [smartplug('Barn plug', { PowerEnabled: true, Connection: { Offline: false, LastSeenAt: seen } })] }));
+    jest
+      .spyOn(devicesApi, 'setPower')
+      .mockRejectedValue(apiError(409, 'device_offline', 'The plug is offline (last report: 2 Mar 2026, 06:30 UTC).', 'PowerEnabled'));
+    const get = jest
+      .spyOn(devicesApi, 'get')
+      .mockResolvedValue(smartplug('Barn plug', { PowerEnabled: true, Connection: { Offline: true, LastSeenAt: seen } }) as never);
+    const { user } = renderDevices('/devices');
+    const barn = await screen.findByRole('article', { name: 'Barn plug' });
+    await user.click(within(barn).getByRole('switch', { name: 'Power' }));
+    const time = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(
+      new Date(seen),
+    );
+    expect(await within(barn).findByRole('alert')).toHaveTextContent(`The plug is offline (last seen ${time}), so it was not switched.`);
+    expect(get).toHaveBeenCalledWith('smartplug', '356938035643803', { background: true, optional: true, silent: true });
+    expect(barn).toHaveClass('pd-device--offline');
+    expect(within(barn).getByText('Offline')).toBeInTheDocument();
+    expect(within(barn).getByTestId('last-seen')).toHaveTextContent(`Last seen ${time}`);
+    expect(within(barn).getByRole('switch', { name: 'Power' })).toBeDisabled();
+    expect(toastTexts()).toEqual([]);
+  });
+});
+
+describe('connection (docs/product/devices.md)', () => {
+  test('an offline card is greyed with "last seen" and its switch is disabled', async () => {
+    serve(deviceList({ Smartplugs: [smartplug('Barn plug', { Connection: { Offline: true, LastSeenAt: '2026-03-02T06:30:00.000Z' } })] }));
+    renderDevices('/devices');
+    const barn = await screen.findByRole('article', { name: 'Barn plug' });
+    expect(barn).toHaveClass('pd-device--offline');
+    expect(within(barn).getByText('Offline')).toBeInTheDocument();
+    expect(within(barn).getByTestId('last-seen')).toHaveTextContent(/^Last seen 2 Mar/);
+    expect(within(barn).getByRole('switch', { name: 'Power' })).toBeDisabled();
+  });
+
+  test('a device that never reported waits for its first report instead of saying OK; offline, it says there is no report yet', async () => {
+    serve(
+      deviceList({
+        Fencealarms: [fencealarm('New fence', { Connection: { Offline: false, LastSeenAt: null } })],
+        Smartplugs: [smartplug('New plug', { Connection: { Offline: true, LastSeenAt: null } })],
+      }),
+    );
+    renderDevices('/devices');
+    const fence = await screen.findByRole('article', { name: 'New fence' });
+    expect(within(fence).getByText('Waiting for the first report')).toBeInTheDocument();
+    expect(within(fence).queryByText('OK')).not.toBeInTheDocument();
+    expect(within(card('New plug')).getByTestId('last-seen')).toHaveTextContent('No report yet');
   });
 });
 
@@ -256,4 +317,70 @@ test('a list without FarmCam SIMs does not fetch the price catalogue', async () 
   renderDevices('/devices');
   await screen.findByRole('article', { name: 'North fence' });
   expect(prices).not.toHaveBeenCalled();
+});
+
+describe('layout, pictures and trend lines (docs/product/screens.md /devices)', () => {
+  const NOW = Date.now();
+  const points = (values: number[]) => values.map((Value, i) => ({ At: new Date(NOW - (values.length - i) * 600_000).toISOString(), Value }));
+
+  test('small groups flow side by side: each group says how many cards it holds (up to 4)', async () => {
+    serve(
+      deviceList({
+        Smartplugs: ['A', 'B', 'C', 'D', 'E'].map((name, i) => smartplug(name, { Imei: `35693803564381${i}` })),
+        Fencealarms: [fencealarm('North fence')],
+      }),
+    );
+    renderDevices('/devices');
+    await screen.findByRole('article', { name: 'North fence' });
+    const fenceGroup = screen.getByRole('region', { name: /FenceAlarm/ });
+    const plugGroup = screen.getByRole('region', { name: /SmartPlug/ });
+    expect(fenceGroup.parentElement).toBe(plugGroup.parentElement);
+    expect(fenceGroup.parentElement).toHaveClass('pd-device-groups');
+    expect(fenceGroup.style.getPropertyValue('--pd-group-cards')).toBe('1');
+    expect(plugGroup.style.getPropertyValue('--pd-group-cards')).toBe('4');
+  });
+
+  test('every card has its product’s picture, the generations each their own', async () => {
+    serve(
+      deviceList({
+        Fencealarms: [fencealarm('One')],
+        Fencealarm2s: [fencealarm2('Two')],
+        Smartplugs: [smartplug('Three')],
+        Smartplug2s: [smartplug2('Four')],
+        FarmcamSims: [farmcamSim('Five')],
+      }),
+    );
+    renderDevices('/devices');
+    await screen.findByRole('article', { name: 'Five' });
+    const pictureOf = (name: string) => card(name).querySelector('svg.pd-picture');
+    const drawings = ['One', 'Two', 'Three', 'Four', 'Five'].map((name) => pictureOf(name)?.innerHTML);
+    expect(new Set(drawings).size).toBe(5);
+    expect(pictureOf('One')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  test('one call brings every card’s trend line, drawn once it is there; a device without readings keeps an empty box', async () => {
+    serve(deviceList({ Fencealarms: [fencealarm('North fence', { Imei: '356938035643801' })], Smartplugs: [smartplug('Pump', { Imei: '356938035643811' })] }));
+    const trends = jest.spyOn(devicesApi, 'trends').mockResolvedValue({
+      To: new Date(NOW).toISOString(),
+      Trends: [{ Key: '356938035643801', Field: 'Voltage', Points: points([5000, 5200, 4800, 6000]) }],
+    });
+    renderDevices('/devices');
+    const fence = await screen.findByRole('article', { name: 'North fence' });
+    const line = await within(fence).findByRole('img', { name: 'Trend of the last 6 hours' });
+    expect(line.querySelector('polyline')?.getAttribute('points')?.split(' ')).toHaveLength(4);
+    expect(within(card('Pump')).queryByRole('img', { name: 'Trend of the last 6 hours' })).not.toBeInTheDocument();
+    expect(within(card('Pump')).getByTestId('trend')).toBeInTheDocument();
+    expect(trends).toHaveBeenCalledTimes(1);
+    expect(trends).toHaveBeenCalledWith('u1', { background: true, silent: true, optional: true });
+  });
+
+  test('a failed trend call leaves the cards as they are, without a toast', async () => {
+    serve(deviceList({ Fencealarms: [fencealarm('North fence')] }));
+    jest.spyOn(devicesApi, 'trends').mockRejectedValue(apiError(500, 'internal_error', 'Boom'));
+    renderDevices('/devices');
+    await screen.findByRole('article', { name: 'North fence' });
+    await act(async () => undefined);
+    expect(screen.queryByRole('img', { name: 'Trend of the last 6 hours' })).not.toBeInTheDocument();
+    expect(toastTexts()).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
@@ -20,6 +20,7 @@ import { DeviceCard, cardId } from './DeviceCard';
 import { TagFilter } from './TagFilter';
 import { dashboardTexts } from './messages';
 import { useDeviceList } from './useDeviceList';
+import { useTrends } from './useTrends';
 
 export const REGISTER_PATH = '/devices/register';
 const m = dashboardTexts.messages;
@@ -42,6 +43,8 @@ export function Dashboard() {
   const prices = priceState.state === 'ready' ? priceState.prices : null;
   // The viewer's own price prices every plug shown (a session stored before it existed has none).
   const energyPrice = user?.EnergyPrice ?? null;
+  // The cards' trend lines: one call for all, once the cards are shown.
+  const trends = useTrends(user?.Id ?? null, list !== null);
   const [params] = useSearchParams();
   const focusId = params.get('id');
   const [selected, setSelected] = useState<string[]>([]);
@@ -75,7 +78,9 @@ export function Dashboard() {
     card.focus({ preventScroll: true });
   }, [focusId, loaded, groups]);
 
-  // docs/product/limits.md: push registration starts 1 s after the dashboard has loaded.
+  const total = allGroups.reduce((n, g) => n + g.devices.length, 0);
+  // docs/product/limits.md: push registration starts 1 s after the dashboard has loaded (alarms need a device, so
+  // nothing is offered without one; an allowed browser is still kept registered).
   const [offerPush, setOfferPush] = useState(false);
   useEffect(() => {
     if (!loaded) return;
@@ -85,16 +90,10 @@ export function Dashboard() {
 
   const register = t(m.register);
   const goRegister = () => navigate(REGISTER_PATH);
-  const total = allGroups.reduce((n, g) => n + g.devices.length, 0);
 
   return (
     <Page title={t(m.title)} actions={<IconButton icon="add-circle" label={register} onClick={goRegister} />}>
       {failed && !list ? <Alert>{t(m.loadFailed)}</Alert> : null}
-      {offerPush ? (
-        <Suspense fallback={null}>
-          <PushPrompt />
-        </Suspense>
-      ) : null}
       {list === null ? (
         failed ? null : (
           <p className="pd-devices-loading" role="status">
@@ -118,32 +117,48 @@ export function Dashboard() {
               <Button onClick={() => setSelected([])}>{t(m.clearFilter)}</Button>
             </Card>
           ) : (
-            groups.map((group) => (
-              <section key={group.product} className="pd-device-group" aria-labelledby={`group-${group.product}`}>
-                <h2 id={`group-${group.product}`} className="pd-device-group__title">
-                  {PRODUCTS[group.product].name}
-                  <span className="pd-device-group__count">{t(m.groupCount, { count: group.devices.length })}</span>
-                </h2>
-                <div className="pd-device-grid">
-                  {group.devices.map((device) => {
-                    const key = 'Imsi' in device ? device.Imsi : device.Imei;
-                    return (
-                      <DeviceCard
-                        key={key}
-                        device={device}
-                        highlighted={key === focusId}
-                        onDeviceChange={update}
-                        prices={prices}
-                        energyPrice={energyPrice}
-                      />
-                    );
-                  })}
-                </div>
-              </section>
-            ))
+            // Groups flow side by side (docs/product/screens.md): each is as wide as its cards need, up to the row.
+            <div className="pd-device-groups">
+              {groups.map((group) => (
+                <section
+                  key={group.product}
+                  className="pd-device-group"
+                  aria-labelledby={`group-${group.product}`}
+                  style={{ '--pd-group-cards': Math.min(group.devices.length, 4) } as CSSProperties}
+                >
+                  <h2 id={`group-${group.product}`} className="pd-device-group__title">
+                    {PRODUCTS[group.product].name}
+                    <span className="pd-device-group__count">{t(m.groupCount, { count: group.devices.length })}</span>
+                  </h2>
+                  <div className="pd-device-grid">
+                    {group.devices.map((device) => {
+                      const key = 'Imsi' in device ? device.Imsi : device.Imei;
+                      return (
+                        <DeviceCard
+                          key={key}
+                          device={device}
+                          highlighted={key === focusId}
+                          onDeviceChange={update}
+                          prices={prices}
+                          energyPrice={energyPrice}
+                          trend={trends?.byKey.get(key) ?? null}
+                          trendEnd={trends?.end}
+                        />
+                      );
+                    })}
+                  </div>
+                </section>
+              ))}
+            </div>
           )}
         </>
       )}
+      {/* After the cards, not above them: its arrival moves nothing (docs/product/screens.md). */}
+      {offerPush ? (
+        <Suspense fallback={null}>
+          <PushPrompt offer={total > 0} />
+        </Suspense>
+      ) : null}
     </Page>
   );
 }

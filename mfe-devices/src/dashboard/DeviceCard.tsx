@@ -1,7 +1,7 @@
 import { memo, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { Device, DeviceOf, EnergyPrice } from '@paddock/shared/contract';
+import type { Device, DeviceOf, DeviceTrend, EnergyPrice } from '@paddock/shared/contract';
 import {
   OFFLINE_WARNINGS,
   PRODUCTS,
@@ -12,12 +12,15 @@ import {
   type Prices,
   type ProductId,
 } from '@paddock/shared/domain';
-import { Card, Dialog, Icon, IconButton } from '@paddock/shared/ui';
+import { Card, Dialog, Icon, IconButton, uiTexts } from '@paddock/shared/ui';
 import { rememberLastDevice } from '../common/lastDevice';
 import { DEVICE_PRODUCTS } from '../products';
 import { detailLines } from './details';
 import { dashboardTexts } from './messages';
+import { ProductPicture } from './ProductPicture';
+import { Sparkline } from './Sparkline';
 import { WARNING_TEXT } from './warningTexts';
+import './offline.css';
 
 const m = dashboardTexts.messages;
 
@@ -30,22 +33,33 @@ export interface DeviceCardProps {
   prices: Prices | null;
   /** The user's energy price, which prices the plugs' consumption (null when none is set). */
   energyPrice: EnergyPrice | null;
+  /** The main measure over the last hours (useTrends), null while it loads or when the device did not report. */
+  trend?: DeviceTrend['Points'] | null;
+  /** The end of the trend's window, in ms. */
+  trendEnd?: number;
 }
 
 /** The DOM id of a device's card (for ?id= scrolling). */
 export const cardId = (key: string) => `device-${key}`;
 
+/** docs/product/devices.md "Connection": what the server knows of the device's link; undefined for FarmCam SIM (and older replies). */
+const connectionOf = (device: Device) => ('Connection' in device ? device.Connection : undefined);
+
 /**
- * One device on the dashboard (docs/product/screens.md): name, product, status (OK / warnings / offline by colour, icon and text),
+ * One device on the dashboard (docs/product/screens.md): name, product, status (OK / warnings / offline by colour, icon and text;
+ * an offline card greys out its values, says when the device was last seen and disables its switch; a device that
+ * never reported waits for its first report),
  * a flashing warning icon opening the warnings dialog, the detail lines, and logs, settings and power controls.
  * Memoized: a card renders again only when its device object changes (see reconcile.ts).
  */
-export const DeviceCard = memo(function DeviceCard({ device, highlighted, onDeviceChange, prices, energyPrice }: DeviceCardProps) {
+export const DeviceCard = memo(function DeviceCard({ device, highlighted, onDeviceChange, prices, energyPrice, trend, trendEnd = 0 }: DeviceCardProps) {
   const intl = useIntl();
   const t = intl.formatMessage;
   const nameId = useId();
   const [warningsOpen, setWarningsOpen] = useState(false);
   const [dialogMounted, setDialogMounted] = useState(false);
+  /** A failed device command, told on this card only (docs/product/errors.md). */
+  const [commandError, setCommandError] = useState<string | null>(null);
   const key = deviceKey(device);
   const product = PRODUCTS[device.Product];
   const name = device.Metadata.Name;
@@ -54,8 +68,16 @@ export const DeviceCard = memo(function DeviceCard({ device, highlighted, onDevi
     const now = new Date();
     return { warnings: deviceWarnings(device, now), details: detailLines(device, intl, now, prices, energyPrice) };
   }, [device, intl, prices, energyPrice]);
-  const offline = warnings.some((w) => (OFFLINE_WARNINGS as readonly string[]).includes(w));
-  const status = warnings.length === 0 ? 'ok' : offline ? 'offline' : 'warning';
+  const connection = connectionOf(device);
+  const disconnected = connection?.Offline === true;
+  const offline = disconnected || warnings.some((w) => (OFFLINE_WARNINGS as readonly string[]).includes(w));
+  const waiting = !offline && connection !== undefined && connection.LastSeenAt === null;
+  const status = offline ? 'offline' : waiting ? 'waiting' : warnings.length === 0 ? 'ok' : 'warning';
+  const lastSeen = connection?.LastSeenAt
+    ? t(m.lastSeen, {
+        time: intl.formatDate(connection.LastSeenAt, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }),
+      })
+    : t(m.noReportYet);
   const primary = details.filter((d) => d.primary);
   const secondary = details.filter((d) => !d.primary);
 
@@ -74,6 +96,7 @@ export const DeviceCard = memo(function DeviceCard({ device, highlighted, onDevi
       data-testid={cardId(key)}
     >
       <header className="pd-device__head">
+        <ProductPicture product={device.Product} />
         <div className="pd-device__titles">
           <h3 id={nameId} className="pd-device__name">
             {name}
@@ -85,17 +108,29 @@ export const DeviceCard = memo(function DeviceCard({ device, highlighted, onDevi
         ) : null}
       </header>
       <p className={`pd-device__status pd-device__status--${status}`}>
-        <Icon name={status === 'ok' ? 'check-circle' : 'error'} size={20} />
+        <Icon name={status === 'ok' ? 'check-circle' : status === 'waiting' ? 'refresh' : 'error'} size={20} />
         <span>
-          {status === 'ok' ? t(m.statusOk) : status === 'offline' ? t(m.statusOffline) : t(m.statusWarnings, { count: warnings.length })}
+          {status === 'ok'
+            ? t(m.statusOk)
+            : status === 'waiting'
+              ? t(m.statusWaiting)
+              : status === 'offline'
+                ? t(m.statusOffline)
+                : t(m.statusWarnings, { count: warnings.length })}
         </span>
       </p>
+      {offline && connection ? (
+        <p className="pd-device__seen" data-testid="last-seen">
+          {lastSeen}
+        </p>
+      ) : null}
       {primary.map((line) => (
         <p key={line.id} className="pd-device__primary" data-detail={line.id}>
           <span className="pd-device__primary-label">{line.label}</span>
           <span className="pd-device__primary-value">{line.value}</span>
         </p>
       ))}
+      <Sparkline points={trend} end={trendEnd} label={t(m.trendLabel)} />
       <dl className="pd-device__details">
         {secondary.map((line) => (
           <div key={line.id} className="pd-device__detail" data-detail={line.id}>
@@ -123,8 +158,15 @@ export const DeviceCard = memo(function DeviceCard({ device, highlighted, onDevi
         >
           <Icon name="settings" />
         </Link>
-        <PowerSwitch product={device.Product} device={device} onChange={onDeviceChange} />
+        <PowerSwitch product={device.Product} device={device} onChange={onDeviceChange} onError={setCommandError} />
       </footer>
+      {commandError ? (
+        <p className="pd-device__error" role="alert">
+          <Icon name="error" size={20} />
+          <span>{commandError}</span>
+          <IconButton icon="close" label={t(uiTexts.messages.close)} onClick={() => setCommandError(null)} />
+        </p>
+      ) : null}
       {dialogMounted ? (
         <Dialog open={warningsOpen} title={t(m.warningsTitle, { name })} onClose={() => setWarningsOpen(false)}>
           <ul className="pd-device__warnings">
@@ -146,11 +188,13 @@ function PowerSwitch<P extends ProductId>({
   product,
   device,
   onChange,
+  onError,
 }: {
   product: P;
   device: DeviceOf<P>;
   onChange: (device: Device) => void;
+  onError: (message: string | null) => void;
 }) {
   const { PowerSwitch: Switch } = DEVICE_PRODUCTS[product];
-  return Switch ? <Switch device={device} onChange={onChange} /> : null;
+  return Switch ? <Switch device={device} onChange={onChange} onError={onError} /> : null;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { devicesApi } from '@paddock/shared/api';
+import { useIntl } from 'react-intl';
+import { ApiError, devicesApi } from '@paddock/shared/api';
 import type { Device, Smartplug, Smartplug2 } from '@paddock/shared/contract';
 import { POWER_SUCCESS_TICK_MS } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
@@ -8,17 +9,48 @@ import { dashboardTexts } from './messages';
 
 const m = dashboardTexts.messages;
 
+/** The request options of a device command: a device's silence is never the app's connection failure (docs/product/errors.md). */
+export const DEVICE_COMMAND_OPTIONS = { background: true, optional: true, silent: true } as const;
+
 /**
  * docs/product/states.md power toggle on plugs: flips PowerEnabled (SmartPlug through power-enabled, SmartPlug2 through
- * OutputPower), spins while the device is asked, swaps the on/off icon and shows a short tick on success. A
- * failure shows the shared handler's error toast and leaves the switch as it was.
+ * OutputPower), spins while the device is asked, swaps the on/off icon and shows a short tick on success. The call
+ * neither covers the app with the loading overlay nor, on a time-out, shows the connection-failure page: a failure
+ * is told on this card only (`onError`, the card's error line) and leaves the switch as it was. A plug the server
+ * knows is offline is refused at once (409 device_offline); the card then fetches the plug again to show when it was
+ * last seen. Disabled while the card shows the plug offline.
  */
-export function PowerToggle({ device, onChange }: { device: Smartplug | Smartplug2; onChange: (device: Device) => void }) {
+export function PowerToggle({
+  device,
+  onChange,
+  onError,
+}: {
+  device: Smartplug | Smartplug2;
+  onChange: (device: Device) => void;
+  onError?: (message: string | null) => void;
+}) {
   const t = useT();
+  const intl = useIntl();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const mounted = useRef(true);
   const on = device.PowerEnabled;
+  const offline = device.Connection?.Offline === true;
+  const lastSeen = (iso: string | null | undefined) =>
+    iso ? intl.formatDate(iso, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }) : t(m.noReportYet);
+
+  /** What the card says about a failed switch, in the user's words and time zone. */
+  const failureText = async (error: unknown): Promise<string> => {
+    if (!(error instanceof ApiError)) return t(m.powerFailed);
+    if (error.code === 'device_offline') {
+      // Fetch the plug again: the card greys out and the text names the local time it was last seen.
+      const fresh = await devicesApi.get(device.Product, device.Imei, DEVICE_COMMAND_OPTIONS).catch(() => null);
+      if (fresh) onChange(fresh);
+      return fresh ? t(m.powerOffline, { time: lastSeen(fresh.Connection?.LastSeenAt) }) : error.serverMessage || t(m.powerFailed);
+    }
+    if (error.status === 408 || error.code === 'device_timeout') return t(m.powerNoAnswer);
+    return (error.status >= 400 && error.serverMessage) || t(m.powerFailed);
+  };
 
   useEffect(() => {
     mounted.current = true;
@@ -36,12 +68,14 @@ export function PowerToggle({ device, onChange }: { device: Smartplug | Smartplu
   const toggle = async () => {
     setBusy(true);
     setDone(false);
+    onError?.(null);
     try {
-      const updated = await devicesApi.setPower(device.Product, device.Imei, !on);
+      const updated = await devicesApi.setPower(device.Product, device.Imei, !on, DEVICE_COMMAND_OPTIONS);
       if (updated) onChange(updated);
       if (mounted.current) setDone(true);
-    } catch {
-      // The shared failed-reply handler has shown the error toast.
+    } catch (error) {
+      const text = await failureText(error);
+      if (mounted.current) onError?.(text);
     } finally {
       if (mounted.current) setBusy(false);
     }
@@ -56,7 +90,7 @@ export function PowerToggle({ device, onChange }: { device: Smartplug | Smartplu
         aria-checked={on}
         aria-label={t(m.power)}
         aria-busy={busy || undefined}
-        disabled={busy}
+        disabled={busy || offline}
         className={['pd-power__switch', on ? 'pd-power__switch--on' : ''].join(' ')}
         onClick={() => void toggle()}
       >

@@ -5,7 +5,7 @@ export const dashboardTexts = defineTranslations('devices.dashboard', {
   register: {
     'en-GB': 'Register a device',
     'de-DE': 'Gerät registrieren',
-    'fr-FR': 'Enregistrer un appareil',
+    'fr-FR': 'Ajouter un appareil',
     'sv-SE': 'Registrera en enhet',
   },
   emptyTitle: {
@@ -17,20 +17,20 @@ export const dashboardTexts = defineTranslations('devices.dashboard', {
   emptyText: {
     'en-GB': 'Register your first FarmCam SIM, FenceAlarm or SmartPlug to see how it is doing here.',
     'de-DE': 'Registrieren Sie Ihre erste FarmCam SIM, Ihren ersten FenceAlarm oder SmartPlug, um hier seinen Zustand zu sehen.',
-    'fr-FR': 'Enregistrez votre première FarmCam SIM, votre premier FenceAlarm ou SmartPlug pour voir ici son état.',
+    'fr-FR': 'Ajoutez votre première FarmCam SIM, votre premier FenceAlarm ou SmartPlug pour suivre ici son état.',
     'sv-SE': 'Registrera ditt första FarmCam SIM, din första FenceAlarm eller SmartPlug för att se hur den mår här.',
   },
   loading: {
     'en-GB': 'Loading your devices…',
     'de-DE': 'Ihre Geräte werden geladen …',
     'fr-FR': 'Chargement de vos appareils…',
-    'sv-SE': 'Dina enheter laddas …',
+    'sv-SE': 'Läser in dina enheter …',
   },
   loadFailed: {
     'en-GB': 'Your devices could not be loaded. We keep trying every few seconds.',
     'de-DE': 'Ihre Geräte konnten nicht geladen werden. Wir versuchen es alle paar Sekunden erneut.',
     'fr-FR': 'Impossible de charger vos appareils. Nous réessayons toutes les quelques secondes.',
-    'sv-SE': 'Dina enheter kunde inte laddas. Vi försöker igen med några sekunders mellanrum.',
+    'sv-SE': 'Dina enheter kunde inte läsas in. Vi försöker igen med några sekunders mellanrum.',
   },
   filterLabel: { 'en-GB': 'Filter by tag', 'de-DE': 'Nach Schlagwort filtern', 'fr-FR': 'Filtrer par étiquette', 'sv-SE': 'Filtrera på tagg' },
   filteredEmpty: {
@@ -48,6 +48,39 @@ export const dashboardTexts = defineTranslations('devices.dashboard', {
   },
   statusOk: { 'en-GB': 'OK', 'de-DE': 'OK', 'fr-FR': 'OK', 'sv-SE': 'OK' },
   statusOffline: { 'en-GB': 'Offline', 'de-DE': 'Offline', 'fr-FR': 'Hors ligne', 'sv-SE': 'Offline' },
+  // docs/product/screens.md: an offline card says when the device was last heard from; a new one waits for its first report.
+  statusWaiting: {
+    'en-GB': 'Waiting for the first report',
+    'de-DE': 'Wartet auf die erste Meldung',
+    'fr-FR': 'En attente du premier relevé',
+    'sv-SE': 'Väntar på den första rapporten',
+  },
+  trendLabel: {
+    'en-GB': 'Trend of the last 6 hours',
+    'de-DE': 'Verlauf der letzten 6 Stunden',
+    'fr-FR': 'Évolution des 6 dernières heures',
+    'sv-SE': 'Förlopp de senaste 6 timmarna',
+  },
+  lastSeen: { 'en-GB': 'Last seen {time}', 'de-DE': 'Zuletzt gemeldet: {time}', 'fr-FR': 'Dernier contact : {time}', 'sv-SE': 'Senaste kontakt: {time}' },
+  noReportYet: { 'en-GB': 'No report yet', 'de-DE': 'Noch keine Meldung', 'fr-FR': 'Aucun relevé pour l’instant', 'sv-SE': 'Ingen rapport än' },
+  powerOffline: {
+    'en-GB': 'The plug is offline (last seen {time}), so it was not switched.',
+    'de-DE': 'Die Steckdose ist offline (zuletzt gemeldet: {time}) und wurde daher nicht geschaltet.',
+    'fr-FR': 'La prise est hors ligne (dernier contact : {time}) : elle n’a pas été commutée.',
+    'sv-SE': 'Kontakten är offline (senaste kontakt: {time}), så den slogs inte om.',
+  },
+  powerNoAnswer: {
+    'en-GB': 'The plug did not answer, so it was not switched. Try again later.',
+    'de-DE': 'Die Steckdose hat nicht geantwortet und wurde daher nicht geschaltet. Versuchen Sie es später erneut.',
+    'fr-FR': 'La prise n’a pas répondu : elle n’a pas été commutée. Réessayez plus tard.',
+    'sv-SE': 'Kontakten svarade inte, så den slogs inte om. Försök igen senare.',
+  },
+  powerFailed: {
+    'en-GB': 'The plug could not be switched. Try again later.',
+    'de-DE': 'Die Steckdose konnte nicht geschaltet werden. Versuchen Sie es später erneut.',
+    'fr-FR': 'La prise n’a pas pu être commutée. Réessayez plus tard.',
+    'sv-SE': 'Kontakten kunde inte slås om. Försök igen senare.',
+  },
   statusWarnings: {
     'en-GB': '{count, plural, one {# warning} other {# warnings}}',
     'de-DE': '{count, plural, one {# Warnung} other {# Warnungen}}',

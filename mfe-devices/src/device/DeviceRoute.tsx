@@ -3,11 +3,10 @@
 import type { ComponentType } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Device } from '@paddock/shared/contract';
-import { PRODUCTS, dashboardPath, productOfRouteId, type ProductId } from '@paddock/shared/domain';
+import { PRODUCTS, dashboardPath, productOfRouteId, requireDeviceKey, type ProductId } from '@paddock/shared/domain';
 import { Translations, useT } from '@paddock/shared/i18n';
 import { Alert, Button, Card, Page } from '@paddock/shared/ui';
 import { deviceTexts } from './messages';
-import { requireDeviceKey } from './routeKey';
 import { useDevice, type UseDeviceOptions } from './useDevice';
 
 const DEVICE_TRANSLATIONS = [deviceTexts];

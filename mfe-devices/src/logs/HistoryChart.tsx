@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ApiError, historyApi, showToast } from '@paddock/shared/api';
 import {
@@ -12,8 +12,8 @@ import {
 import { useT } from '@paddock/shared/i18n';
 import { Alert, Button, saveFile } from '@paddock/shared/ui';
 import { deviceTexts } from '../device/messages';
-import { buildChartOption, type ChartTheme } from './chartOptions';
-import { EChart } from './chart/EChart';
+import { EChart, type ChartTheme } from '@paddock/shared/charts';
+import { buildChartOption } from './chartOptions';
 import { logsTexts } from './messages';
 import { useHistory } from './useHistory';
 
@@ -45,6 +45,8 @@ export function HistoryChart({ product, deviceKey, measure, window, days, format
   const intl = useIntl();
   const { state, retry } = useHistory(product, deviceKey, measure, window);
   const [exporting, setExporting] = useState(false);
+  // Why the last Export sent no file (the window has no data), shown beside the button until the window changes.
+  const [exportNote, setExportNote] = useState<string | null>(null);
   const name = t(MEASURE_NAMES[measure]);
   const unit = HISTORY_UNITS[measure];
   const heading = t(m.chartHeading, { name, unit });
@@ -58,7 +60,17 @@ export function HistoryChart({ product, deviceKey, measure, window, days, format
     [data, name, unit, window, days, intl.locale, theme],
   );
 
+  const from = window.from.getTime();
+  const to = window.to.getTime();
+  useEffect(() => setExportNote(null), [from, to]);
+
   const onExport = async () => {
+    // Never an empty file without a word: a window the chart shows as empty is said instead of downloaded.
+    if (data && data.length === 0) {
+      setExportNote(t(m.exportEmpty, range));
+      return;
+    }
+    setExportNote(null);
     setExporting(true);
     try {
       const blob = await historyApi.download(product, deviceKey, measure, window, format, { background: true });
@@ -97,7 +109,7 @@ export function HistoryChart({ product, deviceKey, measure, window, days, format
   } else if (state.data.length === 0) {
     body = <p className="pd-log-chart__state">{t(m.empty, range)}</p>;
   } else if (option) {
-    body = <EChart option={option} label={t(m.chartLabel, { chart: heading, ...range })} />;
+    body = <EChart className="pd-log-chart__canvas" option={option} label={t(m.chartLabel, { chart: heading, ...range })} />;
   }
 
   return (
@@ -109,7 +121,13 @@ export function HistoryChart({ product, deviceKey, measure, window, days, format
       <div className="pd-log-chart__body">{body}</div>
       {summary && data ? summary(data) : null}
       <div className="pd-log-chart__footer">
-        <Button busy={exporting} onClick={onExport} aria-label={t(m.exportChart, { chart: name })}>
+        {exportNote ? (
+          <p className="pd-field__hint pd-log-chart__note" role="status">
+            {exportNote}
+          </p>
+        ) : null}
+        {/* While the points load it is not known whether the window has any: Export waits for them. */}
+        <Button busy={exporting} disabled={state.status === 'loading'} onClick={onExport} aria-label={t(m.exportChart, { chart: name })}>
           {t(m.export)}
         </Button>
       </div>

@@ -23,7 +23,8 @@ import type { LogChartOption } from './chartOptions';
 import LogsRoute from './LogsRoute';
 
 // echarts draws on a canvas jsdom does not have: the wrapper is replaced by a probe that shows what it was given.
-jest.mock('./chart/EChart', () => ({
+jest.mock('@paddock/shared/charts', () => ({
+  useChartTheme: () => ({ series: ['#1d5f3a', '#8a5a00', '#1f4e8c'], text: '#18201a', muted: '#4a544c', grid: '#8a948c', surface: '#ffffff' }),
   EChart: ({ option, label }: { option: LogChartOption; label: string }) =>
     createElement('div', {
       'data-testid': 'chart',
@@ -115,11 +116,43 @@ describe('FarmCam SIM data history (docs/product/screens.md)', () => {
       ),
     );
     expect(await screen.findByTestId('chart')).toHaveAttribute('data-x-interval', '3600000');
-    // An emptied date says so and keeps the last window (nothing is fetched).
+    // An emptied date says so, the old chart goes and its Export with it (nothing is fetched).
     const calls = api.load.mock.calls.length;
     fireEvent.change(screen.getByLabelText('Until'), { target: { value: '' } });
     expect(await screen.findByText('Enter a date, for example today.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Until')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('The charts show again once the Until date is valid.')).toBeInTheDocument();
+    expect(screen.queryByTestId('chart')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export Remaining data' })).not.toBeInTheDocument();
     expect(api.load).toHaveBeenCalledTimes(calls);
+    // A valid date draws again.
+    fireEvent.change(screen.getByLabelText('Until'), { target: { value: '2026-03-10' } });
+    expect(await screen.findByTestId('chart')).toBeInTheDocument();
+  });
+
+  test('a date in the future is refused at the field, with no chart and no export', async () => {
+    const api = mockApi(farmcamSim('Barn cam'), { 'remaining-data': pointsAt('RemainingData', [5_000_000]) });
+    await open(`/farmcam-sim/${IMSI}/logs`, 'Barn cam');
+    await screen.findByTestId('chart');
+    const until = screen.getByLabelText('Until');
+    const tomorrow = new Date(today().getFullYear(), today().getMonth(), today().getDate() + 1);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(until).toHaveAttribute('max', `${today().getFullYear()}-${pad(today().getMonth() + 1)}-${pad(today().getDate())}`);
+    const calls = api.load.mock.calls.length;
+    fireEvent.change(until, { target: { value: `${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())}` } });
+    expect(await screen.findByText('The date cannot be in the future. Choose today or an earlier day.')).toBeInTheDocument();
+    expect(screen.queryByTestId('chart')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export Remaining data' })).not.toBeInTheDocument();
+    expect(api.load).toHaveBeenCalledTimes(calls);
+  });
+
+  test('Export of a window without data says so instead of downloading an empty file', async () => {
+    const api = mockApi(farmcamSim('Barn cam'));
+    const { user } = await open(`/farmcam-sim/${IMSI}/logs`, 'Barn cam');
+    await screen.findByText(/^No data between/);
+    await user.click(screen.getByRole('button', { name: 'Export Remaining data' }));
+    expect(await screen.findByText(/^Nothing to export: there is no data between .+ and .+\.$/)).toBeInTheDocument();
+    expect(api.download).not.toHaveBeenCalled();
   });
 
   test('no points in the window: an empty state instead of a chart', async () => {
@@ -140,7 +173,7 @@ describe('FarmCam SIM data history (docs/product/screens.md)', () => {
   });
 
   test('Export downloads the window in the chosen format as export.xlsx / export.csv', async () => {
-    const api = mockApi(farmcamSim('Barn cam'));
+    const api = mockApi(farmcamSim('Barn cam'), { 'remaining-data': pointsAt('RemainingData', [5_000_000]) });
     const createObjectURL = jest.fn(() => 'blob:export');
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
     const saved: string[] = [];
@@ -163,7 +196,7 @@ describe('FarmCam SIM data history (docs/product/screens.md)', () => {
   });
 
   test('an export reply that is not a file (expected blob) is said in a toast', async () => {
-    const api = mockApi(farmcamSim('Barn cam'));
+    const api = mockApi(farmcamSim('Barn cam'), { 'remaining-data': pointsAt('RemainingData', [5_000_000]) });
     api.download.mockRejectedValue(new Error('expected blob'));
     const { user } = await open(`/farmcam-sim/${IMSI}/logs`, 'Barn cam');
     await user.click(screen.getByRole('button', { name: 'Export Remaining data' }));

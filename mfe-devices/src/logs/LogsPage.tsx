@@ -23,17 +23,20 @@ import { activeUserAtom } from '@paddock/shared/session';
 import { Actions, Button, Card, Page, Select, TextField } from '@paddock/shared/ui';
 import type { DevicePageProps } from '../device/DeviceRoute';
 import { deviceTexts } from '../device/messages';
-import { useChartTheme } from './chartTheme';
+import { useChartTheme } from '@paddock/shared/charts';
 import { ConsumptionCost } from './ConsumptionCost';
 import { HistoryChart } from './HistoryChart';
 import { logsTexts } from './messages';
+import { untilProblem, type UntilProblem } from './until';
 
 const m = logsTexts.messages;
 const FORMAT_LABELS = { xlsx: m.formatXlsx, csv: m.formatCsv } as const satisfies Record<ExportFormat, unknown>;
+const UNTIL_ERRORS = { required: m.untilInvalid, invalid: m.untilInvalid, future: m.untilFuture } as const satisfies Record<UntilProblem, unknown>;
 
 /**
  * A device's log page (docs/product/screens.md): its charts over a window of 1–31 days that ends one day after the Until date
- * (docs/product/limits.md), and the export of each chart's window as CSV or XLSX.
+ * (docs/product/limits.md), and the export of each chart's window as CSV or XLSX. An empty, impossible or future Until says
+ * so at the field and puts a note in place of the charts: no chart of an older window stays up, and nothing is exported.
  */
 export function LogsPage({ product, device, deviceKey }: DevicePageProps) {
   const t = useT();
@@ -43,21 +46,16 @@ export function LogsPage({ product, device, deviceKey }: DevicePageProps) {
   const info = PRODUCTS[product];
   const [days, setDays] = useState<HistoryInterval>(DEFAULT_HISTORY_INTERVAL);
   const [untilText, setUntilText] = useState(() => toDateInputValue(new Date()));
-  // The last valid Until: while the input is empty or half-typed the charts keep showing the last window.
-  const [until, setUntil] = useState(() => parseDateInputValue(untilText) ?? new Date());
   const [format, setFormat] = useState<ExportFormat>(DEFAULT_EXPORT_FORMAT);
-  const untilInvalid = parseDateInputValue(untilText) === null;
+  const today = toDateInputValue(new Date());
+  const problem = untilProblem(untilText);
+  const until = problem ? null : parseDateInputValue(untilText);
   // The viewer's own price (a session stored before it existed has none).
   const energyPrice = useAtomValue(activeUserAtom)?.EnergyPrice ?? null;
 
-  const window = useMemo(() => chartWindow(until, days), [until, days]);
+  const untilTime = until?.getTime() ?? null;
+  const window = useMemo(() => (untilTime === null ? null : chartWindow(new Date(untilTime), days)), [untilTime, days]);
   const when = (date: Date) => intl.formatDate(date, { dateStyle: 'medium', timeStyle: 'short' });
-
-  const onUntil = (value: string) => {
-    setUntilText(value);
-    const parsed = parseDateInputValue(value);
-    if (parsed) setUntil(parsed);
-  };
 
   return (
     <Page
@@ -82,9 +80,10 @@ export function LogsPage({ product, device, deviceKey }: DevicePageProps) {
             name="until"
             type="date"
             required
+            max={today}
             value={untilText}
-            error={untilInvalid ? { message: m.untilInvalid } : null}
-            onChange={(e) => onUntil(e.target.value)}
+            error={problem ? { message: UNTIL_ERRORS[problem] } : null}
+            onChange={(e) => setUntilText(e.target.value)}
           />
           <Select
             label={t(m.format)}
@@ -97,10 +96,10 @@ export function LogsPage({ product, device, deviceKey }: DevicePageProps) {
           />
         </div>
         <p className="pd-logs__window" aria-live="polite">
-          {t(m.windowNote, { from: when(window.from), to: when(window.to) })}
+          {window ? t(m.windowNote, { from: when(window.from), to: when(window.to) }) : t(m.noWindow)}
         </p>
       </Card>
-      {PRODUCT_HISTORIES[product].map((measure) => (
+      {window === null ? null : PRODUCT_HISTORIES[product].map((measure) => (
         <HistoryChart
           key={measure}
           product={product}

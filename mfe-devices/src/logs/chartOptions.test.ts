@@ -1,7 +1,8 @@
 import { chartWindow } from '@paddock/shared/domain';
-import { buildChartOption, formatValue, tooltipText, xAxisLabel, type ChartTheme } from './chartOptions';
+import type { ChartTheme } from '@paddock/shared/charts';
+import { buildChartOption, formatValue, tooltipText, xAxisLabel } from './chartOptions';
 
-const theme: ChartTheme = { line: '#123456', text: '#000001', muted: '#000002', grid: '#000003', surface: '#fffffe' };
+const theme: ChartTheme = { series: ['#123456'], text: '#000001', muted: '#000002', grid: '#000003', surface: '#fffffe' };
 const until = new Date(2026, 10, 22);
 const at = (day: number, hour: number) => new Date(2026, 10, day, hour).getTime();
 

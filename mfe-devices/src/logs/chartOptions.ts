@@ -1,18 +1,10 @@
 // The echarts option of a log chart, as a pure function (no echarts import): the x axis spans the whole window in
 // hours (≤ 2 days) or days, the y axis follows docs/product/limits.md, the colours come from the theme, tooltips work on touch.
+import type { ChartTheme } from '@paddock/shared/charts';
 import { chartXAxisUnit, chartYAxisRange } from '@paddock/shared/domain';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-
-/** The theme's colours (docs/architecture/README.md#look-and-feel: one echarts theme from the same custom properties). */
-export interface ChartTheme {
-  line: string;
-  text: string;
-  muted: string;
-  grid: string;
-  surface: string;
-}
 
 export interface LogChartSpec {
   /** The series name shown in the tooltip, e.g. "Load". */
@@ -105,8 +97,8 @@ export function buildChartOption({ name, unit, data, window, days, locale, theme
         data: data.map(([t, v]) => [t, v]),
         showSymbol: data.length === 1,
         connectNulls: false,
-        lineStyle: { color: theme.line, width: 2 },
-        itemStyle: { color: theme.line },
+        lineStyle: { color: theme.series[0], width: 2 },
+        itemStyle: { color: theme.series[0] },
       },
     ],
   };

@@ -18,6 +18,18 @@ export const logsTexts = defineTranslations('devices.logs', {
     'fr-FR': 'Saisissez une date, par exemple aujourd’hui.',
     'sv-SE': 'Ange ett datum, till exempel i dag.',
   },
+  untilFuture: {
+    'en-GB': 'The date cannot be in the future. Choose today or an earlier day.',
+    'de-DE': 'Das Datum darf nicht in der Zukunft liegen. Wählen Sie heute oder einen früheren Tag.',
+    'fr-FR': 'La date ne peut pas être dans le futur. Choisissez aujourd’hui ou un jour antérieur.',
+    'sv-SE': 'Datumet kan inte ligga i framtiden. Välj i dag eller en tidigare dag.',
+  },
+  noWindow: {
+    'en-GB': 'The charts show again once the Until date is valid.',
+    'de-DE': 'Die Diagramme erscheinen wieder, sobald das Datum bei „Bis“ gültig ist.',
+    'fr-FR': 'Les graphiques réapparaissent dès que la date « Jusqu’au » est valide.',
+    'sv-SE': 'Diagrammen visas igen när datumet i ”Till och med” är giltigt.',
+  },
   windowNote: {
     'en-GB': 'Showing {from} to {to}',
     'de-DE': 'Angezeigt: {from} bis {to}',
@@ -42,6 +54,12 @@ export const logsTexts = defineTranslations('devices.logs', {
     'fr-FR': 'L’export a échoué : le serveur n’a pas envoyé de fichier. Réessayez plus tard.',
     'sv-SE': 'Exporten misslyckades: servern skickade ingen fil. Försök igen senare.',
   },
+  exportEmpty: {
+    'en-GB': 'Nothing to export: there is no data between {from} and {to}.',
+    'de-DE': 'Nichts zu exportieren: Zwischen {from} und {to} gibt es keine Daten.',
+    'fr-FR': 'Rien à exporter : aucune donnée entre le {from} et le {to}.',
+    'sv-SE': 'Inget att exportera: det finns inga data mellan {from} och {to}.',
+  },
   exportInvalidFormat: {
     'en-GB': 'Choose CSV or XLSX as the export format.',
     'de-DE': 'Wählen Sie CSV oder XLSX als Exportformat.',
@@ -62,7 +80,7 @@ export const logsTexts = defineTranslations('devices.logs', {
     'fr-FR': 'Graphique {chart} du {from} au {to}',
     'sv-SE': 'Diagram över {chart} från {from} till {to}',
   },
-  loadingHistory: { 'en-GB': 'Loading the history…', 'de-DE': 'Verlauf wird geladen …', 'fr-FR': 'Chargement de l’historique…', 'sv-SE': 'Historiken laddas …' },
+  loadingHistory: { 'en-GB': 'Loading the history…', 'de-DE': 'Verlauf wird geladen …', 'fr-FR': 'Chargement de l’historique…', 'sv-SE': 'Läser in historiken …' },
   empty: {
     'en-GB': 'No data between {from} and {to}. Choose a longer interval or another date.',
     'de-DE': 'Keine Daten zwischen {from} und {to}. Wählen Sie ein längeres Intervall oder ein anderes Datum.',
@@ -85,13 +103,13 @@ export const logsTexts = defineTranslations('devices.logs', {
   consumptionCostNoPrice: {
     'en-GB': 'Set your price per kWh in your account settings to see what this consumption costs.',
     'de-DE': 'Legen Sie in Ihren Kontoeinstellungen Ihren Preis pro kWh fest, um zu sehen, was dieser Verbrauch kostet.',
-    'fr-FR': 'Indiquez votre prix par kWh dans les paramètres de votre compte pour voir ce que coûte cette consommation.',
+    'fr-FR': 'Indiquez votre prix par kWh dans les réglages de votre compte pour voir ce que coûte cette consommation.',
     'sv-SE': 'Ange ditt pris per kWh i dina kontoinställningar för att se vad förbrukningen kostar.',
   },
   historyFailed: {
     'en-GB': 'The history could not be loaded.',
     'de-DE': 'Der Verlauf konnte nicht geladen werden.',
     'fr-FR': 'Impossible de charger l’historique.',
-    'sv-SE': 'Historiken kunde inte laddas.',
+    'sv-SE': 'Historiken kunde inte läsas in.',
   },
 });

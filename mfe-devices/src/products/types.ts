@@ -29,6 +29,8 @@ export const IMEI_REGISTRATION = {
 export interface PowerSwitchProps<P extends ProductId> {
   device: DeviceOf<P>;
   onChange: (device: Device) => void;
+  /** A failed command told on the device's card only (null clears it; docs/product/errors.md). */
+  onError?: (message: string | null) => void;
 }
 
 /** Everything the devices remote shows of one product. */
@@ -43,6 +45,8 @@ export interface DeviceProductUi<P extends ProductId> {
   /** docs/product/screens.md the card's detail lines, formatted for the user's locale; the `primary` one is shown largest. */
   details: (device: DeviceOf<P>, format: DetailFormat, now: Date) => DetailLine[];
   registration: Registration<P>;
+  /** Which example name the name field suggests (docs/product/screens.md registration): a fence, a plug or a camera's SIM. */
+  nameExample: 'fence' | 'plug' | 'sim';
   /** docs/product/states.md a power switch on the card, for products that can be switched remotely. */
   PowerSwitch?: ComponentType<PowerSwitchProps<P>>;
 }

@@ -44,7 +44,7 @@ function serveServer() {
   return { key, register, update };
 }
 
-const offer = () => screen.findByRole('region', { name: 'Alarms on this device' }, { timeout: 3000 });
+const offer = () => screen.findByRole('region', { name: 'Alarms in this browser' }, { timeout: 3000 });
 
 async function dashboardShown() {
   await screen.findByRole('article', { name: 'North fence' });
@@ -65,7 +65,7 @@ test('offers alarm notifications after the dashboard loads; turning them on regi
   const { user } = renderDevices('/devices');
   await user.click(await screen.findByRole('button', { name: 'Turn on' }, { timeout: 3000 }));
 
-  await waitFor(() => expect(toastTexts()).toContain('Alarms will now reach this device.'));
+  await waitFor(() => expect(toastTexts()).toContain('Alarms will now reach this browser.'));
   // Its new subscription is on the account now: not registered a second time.
   await new Promise((resolve) => setTimeout(resolve, 200));
   expect(server.register).toHaveBeenCalledTimes(1);
@@ -77,7 +77,7 @@ test('offers alarm notifications after the dashboard loads; turning them on regi
   expect(server.register).toHaveBeenCalledWith(sampleUser.Id, JSON.stringify(subscriptionJson), expect.anything());
   expect(server.update).toHaveBeenCalledWith(sampleUser.Id, { PushNotifications: { Enabled: true } }, expect.anything());
   expect(paddockStore.get(userAtom)?.PushNotifications.Enabled).toBe(true);
-  expect(screen.queryByRole('region', { name: 'Alarms on this device' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Alarms in this browser' })).not.toBeInTheDocument();
 });
 
 test("a denial raises 'User denied permissions', says so, and is remembered: the offer does not come again", async () => {
@@ -95,7 +95,7 @@ test("a denial raises 'User denied permissions', says so, and is remembered: the
   Object.assign(window.Notification, { permission: 'default' });
   renderDevices('/devices');
   await dashboardShown();
-  expect(screen.queryByRole('region', { name: 'Alarms on this device' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Alarms in this browser' })).not.toBeInTheDocument();
   expect(browser.requestPermission).toHaveBeenCalledTimes(1);
 });
 
@@ -104,11 +104,11 @@ test('"Not now" hides the offer and keeps it away', async () => {
   serveServer();
   const first = renderDevices('/devices');
   await first.user.click(await screen.findByRole('button', { name: 'Not now' }, { timeout: 3000 }));
-  expect(screen.queryByRole('region', { name: 'Alarms on this device' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Alarms in this browser' })).not.toBeInTheDocument();
   first.unmount();
   renderDevices('/devices');
   await dashboardShown();
-  expect(screen.queryByRole('region', { name: 'Alarms on this device' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Alarms in this browser' })).not.toBeInTheDocument();
   expect(browser.requestPermission).not.toHaveBeenCalled();
 });
 
@@ -119,9 +119,9 @@ test('a failure other than a denial says the notifications could not be turned o
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   const { user } = renderDevices('/devices', { locale: 'de-DE' });
   await user.click(await screen.findByRole('button', { name: 'Einschalten' }, { timeout: 3000 }));
-  await waitFor(() => expect(toastTexts()).toContain('Benachrichtigungen konnten auf diesem Gerät nicht eingeschaltet werden. Bitte versuchen Sie es später erneut.'));
+  await waitFor(() => expect(toastTexts()).toContain('Benachrichtigungen konnten in diesem Browser nicht eingeschaltet werden. Bitte versuchen Sie es später erneut.'));
   expect(server.register).not.toHaveBeenCalled();
-  expect(screen.queryByRole('region', { name: 'Alarme auf diesem Gerät' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Alarme in diesem Browser' })).not.toBeInTheDocument();
 });
 
 test('no offer while an admin impersonates, nor where the browser has no push', async () => {
@@ -130,14 +130,14 @@ test('no offer while an admin impersonates, nor where the browser has no push', 
   paddockStore.set(impersonationAtom, { User: sampleUser, ReturnTo: '/admin' } as never);
   const impersonating = renderDevices('/devices');
   await dashboardShown();
-  expect(screen.queryByRole('region', { name: 'Alarms on this device' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Alarms in this browser' })).not.toBeInTheDocument();
   impersonating.unmount();
 
   paddockStore.set(impersonationAtom, null);
   removeBrowserPush();
   renderDevices('/devices');
   await dashboardShown();
-  expect(screen.queryByRole('region', { name: 'Alarms on this device' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Alarms in this browser' })).not.toBeInTheDocument();
 });
 
 test('a browser that allowed notifications before is registered again quietly when the account lacks its subscription', async () => {
@@ -149,7 +149,7 @@ test('a browser that allowed notifications before is registered again quietly wh
   await waitFor(() => expect(server.register).toHaveBeenCalledTimes(1), { timeout: 3000 });
   expect(browser.requestPermission).not.toHaveBeenCalled();
   expect(server.update).not.toHaveBeenCalled();
-  expect(screen.queryByRole('region', { name: 'Alarms on this device' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Alarms in this browser' })).not.toBeInTheDocument();
   first.unmount();
 
   // Now the account has it: nothing to do.
@@ -163,6 +163,43 @@ test('the offer is there when the dashboard shows, not before', async () => {
   serveServer();
   renderDevices('/devices');
   await screen.findByRole('article', { name: 'North fence' });
-  expect(screen.queryByRole('region', { name: 'Alarms on this device' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Alarms in this browser' })).not.toBeInTheDocument();
   expect(await offer()).toBeInTheDocument();
+});
+
+describe('docs/product/screens.md: the offer moves nothing, needs a device, and helps when notifications are blocked', () => {
+  test('with no device, nothing is offered', async () => {
+    fakeBrowser();
+    serveServer();
+    jest.spyOn(devicesApi, 'poll').mockResolvedValue({ list: deviceList(), etag: '"v0"' });
+    renderDevices('/devices');
+    await screen.findByText(/No devices yet/);
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    expect(screen.queryByRole('region', { name: 'Alarms in this browser' })).not.toBeInTheDocument();
+  });
+
+  test('it comes after the cards in the page, not above them', async () => {
+    fakeBrowser();
+    serveServer();
+    renderDevices('/devices');
+    const region = await offer();
+    const cardShown = screen.getByRole('article', { name: 'North fence' });
+    expect(cardShown.compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  test('blocked in the browser: it says how to allow them, once', async () => {
+    const browser = fakeBrowser({ permission: 'denied' });
+    serveServer();
+    const first = renderDevices('/devices');
+    const region = await offer();
+    expect(region).toHaveTextContent('Notifications are blocked for Paddock in this browser');
+    expect(screen.queryByRole('button', { name: 'Turn on' })).not.toBeInTheDocument();
+    await first.user.click(screen.getByRole('button', { name: 'Got it' }));
+    expect(screen.queryByRole('region', { name: 'Alarms in this browser' })).not.toBeInTheDocument();
+    first.unmount();
+    renderDevices('/devices');
+    await dashboardShown();
+    expect(screen.queryByRole('region', { name: 'Alarms in this browser' })).not.toBeInTheDocument();
+    expect(browser.requestPermission).not.toHaveBeenCalled();
+  });
 });

@@ -8,26 +8,28 @@ import { showToast } from '@paddock/shared/api';
 import { Translations, useT } from '@paddock/shared/i18n';
 import { activeUserAtom, impersonationAtom } from '@paddock/shared/session';
 import { Button, Card, Icon } from '@paddock/shared/ui';
-import { askPermission, keepRegistered, PUSH_DENIED, pushSupported, registerForPush, rememberAnswer, shouldOfferPush } from './browserPush';
+import { askPermission, keepRegistered, PUSH_DENIED, pushBlocked, pushSupported, registerForPush, rememberAnswer, shouldOfferPush } from './browserPush';
 import { pushTexts } from './messages';
 import './push.css';
 
 const m = pushTexts.messages;
 const PUSH_TRANSLATIONS = [pushTexts];
 
-export default function PushPrompt() {
+/** `offer`: whether asking makes sense (the user has a device to be alarmed about); an allowed browser is kept registered either way. */
+export default function PushPrompt({ offer = true }: { offer?: boolean }) {
   return (
     <Translations translations={PUSH_TRANSLATIONS}>
-      <PushOffer />
+      <PushOffer offer={offer} />
     </Translations>
   );
 }
 
-function PushOffer() {
+function PushOffer({ offer }: { offer: boolean }) {
   const t = useT();
   const user = useAtomValue(activeUserAtom);
   const impersonating = useAtomValue(impersonationAtom) !== null;
   const [shown, setShown] = useState(false);
+  const [blocked, setBlocked] = useState(false);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -38,8 +40,16 @@ function PushOffer() {
       if (user.PushNotifications.Enabled) keepRegistered(user).catch((error: unknown) => console.warn('push registration failed', error));
       return;
     }
-    setShown(shouldOfferPush());
-  }, [user, impersonating]);
+    // Alarms need a device: nothing is offered without one (docs/product/screens.md).
+    if (!offer) {
+      setShown(false);
+      return;
+    }
+    if (pushBlocked()) {
+      setBlocked(true);
+      setShown(true);
+    } else setShown(shouldOfferPush());
+  }, [user, impersonating, offer]);
 
   if (!shown || !user) return null;
 
@@ -65,6 +75,27 @@ function PushOffer() {
   function later() {
     rememberAnswer('later');
     setShown(false);
+  }
+
+  function understood() {
+    // Said once: blocked stays blocked until the user changes the browser's settings.
+    rememberAnswer('denied');
+    setShown(false);
+  }
+
+  if (blocked) {
+    return (
+      <Card className="pd-push-offer" role="region" aria-labelledby="pd-push-offer-title">
+        <h2 id="pd-push-offer-title" className="pd-push-offer__title">
+          <Icon name="notifications" />
+          {t(m.title)}
+        </h2>
+        <p>{t(m.blocked)}</p>
+        <div className="pd-push-offer__actions">
+          <Button onClick={understood}>{t(m.understood)}</Button>
+        </div>
+      </Card>
+    );
   }
 
   return (

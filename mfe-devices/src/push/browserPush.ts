@@ -99,6 +99,14 @@ export function rememberAnswer(answer: PushPromptAnswer['answer'], nowMs = Date.
   }
 }
 
+/**
+ * Notifications are blocked for the site in this browser's settings, and nobody answered our offer here yet: the
+ * dashboard says once how to allow them (docs/product/screens.md), since asking would be refused unseen.
+ */
+export function pushBlocked(nowMs = Date.now()): boolean {
+  return pushSupported() && Notification.permission === 'denied' && mayOfferPush(rememberedAnswer(), nowMs);
+}
+
 /** Whether to offer push on this browser now: it can take push, nobody decided yet, and no earlier answer holds. */
 export function shouldOfferPush(nowMs = Date.now()): boolean {
   return pushSupported() && Notification.permission === 'default' && mayOfferPush(rememberedAnswer(), nowMs);

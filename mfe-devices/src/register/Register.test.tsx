@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { devicesApi } from '@paddock/shared/api';
+import { ApiError, devicesApi } from '@paddock/shared/api';
 import { SCANNER_CAMERA_STORAGE_KEY } from '@paddock/shared/domain';
 import { apiError, currentLocation, fencealarm, renderDevices, resetSession, toastTexts } from '../common/testing';
+import { registerTexts } from './messages';
+import { registrationFailure } from './RegisterDevice';
 
 // The real scanner is exercised in the browser; here @zxing/library is a stand-in that hands us the decode callback.
 const zxing = { onDecode: null as null | ((result: { getText(): string } | null) => void), reset: jest.fn(), created: 0 };
@@ -71,6 +73,8 @@ describe('chooser', () => {
     await screen.findByRole('heading', { level: 1, name: 'Register a device' });
     expect(screen.queryByRole('link', { name: 'FarmCam SIM' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'FenceAlarm' })).toBeInTheDocument();
+    // Its own support site (docs/product/overview.md#branded-variants).
+    expect(screen.getByRole('link', { name: 'Help with registering (opens in a new tab)' })).toHaveAttribute('href', 'https://support.partner.example/register');
   });
 });
 
@@ -88,6 +92,25 @@ describe('registration form', () => {
     expect(register).not.toHaveBeenCalled();
   });
 
+  test.each([
+    ['fencealarm', 'For example “North paddock fence”'],
+    ['fencealarm2', 'For example “North paddock fence”'],
+    ['smartplug', 'For example “Brooder heater”'],
+    ['smartplug2', 'For example “Brooder heater”'],
+    ['farmcam-sim', 'For example “Barn camera”'],
+  ])('%s suggests an example name of its own kind: %s', async (product, example) => {
+    await openPage(product);
+    expect(screen.getByLabelText('Device name')).toHaveAccessibleDescription(example);
+  });
+
+  test('in French, registering is “Ajouter”, never “Enregistrer” (which is Save)', async () => {
+    renderDevices('/devices/register/smartplug', { locale: 'fr-FR' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ajouter un appareil SmartPlug' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ajouter l’appareil' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Nom de l’appareil')).toHaveAccessibleDescription('Par exemple « Chauffage de la poussinière »');
+    expect(screen.queryByRole('button', { name: /Enregistrer/ })).not.toBeInTheDocument();
+  });
+
   test('FarmCam SIM asks for the IMSI', async () => {
     const { user } = await openPage('farmcam-sim');
     expect(screen.getByRole('heading', { level: 1, name: 'Register FarmCam SIM' })).toBeInTheDocument();
@@ -103,17 +126,24 @@ describe('registration form', () => {
     await user.type(screen.getByLabelText('Device name'), '  North fence ');
     await user.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(currentLocation()).toBe(`/devices?id=${IMEI}`));
-    expect(register).toHaveBeenCalledWith('u1', 'fencealarm', { Imei: IMEI, Name: 'North fence' });
+    expect(register).toHaveBeenCalledWith('u1', 'fencealarm', { Imei: IMEI, Name: 'North fence' }, { silent: true });
     expect(toastTexts()).toEqual(['{name} is registered.']);
   });
 
-  test('a server refusal is shown and what was typed stays', async () => {
-    jest.spyOn(devicesApi, 'register').mockRejectedValue(apiError(404, 'unknown_device', `No FenceAlarm with IMEI ${IMEI} is known.`));
+  test('a server refusal is said once, in words, under the field it names; no toast; what was typed stays', async () => {
+    const register = jest
+      .spyOn(devicesApi, 'register')
+      .mockRejectedValue(apiError(404, 'device_unknown', `No FenceAlarm with IMEI ${IMEI} is known.`, 'Imei'));
     const { user } = await openPage('fencealarm');
     await user.type(screen.getByLabelText('IMEI'), IMEI);
     await user.type(screen.getByLabelText('Device name'), 'North fence');
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(`The device was not registered: No FenceAlarm with IMEI ${IMEI} is known.`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(`No FenceAlarm with IMEI ${IMEI} is known.`);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByLabelText('IMEI')).toHaveAccessibleDescription(`No FenceAlarm with IMEI ${IMEI} is known.`);
+    await waitFor(() => expect(screen.getByLabelText('IMEI')).toHaveFocus());
+    expect(register.mock.calls[0][3]).toEqual({ silent: true });
+    expect(toastTexts()).toEqual([]);
     expect(screen.getByLabelText('IMEI')).toHaveValue(IMEI);
     expect(screen.getByLabelText('Device name')).toHaveValue('North fence');
     expect(currentLocation()).toBe('/devices/register/fencealarm');
@@ -131,7 +161,7 @@ describe('registration form', () => {
     await user.clear(screen.getByLabelText('Owner e-mail (optional)'));
     await user.type(screen.getByLabelText('Owner e-mail (optional)'), ' Olle@Example.com ');
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    expect(register).toHaveBeenCalledWith('u1', 'smartplug2', { Imei: IMEI, Name: 'Pump', Owner: 'olle@example.com' });
+    expect(register).toHaveBeenCalledWith('u1', 'smartplug2', { Imei: IMEI, Name: 'Pump', Owner: 'olle@example.com' }, { silent: true });
     expect(await screen.findByRole('alert')).toHaveTextContent('Registered to someone else.');
   });
 });
@@ -202,6 +232,25 @@ describe('barcode scanner', () => {
     await user.keyboard(IMEI);
     await user.type(screen.getByLabelText('Device name'), 'Fence');
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    await waitFor(() => expect(register).toHaveBeenCalledWith('u1', 'fencealarm', { Imei: IMEI, Name: 'Fence' }));
+    await waitFor(() => expect(register).toHaveBeenCalledWith('u1', 'fencealarm', { Imei: IMEI, Name: 'Fence' }, { silent: true }));
+  });
+});
+
+describe('registrationFailure: one message in words per refusal', () => {
+  const field = 'IMEI';
+  test.each([
+    ['a 404 without a reply body', new ApiError(404, 'Not Found', ''), 'key', 'keyUnknown'],
+    ['a 409 without a reply body', new ApiError(409, 'Conflict', ''), 'key', 'keyTaken'],
+    ['a 429', new ApiError(429, 'Too Many Requests', ''), null, 'tooMany'],
+    ['a 502', new ApiError(502, 'Bad Gateway', '<html>'), null, 'failedLater'],
+  ] as const)('%s gets this page’s own text, never the raw status line', (_name, error, at, key) => {
+    const { field: target, message } = registrationFailure(error, field);
+    expect(target).toBe(at);
+    expect(message).toEqual(expect.objectContaining({ message: registerTexts.messages[key] }));
+  });
+
+  test('the server’s localized message goes under the field it names', () => {
+    const error = new ApiError(400, 'Bad Request', JSON.stringify({ Error: 'too_long', Message: 'Name is too long.', Field: 'Name' }), 'too_long', 'Name');
+    expect(registrationFailure(error, field)).toEqual({ field: 'name', message: 'Name is too long.' });
   });
 });

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, devicesApi, failureText, showToast } from '@paddock/shared/api';
+import { ApiError, devicesApi, showToast } from '@paddock/shared/api';
 import {
   DEVICE_NAME_MAX_LENGTH,
   PRODUCTS,
@@ -16,14 +16,35 @@ import {
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { activeUserAtom } from '@paddock/shared/session';
-import { Alert, Button, Card, Page, TextField, fieldErrorMessage, useFormErrors } from '@paddock/shared/ui';
+import { Alert, Button, Card, Page, TextField, fieldErrorMessage, useFormErrors, type FieldMessage } from '@paddock/shared/ui';
 import { DEVICE_PRODUCTS } from '../products';
 import { HelpLink } from './HelpLink';
 import { registerTexts } from './messages';
 import { Scanner } from './Scanner';
 
 const m = registerTexts.messages;
+/** The name field's example per kind of product: a plug is not a "North paddock fence". */
+const NAME_EXAMPLES = { fence: m.nameHintFence, plug: m.nameHintPlug, sim: m.nameHintSim } as const;
 type Field = 'key' | 'name' | 'owner';
+
+/** The form field a refusal names (the server's `Field` is the wire name: Imei, Imsi, Name, Owner). */
+const FIELD_OF: Record<string, Field> = { Imei: 'key', Imsi: 'key', Name: 'name', 'Metadata.Name': 'name', Owner: 'owner', OwnerEmail: 'owner' };
+
+/**
+ * A refusal in words, once (docs/product/errors.md): the server's localized message (unknown number, registered to
+ * someone else, another product…), or this page's own text per status when the reply has none; under the field it names.
+ */
+export function registrationFailure(error: ApiError, field: string): { field: Field | null; message: FieldMessage } {
+  const target = (error.field ? FIELD_OF[error.field] : undefined) ?? (error.status === 404 || error.status === 409 ? 'key' : null);
+  let message: FieldMessage = error.code ? error.serverMessage.trim() : '';
+  if (!message) {
+    if (error.status === 404) message = { message: m.keyUnknown, values: { field } };
+    else if (error.status === 409) message = { message: m.keyTaken };
+    else if (error.status === 429) message = { message: m.tooMany };
+    else message = { message: m.failedLater };
+  }
+  return { field: target, message };
+}
 
 /**
  * docs/product/screens.md /devices/register/{product}: the key (IMSI for FarmCam SIM, IMEI for the others) by barcode scan or
@@ -35,7 +56,7 @@ export function RegisterDevice<P extends ProductId>({ product }: { product: P })
   const navigate = useNavigate();
   const user = useAtomValue(activeUserAtom);
   const info = PRODUCTS[product];
-  const { registration } = DEVICE_PRODUCTS[product];
+  const { registration, nameExample } = DEVICE_PRODUCTS[product];
   const field = info.keyField.toUpperCase();
   const [key, setKey] = useState('');
   const [name, setName] = useState('');
@@ -85,15 +106,18 @@ export function RegisterDevice<P extends ProductId>({ product }: { product: P })
     setBusy(true);
     try {
       const body = registration.body({ key: deviceKey, name: deviceName, owner: owner.trim() ? normalizeEmail(owner) : '' });
-      await devicesApi.register(user.Id, product, body);
+      // Silent: this page says what went wrong, once, in words (docs/product/errors.md).
+      await devicesApi.register(user.Id, product, body, { silent: true });
       showToast({ kind: 'success', message: m.registered, values: { name: deviceName } });
       navigate(dashboardPath(deviceKey));
     } catch (error) {
-      // The shared handler has shown the toast (404 unknown key, 409 someone else's, 400 wrong product…); the
-      // reason also stays on the page, beside what was typed.
+      // 404 unknown key, 409 someone else's, 400 wrong product…: under the field at fault, else above the form;
+      // what was typed stays.
       if (error instanceof ApiError) {
-        const fallback = failureText(error.status, error.statusText, error.body);
-        setFailure(t(m.failed, { reason: error.serverMessage.trim() || t(fallback.message, fallback.values) }));
+        const { field: at, message } = registrationFailure(error, field);
+        const text = typeof message === 'string' ? message : message ? t(message.message, message.values) : '';
+        if (at) form.show({ [at]: message } as Partial<Record<Field, FieldMessage>>);
+        else setFailure(t(m.failed, { reason: text }));
       }
     } finally {
       setBusy(false);
@@ -125,7 +149,7 @@ export function RegisterDevice<P extends ProductId>({ product }: { product: P })
             label={t(m.nameLabel)}
             autoComplete="off"
             maxLength={DEVICE_NAME_MAX_LENGTH}
-            hint={t(m.nameHint)}
+            hint={t(NAME_EXAMPLES[nameExample])}
             {...form.bind('name', name, setName)}
           />
           {registration.asksOwner ? (

@@ -1,14 +1,15 @@
 import { defineTranslations } from '@paddock/shared/i18n';
 
 export const registerTexts = defineTranslations('devices.register', {
-  chooserTitle: { 'en-GB': 'Register a device', 'de-DE': 'Gerät registrieren', 'fr-FR': 'Enregistrer un appareil', 'sv-SE': 'Registrera en enhet' },
+  // French "Enregistrer" is Save: registering a device is "Ajouter" (docs/product/screens.md), so the two never read alike.
+  chooserTitle: { 'en-GB': 'Register a device', 'de-DE': 'Gerät registrieren', 'fr-FR': 'Ajouter un appareil', 'sv-SE': 'Registrera en enhet' },
   chooserSubtitle: {
     'en-GB': 'Which product do you want to register?',
     'de-DE': 'Welches Produkt möchten Sie registrieren?',
-    'fr-FR': 'Quel produit voulez-vous enregistrer ?',
+    'fr-FR': 'Quel produit voulez-vous ajouter ?',
     'sv-SE': 'Vilken produkt vill du registrera?',
   },
-  title: { 'en-GB': 'Register {product}', 'de-DE': '{product} registrieren', 'fr-FR': 'Enregistrer {product}', 'sv-SE': 'Registrera {product}' },
+  title: { 'en-GB': 'Register {product}', 'de-DE': '{product} registrieren', 'fr-FR': 'Ajouter un appareil {product}', 'sv-SE': 'Registrera {product}' },
   subtitle: {
     'en-GB': 'Scan the barcode on the device or its box, or type the {field}.',
     'de-DE': 'Scannen Sie den Barcode am Gerät oder auf der Verpackung, oder geben Sie die {field} ein.',
@@ -18,7 +19,7 @@ export const registerTexts = defineTranslations('devices.register', {
   help: {
     'en-GB': 'Help with registering (opens in a new tab)',
     'de-DE': 'Hilfe zur Registrierung (öffnet in einem neuen Tab)',
-    'fr-FR': 'Aide à l’enregistrement (s’ouvre dans un nouvel onglet)',
+    'fr-FR': 'Aide pour ajouter un appareil (s’ouvre dans un nouvel onglet)',
     'sv-SE': 'Hjälp med registrering (öppnas i en ny flik)',
   },
   keyHint: {
@@ -35,11 +36,23 @@ export const registerTexts = defineTranslations('devices.register', {
     'sv-SE': '{field} består av exakt 15 siffror.',
   },
   nameLabel: { 'en-GB': 'Device name', 'de-DE': 'Gerätename', 'fr-FR': 'Nom de l’appareil', 'sv-SE': 'Enhetens namn' },
-  nameHint: {
+  nameHintFence: {
     'en-GB': 'For example “North paddock fence”',
     'de-DE': 'Zum Beispiel „Zaun Nordweide“',
     'fr-FR': 'Par exemple « Clôture du pré nord »',
     'sv-SE': 'Till exempel ”Stängsel norra hagen”',
+  },
+  nameHintPlug: {
+    'en-GB': 'For example “Brooder heater”',
+    'de-DE': 'Zum Beispiel „Wärmelampe Kükenstall“',
+    'fr-FR': 'Par exemple « Chauffage de la poussinière »',
+    'sv-SE': 'Till exempel ”Värmelampa kycklingar”',
+  },
+  nameHintSim: {
+    'en-GB': 'For example “Barn camera”',
+    'de-DE': 'Zum Beispiel „Stallkamera“',
+    'fr-FR': 'Par exemple « Caméra de l’étable »',
+    'sv-SE': 'Till exempel ”Ladugårdskamera”',
   },
   nameRequired: { 'en-GB': 'Enter a name for the device.', 'de-DE': 'Geben Sie einen Namen für das Gerät ein.', 'fr-FR': 'Saisissez un nom pour l’appareil.', 'sv-SE': 'Ange ett namn på enheten.' },
   nameTooLong: { 'en-GB': 'At most {max} characters.', 'de-DE': 'Höchstens {max} Zeichen.', 'fr-FR': '{max} caractères au maximum.', 'sv-SE': 'Högst {max} tecken.' },
@@ -50,18 +63,42 @@ export const registerTexts = defineTranslations('devices.register', {
     'fr-FR': 'Laissez vide pour en être vous-même propriétaire.',
     'sv-SE': 'Lämna tomt för att själv äga kontakten.',
   },
-  submit: { 'en-GB': 'Register', 'de-DE': 'Registrieren', 'fr-FR': 'Enregistrer', 'sv-SE': 'Registrera' },
+  submit: { 'en-GB': 'Register', 'de-DE': 'Registrieren', 'fr-FR': 'Ajouter l’appareil', 'sv-SE': 'Registrera' },
   registered: {
     'en-GB': '{name} is registered.',
     'de-DE': '{name} ist registriert.',
-    'fr-FR': '{name} est enregistré.',
+    'fr-FR': 'L’appareil {name} est ajouté.',
     'sv-SE': '{name} är registrerad.',
   },
   failed: {
     'en-GB': 'The device was not registered: {reason}',
     'de-DE': 'Das Gerät wurde nicht registriert: {reason}',
-    'fr-FR': 'L’appareil n’a pas été enregistré : {reason}',
+    'fr-FR': 'L’appareil n’a pas été ajouté : {reason}',
     'sv-SE': 'Enheten registrerades inte: {reason}',
+  },
+  keyUnknown: {
+    'en-GB': 'No device with this {field} is known. Check the number on the device or its box.',
+    'de-DE': 'Es ist kein Gerät mit dieser {field} bekannt. Prüfen Sie die Nummer am Gerät oder auf der Verpackung.',
+    'fr-FR': 'Aucun appareil avec cet {field} n’est connu. Vérifiez le numéro sur l’appareil ou sa boîte.',
+    'sv-SE': 'Ingen enhet med detta {field} är känd. Kontrollera numret på enheten eller förpackningen.',
+  },
+  keyTaken: {
+    'en-GB': 'This device is already registered to another account. Its owner can share it with you.',
+    'de-DE': 'Dieses Gerät ist bereits für ein anderes Konto registriert. Der Eigentümer kann es für Sie freigeben.',
+    'fr-FR': 'Cet appareil est déjà ajouté à un autre compte. Son propriétaire peut le partager avec vous.',
+    'sv-SE': 'Enheten är redan registrerad på ett annat konto. Ägaren kan dela den med dig.',
+  },
+  tooMany: {
+    'en-GB': 'Too many attempts. Wait a minute, then try again.',
+    'de-DE': 'Zu viele Versuche. Warten Sie eine Minute und versuchen Sie es dann erneut.',
+    'fr-FR': 'Trop de tentatives. Patientez une minute, puis réessayez.',
+    'sv-SE': 'För många försök. Vänta en minut och försök sedan igen.',
+  },
+  failedLater: {
+    'en-GB': 'Something went wrong on our side. Please try again in a moment.',
+    'de-DE': 'Bei uns ist etwas schiefgegangen. Bitte versuchen Sie es gleich noch einmal.',
+    'fr-FR': 'Un problème est survenu de notre côté. Veuillez réessayer dans un instant.',
+    'sv-SE': 'Något gick fel hos oss. Försök igen om en stund.',
   },
   scanStart: { 'en-GB': 'Scan barcode', 'de-DE': 'Barcode scannen', 'fr-FR': 'Scanner le code-barres', 'sv-SE': 'Skanna streckkod' },
   scanStop: { 'en-GB': 'Type the number instead', 'de-DE': 'Nummer stattdessen eintippen', 'fr-FR': 'Saisir le numéro à la place', 'sv-SE': 'Skriv numret i stället' },

@@ -36,7 +36,7 @@ test('a switched-on channel is saved for the user with the page', async () => {
   await user.click(await within(section()).findByRole('switch', { name: 'SMS' }));
   expect(toggle('SMS')).toBeChecked();
   await user.click(screen.getByRole('button', { name: 'Save' }));
-  expect(api.setAlarmChannels).toHaveBeenCalledWith('farmcam-sim', '240071234567890', { Email: true, Sms: true, Push: false });
+  expect(api.setAlarmChannels).toHaveBeenCalledWith('farmcam-sim', '240071234567890', { Email: true, Sms: true, Push: false }, { silent: true });
   expect(api.setAlarmChannels.mock.invocationCallOrder[0]).toBeLessThan(api.update.mock.invocationCallOrder[0]);
 });
 

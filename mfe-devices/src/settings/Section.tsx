@@ -1,18 +1,14 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useT } from '@paddock/shared/i18n';
-import { Icon } from '@paddock/shared/ui';
+import { FoldSection, Icon } from '@paddock/shared/ui';
 import { settingsTexts } from './messages';
 
-/** A card of a settings page with its h2 (the page's h1 is the device's title). */
-export function SettingsSection({ title, children }: { title: ReactNode; children: ReactNode }) {
-  const id = useId();
+/** A card of a settings page with its h2 (the page's h1 is the device's title), folding under it (docs/product/screens.md). */
+export function SettingsSection({ title, children, defaultOpen }: { title: ReactNode; children: ReactNode; defaultOpen?: boolean }) {
   return (
-    <section className="pd-card pd-settings__section" aria-labelledby={id}>
-      <h2 id={id} className="pd-settings__heading">
-        {title}
-      </h2>
+    <FoldSection title={title} defaultOpen={defaultOpen} className="pd-settings__section">
       {children}
-    </section>
+    </FoldSection>
   );
 }
 

@@ -1,7 +1,7 @@
 // The frame every settings page shares, exercised through the FenceAlarm2 and FarmCam SIM pages and the route.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { devicesApi } from '@paddock/shared/api';
+import { ApiError, devicesApi } from '@paddock/shared/api';
 import { paddockStore, userAtom } from '@paddock/shared/session';
 import { renderRemote } from '@paddock/shared/testing/renderRemote';
 import {
@@ -132,6 +132,39 @@ describe('sharing table', () => {
     await save(user);
     await waitFor(() => expect(api.update).toHaveBeenCalledTimes(1));
     expect(sentBody(api.update).Metadata).toMatchObject({ Access: ['greta@example.com', 'anna@example.com'], Notify: ['anna@example.com'] });
+  });
+});
+
+describe('an invite that is not an e-mail address', () => {
+  test('is warned about first; Add anyway adds it; it is never offered as owner', async () => {
+    const api = mockSettingsApi(shared());
+    const { user } = await openSettings(PATH, TITLE);
+    await user.type(screen.getByLabelText('Invite by e-mail'), 'not an email{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      '“not an email” does not look like an e-mail address. Invitations and alarms only reach e-mail addresses.',
+    );
+    expect(within(sharingTable()).getAllByRole('row')).toHaveLength(3);
+    await user.click(screen.getByRole('button', { name: 'Add anyway' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(sharingTable()).getByText('not an email')).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Owner')).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'greta@example.com',
+      'olle@example.com',
+    ]);
+    await save(user);
+    await waitFor(() => expect(api.update).toHaveBeenCalledTimes(1));
+    expect(sentBody(api.update).Metadata).toMatchObject({ Access: ['greta@example.com', 'olle@example.com', 'not an email'] });
+  });
+
+  test('typing again takes the warning away; a real address needs no confirming', async () => {
+    mockSettingsApi(shared());
+    const { user } = await openSettings(PATH, TITLE);
+    await user.type(screen.getByLabelText('Invite by e-mail'), 'anna{Enter}');
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Invite by e-mail'), '@example.com');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    expect(within(sharingTable()).getByText('anna@example.com')).toBeInTheDocument();
   });
 });
 
@@ -313,5 +346,93 @@ describe('config sync', () => {
     await openSettings(PATH, TITLE);
     expect(screen.queryByText(/Waiting for the device|Applied by the device/)).not.toBeInTheDocument();
     expect(expectedMetadata(shared()).Tags).toEqual(['FenceAlarm2', 'greta@example.com', 'East']);
+  });
+});
+
+describe('unsaved changes (docs/product/screens.md Unsaved changes)', () => {
+  const nameField = () => screen.getByLabelText('Device name');
+  const barBack = () => screen.getAllByRole('button', { name: 'Back' }).at(-1)!;
+
+  test('an unchanged page leaves at once; nothing says unsaved', async () => {
+    mockSettingsApi(shared());
+    const { user } = await openSettings(PATH, TITLE);
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+    await user.click(barBack());
+    expect(currentLocation()).toBe(`/devices?id=${IMEI}`);
+  });
+
+  test('a change says so in the Save bar; Back asks, Keep editing keeps what was typed, Discard changes leaves', async () => {
+    mockSettingsApi(shared());
+    const { user } = await openSettings(PATH, TITLE);
+    await user.type(nameField(), ' 2');
+    expect(await screen.findByText('Unsaved changes')).toBeInTheDocument();
+    await user.click(barBack());
+    const dialog = screen.getByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(currentLocation()).toBe(PATH);
+    expect(nameField()).toHaveValue('East fence 2');
+    // The back arrow of the page header asks too.
+    await user.click(screen.getAllByRole('button', { name: 'Back' })[0]);
+    await user.click(within(screen.getByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Discard changes' }));
+    expect(currentLocation()).toBe(`/devices?id=${IMEI}`);
+  });
+
+  test('changing a value and changing it back is no change; closing the tab asks only while something is unsaved', async () => {
+    mockSettingsApi(shared());
+    const { user } = await openSettings(PATH, TITLE);
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    await user.type(nameField(), 'x');
+    await screen.findByText('Unsaved changes');
+    expect(unload()).toBe(true);
+    await user.type(nameField(), '{Backspace}');
+    await waitFor(() => expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument());
+    expect(unload()).toBe(false);
+  });
+
+  test('a change in the sharing (no text field) counts; saving clears it and leaves without asking', async () => {
+    const api = mockSettingsApi(shared());
+    const { user } = await openSettings(PATH, TITLE);
+    await user.click(within(sharingTable()).getByRole('button', { name: 'Notify olle@example.com of alarms' }));
+    expect(await screen.findByText('Unsaved changes')).toBeInTheDocument();
+    await save(user);
+    await waitFor(() => expect(currentLocation()).toBe(`/devices?id=${IMEI}`));
+    expect(api.update).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).not.toBeInTheDocument();
+  });
+
+  test('a failed save is said once, on the page (the call is silent), and what was typed stays', async () => {
+    const api = mockSettingsApi(shared(), { update: apiError(403, 'device_owner_only', 'Only the owner can change this.') });
+    const { user } = await openSettings(PATH, TITLE);
+    await user.type(nameField(), ' 2');
+    await save(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only the owner can change this.');
+    expect(api.update.mock.calls[0][3]).toEqual({ silent: true });
+    expect(nameField()).toHaveValue('East fence 2');
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+  });
+
+  test('a reply without a reason (a proxy page) is said in words, never as a status line', async () => {
+    mockSettingsApi(shared(), { update: new ApiError(502, 'Bad Gateway', '<html>bad gateway</html>') });
+    const { user } = await openSettings(PATH, TITLE);
+    await save(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The settings were not saved: something went wrong on our side. Please try again in a moment.',
+    );
+    expect(screen.queryByText(/502/)).not.toBeInTheDocument();
+  });
+
+  test('sections fold under their headings, open at first', async () => {
+    mockSettingsApi(shared());
+    const { user } = await openSettings(PATH, TITLE);
+    const sharing = screen.getByRole('region', { name: 'Sharing' });
+    const details = sharing.querySelector('details')!;
+    expect(details.open).toBe(true);
+    await user.click(within(sharing).getByText('Sharing'));
+    expect(details.open).toBe(false);
   });
 });

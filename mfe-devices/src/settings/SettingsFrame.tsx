@@ -1,13 +1,14 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, devicesApi, failureText, showToast, usePrices, type UpdateBodies } from '@paddock/shared/api';
+import { ApiError, devicesApi, showToast, usePrices, type UpdateBodies } from '@paddock/shared/api';
 import type { DeviceOf, MetadataUpdate } from '@paddock/shared/contract';
 import {
   DEVICE_NAME_MAX_LENGTH,
   PRODUCTS,
   checkDeviceName,
+  checkEmail,
   composeUpdateBody,
   dashboardPath,
   dashboardTags,
@@ -22,7 +23,7 @@ import {
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { activeUserAtom, impersonationAtom } from '@paddock/shared/session';
-import { Alert, Button, Page, Select, TextField, type FieldMessage } from '@paddock/shared/ui';
+import { Alert, Button, FoldSection, Page, SaveBar, Select, TextField, unfoldAll, useLeave, useLeaveGuard, type FieldMessage } from '@paddock/shared/ui';
 import { rememberLastDevice } from '../common/lastDevice';
 import { deviceTexts } from '../device/messages';
 import { AlarmChannelsSection, useAlarmChannels } from './AlarmChannelsSection';
@@ -30,6 +31,7 @@ import { ConfigSyncLine } from './ConfigSyncLine';
 import { settingsTexts } from './messages';
 import { SharingTable } from './SharingTable';
 import { usePlanChoice } from './subscriptionActive';
+import { useControlsChanged } from './unsaved';
 import { SubscriptionSection } from './SubscriptionSection';
 import { TagsEditor } from './TagsEditor';
 import { Unregister } from './Unregister';
@@ -85,8 +87,15 @@ export function SettingsFrame<P extends ProductId>({ product, device, collect, c
   const [busy, setBusy] = useState(false);
   const [knownTags, setKnownTags] = useState<string[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
-  const detailsId = useId();
   const back = dashboardPath(key);
+  // docs/product/screens.md Unsaved changes: what the user changed and has not saved makes leaving the page ask first.
+  const [initialDraft] = useState(() => JSON.stringify(metadataDraftOf(device.Metadata)));
+  const controlsChanged = useControlsChanged(formRef);
+  const [saved, setSaved] = useState(false);
+  const dirty =
+    !saved && (controlsChanged || planChoice !== null || channels.changedDraft !== null || JSON.stringify(draft) !== initialDraft);
+  const leaveDialog = useLeaveGuard(dirty);
+  const leave = useLeave();
 
   useEffect(() => rememberLastDevice(key), [key]);
 
@@ -115,6 +124,8 @@ export function SettingsFrame<P extends ProductId>({ product, device, collect, c
   const save = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
+    // A control with an error must be seen to be focused: folded sections open first.
+    unfoldAll(formRef.current);
     const fields = collect ? collect() : ({} as ProductFields<P>);
     const nameMessage = checkName();
     setNameError(nameMessage);
@@ -128,15 +139,18 @@ export function SettingsFrame<P extends ProductId>({ product, device, collect, c
     setBusy(true);
     try {
       // The user's own alarm channels first: they are theirs alone, whatever the device's save then says.
-      if (channels.changedDraft) await devicesApi.setAlarmChannels(product, key, channels.changedDraft);
-      await devicesApi.update(product, key, body);
+      if (channels.changedDraft) await devicesApi.setAlarmChannels(product, key, channels.changedDraft, { silent: true });
+      await devicesApi.update(product, key, body, { silent: true });
       showToast({ kind: 'success', message: m.saved });
+      // Saved: nothing is left to lose, so the way back asks nothing.
+      setSaved(true);
       navigate(back);
     } catch (error) {
-      // The shared handler has shown the toast; the reason also stays here, and so does everything typed.
+      // Said once, here, beside everything typed (docs/product/errors.md): the calls are silent, no toast repeats it.
       if (error instanceof ApiError) {
-        const fallback = failureText(error.status, error.statusText, error.body);
-        setFailure(t(m.saveFailed, { reason: error.serverMessage.trim() || t(fallback.message, fallback.values) }));
+        // The server's localized reason; a reply without one (a proxy's page) gets words, not a status line.
+        const reason = (error.code ? error.serverMessage.trim() : '') || t(error.status === 408 ? m.saveTimedOut : m.saveFailedLater);
+        setFailure(t(m.saveFailed, { reason }));
       }
     } finally {
       setBusy(false);
@@ -164,10 +178,7 @@ export function SettingsFrame<P extends ProductId>({ product, device, collect, c
         <SharingTable draft={draft} ownerEmail={ownerEmail} onChange={setDraft} />
         <AlarmChannelsSection channels={channels} user={user} impersonating={impersonating} />
         <TagsEditor tags={draft.Tags} known={knownTags} onChange={(Tags) => setDraft((d) => ({ ...d, Tags }))} />
-        <section className="pd-card pd-settings__section" aria-labelledby={detailsId}>
-          <h2 id={detailsId} className="pd-settings__heading">
-            {t(m.detailsHeading)}
-          </h2>
+        <FoldSection className="pd-settings__section" title={t(m.detailsHeading)}>
           <TextField
             label={t(m.nameLabel)}
             name="name"
@@ -187,26 +198,30 @@ export function SettingsFrame<P extends ProductId>({ product, device, collect, c
             hint={t(isOwner ? m.ownerHint : m.ownerOnlyHint)}
             disabled={!isOwner}
             value={draft.Owner}
-            options={ownerChoices(draft.Access, ownerEmail).map((email) => ({ value: email, label: email }))}
+            options={ownerChoices(draft.Access, ownerEmail)
+              // Only an e-mail address can own a device: an entry that is none (added with "Add anyway") is never offered.
+              .filter((email) => email === ownerEmail || email === draft.Owner || checkEmail(email) === null)
+              .map((email) => ({ value: email, label: email }))}
             onChange={(e) => {
               const Owner = e.target.value;
               setDraft((d) => ({ ...d, Owner }));
             }}
           />
-        </section>
+        </FoldSection>
+        <div className="pd-settings__unregister">
+          <Unregister product={product} deviceKey={key} name={device.Metadata.Name} isOwner={isOwner} />
+        </div>
         {failure ? <Alert>{failure}</Alert> : null}
-        <div className="pd-actions pd-settings__actions">
+        <SaveBar dirty={dirty}>
+          <Button icon="arrow-back" onClick={() => leave(() => navigate(back))}>
+            {t(deviceMessages.back)}
+          </Button>
           <Button type="submit" variant="primary" icon="check-circle" busy={busy}>
             {t(m.save)}
           </Button>
-          <Button icon="arrow-back" onClick={() => navigate(back)}>
-            {t(deviceMessages.back)}
-          </Button>
-          <div className="pd-settings__unregister">
-            <Unregister product={product} deviceKey={key} name={device.Metadata.Name} isOwner={isOwner} />
-          </div>
-        </div>
+        </SaveBar>
       </form>
+      {leaveDialog}
     </Page>
   );
 }

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   canRemoveAccess,
+  checkEmail,
   inviteToDraft,
   normalizeEmail,
   removeFromDraft,
@@ -8,7 +9,7 @@ import {
   type MetadataDraft,
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Icon, IconButton, Table, type TableColumn } from '@paddock/shared/ui';
+import { Button, FoldSection, Icon, IconButton, Table, type TableColumn } from '@paddock/shared/ui';
 import { AddField } from './AddField';
 import { settingsTexts } from './messages';
 
@@ -23,13 +24,16 @@ export interface SharingTableProps {
 
 /**
  * docs/product/states.md Sharing: one row per email in Access; the bell toggles Notify; the close icon removes a row, except the
- * owner's, which shows a star. Invite adds the trimmed, lowercased email (duplicates are ignored, with a note).
+ * owner's, which shows a star. Invite adds the trimmed, lowercased email (duplicates are ignored, with a note). Something
+ * that is not an e-mail address is not refused (docs/product/validation.md: no format check blocks an invite) but warned
+ * about first, with "Add anyway"; it is never offered as the owner.
  */
 export function SharingTable({ draft, ownerEmail, onChange }: SharingTableProps) {
   const t = useT();
-  const headingId = useId();
   const [invite, setInvite] = useState('');
   const [note, setNote] = useState<string | null>(null);
+  // The entry that is not an e-mail address, waiting for "Add anyway".
+  const [unsure, setUnsure] = useState<string | null>(null);
   const sectionRef = useRef<HTMLElement>(null);
   const removedAt = useRef<number | null>(null);
   const notified = (email: string) => draft.Notify.some((n) => normalizeEmail(n) === normalizeEmail(email));
@@ -51,10 +55,16 @@ export function SharingTable({ draft, ownerEmail, onChange }: SharingTableProps)
     onChange(removeFromDraft(draft, email, ownerEmail));
   };
 
-  const doInvite = () => {
+  const doInvite = (anyway = false) => {
     const email = normalizeEmail(invite);
     if (!email) return;
     const next = inviteToDraft(draft, invite);
+    if (!anyway && checkEmail(email) !== null && next.Access.length !== draft.Access.length) {
+      setUnsure(email);
+      setNote(null);
+      return;
+    }
+    setUnsure(null);
     setNote(next.Access.length === draft.Access.length ? t(m.alreadyShared, { email }) : null);
     if (next.Access.length !== draft.Access.length) onChange(next);
     setInvite('');
@@ -108,10 +118,7 @@ export function SharingTable({ draft, ownerEmail, onChange }: SharingTableProps)
   ];
 
   return (
-    <section ref={sectionRef} className="pd-card pd-settings__section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="pd-settings__heading">
-        {t(m.sharingHeading)}
-      </h2>
+    <FoldSection sectionRef={sectionRef} className="pd-settings__section" title={t(m.sharingHeading)}>
       <Table caption={t(m.sharingCaption)} hideCaption columns={columns} rows={draft.Access} rowKey={(email) => email} />
       <AddField
         label={t(m.inviteLabel)}
@@ -123,11 +130,18 @@ export function SharingTable({ draft, ownerEmail, onChange }: SharingTableProps)
         onChange={(value) => {
           setInvite(value);
           setNote(null);
+          setUnsure(null);
         }}
         addLabel={t(m.invite)}
-        onAdd={doInvite}
+        onAdd={() => doInvite()}
         note={note}
       />
-    </section>
+      {unsure ? (
+        <div className="pd-sharing__warning" role="alert">
+          <p>{t(m.inviteNotEmail, { email: unsure })}</p>
+          <Button onClick={() => doInvite(true)}>{t(m.inviteAnyway)}</Button>
+        </div>
+      ) : null}
+    </FoldSection>
   );
 }

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { apiTexts, expiryText, usePlanNames, usePriceFormat, type PricesState } from '@paddock/shared/api';
 import {
@@ -13,7 +12,7 @@ import {
   type SubscriptionValue,
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Button, Select } from '@paddock/shared/ui';
+import { Button, FoldSection, Select } from '@paddock/shared/ui';
 import { settingsTexts } from './messages';
 
 const m = settingsTexts.messages;
@@ -37,7 +36,6 @@ export interface SubscriptionSectionProps {
 export function SubscriptionSection({ product, subscription, prices, isOwner, choice, onChoose }: SubscriptionSectionProps) {
   const t = useT();
   const intl = useIntl();
-  const headingId = useId();
   const formatPrice = usePriceFormat();
   const planNames = usePlanNames();
   const now = new Date();
@@ -55,10 +53,7 @@ export function SubscriptionSection({ product, subscription, prices, isOwner, ch
   if (line) parts.push(expiryText(intl, line));
 
   return (
-    <section className="pd-card pd-settings__section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="pd-settings__heading">
-        {t(m.subscriptionHeading)}
-      </h2>
+    <FoldSection className="pd-settings__section" title={t(m.subscriptionHeading)}>
       <p className="pd-settings__value pd-settings__text" data-testid="subscription-line">
         {parts.join(' · ')}
       </p>
@@ -85,7 +80,7 @@ export function SubscriptionSection({ product, subscription, prices, isOwner, ch
           planName={planNames.choice}
         />
       )}
-    </section>
+    </FoldSection>
   );
 }
 

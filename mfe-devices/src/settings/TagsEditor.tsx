@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { addTag, isSystemTag, TAG_MAX_LENGTH, toggleTag } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Chip, ChipGroup } from '@paddock/shared/ui';
+import { Chip, ChipGroup, FoldSection } from '@paddock/shared/ui';
 import { AddField } from './AddField';
 import { settingsTexts } from './messages';
 
@@ -21,7 +21,6 @@ export interface TagsEditorProps {
  */
 export function TagsEditor({ tags, known, onChange }: TagsEditorProps) {
   const t = useT();
-  const headingId = useId();
   const [input, setInput] = useState('');
   const [note, setNote] = useState<string | null>(null);
   // Chips stay when switched off, so a tag toggled off by mistake can be switched on again.
@@ -46,10 +45,7 @@ export function TagsEditor({ tags, known, onChange }: TagsEditorProps) {
   };
 
   return (
-    <section className="pd-card pd-settings__section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="pd-settings__heading">
-        {t(m.tagsHeading)}
-      </h2>
+    <FoldSection className="pd-settings__section" title={t(m.tagsHeading)}>
       {chips.length > 0 ? (
         <ChipGroup label={t(m.tagsGroup)}>
           {chips.map((tag) => (
@@ -72,6 +68,6 @@ export function TagsEditor({ tags, known, onChange }: TagsEditorProps) {
         onAdd={add}
         note={note}
       />
-    </section>
+    </FoldSection>
   );
 }

@@ -12,6 +12,18 @@ export const settingsTexts = defineTranslations('devices.settings', {
     'fr-FR': 'Les réglages n’ont pas été enregistrés : {reason}',
     'sv-SE': 'Inställningarna sparades inte: {reason}',
   },
+  saveFailedLater: {
+    'en-GB': 'something went wrong on our side. Please try again in a moment.',
+    'de-DE': 'Bei uns ist etwas schiefgegangen. Bitte versuchen Sie es gleich noch einmal.',
+    'fr-FR': 'un problème est survenu de notre côté. Veuillez réessayer dans un instant.',
+    'sv-SE': 'något gick fel hos oss. Försök igen om en stund.',
+  },
+  saveTimedOut: {
+    'en-GB': 'the server did not answer in time. Check your connection and try again.',
+    'de-DE': 'Der Server hat nicht rechtzeitig geantwortet. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+    'fr-FR': 'le serveur n’a pas répondu à temps. Vérifiez votre connexion et réessayez.',
+    'sv-SE': 'servern svarade inte i tid. Kontrollera anslutningen och försök igen.',
+  },
   fixErrors: {
     'en-GB': 'Some settings need fixing before they can be saved.',
     'de-DE': 'Einige Einstellungen müssen korrigiert werden, bevor sie gespeichert werden können.',
@@ -61,7 +73,7 @@ export const settingsTexts = defineTranslations('devices.settings', {
     'en-GB': 'Loading the prices…',
     'de-DE': 'Preise werden geladen …',
     'fr-FR': 'Chargement des tarifs…',
-    'sv-SE': 'Priserna laddas …',
+    'sv-SE': 'Läser in priserna …',
   },
   invalidPriceName: {
     'en-GB': 'invalid subscription price name: {id}',
@@ -98,6 +110,13 @@ export const settingsTexts = defineTranslations('devices.settings', {
     'sv-SE': 'När du har sparat kan de se och ändra enheten.',
   },
   invite: { 'en-GB': 'Invite', 'de-DE': 'Einladen', 'fr-FR': 'Inviter', 'sv-SE': 'Bjud in' },
+  inviteNotEmail: {
+    'en-GB': '“{email}” does not look like an e-mail address. Invitations and alarms only reach e-mail addresses.',
+    'de-DE': '„{email}“ sieht nicht wie eine E-Mail-Adresse aus. Einladungen und Alarme erreichen nur E-Mail-Adressen.',
+    'fr-FR': '« {email} » ne ressemble pas à une adresse e-mail. Les invitations et les alarmes n’arrivent qu’aux adresses e-mail.',
+    'sv-SE': '”{email}” ser inte ut som en e-postadress. Inbjudningar och larm når bara e-postadresser.',
+  },
+  inviteAnyway: { 'en-GB': 'Add anyway', 'de-DE': 'Trotzdem hinzufügen', 'fr-FR': 'Ajouter quand même', 'sv-SE': 'Lägg till ändå' },
   alreadyShared: {
     'en-GB': '{email} already has access.',
     'de-DE': '{email} hat bereits Zugriff.',
@@ -164,30 +183,30 @@ export const settingsTexts = defineTranslations('devices.settings', {
     'sv-SE': 'Endast ägaren kan ändra detta.',
   },
 
-  // ---- Unregister
-  unregister: { 'en-GB': 'Unregister', 'de-DE': 'Abmelden', 'fr-FR': 'Désenregistrer', 'sv-SE': 'Avregistrera' },
+  // ---- Unregister (German "Abmelden" is Sign out, French "Enregistrer" is Save: neither may name this)
+  unregister: { 'en-GB': 'Unregister', 'de-DE': 'Registrierung aufheben', 'fr-FR': 'Retirer l’appareil', 'sv-SE': 'Avregistrera' },
   unregisterOwnerOnly: {
     'en-GB': 'Only the owner can unregister this device.',
-    'de-DE': 'Nur der Eigentümer kann dieses Gerät abmelden.',
-    'fr-FR': 'Seul le propriétaire peut désenregistrer cet appareil.',
+    'de-DE': 'Nur der Eigentümer kann die Registrierung dieses Geräts aufheben.',
+    'fr-FR': 'Seul le propriétaire peut retirer cet appareil.',
     'sv-SE': 'Endast ägaren kan avregistrera enheten.',
   },
   unregisterTitle: {
     'en-GB': 'Unregister {name}?',
-    'de-DE': '{name} abmelden?',
-    'fr-FR': 'Désenregistrer {name} ?',
+    'de-DE': 'Registrierung von {name} aufheben?',
+    'fr-FR': 'Retirer l’appareil {name} ?',
     'sv-SE': 'Avregistrera {name}?',
   },
   unregisterText: {
     'en-GB': 'The device leaves your account and everyone it is shared with. Its settings, sharing and tags are deleted. It can be registered again later.',
     'de-DE': 'Das Gerät verschwindet aus Ihrem Konto und bei allen, mit denen es geteilt ist. Seine Einstellungen, Freigaben und Schlagwörter werden gelöscht. Es kann später erneut registriert werden.',
-    'fr-FR': 'L’appareil quitte votre compte et celui de toutes les personnes avec qui il est partagé. Ses réglages, partages et étiquettes sont supprimés. Il pourra être enregistré à nouveau plus tard.',
+    'fr-FR': 'L’appareil quitte votre compte et celui de toutes les personnes avec qui il est partagé. Ses réglages, partages et étiquettes sont supprimés. Il pourra être ajouté à nouveau plus tard.',
     'sv-SE': 'Enheten försvinner från ditt konto och från alla den delas med. Dess inställningar, delningar och taggar raderas. Den kan registreras igen senare.',
   },
   unregistered: {
     'en-GB': '{name} is unregistered.',
-    'de-DE': '{name} ist abgemeldet.',
-    'fr-FR': '{name} est désenregistré.',
+    'de-DE': 'Die Registrierung von {name} ist aufgehoben.',
+    'fr-FR': 'L’appareil {name} est retiré.',
     'sv-SE': '{name} är avregistrerad.',
   },
 
@@ -247,7 +266,7 @@ export const settingsTexts = defineTranslations('devices.settings', {
     'en-GB': 'Your alarm notification choices could not be loaded. Reload the page to try again.',
     'de-DE': 'Ihre Auswahl für Alarmbenachrichtigungen konnte nicht geladen werden. Laden Sie die Seite neu, um es erneut zu versuchen.',
     'fr-FR': 'Impossible de charger vos choix de notifications d’alarme. Rechargez la page pour réessayer.',
-    'sv-SE': 'Dina val för larmaviseringar kunde inte laddas. Ladda om sidan för att försöka igen.',
+    'sv-SE': 'Dina val för larmaviseringar kunde inte läsas in. Ladda om sidan för att försöka igen.',
   },
 
   // ---- Shared by the product pages

@@ -10,10 +10,15 @@ import { mailbox, smsOutbox } from '../db/schema';
 import { findInventory } from '../devices/store';
 import { notFound } from '../http/errors';
 import { bearerAuth, errorReplies, NoContent, sendNoContent } from '../http/schemas';
+import { deviceSearchRoutes } from './deviceSearch';
+import { impersonationRoutes } from './impersonate';
 
 const MAILBOX_LIMIT = 100;
 
 export const adminRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  await app.register(impersonationRoutes, { ctx });
+  await app.register(deviceSearchRoutes, { ctx });
+
   app.get(
     '/admin/mailbox',
     {

@@ -1,13 +1,40 @@
 // Resolves the bearer token of each API request into `request.session` (null when absent or not valid).
 // Routes never read tokens themselves; they ask access.ts, which answers 401 when there is no session.
-import type { FastifyInstance } from 'fastify';
+import { IMPERSONATION_HEADER } from '@paddock/shared/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import type { UserRow } from '../db/schema';
+import { forbidden, notFound, unauthorized } from '../http/errors';
+import { findUserById } from '../users/store';
 import { bearerToken, findSession, type Session } from './tokens';
+
+/**
+ * Who is acting: `user` signed in with the token. While an admin impersonates (docs/product/admin.md
+ * "Impersonation"), `actingAs` is the user named by the Paddock-Impersonating header; `user` stays the admin, whose
+ * rights serve the call, and the audit log records both.
+ */
+export interface RequestSession extends Session {
+  actingAs?: UserRow;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
-    session: Session | null;
+    session: RequestSession | null;
   }
+}
+
+const HEADER = IMPERSONATION_HEADER.toLowerCase();
+
+/** The impersonated user of a request that names one: 401 signed out, 403 not an admin, 404 no such user. */
+async function actingAs(db: Db, request: FastifyRequest, session: Session | null): Promise<UserRow | undefined> {
+  const header = request.headers[HEADER];
+  if (header === undefined) return undefined;
+  if (!session) throw unauthorized();
+  if (session.user.accountType !== 'admin') throw forbidden();
+  const id = Array.isArray(header) ? undefined : header.trim();
+  const user = id && id.length <= 64 && !id.includes('\u0000') ? await findUserById(db, id) : undefined;
+  if (!user) throw notFound();
+  return user;
 }
 
 export function registerSessions(app: FastifyInstance, db: Db, now: () => Date): void {
@@ -15,6 +42,8 @@ export function registerSessions(app: FastifyInstance, db: Db, now: () => Date):
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = bearerToken(request.headers.authorization);
-    request.session = token ? await findSession(db, token, now()) : null;
+    const session = token ? await findSession(db, token, now()) : null;
+    const user = await actingAs(db, request, session);
+    request.session = session && user ? { ...session, actingAs: user } : session;
   });
 }

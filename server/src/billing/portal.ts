@@ -2,6 +2,7 @@
 // address for the account. return-url must be one of Paddock's own addresses (the origin this request came to, as
 // TRUST_PROXY lets the server see it), so the portal's way back cannot send the customer elsewhere.
 import { BillingPortal, BillingPortalQuery, UserIdParams } from '@paddock/shared/contract';
+import { VARIANTS } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { authorize } from '../access';
@@ -10,10 +11,11 @@ import { badRequest, notFound } from '../http/errors';
 import { bearerAuth, errorReplies } from '../http/schemas';
 import { findUserById } from '../users/store';
 import type { PaymentProvider } from './payments';
+import { requestVariant } from '../variants/variant';
 import { purchaseLimits } from './purchases';
 
-/** Where the shell shows billing: the default way back from the portal. */
-const BILLING_PAGE = '/billing';
+/** Where the shell shows billing: the default way back from the portal (the variant table's, on the request's host). */
+const BILLING_PAGE = VARIANTS.default.billingReturnPath;
 
 const invalidReturnUrl = () => badRequest('invalid_field', 'return-url', { field: 'return-url' });
 
@@ -27,8 +29,8 @@ export function requestOrigin(request: FastifyRequest): string | null {
 }
 
 /** The return address if it is on Paddock's origin (http or https), else 400 naming return-url. */
-export function checkReturnUrl(returnUrl: string | undefined, origin: string): string {
-  if (returnUrl === undefined) return `${origin}${BILLING_PAGE}`;
+export function checkReturnUrl(returnUrl: string | undefined, origin: string, billingPage: string = BILLING_PAGE): string {
+  if (returnUrl === undefined) return `${origin}${billingPage}`;
   const url = URL.canParse(returnUrl) ? new URL(returnUrl) : null;
   if (!url || url.origin !== origin || url.username || url.password) throw invalidReturnUrl();
   return url.href;
@@ -56,7 +58,8 @@ export const portalRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; payments
       // Without an origin of its own no way back can be checked: 400 as for a foreign return-url, never a 500.
       const origin = requestOrigin(request);
       if (origin === null) throw invalidReturnUrl();
-      const returnUrl = checkReturnUrl(request.query['return-url'], origin);
+      // docs/product/overview.md#branded-variants: a partner host's portal comes back to the partner's own page.
+      const returnUrl = checkReturnUrl(request.query['return-url'], origin, VARIANTS[requestVariant(request, ctx.config)].billingReturnPath);
       const user = await findUserById(ctx.db, id);
       if (!user) throw notFound();
       return { Url: await payments.portalUrl(ctx.db, user, { returnUrl, origin }) };

@@ -2,7 +2,21 @@
 // (schema.test.ts compares them against a migrated database).
 import { sql } from 'drizzle-orm';
 import { PROOF_TYPES, WARRANTY_PRODUCTS } from '@paddock/shared/domain';
-import { boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { ALARMS_TRIGGERED } from './predicates';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -41,7 +55,11 @@ export const users = pgTable(
     energyPriceCurrency: text('energy_price_currency', { enum: ['SEK', 'EUR'] }),
     createdAt: time('created_at').notNull(),
   },
-  (t) => [index('users_pending_email_idx').on(t.pendingEmail)],
+  (t) => [
+    index('users_pending_email_idx').on(t.pendingEmail),
+    // Admin device search by owner e-mail prefix (0015_admin_search.sql): LIKE 'prefix%' in any collation.
+    index('users_email_prefix_idx').on(sql`${t.email} text_pattern_ops`),
+  ],
 );
 export type UserRow = typeof users.$inferSelect;
 
@@ -57,7 +75,8 @@ export const tokens = pgTable(
     createdAt: time('created_at').notNull(),
     expiresAt: time('expires_at').notNull(),
   },
-  (t) => [index('tokens_user_id_idx').on(t.userId)],
+  // tokens_created_at_idx: users active in the last 30 days (admin/stats.ts).
+  (t) => [index('tokens_user_id_idx').on(t.userId), index('tokens_created_at_idx').on(t.createdAt)],
 );
 
 /** One-time e-mail codes (verification or password reset), stored hashed. */
@@ -99,18 +118,23 @@ export const mailbox = pgTable(
     body: text('body').notNull(),
     sentAt: time('sent_at').notNull(),
   },
-  (t) => [index('mailbox_to_sent_idx').on(t.toEmail, t.sentAt)],
+  (t) => [index('mailbox_to_sent_idx').on(t.toEmail, t.sentAt), index('mailbox_sent_at_idx').on(t.sentAt)],
 );
 
 /** Every manufactured device, known before a customer registers it; the device signs in with its secret. */
-export const inventory = pgTable('inventory', {
-  /** IMEI or IMSI. */
-  key: text('key').primaryKey(),
-  product: text('product').notNull(),
-  /** sha256 of the device secret. */
-  secretHash: text('secret_hash').notNull(),
-  createdAt: time('created_at').notNull(),
-});
+export const inventory = pgTable(
+  'inventory',
+  {
+    /** IMEI or IMSI. */
+    key: text('key').primaryKey(),
+    product: text('product').notNull(),
+    /** sha256 of the device secret. */
+    secretHash: text('secret_hash').notNull(),
+    createdAt: time('created_at').notNull(),
+  },
+  // Fleet statistics count the stock per product from the index alone (admin/stats.ts).
+  (t) => [index('inventory_product_idx').on(t.product)],
+);
 export type InventoryRow = typeof inventory.$inferSelect;
 
 /** A registered device: metadata in columns, the product's own fields (settings and reported values) as JSON. */
@@ -155,6 +179,10 @@ export const devices = pgTable(
   (t) => [
     index('devices_owner_id_idx').on(t.ownerId),
     index('devices_access_idx').using('gin', t.access),
+    // Admin device search (admin/deviceSearch.ts): one product's keys byte-wise, for prefixes, paging and order.
+    index('devices_product_key_idx').on(t.product, sql`${t.key} COLLATE "C"`),
+    // Fleet statistics read only the devices with an alarm triggered (db/predicates.ts, migration 0014).
+    index('devices_alarms_triggered_idx').on(t.product).where(sql.raw(ALARMS_TRIGGERED)),
     // The offline sweep walks only devices that are not offline yet.
     index('devices_offline_at_idx')
       .on(t.offlineAt)
@@ -264,7 +292,11 @@ export const smsOutbox = pgTable(
     text: text('text').notNull(),
     sentAt: time('sent_at').notNull(),
   },
-  (t) => [index('sms_outbox_to_phone_sent_idx').on(t.toPhone, t.sentAt), index('sms_outbox_to_email_sent_idx').on(t.toEmail, t.sentAt)],
+  (t) => [
+    index('sms_outbox_to_phone_sent_idx').on(t.toPhone, t.sentAt),
+    index('sms_outbox_to_email_sent_idx').on(t.toEmail, t.sentAt),
+    index('sms_outbox_sent_at_idx').on(t.sentAt),
+  ],
 );
 
 /** Payments taken (billing/payments.ts): the local provider records them here, with what they bought in the same transaction. */
@@ -388,3 +420,65 @@ export const invoices = pgTable(
   (t) => [index('invoices_user_id_created_idx').on(t.userId, t.createdAt)],
 );
 export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** Notices staff write for users (docs/product/admin.md "Notices"): plain text in four languages. */
+export const notices = pgTable(
+  'notices',
+  {
+    id: text('id').primaryKey(),
+    public: boolean('public').notNull(),
+    english: text('english').notNull(),
+    french: text('french').notNull(),
+    german: text('german').notNull(),
+    swedish: text('swedish').notNull(),
+    createdAt: time('created_at').notNull(),
+    updatedAt: time('updated_at').notNull(),
+  },
+  (t) => [index('notices_created_at_idx').on(t.createdAt)],
+);
+export type NoticeRow = typeof notices.$inferSelect;
+
+/**
+ * What staff did (docs/product/admin.md "Audit log"): append-only (a trigger refuses UPDATE and DELETE), no foreign
+ * keys, people copied in, so an entry outlives the accounts it names. The id grows with each entry: newest first by id.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: time('at').notNull(),
+    action: text('action').notNull(),
+    staffId: text('staff_id').notNull(),
+    staffEmail: text('staff_email').notNull(),
+    actingAsId: text('acting_as_id'),
+    actingAsEmail: text('acting_as_email'),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    status: integer('status').notNull(),
+    userId: text('user_id'),
+    deviceKey: text('device_key'),
+    noticeId: text('notice_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('audit_log_staff_id_idx').on(t.staffId, t.id),
+    index('audit_log_staff_email_idx').on(t.staffEmail.op('text_pattern_ops')),
+    index('audit_log_user_id_idx').on(t.userId, t.id),
+    index('audit_log_acting_as_id_idx').on(t.actingAsId, t.id),
+    index('audit_log_device_key_idx').on(t.deviceKey, t.id),
+    index('audit_log_at_idx').on(t.at),
+  ],
+);
+export type AuditRow = typeof auditLog.$inferSelect;
+
+/** Readings stored per hour, counted by a trigger on device_readings (migration 0014) in 64 rows per hour. */
+export const readingHours = pgTable(
+  'reading_hours',
+  {
+    hour: time('hour').notNull(),
+    shard: integer('shard').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'reading_hours_pkey', columns: [t.hour, t.shard] })],
+);

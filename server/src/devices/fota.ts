@@ -12,7 +12,6 @@ import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
 import { bearerAuth, errorReplies } from '../http/schemas';
 import { deepMerge } from './changes';
-import { SERVER_PRODUCTS } from './products';
 import { toDevice } from './representation';
 import { changeDevice, findDevice } from './store';
 
@@ -38,7 +37,7 @@ export const fotaRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     return toDevice((await findDevice(db, imei))!);
   };
 
-  for (const product of PRODUCT_IDS.filter((id) => SERVER_PRODUCTS[id].firmwareUpdates)) {
+  for (const product of PRODUCT_IDS.filter((id) => PRODUCTS[id].firmwareUpdates)) {
     const { apiCollection, name } = PRODUCTS[product];
     const schema = {
       params: ImeiParams,
@@ -48,7 +47,9 @@ export const fotaRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
       summary: `Admin: asks a ${name} to fetch and install firmware (coap, coaps or https URL, hexadecimal checksum)`,
       response: { 200: Device, ...errorReplies(400, 401, 403, 404) },
     };
-    app.put(`/${apiCollection}/:imei/fota`, { schema }, requestUpdate(product));
-    app.patch(`/${apiCollection}/:imei/fota`, { schema }, requestUpdate(product));
+    // A staff action: recorded in the audit log (docs/product/admin.md "Audit log").
+    const audited = { audit: 'device.fota' as const };
+    app.put(`/${apiCollection}/:imei/fota`, { schema, config: audited }, requestUpdate(product));
+    app.patch(`/${apiCollection}/:imei/fota`, { schema, config: audited }, requestUpdate(product));
   }
 };

@@ -31,6 +31,8 @@ export function toDevice(row: DeviceWithOwner): Device {
     // Devices registered before the gateway have no ConfigSync stored yet.
     ...(isConfiguredProduct(product) ? { ConfigSync: NO_CONFIG_SYNC } : {}),
     ...row.fields,
+    // docs/product/devices.md "Connection": the cards grey out an offline device and say when it was last heard from.
+    ...(isConfiguredProduct(product) ? { Connection: { Offline: row.offline, LastSeenAt: row.lastSeenAt?.toISOString() ?? null } } : {}),
     Subscription: row.subscription,
     Metadata: {
       Name: row.name,

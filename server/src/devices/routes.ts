@@ -1,5 +1,5 @@
 // Device calls (docs/product/api.md): registration, the user's device list (with ETag), and per product get, update and
-// unregister, and the plugs' power toggle. Who may do what (docs/product/roles.md): the owner everything; users in Access read
+// unregister, the plugs' power toggle, and the SmartPlug's consumption reset (admins). Who may do what (docs/product/roles.md): the owner everything; users in Access read
 // and edit name, tags, sharing and settings (and switch a plug); admins act as owners; anyone else gets 404, so a
 // device's existence is not revealed. Registration is for oneself (an admin: for anyone) and its failures are
 // rate-limited, so keys cannot be swept. Settings that change what a device runs are published to it over MQTT
@@ -11,6 +11,7 @@ import {
   Device,
   DeviceList,
   ImeiParams,
+  type DeviceAck,
   ImsiParams,
   PowerEnabledBody,
   UserIdParams,
@@ -33,6 +34,8 @@ import { PaymentDeclinedError } from '../billing/payments';
 import { checkPlanPrice, choosePlan } from '../billing/plans';
 import { limitsFor, type AppContext } from '../context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { requestLocale } from '../http/locale';
+import { translate } from '../i18n/messages';
 import { bearerAuth, errorReplies, NoContent, sendNoContent } from '../http/schemas';
 import { findUserByEmail, findUserById } from '../users/store';
 import { roleOn, signedInDevice as deviceOfCaller, type Role } from './access';
@@ -44,6 +47,7 @@ import { alarmChannelChoice, handOverChannels, saveAlarmChannels } from '../noti
 import { noticeSettings, withAlarmNotices } from '../notify/alarmNotices';
 import { initialFields, initialSubscription, toDevice, toDeviceList, type DeviceWithOwner } from './representation';
 import { SERVER_PRODUCTS } from './products';
+import { refuseUnoffered } from '../variants/variant';
 import { changeDevice, deleteDevice, devicesOf, findDevice, findInventory, insertDevice, listEtag } from './store';
 
 const toAlarmChannels = (choice: AlarmChannelChoice): AlarmChannels => ({ Email: choice.email, Sms: choice.sms, Push: choice.push });
@@ -61,16 +65,41 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
    */
   const changeNotices = () => withAlarmNotices(config.now(), noticeSettings(config));
 
-  /** Asks a plug to switch and waits for its ack: 408 when none comes in time, 502 when the device refuses. */
-  async function switchPower(key: string, enabled: boolean): Promise<boolean> {
+  /** Sends a command and waits for the device's ack: 408 when none comes in time, 502 when the device refuses. */
+  async function acked(send: () => Promise<DeviceAck>): Promise<DeviceAck> {
     try {
-      const ack = await gateway.setPower(key, enabled);
+      const ack = await send();
       if (!ack.Ok) throw new AppError(502, 'device_command_failed');
-      return ack.PowerEnabled ?? enabled;
+      return ack;
     } catch (error) {
       if (error instanceof CommandTimeoutError) throw new AppError(408, 'device_timeout');
       throw error;
     }
+  }
+
+  /**
+   * docs/product/errors.md: a command to a device the server knows is offline is answered at once (409
+   * device_offline naming the setting, with when it was last heard from) instead of after the 60 s time-out.
+   */
+  function refuseWhenOffline(request: FastifyRequest, device: { offline: boolean; lastSeenAt: Date | null }, field: string): void {
+    if (!device.offline) return;
+    const locale = requestLocale(request);
+    const time = device.lastSeenAt
+      ? `${new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(device.lastSeenAt)} UTC`
+      : translate(locale, 'device_no_report_yet');
+    throw conflict('device_offline', field, { time });
+  }
+
+  /** Asks a plug to switch and waits for its ack: 409 when it is known offline, 408 when no ack comes in time, 502 when the device refuses. */
+  async function switchPower(
+    request: FastifyRequest,
+    device: { key: string; offline: boolean; lastSeenAt: Date | null },
+    enabled: boolean,
+    field: string,
+  ): Promise<boolean> {
+    refuseWhenOffline(request, device, field);
+    const ack = await acked(() => gateway.setPower(device.key, enabled));
+    return ack.PowerEnabled ?? enabled;
   }
 
   const signedInDevice = (request: FastifyRequest, key: string, product: ProductId) => deviceOfCaller(db, request, key, product);
@@ -119,6 +148,8 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
       },
       async (request, reply) => {
         const { user: caller } = authorize(request, 'user:devices', { userId: request.params.id });
+        // docs/product/overview.md#branded-variants: a host's variant registers only the products it offers.
+        refuseUnoffered(request, config, product);
         const body = request.body as { Imei?: string; Imsi?: string; Name: string; Owner?: string };
         const key = (body.Imsi ?? body.Imei)!;
         let owner = await findUserById(db, request.params.id);
@@ -210,7 +241,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
       const current = device.fields as { PowerEnabled?: boolean; DeviceConfig?: { OutputPower?: boolean } };
       const powered =
         outputPower !== undefined && (outputPower !== current.PowerEnabled || outputPower !== current.DeviceConfig?.OutputPower)
-          ? await switchPower(device.key, outputPower)
+          ? await switchPower(request, device, outputPower, 'DeviceConfig.OutputPower')
           : undefined;
       let message: ReturnType<typeof configAfterChange>['message'] = null;
       // Under the row lock, so readings arriving meanwhile are neither lost nor overwritten. The caller's role,
@@ -273,7 +304,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
       security: bearerAuth,
       tags,
       summary: `Changes a ${productName}'s settings, sharing and plan (PUT and PATCH alike)`,
-      response: { 200: Device, ...errorReplies(400, 401, 402, 403, 404) },
+      response: { 200: Device, ...errorReplies(400, 401, 402, 403, 404, 408, 409, 502) },
     };
     app.patch(`/${apiCollection}/:${keyParam}`, { schema: updateSchema }, update);
     app.put(`/${apiCollection}/:${keyParam}`, { schema: updateSchema }, update);
@@ -340,6 +371,43 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
       },
     );
 
+    const consumptionResetFields = SERVER_PRODUCTS[product].consumptionResetFields;
+    if (PRODUCTS[product].consumptionReset && consumptionResetFields) {
+      // docs/product/admin.md: staff reset a plug's consumption counter; the plug must acknowledge before it is saved.
+      app.post(
+        `/${apiCollection}/:imei/consumption/reset`,
+        {
+          config: { audit: 'device.consumption-reset' },
+          schema: {
+            params: ImeiParams,
+            security: bearerAuth,
+            tags,
+            summary: `Admin: sets a ${productName}'s consumption counter to 0 and answers once the plug confirms (409 at once when it is offline, 408 when it does not answer within 60 s, 502 when it refuses)`,
+            response: { 200: Device, ...errorReplies(400, 401, 403, 404, 408, 409, 502) },
+          },
+        },
+        async (request) => {
+          authorize(request, 'device:resetConsumption');
+          const device = await findDevice(db, request.params.imei);
+          if (!device || device.product !== product) throw notFound();
+          refuseWhenOffline(request, device, 'Consumption');
+          const ack = await acked(() => gateway.resetConsumption(device.key));
+          // Readings the plug sent before its ack are applied first, so none of them brings the old counter back.
+          await gateway.settled(device.key);
+          const relay = ack.PowerEnabled === undefined ? {} : { PowerEnabled: ack.PowerEnabled };
+          const changed = await changeDevice(
+            db,
+            device.key,
+            config.now(),
+            (row) => heardFrom(product, row, config.now(), { ...consumptionResetFields(), ...relay }),
+            changeNotices(),
+          );
+          if (!changed) throw notFound();
+          return toDevice((await findDevice(db, device.key))!);
+        },
+      );
+    }
+
     if (!SERVER_PRODUCTS[product].powerEnabledCall) continue;
     // The power toggle by its own call: the plug must acknowledge before anything is saved.
     app.put(
@@ -350,13 +418,13 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
           body: PowerEnabledBody,
           security: bearerAuth,
           tags,
-          summary: `Switches a ${productName} on or off and answers once the plug confirms (408 when it does not within 60 s)`,
-          response: { 200: Device, ...errorReplies(400, 401, 404, 408, 502) },
+          summary: `Switches a ${productName} on or off and answers once the plug confirms (409 at once when it is offline, 408 when it does not answer within 60 s)`,
+          response: { 200: Device, ...errorReplies(400, 401, 404, 408, 409, 502) },
         },
       },
       async (request) => {
         const { device } = await signedInDevice(request, request.params.imei, product);
-        const powered = await switchPower(device.key, request.body.Enabled);
+        const powered = await switchPower(request, device, request.body.Enabled, 'PowerEnabled');
         const changed = await changeDevice(
           db,
           device.key,

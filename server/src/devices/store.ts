@@ -60,7 +60,7 @@ export async function insertDevice(db: Db, row: NewDeviceRow): Promise<boolean> 
 export type DeviceChange = Partial<Omit<DeviceRow, 'key' | 'product' | 'registeredAt' | 'updatedAt'>>;
 
 /** What the representation is made of: when one of these changes, updatedAt (the ETag) moves. */
-const VISIBLE: readonly (keyof DeviceChange)[] = ['ownerId', 'name', 'tags', 'access', 'notify', 'fields', 'subscription'];
+const VISIBLE: readonly (keyof DeviceChange)[] = ['ownerId', 'name', 'tags', 'access', 'notify', 'fields', 'subscription', 'offline'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -86,7 +86,10 @@ export async function changeDevice(
     if (!changes) return row;
     const differs = (Object.keys(changes) as (keyof DeviceChange)[]).filter((column) => !same(changes[column], row[column]));
     if (!differs.length) return row;
-    const visible = differs.some((column) => VISIBLE.includes(column));
+    // Connection.LastSeenAt (docs/product/devices.md) moves the ETag on the first report only: later messages would
+    // change it every few seconds; it is current whenever Offline changes, which is when the cards show it.
+    const firstReport = differs.includes('lastSeenAt') && row.lastSeenAt === null;
+    const visible = firstReport || differs.some((column) => VISIBLE.includes(column));
     const updatedAt = visible ? new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1)) : row.updatedAt;
     const next = { ...row, ...changes, updatedAt };
     await tx

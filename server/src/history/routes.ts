@@ -31,6 +31,7 @@ import { bearerAuth, errorReplies } from '../http/schemas';
 import { signedInDevice } from '../devices/access';
 import { csvExport, xlsxExport } from './exports';
 import { historyPages, type SeriesWindow } from './queries';
+import { trendRoutes } from './trends';
 
 /** The request's format and window, or a 400 naming the field. */
 function parseQuery(query: HistoryQuery): { format: HistoryFormat; from: Date; to: Date } {
@@ -50,6 +51,8 @@ function parseQuery(query: HistoryQuery): { format: HistoryFormat; from: Date; t
 export const historyRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
   const tags = ['history'];
+  // The dashboard's trend lines read the same readings (docs/product/api.md).
+  await app.register(trendRoutes, { ctx });
 
   for (const product of Object.keys(PRODUCT_HISTORIES) as ProductId[]) {
     const { apiCollection, keyField, name } = PRODUCTS[product];

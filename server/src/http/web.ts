@@ -1,12 +1,15 @@
 // The front-end builds on the API's port: the shell at `/` (any other page path gets its index.html, the
 // browser router takes it from there), the remotes at `/remotes/<name>/`, and `/remotes.json` telling the shell
-// where each remote's manifest is. The builds are made by the root `npm start`, not here.
+// where each remote's manifest is. The builds are made by the root `npm start`, not here. index.html itself is always
+// rendered for the request's branded variant (variants/page.ts), never sent as the built file.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { REMOTE_NAMES } from '@paddock/shared/federation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { readVariantPage } from '../variants/page';
+import { requestVariant } from '../variants/variant';
 
 // Emitted as `[name].[contenthash:10].js`: such a file never changes, everything else may.
 const HASHED_FILE = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
@@ -30,6 +33,8 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: Conf
     prefix: '/',
     preCompressed: true,
     cacheControl: false,
+    // The page goes through sendWebNotFound, which brands it for the host (docs/product/overview.md#branded-variants).
+    allowedPath: (pathname: string) => !isIndexPath(pathname),
     setHeaders: (res: HeaderTarget, file: string) => res.setHeader('Cache-Control', cacheControlFor(file)),
   });
   for (const name of REMOTE_NAMES) {
@@ -67,6 +72,9 @@ const isDirectory = (dir: string) =>
     () => false,
   );
 
+/** `/` and `/index.html`: the built page, which is only ever sent branded. */
+const isIndexPath = (pathname: string) => pathname === '/' || pathname === '/index.html';
+
 /** A page path of the single-page app: a GET outside /api and /remotes that does not name a file. */
 export function isPagePath(method: string, url: string): boolean {
   const pathname = url.split('?')[0];
@@ -85,8 +93,15 @@ export async function sendWebNotFound(config: Config, request: FastifyRequest, r
   if (remote && (REMOTE_NAMES as readonly string[]).includes(remote) && !(await isDirectory(remoteDist(config, remote)))) {
     return notBuilt(reply, `${remote} remote`, remoteDist(config, remote));
   }
-  if (!isPagePath(request.method, request.url)) return text(reply, 404, 'Not found');
+  const isIndex = (request.method === 'GET' || request.method === 'HEAD') && isIndexPath(request.url.split('?')[0]);
+  if (!isIndex && !isPagePath(request.method, request.url)) return text(reply, 404, 'Not found');
   const dist = shellDist(config);
-  if (!(await isFile(path.join(dist, 'index.html')))) return notBuilt(reply, 'web app', path.join(dist, 'index.html'));
-  return reply.header('Cache-Control', NO_CACHE).sendFile('index.html', dist);
+  const index = path.join(dist, 'index.html');
+  if (!(await isFile(index))) return notBuilt(reply, 'web app', index);
+  // The page differs by host: a cache in front must not give one host's page to another.
+  return reply
+    .header('Cache-Control', NO_CACHE)
+    .header('Vary', 'Host')
+    .type('text/html; charset=utf-8')
+    .send(await readVariantPage(index, requestVariant(request, config)));
 }

@@ -80,7 +80,9 @@ type BillingKey =
   | 'card_expiry_invalid'
   | 'card_expired'
   | 'card_cvc_invalid';
-export type MessageKey = ErrorCode | MailKey | AlarmKey | BillingKey | RenewalKey;
+/** Words the error texts fill in. */
+type DeviceKey = 'device_no_report_yet';
+export type MessageKey = ErrorCode | MailKey | AlarmKey | BillingKey | RenewalKey | DeviceKey;
 
 export const MESSAGES = {
   bad_request: {
@@ -269,6 +271,12 @@ export const MESSAGES = {
     'fr-FR': "Paddock n'envoie pas au service push de ce navigateur.",
     'sv-SE': 'Paddock skickar inte till den här webbläsarens push-tjänst.',
   },
+  product_not_offered: {
+    'en-GB': '{product} is not offered on {brand}. Register it where you bought it.',
+    'de-DE': '{product} wird bei {brand} nicht angeboten. Registrieren Sie es dort, wo Sie es gekauft haben.',
+    'fr-FR': '{product} n’est pas proposé sur {brand}. Enregistrez-le là où vous l’avez acheté.',
+    'sv-SE': '{product} erbjuds inte på {brand}. Registrera den där du köpte den.',
+  },
   device_wrong_product: {
     'en-GB': 'The number {key} belongs to a {actual}, not a {product}. Register it as a {actual}.',
     'de-DE': 'Die Nummer {key} gehört zu einem {actual}, nicht zu einem {product}. Registrieren Sie es als {actual}.',
@@ -305,6 +313,14 @@ export const MESSAGES = {
     'fr-FR': "L’appareil n’a pas répondu dans les 60 secondes, rien n’a donc été modifié. Vérifiez qu’il est connecté et réessayez.",
     'sv-SE': 'Enheten svarade inte inom 60 sekunder, så inget ändrades. Kontrollera att den är ansluten och försök igen.',
   },
+  // {time}: the plug's last report in the caller's language (UTC), or device_no_report_yet.
+  device_offline: {
+    'en-GB': 'The plug is offline (last report: {time}), so nothing was changed. Try again when it is back online.',
+    'de-DE': 'Die Steckdose ist offline (letzte Meldung: {time}), daher wurde nichts geändert. Versuchen Sie es erneut, wenn sie wieder online ist.',
+    'fr-FR': "La prise est hors ligne (dernier relevé : {time}), rien n’a donc été modifié. Réessayez quand elle sera de nouveau en ligne.",
+    'sv-SE': 'Kontakten är offline (senaste rapport: {time}), så inget ändrades. Försök igen när den är online igen.',
+  },
+  device_no_report_yet: { 'en-GB': 'none yet', 'de-DE': 'noch keine', 'fr-FR': 'aucun pour l’instant', 'sv-SE': 'ingen än' },
   device_command_failed: {
     'en-GB': 'The device could not carry out the command, so nothing was changed. Please try again later.',
     'de-DE': 'Das Gerät konnte den Befehl nicht ausführen, daher wurde nichts geändert. Bitte versuchen Sie es später erneut.',

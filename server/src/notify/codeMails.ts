@@ -1,5 +1,5 @@
 // The mails that carry a one-time code, and the account notices around them, in the recipient's language.
-import { FALLBACK_LOCALE, isLocale, type Locale } from '@paddock/shared/domain';
+import { FALLBACK_LOCALE, isLocale, VARIANTS, type BrandVariant, type Locale } from '@paddock/shared/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { CODE_TTL_MINUTES, issueCode } from '../auth/codes';
 import type { AppContext } from '../context';
@@ -20,6 +20,13 @@ export function codeMail(to: string, locale: Locale, purpose: CodePurpose, code:
 
 const localeOf = (user: UserRow): Locale => (isLocale(user.locale) ? user.locale : FALLBACK_LOCALE);
 
+/**
+ * The sender name of a mail a request on a variant's host caused (docs/product/overview.md#branded-variants): the
+ * variant's name; none (MAIL_FROM's own) for the default variant.
+ */
+export const senderNameOf = (variant: BrandVariant): string | undefined => (variant === 'default' ? undefined : VARIANTS[variant].name);
+const branded = (mail: Mail, variant: BrandVariant): Mail => ({ ...mail, senderName: senderNameOf(variant) });
+
 /** Sends a mail; a failure is logged, not raised: the account change already happened and the reply must not differ. */
 async function sendQuietly(ctx: AppContext, mail: Mail, log: FastifyBaseLogger): Promise<void> {
   try {
@@ -33,27 +40,39 @@ async function sendQuietly(ctx: AppContext, mail: Mail, log: FastifyBaseLogger):
  * Issues a code to the user and mails it in their language: to the account's address, or for an e-mail change to
  * the pending address (whoever reads that mailbox proves it). The user can ask for a new code if the mail is lost.
  */
-export async function deliverCode(ctx: AppContext, user: UserRow, purpose: CodePurpose, log: FastifyBaseLogger): Promise<void> {
+export async function deliverCode(
+  ctx: AppContext,
+  user: UserRow,
+  purpose: CodePurpose,
+  log: FastifyBaseLogger,
+  variant: BrandVariant = 'default',
+): Promise<void> {
   const to = purpose === 'email-change' ? user.pendingEmail : user.email;
   if (!to) return;
   const code = await issueCode(ctx.db, user.id, purpose, ctx.config.now());
-  await sendQuietly(ctx, codeMail(to, localeOf(user), purpose, code), log);
+  await sendQuietly(ctx, branded(codeMail(to, localeOf(user), purpose, code), variant), log);
 }
 
 /** Tells the account's current address that a change to `newEmail` was asked for. */
-export function noticeEmailChange(ctx: AppContext, user: UserRow, newEmail: string, log: FastifyBaseLogger): Promise<void> {
+export function noticeEmailChange(
+  ctx: AppContext,
+  user: UserRow,
+  newEmail: string,
+  log: FastifyBaseLogger,
+  variant: BrandVariant = 'default',
+): Promise<void> {
   const locale = localeOf(user);
   const mail = {
     to: user.email,
     subject: translate(locale, 'mail_email_change_notice_subject'),
     text: translate(locale, 'mail_email_change_notice_text', { email: newEmail }),
   };
-  return sendQuietly(ctx, mail, log);
+  return sendQuietly(ctx, branded(mail, variant), log);
 }
 
 /** Tells a known address that someone tried to sign up with it (the sign-up reply itself does not). */
-export function noticeSignUpAttempt(ctx: AppContext, user: UserRow, log: FastifyBaseLogger): Promise<void> {
+export function noticeSignUpAttempt(ctx: AppContext, user: UserRow, log: FastifyBaseLogger, variant: BrandVariant = 'default'): Promise<void> {
   const locale = localeOf(user);
   const mail = { to: user.email, subject: translate(locale, 'mail_sign_up_exists_subject'), text: translate(locale, 'mail_sign_up_exists_text') };
-  return sendQuietly(ctx, mail, log);
+  return sendQuietly(ctx, branded(mail, variant), log);
 }

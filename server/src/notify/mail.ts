@@ -9,6 +9,18 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /**
+   * The sender's display name when it is not MAIL_FROM's: the branded variant's name for a mail a request on that
+   * variant's host caused (docs/product/overview.md#branded-variants). The address stays MAIL_FROM's.
+   */
+  senderName?: string;
+}
+
+/** MAIL_FROM with another display name: `Paddock <no-reply@x>` and `Paddock Partner` give `"Paddock Partner" <no-reply@x>`. */
+export function fromWithName(mailFrom: string, senderName: string | undefined): string {
+  if (!senderName) return mailFrom;
+  const address = /<([^<>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `"${senderName.replace(/["\\\r\n]/g, '')}" <${address}>`;
 }
 
 export interface Mailer {
@@ -28,7 +40,7 @@ function smtpMailer(url: string, from: string, log: FastifyBaseLogger): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.sendMail({ from: fromWithName(from, mail.senderName), to: mail.to, subject: mail.subject, text: mail.text });
       log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
     },
   };

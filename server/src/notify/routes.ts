@@ -42,7 +42,7 @@ export const pushRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; vapidPubli
     },
     async (request) => {
       const userId = request.params.id;
-      authorize(request, 'user:update', { userId });
+      authorize(request, 'user:pushDevice', { userId });
       const subscription = parseWebPushToken(request.body.Token);
       if (!subscription) throw badRequest('invalid_push_token', 'Token');
       // The server posts to the endpoint: only to the push services it knows, never to an address a caller picks.

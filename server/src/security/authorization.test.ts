@@ -40,6 +40,7 @@ const PUBLIC: Record<Role, Answer> = { anonymous: 'ok', stranger: 'ok', shared: 
 const SIGNED_IN: Record<Role, Answer> = { anonymous: '401', stranger: 'ok', shared: 'ok', owner: 'ok', admin: 'ok' };
 /** Routes on the owner's account (/users/{owner's id}…). */
 const SELF_OR_ADMIN: Record<Role, Answer> = { anonymous: '401', stranger: '403', shared: '403', owner: 'ok', admin: 'ok' };
+const SELF_ONLY: Record<Role, Answer> = { anonymous: '401', stranger: '403', shared: '403', owner: 'ok', admin: '403' };
 const ADMIN_ONLY: Record<Role, Answer> = { anonymous: '401', stranger: '403', shared: '403', owner: '403', admin: 'ok' };
 /** Reads and edits of the owner's device: anyone without a role on it learns nothing (404). */
 const DEVICE_USER: Record<Role, Answer> = { anonymous: '401', stranger: '404', shared: 'ok', owner: 'ok', admin: 'ok' };
@@ -64,6 +65,9 @@ const deviceUpdate: Case[] = [
   { expect: DEVICE_OWNER, body: (f) => metadataBody(f.product, { Owner: f.shared.email }) },
 ];
 const fota: Case = { expect: ADMIN_ONLY, body: () => ({ Url: 'https://firmware.example.com/fa2-1.2.3.bin', Checksum: 'deadbeef' }) };
+/** Staff add trials and cancel plans (docs/product/admin.md "Trials and cancellation"). */
+const trial: Case = { expect: ADMIN_ONLY, body: (f) => (f.product === 'farmcam-sim' ? { Bytes: 1_000_000, Days: 7 } : { Days: 7 }) };
+const cancel: Case = { expect: ADMIN_ONLY };
 const alarmChannels: Case[] = [{ expect: DEVICE_USER }];
 const setAlarmChannels: Case = { expect: DEVICE_USER, body: () => ({ Email: true, Sms: false, Push: true }) };
 
@@ -81,6 +85,7 @@ function pushToken(): string {
 // One entry per operation, keyed `METHOD /path` as in the OpenAPI document.
 const TABLE: Record<string, Case | Case[]> = {
   'GET /api/health': { expect: PUBLIC },
+  'GET /api/variant': { expect: PUBLIC },
   'POST /api/sign-in': { expect: PUBLIC, body: (f) => ({ Email: f.owner.email, Password: f.owner.password }) },
   'PUT /api/sign-in': { expect: PUBLIC, body: (f) => ({ Email: f.owner.email, Password: f.owner.password }) },
   'GET /api/token': { expect: SIGNED_IN },
@@ -101,7 +106,7 @@ const TABLE: Record<string, Case | Case[]> = {
   'PUT /api/users/{id}/email': { expect: ADMIN_ONLY, body: () => ({ Email: newAddress() }) },
   'GET /api/users/{id}/verify-email': { expect: ADMIN_ONLY },
   'GET /api/push/vapid-public-key': { expect: PUBLIC },
-  'POST /api/users/{id}/device-tokens': { expect: SELF_OR_ADMIN, body: () => ({ Token: pushToken() }) },
+  'POST /api/users/{id}/device-tokens': { expect: SELF_ONLY, body: () => ({ Token: pushToken() }) },
   'POST /api/users/{id}/sms': { expect: SELF_OR_ADMIN },
   'GET /api/users/{id}/invoices': { expect: SELF_OR_ADMIN },
   // The fixture account has no invoices: the caller may ask, and learns there is no such invoice.
@@ -121,8 +126,19 @@ const TABLE: Record<string, Case | Case[]> = {
   'GET /api/prices': { expect: PUBLIC },
   'GET /api/admin/mailbox': { expect: ADMIN_ONLY },
   'GET /api/admin/sms-outbox': { expect: ADMIN_ONLY },
+  'GET /api/admin/audit': { expect: ADMIN_ONLY },
+  'GET /api/admin/stats': { expect: ADMIN_ONLY },
+  // All notices: admins; the public ones (`?public`, any value): anyone signed in.
+  'GET /api/notices': [{ expect: ADMIN_ONLY }, { expect: SIGNED_IN, query: () => ({ public: '' }) }],
+  'POST /api/notices': { expect: ADMIN_ONLY, body: () => ({ Public: true, English: 'Maintenance tonight' }) },
+  // The path names no notice: admins learn so.
+  'DELETE /api/notices/{id}': { expect: ADMIN_ONLY, ok: '404 not_found' },
   'PUT /api/admin/simulator/{key}': { expect: ADMIN_ONLY, body: () => ({ Fault: 'none' }) },
+  'GET /api/admin/impersonate': { expect: ADMIN_ONLY, query: (f) => ({ key: f.product.replace(/-/g, ''), value: f.key }) },
+  'POST /api/admin/impersonate/stop': { expect: ADMIN_ONLY, body: (f) => ({ UserId: f.owner.id }) },
+  'GET /api/admin/devices/{product}': { expect: ADMIN_ONLY, query: (f) => ({ key: f.key.slice(0, 6) }) },
   'GET /api/users/{id}/devices': { expect: SELF_OR_ADMIN },
+  'GET /api/users/{id}/devices/trends': { expect: SELF_OR_ADMIN },
 
   'POST /api/users/{id}/farmcam-sims': register,
   'GET /api/farmcam-sims/{imsi}': { expect: DEVICE_USER },
@@ -133,6 +149,8 @@ const TABLE: Record<string, Case | Case[]> = {
   'PUT /api/farmcam-sims/{imsi}/alarm-channels': setAlarmChannels,
   'GET /api/farmcam-sims/{imsi}/remaining-data': history,
   'POST /api/farmcam-sims/{imsi}/extra-data': { expect: DEVICE_OWNER },
+  'PUT /api/farmcam-sims/{imsi}/trial': trial,
+  'DELETE /api/farmcam-sims/{imsi}/subscription': cancel,
 
   'POST /api/users/{id}/fencealarms': register,
   'GET /api/fencealarms/{imei}': { expect: DEVICE_USER },
@@ -142,6 +160,8 @@ const TABLE: Record<string, Case | Case[]> = {
   'GET /api/fencealarms/{imei}/alarm-channels': alarmChannels,
   'PUT /api/fencealarms/{imei}/alarm-channels': setAlarmChannels,
   'GET /api/fencealarms/{imei}/voltage': history,
+  'PUT /api/fencealarms/{imei}/trial': trial,
+  'DELETE /api/fencealarms/{imei}/subscription': cancel,
 
   'POST /api/users/{id}/fencealarm2s': register,
   'GET /api/fencealarm2s/{imei}': { expect: DEVICE_USER },
@@ -153,6 +173,8 @@ const TABLE: Record<string, Case | Case[]> = {
   'GET /api/fencealarm2s/{imei}/voltage': history,
   'PUT /api/fencealarm2s/{imei}/fota': fota,
   'PATCH /api/fencealarm2s/{imei}/fota': fota,
+  'PUT /api/fencealarm2s/{imei}/trial': trial,
+  'DELETE /api/fencealarm2s/{imei}/subscription': cancel,
 
   'POST /api/users/{id}/smartplugs': register,
   'GET /api/smartplugs/{imei}': { expect: DEVICE_USER },
@@ -166,6 +188,10 @@ const TABLE: Record<string, Case | Case[]> = {
   'GET /api/smartplugs/{imei}/consumption': history,
   'GET /api/smartplugs/{imei}/load': history,
   'GET /api/smartplugs/{imei}/temperature': history,
+  'PUT /api/smartplugs/{imei}/trial': trial,
+  'DELETE /api/smartplugs/{imei}/subscription': cancel,
+  // No device is connected in this test: the plug never answers.
+  'POST /api/smartplugs/{imei}/consumption/reset': { expect: ADMIN_ONLY, ok: '408 device_timeout' },
 
   'POST /api/users/{id}/smartplug2s': [
     register,
@@ -180,6 +206,8 @@ const TABLE: Record<string, Case | Case[]> = {
   'PUT /api/smartplug2s/{imei}/alarm-channels': setAlarmChannels,
   'GET /api/smartplug2s/{imei}/consumption': history,
   'GET /api/smartplug2s/{imei}/load': history,
+  'PUT /api/smartplug2s/{imei}/trial': trial,
+  'DELETE /api/smartplug2s/{imei}/subscription': cancel,
 };
 
 let t: TestApp;
@@ -228,7 +256,7 @@ async function callAs(role: Role, operation: Operation, test: Case): Promise<str
   const f = await fixture(operation);
   const caller = role === 'anonymous' ? undefined : { stranger: f.stranger, shared: f.shared, owner: f.owner, admin: f.admin }[role];
   await test.prepare?.(f);
-  const path = fillPath(operation, { id: f.owner.id, imei: f.key, imsi: f.key, key: f.key, serial: f.key, invoiceId: 'no-such-invoice' });
+  const path = fillPath(operation, { id: f.owner.id, imei: f.key, imsi: f.key, key: f.key, serial: f.key, invoiceId: 'no-such-invoice', product: f.product });
   const query = test.query ? `?${new URLSearchParams(test.query(f))}` : '';
   const response = await call(t.app, operation.method, path + query, { token: caller?.token, body: test.body?.(f) });
   const problem = mismatch(test.expect[role], test.ok, response.statusCode, response.body);

@@ -1,6 +1,6 @@
 // One simulated device: its own MQTT connection signed in with its key and secret (docs/protocol.md), a status on
 // connect, readings every interval with jitter, and the downlinks: config (applied and reported), set-power
-// (switched and acked) and simulate (faults).
+// (switched and acked), reset-consumption (counter to 0 and acked) and simulate (faults).
 //
 // The offline fault drops the connection without a DISCONNECT so the broker publishes the last will. A device that
 // is away cannot hear `Fault: none`, so meanwhile it keeps a silent connection that only listens on
@@ -8,7 +8,7 @@
 // no last will; on `none` it closes that and signs in again as usual.
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { FotaReport } from '@paddock/shared/contract';
-import type { ProductId } from '@paddock/shared/domain';
+import { PRODUCT_INFO, type ProductId } from '@paddock/shared/domain';
 import { SERVER_PRODUCTS } from '../devices/products';
 import { createModel, plugTemperature, seededRng, step, type DeviceModel, type Rng } from './model';
 import { decideRelay } from './relay';
@@ -43,6 +43,8 @@ export interface DeviceOptions {
   intervalSeconds: number;
   log: SimulatorLog;
   problems: ConnectionProblems;
+  /** The clock a plug's timer and thermostat read (the wall clock; tests move it to a summer-time change). */
+  now?: () => Date;
 }
 
 /** Connection trouble of a simulator's devices: each cause is logged once, not by 200 devices every few seconds. */
@@ -92,7 +94,7 @@ export class SimulatedDevice {
   private config: DeviceConfig | null = null;
   /** When the model last moved on (ms) and the rules were last checked. */
   private lastStepAt = Date.now();
-  private rulesCheckedAt = new Date();
+  private rulesCheckedAt: Date;
   private stopped = false;
   private firmware: string;
   /** The firmware update being played, and its steps' timer. */
@@ -107,6 +109,7 @@ export class SimulatedDevice {
     // The starting point depends on the key (and a SIM's usage counter on the time) only, so a device looks the same
     // after a restart.
     this.model = createModel(spec.product, seededRng(spec.key), new Date());
+    this.rulesCheckedAt = this.ruleClock();
     this.topic = topics(spec.key);
     this.firmware = SERVER_PRODUCTS[spec.product].simulation.firmware;
   }
@@ -196,7 +199,7 @@ export class SimulatedDevice {
     if (Id === this.fotaId) return;
     if (this.fotaTimer) clearTimeout(this.fotaTimer);
     this.fotaId = Id;
-    if (!SERVER_PRODUCTS[this.spec.product].firmwareUpdates) {
+    if (!PRODUCT_INFO[this.spec.product].firmwareUpdates) {
       return this.publish(this.topic.fota, { Id, Status: 'failed', Progress: 0, Error: `${this.spec.product} takes no firmware updates` });
     }
     const version = firmwareVersionAfter(Url, this.firmware);
@@ -245,7 +248,16 @@ export class SimulatedDevice {
     let ack: Ack;
     if ('error' in parsed) ack = { Id: parsed.Id, Ok: false, Error: parsed.error };
     else if (this.model.kind !== 'plug') ack = { Id: parsed.Id, Ok: false, Error: `${this.spec.product} has no relay` };
-    else {
+    else if (parsed.command.Command === 'reset-consumption') {
+      if (!PRODUCT_INFO[this.spec.product].consumptionReset) {
+        ack = { Id: parsed.Id, Ok: false, Error: `${this.spec.product} cannot reset its consumption` };
+      } else {
+        // The counter starts from 0 again, so the next reading agrees with the reset the server stored.
+        this.model = { ...this.model, consumption: 0 };
+        this.lastStepAt = Date.now();
+        ack = { Id: parsed.Id, Ok: true, PowerEnabled: this.relay };
+      }
+    } else {
       this.relay = parsed.command.Enabled;
       ack = { Id: parsed.Id, Ok: true, PowerEnabled: this.relay };
     }
@@ -294,6 +306,10 @@ export class SimulatedDevice {
     listener.on('error', (error) => this.onError(listener, error));
   }
 
+  private ruleClock(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
   private scheduleReading(delayMs: number): void {
     this.clearReadingTimer();
     this.readingTimer = setTimeout(() => this.publishReading(), delayMs);
@@ -309,15 +325,17 @@ export class SimulatedDevice {
     if (!this.client?.connected || this.fault === 'offline') return;
     const now = new Date();
     const temperature = this.model.kind === 'plug' && this.model.heater ? plugTemperature(this.model, now, this.rng) : undefined;
+    // The rules run on the device's own clock, the one its time zone's wall clock is read from (docs/protocol.md).
+    const ruleNow = this.ruleClock();
     if (this.model.kind === 'plug') {
       this.relay = decideRelay(this.config ?? {}, {
         from: this.rulesCheckedAt,
-        to: now,
+        to: ruleNow,
         temperature: temperature ?? null,
         current: this.relay,
       });
     }
-    this.rulesCheckedAt = now;
+    this.rulesCheckedAt = ruleNow;
     const result = step(
       this.model,
       { seconds: (now.getTime() - this.lastStepAt) / 1000, at: now, fault: this.fault, relay: this.relay, temperature },

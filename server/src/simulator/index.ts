@@ -14,6 +14,8 @@ export interface SimulatorOptions {
   /** Whole seconds between readings (each jittered by ±10 %), 1 to a day; reported as IntervalSeconds in the status. */
   intervalSeconds: number;
   log: SimulatorLog;
+  /** The clock the plugs' rules read; the real one unless a test moves it. */
+  now?: () => Date;
 }
 
 /** Connections open this far apart, so 200 devices take 5 s instead of hitting the broker at once. */
@@ -25,10 +27,10 @@ export async function startSimulator(options: SimulatorOptions): Promise<{ stop(
   if (!Number.isInteger(interval) || interval < 1 || interval > REPORTING_INTERVAL_MAX_SECONDS) {
     throw new Error(`intervalSeconds must be a whole number from 1 to ${REPORTING_INTERVAL_MAX_SECONDS}, got ${interval}`);
   }
-  const { intervalSeconds, log } = options;
+  const { intervalSeconds, log, now } = options;
   const url = withoutCredentials(options.url);
   const problems = new ConnectionProblems(log);
-  const devices = options.devices.map((spec) => new SimulatedDevice(spec, { url, intervalSeconds, log, problems }));
+  const devices = options.devices.map((spec) => new SimulatedDevice(spec, { url, intervalSeconds, log, problems, now }));
   const starts = devices.map((device, i) => setTimeout(() => device.start(), i * STAGGER_MS));
   log.info({ devices: devices.length, broker: url, intervalSeconds }, 'device simulator started');
   let stopping: Promise<void> | null = null;

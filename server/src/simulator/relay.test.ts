@@ -3,7 +3,12 @@ import { decideRelay, lastOccurrence, lastTimerSwitch, thermostatWish, type Rela
 // 2026-03-02 is a Monday (day 1).
 const at = (iso: string) => new Date(`2026-03-${iso}Z`);
 const timer = (On: string[], Off: string[], Enabled = true) => ({ Enabled, On, Off });
-const trigger = (Days: string, Above: boolean, Temperature: number, SetPowerEnabled: boolean) => ({ Days, Above, Temperature, SetPowerEnabled });
+const trigger = (Days: string, Above: boolean, Temperature: number, SetPowerEnabled: boolean) => ({
+  Days,
+  Above,
+  Temperature,
+  SetPowerEnabled,
+});
 
 describe('lastOccurrence', () => {
   it('finds the latest named moment at or before a time, across days and the week', () => {
@@ -36,6 +41,44 @@ describe('lastTimerSwitch', () => {
     expect(lastTimerSwitch(timer(['30 6 1'], [], false), at('02T06:00:00'), at('02T07:00:00'))).toBeNull();
     expect(lastTimerSwitch(undefined, at('02T06:00:00'), at('02T07:00:00'))).toBeNull();
     expect(lastTimerSwitch(timer(['31 6 1', 'x'], []), at('02T06:00:00'), at('02T07:00:00'))).toBeNull();
+  });
+});
+
+describe('zone timers across summer time (docs/protocol.md "Time zones")', () => {
+  // 07:00 every day on the local wall clock; 2026's changes: 29 March and 25 October at 01:00 UTC.
+  const zoned = (zone: string) => ({ Enabled: true, On: ['0 7 0,1,2,3,4,5,6'], Off: [], TimeZone: zone });
+  const utc = (iso: string) => new Date(iso);
+
+  it.each(['Europe/Stockholm', 'Europe/Berlin'])('%s: fires at 07:00 local in winter and in summer, never at 07:00 UTC', (zone) => {
+    const fires = (from: string, to: string) => lastTimerSwitch(zoned(zone), utc(from), utc(to))?.at.toISOString() ?? null;
+    expect(fires('2026-03-28T05:55:00Z', '2026-03-28T06:05:00Z')).toBe('2026-03-28T06:00:00.000Z'); // CET
+    expect(fires('2026-03-29T04:55:00Z', '2026-03-29T05:05:00Z')).toBe('2026-03-29T05:00:00.000Z'); // CEST
+    expect(fires('2026-03-29T06:55:00Z', '2026-03-29T07:05:00Z')).toBeNull();
+    expect(fires('2026-10-24T04:55:00Z', '2026-10-24T05:05:00Z')).toBe('2026-10-24T05:00:00.000Z'); // CEST
+    expect(fires('2026-10-25T05:55:00Z', '2026-10-25T06:05:00Z')).toBe('2026-10-25T06:00:00.000Z'); // CET
+    expect(fires('2026-10-25T04:55:00Z', '2026-10-25T05:05:00Z')).toBeNull();
+  });
+
+  it('fires once in the night summer time ends, and a skipped 02:30 still fires (at 03:30)', () => {
+    const night = { Enabled: true, On: ['30 2 0'], Off: [], TimeZone: 'Europe/Berlin' };
+    // 02:30 occurs twice on 25 October (00:30 and 01:30 UTC): the first only.
+    expect(lastTimerSwitch(night, utc('2026-10-25T00:00:00Z'), utc('2026-10-25T02:00:00Z'))?.at).toEqual(utc('2026-10-25T00:30:00Z'));
+    expect(lastTimerSwitch(night, utc('2026-10-25T01:00:00Z'), utc('2026-10-25T02:00:00Z'))).toBeNull();
+    // 02:30 does not occur on 29 March: 03:30 CEST instead.
+    expect(lastTimerSwitch(night, utc('2026-03-29T00:00:00Z'), utc('2026-03-29T02:00:00Z'))?.at).toEqual(utc('2026-03-29T01:30:00Z'));
+  });
+
+  it('the old form and an unknown zone stay in UTC', () => {
+    const old = { Enabled: true, On: ['0 7 0,1,2,3,4,5,6'], Off: [] };
+    expect(lastTimerSwitch(old, utc('2026-03-29T06:55:00Z'), utc('2026-03-29T07:05:00Z'))?.at).toEqual(utc('2026-03-29T07:00:00Z'));
+    expect(lastTimerSwitch({ ...old, TimeZone: 'Mars/Olympus' }, utc('2026-03-29T06:55:00Z'), utc('2026-03-29T07:05:00Z'))).not.toBeNull();
+  });
+
+  it('a zone thermostat reads its days on the local calendar', () => {
+    const monday = { Enabled: true, Triggers: [trigger('1', false, 5, true)], TimeZone: 'Europe/Stockholm' };
+    // Sunday 22:30 UTC is Monday 00:30 in Stockholm (CEST).
+    expect(thermostatWish(monday, utc('2026-03-29T22:30:00Z'), 0)).toBe(true);
+    expect(thermostatWish({ ...monday, TimeZone: undefined }, utc('2026-03-29T22:30:00Z'), 0)).toBeNull();
   });
 });
 

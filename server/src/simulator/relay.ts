@@ -1,23 +1,31 @@
-// How a plug's own rules switch its relay (docs/protocol.md "Timer entries …"): timer schedules are moments ('minute
-// hour days', UTC, Sunday 0) at which the plug switches; thermostat triggers are conditions checked at every
-// measurement. A manual set-power therefore holds until the next timer moment, but not against a matching
+// How a plug's own rules switch its relay (docs/protocol.md "Timer entries …", "Time zones"): timer schedules are
+// moments ('minute hour days', Sunday 0, on the wall clock of the timer's TimeZone, UTC without one) at which the
+// plug switches; thermostat triggers are conditions checked at every measurement, on the days of their zone. A manual set-power therefore holds until the next timer moment, but not against a matching
 // thermostat trigger (that is what a thermostat is for).
-import { parseDays, parseSchedule, type Schedule, type ThermostatTriggerValue, type TimerValue } from '@paddock/shared/domain';
+import {
+  isKnownTimeZone,
+  lastScheduledMoment,
+  parseDays,
+  parseSchedule,
+  weekdayIn,
+  type Schedule,
+  type ThermostatTriggerValue,
+  type TimerValue,
+} from '@paddock/shared/domain';
 
 export interface RelayRules {
   Timer?: TimerValue;
-  Thermostat?: { Enabled: boolean; Triggers: ThermostatTriggerValue[] };
+  Thermostat?: { Enabled: boolean; Triggers: ThermostatTriggerValue[]; TimeZone?: string };
 }
 
 const DAY_MS = 86_400_000;
 
-/** The latest moment at or before `at` that a schedule names; null when the schedule is invalid. */
-export function lastOccurrence(schedule: Schedule, at: Date): Date | null {
-  for (let back = 0; back <= 7; back++) {
-    const day = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() - back, schedule.hour, schedule.minute));
-    if (day.getTime() <= at.getTime() && schedule.days.includes(day.getUTCDay())) return day;
-  }
-  return null;
+// A zone the device does not know makes it keep to UTC rather than stop (the server only sends known ones).
+const zoneOf = (zone: string | undefined) => (zone && isKnownTimeZone(zone) ? zone : undefined);
+
+/** The latest moment at or before `at` that a schedule names on `timeZone`'s wall clock (UTC without one); null when it names none. */
+export function lastOccurrence(schedule: Schedule, at: Date, timeZone?: string): Date | null {
+  return lastScheduledMoment(schedule, at, zoneOf(timeZone));
 }
 
 /**
@@ -32,7 +40,7 @@ export function lastTimerSwitch(timer: TimerValue | undefined, from: Date, to: D
   const consider = (entries: readonly string[], enabled: boolean) => {
     for (const entry of entries) {
       const schedule = parseSchedule(entry);
-      const at = schedule && lastOccurrence(schedule, to);
+      const at = schedule && lastOccurrence(schedule, to, timer.TimeZone);
       if (!at || at.getTime() <= since) continue;
       if (!found || at.getTime() > found.at.getTime() || (at.getTime() === found.at.getTime() && !enabled)) found = { enabled, at };
     }
@@ -42,12 +50,13 @@ export function lastTimerSwitch(timer: TimerValue | undefined, from: Date, to: D
   return found;
 }
 
-/** The thermostat's wish at `at` for a measured temperature: the last matching trigger wins; null when none matches. */
+/** The thermostat's wish at `at` for a measured temperature (days of its zone): the last matching trigger wins; null when none matches. */
 export function thermostatWish(thermostat: RelayRules['Thermostat'], at: Date, temperature: number | null): boolean | null {
   if (!thermostat?.Enabled || temperature === null) return null;
   let wish: boolean | null = null;
+  const today = weekdayIn(zoneOf(thermostat.TimeZone), at);
   for (const trigger of thermostat.Triggers) {
-    if (!parseDays(trigger.Days)?.includes(at.getUTCDay())) continue;
+    if (!parseDays(trigger.Days)?.includes(today)) continue;
     const matches = trigger.Above ? temperature > trigger.Temperature : temperature < trigger.Temperature;
     if (matches) wish = trigger.SetPowerEnabled;
   }
@@ -58,10 +67,7 @@ export function thermostatWish(thermostat: RelayRules['Thermostat'], at: Date, t
  * The relay state after the plug checked its rules at `to`, having last checked at `from`: a timer moment in
  * between switches it, then a matching thermostat trigger has the last word; otherwise it keeps `current`.
  */
-export function decideRelay(
-  rules: RelayRules,
-  check: { from: Date; to: Date; temperature: number | null; current: boolean },
-): boolean {
+export function decideRelay(rules: RelayRules, check: { from: Date; to: Date; temperature: number | null; current: boolean }): boolean {
   const timer = lastTimerSwitch(rules.Timer, check.from, check.to);
   const afterTimer = timer ? timer.enabled : check.current;
   return thermostatWish(rules.Thermostat, check.to, check.temperature) ?? afterTimer;

@@ -287,6 +287,44 @@ describe('device simulator', () => {
     }
   });
 
+  it('fires a zone timer at local time, the same before and after summer time starts (a moved clock)', async () => {
+    const device = { key: '350000400900004', product: 'smartplug2' as const, secret: 'test-secret-0000007' };
+    // docs/protocol.md "Time zones": 07:00 on Stockholm's wall clock, every day. Saturday 28 March 2026 is CET (UTC+1),
+    // Sunday 29 March CEST (UTC+2): 06:00 UTC, then 05:00 UTC. Read as UTC it would fire at 07:00 UTC both days.
+    const timer = { Enabled: true, On: [], Off: ['0 7 0,1,2,3,4,5,6'], TimeZone: 'Europe/Stockholm' };
+    const config = { Version: 1, AuditoryFeedback: true, PowerLoadAlarm: { Lower: 0, Upper: 3700 }, Timer: timer };
+    let clock = new Date('2026-03-28T05:58:00Z');
+    const relayAfter = async (moment: string) => {
+      clock = new Date(moment);
+      const from = mark();
+      // The first reading may have been decided before the clock moved: take the one after it.
+      await next((m) => m.key === device.key && m.kind === 'reading', from);
+      return (await next((m) => m.key === device.key && m.kind === 'reading', mark())).payload.PowerEnabled;
+    };
+    const extra = await startSimulator({ url, devices: [device], intervalSeconds: 1, log: silent, now: () => clock });
+    try {
+      const from = mark();
+      await new Promise<void>((resolve, reject) =>
+        watcher.publish(`devices/${device.key}/down/config`, JSON.stringify(config), { qos: 1, retain: true }, (e) => (e ? reject(e) : resolve())),
+      );
+      await next((m) => m.key === device.key && m.kind === 'config', from);
+      expect(await relayAfter('2026-03-28T05:59:00Z')).toBe(true); // 06:59 CET
+      expect(await relayAfter('2026-03-28T06:01:00Z')).toBe(false); // 07:01 CET: switched off
+      const on = mark();
+      await new Promise<void>((resolve, reject) =>
+        watcher.publish(`devices/${device.key}/down/command`, JSON.stringify({ Id: 'dst-on', Command: 'set-power', Enabled: true }), { qos: 1 }, (e) =>
+          e ? reject(e) : resolve(),
+        ),
+      );
+      await next((m) => m.key === device.key && m.kind === 'ack' && m.payload.Id === 'dst-on', on);
+      expect(await relayAfter('2026-03-29T04:59:00Z')).toBe(true); // 06:59 CEST, a UTC timer would not fire before 07:00 UTC either
+      expect(await relayAfter('2026-03-29T05:01:00Z')).toBe(false); // 07:01 CEST: switched off at local 07:00, not at 08:00
+    } finally {
+      await extra.stop();
+      await new Promise<void>((resolve) => watcher.publish(`devices/${device.key}/down/config`, '', { qos: 1, retain: true }, () => resolve()));
+    }
+  });
+
   it('logs a refused sign-in once and waits longer before it tries again', async () => {
     const device = { key: '350000400900003', product: 'smartplug2' as const, secret: WRONG_SECRET };
     const problems: unknown[][] = [];

@@ -32,6 +32,8 @@ describe('downlink checks', () => {
     expect(parseCommand(json(setPower))).toEqual({ Id: 'a', command: setPower });
     expect(parseCommand(json({ Id: 'b', Command: 'set-power', Enabled: 'no' }))).toEqual({ Id: 'b', error: expect.stringContaining('/Enabled') });
     expect(parseCommand(json({ Id: 'c', Command: 'reboot' }))).toEqual({ Id: 'c', error: 'unknown command reboot' });
+    expect(parseCommand(json({ Id: 'd', Command: 'reset-consumption' }))).toEqual({ Id: 'd', command: { Id: 'd', Command: 'reset-consumption' } });
+    expect(parseCommand(json({ Id: 'e', Command: 'constructor' }))).toEqual({ Id: 'e', error: 'unknown command constructor' });
     expect(parseCommand(json({ Command: 'set-power', Enabled: false }))).toEqual({ unanswerable: expect.any(String) });
     expect(parseCommand(Buffer.from('set-power'))).toEqual({ unanswerable: 'not JSON' });
   });

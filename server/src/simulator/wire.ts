@@ -5,6 +5,7 @@ import {
   configReportSchema,
   downTopic,
   FotaRequest,
+  ResetConsumptionCommand,
   SetPowerCommand,
   SimulateFault,
   upTopic,
@@ -65,19 +66,24 @@ export function parseConfig(product: ProductId, payload: Buffer | string): Parse
 /** Enough of a command to answer it: its Id (the ack carries it) and what it asks. */
 const AnyCommand = Type.Object({ Id: Type.String({ minLength: 1, maxLength: 64 }), Command: Type.String() });
 
+/** The commands a device carries out (docs/protocol.md), by name. */
+const COMMANDS: Record<string, TSchema> = { 'set-power': SetPowerCommand, 'reset-consumption': ResetConsumptionCommand };
+
 /**
- * A `down/command`: `unanswerable` (no usable Id: dropped), or the Id with either a valid set-power or the reason
- * it cannot be carried out (answered with Ok false, so the server need not wait for its time-out).
+ * A `down/command`: `unanswerable` (no usable Id: dropped), or the Id with either a valid command (set-power,
+ * reset-consumption) or the reason it cannot be carried out (answered with Ok false, so the server need not wait
+ * for its time-out).
  */
 export function parseCommand(
   payload: Buffer | string,
-): { unanswerable: string } | { Id: string; command: SetPowerCommand } | { Id: string; error: string } {
+): { unanswerable: string } | { Id: string; command: SetPowerCommand | ResetConsumptionCommand } | { Id: string; error: string } {
   const command = check<{ Id: string; Command: string }>(AnyCommand, payload);
   if (!command.ok) return { unanswerable: command.error };
   const { Id, Command } = command.value;
-  if (Command !== 'set-power') return { Id, error: `unknown command ${Command.slice(0, 100)}` };
-  const setPower = check<SetPowerCommand>(SetPowerCommand, payload);
-  return setPower.ok ? { Id, command: setPower.value } : { Id, error: `bad set-power command: ${setPower.error}` };
+  const schema = Object.hasOwn(COMMANDS, Command) ? COMMANDS[Command] : undefined;
+  if (!schema) return { Id, error: `unknown command ${Command.slice(0, 100)}` };
+  const valid = check<SetPowerCommand | ResetConsumptionCommand>(schema, payload);
+  return valid.ok ? { Id, command: valid.value } : { Id, error: `bad ${Command} command: ${valid.error}` };
 }
 
 export const parseSimulate = (payload: Buffer | string) => check<SimulateFault>(SimulateFault, payload);

@@ -3,7 +3,8 @@
 import { createServer, type AddressInfo } from 'node:net';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { ingestUplink } from '../devices/gateway/ingest';
-import type { TestApp } from './testApp';
+import { demoKey } from '../devices/inventory';
+import { call, createMember, type Member, type TestApp } from './testApp';
 
 /** A FenceAlarm reading of `key` applied as the gateway applies an uplink (no broker), received now. */
 export function fenceReading(t: TestApp, key: string, voltage: number) {
@@ -78,4 +79,17 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/**
+ * A new member who registered demo plug number `n` of the product (its owner); `path` is the plug's API path. Each
+ * test file keeps to its own numbers, so files never share a plug.
+ */
+export async function registeredPlug(t: TestApp, product: 'smartplug' | 'smartplug2', n: number): Promise<{ owner: Member; key: string; path: string }> {
+  const owner = await createMember(t);
+  const key = demoKey(product, n);
+  const collection = product === 'smartplug' ? 'smartplugs' : 'smartplug2s';
+  const response = await call(t.app, 'POST', `/api/users/${owner.id}/${collection}`, { token: owner.token, body: { Imei: key, Name: 'Heater' } });
+  if (response.statusCode !== 201) throw new Error(`registering ${key}: ${response.statusCode} ${response.body}`);
+  return { owner, key, path: `/api/${collection}/${key}` };
 }

@@ -323,7 +323,7 @@ describe('admin calls', () => {
     expect(await signIn(t, target.email, target.password)).toBeTruthy();
   });
 
-  it('GET /api/users searches by e-mail (contains, any case, at most 50), id or customer id: admin only', async () => {
+  it('GET /api/users searches by e-mail (prefix, any case, at most 50), id or customer id: admin only', async () => {
     const tag = `srch${Date.now()}`;
     const found = await Promise.all([1, 2, 3].map((n) => createUser(t, { email: `${tag}-${n}@example.com` })));
     const me = await createMember(t);
@@ -333,10 +333,19 @@ describe('admin calls', () => {
     const byEmail = await call(t.app, 'GET', `/api/users?field=email&target=${tag.toUpperCase()}-`, { token: admin });
     expect(byEmail.statusCode).toBe(200);
     expect(byEmail.json().map((u: { Email: string }) => u.Email)).toEqual(found.map((u) => u.email));
-    const byId = await call(t.app, 'GET', `/api/users?field=id&target=${found[1].id}`, { token: admin });
-    expect(byId.json()).toEqual([expect.objectContaining({ Id: found[1].id })]);
-    const byCustomer = await call(t.app, 'GET', `/api/users?field=customerId&target=${found[2].customerId}`, { token: admin });
-    expect(byCustomer.json()).toEqual([expect.objectContaining({ Id: found[2].id })]);
+    // A prefix, not a part from the middle.
+    expect((await call(t.app, 'GET', `/api/users?field=email&target=${tag.slice(2)}`, { token: admin })).json()).toEqual([]);
+    expect((await call(t.app, 'GET', `/api/users?field=EMAIL&target=${tag}-2@EXAMPLE`, { token: admin })).json()).toEqual([
+      expect.objectContaining({ Id: found[1].id }),
+    ]);
+    for (const field of ['id', 'ID', 'Id']) {
+      const byId = await call(t.app, 'GET', `/api/users?field=${field}&target=${found[1].id}`, { token: admin });
+      expect(byId.json()).toEqual([expect.objectContaining({ Id: found[1].id })]);
+    }
+    for (const field of ['customerId', 'customerid', 'CUSTOMERID']) {
+      const byCustomer = await call(t.app, 'GET', `/api/users?field=${field}&target=${found[2].customerId}`, { token: admin });
+      expect(byCustomer.json()).toEqual([expect.objectContaining({ Id: found[2].id })]);
+    }
     // LIKE wildcards match literally.
     expect((await call(t.app, 'GET', '/api/users?field=email&target=%25', { token: admin })).json()).toEqual([]);
     expect((await call(t.app, 'GET', '/api/users?field=email&target=example.com', { token: admin })).json().length).toBeLessThanOrEqual(50);
@@ -344,6 +353,8 @@ describe('admin calls', () => {
 
   it.each([
     ['field=name&target=x', 'invalid_field', 'field'],
+    ['field=e-mail&target=x', 'invalid_field', 'field'],
+    ['field=customer_id&target=x', 'invalid_field', 'field'],
     ['field=email', 'missing_field', 'target'],
     ['target=x', 'missing_field', 'field'],
     ['field=email&target=', 'missing_field', 'target'],

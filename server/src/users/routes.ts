@@ -8,10 +8,11 @@ import {
   UserIdParams,
   UserList,
   UserSearchQuery,
+  type UserSearchFieldName,
 } from '@paddock/shared/contract';
 import { normalizeEmail, normalizeVatin } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, asc, eq, ilike } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { authorize, type Action } from '../access';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../auth/passwords';
@@ -22,6 +23,7 @@ import { moveAddressInDeviceLists } from '../devices/accessLists';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { requestLocale } from '../http/locale';
 import { deliverCode, noticeEmailChange, noticeSignUpAttempt } from '../notify/codeMails';
+import { requestVariant } from '../variants/variant';
 import { findUserByEmail, findUserById, insertUser, toUser, updateUser, type NewUser } from './store';
 import { bearerAuth, errorReplies, likeLiteral, NoContent, sendNoContent } from '../http/schemas';
 
@@ -127,7 +129,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
       };
       const known = await findUserByEmail(db, email);
       if (known?.verified) {
-        await noticeSignUpAttempt(ctx, known, request.log);
+        await noticeSignUpAttempt(ctx, known, request.log, requestVariant(request, config));
         return reply.code(202).send({ Email: email });
       }
       if (known) {
@@ -135,7 +137,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
         // replaces it, and the fresh code (which voids the earlier ones) confirms that one. Otherwise whoever signed
         // up first with someone else's address would sign in once its owner confirms it.
         const [updated] = await db.update(users).set(signUp).where(eq(users.id, known.id)).returning();
-        if (updated) await deliverCode(ctx, updated, 'verify', request.log);
+        if (updated) await deliverCode(ctx, updated, 'verify', request.log, requestVariant(request, config));
         return reply.code(202).send({ Email: email });
       }
       const user = await insertUser(db, { email, ...signUp }, config.now()).catch((error: unknown) => {
@@ -143,7 +145,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
         if (error instanceof AppError && error.code === 'email_taken') return null;
         throw error;
       });
-      if (user) await deliverCode(ctx, user, 'verify', request.log);
+      if (user) await deliverCode(ctx, user, 'verify', request.log, requestVariant(request, config));
       return reply.code(202).send({ Email: email });
     },
   );
@@ -153,7 +155,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     {
       schema: {
         tags,
-        summary: 'Admin: finds users by e-mail (contains, case-insensitive), id or customer id',
+        summary: 'Admin: finds users by e-mail (starts with, any letter case), id or customer id; field email, id or customerId in any letter case',
         security: bearerAuth,
         querystring: UserSearchQuery,
         response: { 200: UserList, ...errorReplies(400, 401, 403) },
@@ -161,10 +163,13 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     },
     async (request) => {
       authorize(request, 'user:search');
-      const { field, target } = request.query;
+      const { target } = request.query;
+      // docs/product/api.md: the field in any letter case; e-mails are stored lowercase, so a lowercased prefix is a
+      // case-insensitive match that the index users_email_prefix_idx serves (0015_admin_search.sql).
+      const field = request.query.field.toLowerCase() as UserSearchFieldName;
       const where =
         field === 'email'
-          ? ilike(users.email, `%${likeLiteral(normalizeEmail(target))}%`)
+          ? like(users.email, `${likeLiteral(normalizeEmail(target))}%`)
           : eq(field === 'id' ? users.id : users.customerId, target.trim());
       const rows = await db.select().from(users).where(where).orderBy(asc(users.email)).limit(SEARCH_LIMIT);
       return rows.map(toUser);
@@ -206,8 +211,8 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
       if (pending) await limiter.take(limitsFor(config, 'sendCode', pending, request.ip));
       const updated = await changeUser(user, changes);
       if (pending) {
-        await deliverCode(ctx, updated, 'email-change', request.log);
-        if (pending !== user.pendingEmail) await noticeEmailChange(ctx, user, pending, request.log);
+        await deliverCode(ctx, updated, 'email-change', request.log, requestVariant(request, config));
+        if (pending !== user.pendingEmail) await noticeEmailChange(ctx, user, pending, request.log, requestVariant(request, config));
       } else if (pending === null && user.pendingEmail) {
         await db.delete(codes).where(and(eq(codes.userId, user.id), eq(codes.purpose, 'email-change')));
       }
@@ -239,6 +244,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
   app.put(
     '/users/:id/email',
     {
+      config: { audit: 'user.email' },
       schema: {
         ...byId,
         summary: "Admin: sets a user's e-mail",
@@ -262,6 +268,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
   app.get(
     '/users/:id/verify-email',
     {
+      config: { audit: 'user.verify' },
       schema: { ...byId, summary: "Admin: marks a user's account verified", response: { 200: User, ...errorReplies(400, 401, 403, 404) } },
     },
     async (request) => {

@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../db/client';
 import { moveAddressInDeviceLists } from '../devices/accessLists';
 import { badRequest, conflict } from '../http/errors';
 import { deliverCode } from '../notify/codeMails';
+import { requestVariant } from '../variants/variant';
 import { findUserByEmail, findUserById, findUsersByPendingEmail } from './store';
 import { errorReplies, NoContent, sendNoContent } from '../http/schemas';
 
@@ -90,7 +91,7 @@ export const verificationRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
       const email = normalizeEmail(request.body.Email);
       await limiter.take(limitsFor(config, 'sendCode', email, request.ip));
       const user = await findUserByEmail(db, email);
-      if (user) await deliverCode(ctx, user, user.verified ? 'reset' : 'verify', request.log);
+      if (user) await deliverCode(ctx, user, user.verified ? 'reset' : 'verify', request.log, requestVariant(request, config));
       return sendNoContent(reply);
     },
   );

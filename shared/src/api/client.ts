@@ -2,7 +2,8 @@
 // one failed-reply handler with docs/product/errors.md's texts.
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { MessageDescriptor } from 'react-intl';
-import { paddockStore, localeAtom, tokenAtom, userAtom, isTokenValid } from '../session/store';
+import { IMPERSONATION_HEADER } from '../contract';
+import { paddockStore, impersonatingAtom, impersonationAtom, localeAtom, tokenAtom, userAtom, isTokenValid } from '../session/store';
 import { busyCountAtom, connectionFailedAtom, showToast } from './feedback';
 import { apiTexts } from './messages';
 
@@ -14,9 +15,20 @@ export interface ApiConfig {
   testHostPrefix: string;
   /** Default time-out of a call in ms. */
   timeoutMs: number;
+  /** The payment provider's customer page (admin "Open customer in payment provider"); `{CustomerId}` is replaced. */
+  paymentDashboardBase: string;
+  /** The same on a test host (docs/product/api.md: the dashboard differs between test and production). */
+  testPaymentDashboardBase: string;
 }
 
-const config: ApiConfig = { apiBase: '/api', testApiBase: '/api', testHostPrefix: 'test.', timeoutMs: 30_000 };
+const config: ApiConfig = {
+  apiBase: '/api',
+  testApiBase: '/api',
+  testHostPrefix: 'test.',
+  timeoutMs: 30_000,
+  paymentDashboardBase: 'https://dashboard.stripe.com/customers/{CustomerId}',
+  testPaymentDashboardBase: 'https://dashboard.stripe.com/test/customers/{CustomerId}',
+};
 
 export function configureApi(overrides: Partial<ApiConfig>): void {
   Object.assign(config, overrides);
@@ -28,6 +40,12 @@ export function isTestHost(hostname: string = currentHostname()): boolean {
 
 export function resolveApiBase(hostname: string = currentHostname()): string {
   return isTestHost(hostname) ? config.testApiBase : config.apiBase;
+}
+
+/** The payment provider's page of a customer: the test dashboard on a test host, else the production one. */
+export function paymentCustomerUrl(customerId: string, hostname: string = currentHostname()): string {
+  const base = isTestHost(hostname) ? config.testPaymentDashboardBase : config.paymentDashboardBase;
+  return base.replace('{CustomerId}', encodeURIComponent(customerId));
 }
 
 function currentHostname(): string {
@@ -93,6 +111,13 @@ export interface RequestOptions {
   silent?: boolean;
   /** Don't count this call for the loading overlay (background polls). */
   background?: boolean;
+  /**
+   * A call of the admin's own session, never made as the impersonated user (no impersonation header): checking the
+   * session at start, stopping impersonation. Sign-in and the token calls (GET and DELETE /token) always are.
+   */
+  asSelf?: boolean;
+  /** A call whose failure does not matter (the notices): a time-out or lost connection does not replace the page. */
+  optional?: boolean;
   headers?: Record<string, string>;
   /** The raw Response is returned (files). */
   raw?: boolean;
@@ -100,12 +125,27 @@ export interface RequestOptions {
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
+/** Sign-in and the token (refresh, revoke) belong to the admin's own session, even while impersonating (docs/product/admin.md). */
+function isOwnSessionCall(path: string): boolean {
+  return /^\/?(sign-in|token)(\?|$)/.test(path);
+}
+
+/**
+ * Calls made on the admin pages are the admin's own work (searching, another customer's page), not the impersonated
+ * customer's: only the customer's pages act as them (docs/product/admin.md "Impersonation").
+ */
+function onAdminPage(): boolean {
+  return typeof location !== 'undefined' && /^\/admin(\/|$)/.test(location.pathname);
+}
+
 async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const store = paddockStore;
   const token = store.get(tokenAtom);
   const sentToken = isTokenValid(token) ? token.String : undefined;
   const headers: Record<string, string> = { 'Accept-Language': store.get(localeAtom), ...options.headers };
   if (sentToken) headers.Authorization = `Bearer ${sentToken}`;
+  const actingAs = store.get(impersonatingAtom)?.User.Id;
+  if (actingAs && sentToken && !options.asSelf && !isOwnSessionCall(path) && !onAdminPage()) headers[IMPERSONATION_HEADER] = actingAs;
   const url = `${resolveApiBase().replace(/\/$/, '')}/${path.replace(/^\//, '')}${buildQuery(options.query)}`;
 
   if (!options.background) store.set(busyCountAtom, (n) => n + 1);
@@ -134,7 +174,7 @@ async function toApiError(error: unknown, options: RequestOptions, hadToken: boo
   const store = paddockStore;
   if (error instanceof TimeoutError || (error instanceof TypeError && !(error instanceof HTTPError))) {
     // Time-out or no connection at all: docs/product/errors.md replaces the page with the connection-failure message.
-    store.set(connectionFailedAtom, true);
+    if (!options.optional) store.set(connectionFailedAtom, true);
     return new ApiError(408, 'Request Timeout', '');
   }
   if (error instanceof HTTPError) {
@@ -154,6 +194,7 @@ async function toApiError(error: unknown, options: RequestOptions, hadToken: boo
       // The token is no longer accepted: sign out (docs/product/states.md).
       store.set(tokenAtom, null);
       store.set(userAtom, null);
+      store.set(impersonationAtom, null);
       showToast({ kind: 'error', message: apiTexts.messages.signedOut });
       return apiError;
     }

@@ -4,6 +4,7 @@ import type {
   AlarmChannelsBody,
   DeviceList,
   DeviceOf,
+  DeviceTrends,
   RegisterFarmcamSimBody,
   RegisterImeiBody,
   RegisterSmartplug2Body,
@@ -67,6 +68,9 @@ export const devicesApi = {
     const text = await response.text();
     return { list: text ? (JSON.parse(text) as DeviceList) : null, etag: response.headers.get('ETag') ?? etag };
   },
+
+  /** GET users/{id}/devices/trends: the dashboard's trend lines, every card's in one call (docs/product/api.md). */
+  trends: (userId: string, options?: RequestOptions) => api.get<DeviceTrends>(`${userPath(userId)}/devices/trends`, options),
 
   /** POST users/{id}/{farmcam-sims|fencealarms|fencealarm2s|smartplugs|smartplug2s} (docs/product/api.md). */
   register: <P extends ProductId>(userId: string, product: P, body: RegisterBodies[P], options?: RequestOptions) =>

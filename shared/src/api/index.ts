@@ -8,4 +8,6 @@ export * from './push';
 export * from './billing';
 export * from './prices';
 export * from './warranties';
+export * from './notices';
+export * from './admin';
 export * from './useLoaded';

@@ -7,6 +7,7 @@ import type {
   ResetPasswordBody,
   SignInBody,
   SignInReply,
+  SmsOutboxMessage,
   Token,
   UpdateUserBody,
   User,
@@ -42,4 +43,5 @@ export const usersApi = {
   markVerified: (id: string, options?: RequestOptions) => api.get<User>(`${user(id)}/verify-email`, options),
   search: (query: UserSearchQuery, options?: RequestOptions) => api.get<User[]>('users', { ...options, query: { ...query } }),
   mailbox: (to: string | undefined, options?: RequestOptions) => api.get<MailboxMessage[]>('admin/mailbox', { ...options, query: { to } }),
+  smsOutbox: (to: string | undefined, options?: RequestOptions) => api.get<SmsOutboxMessage[]>('admin/sms-outbox', { ...options, query: { to } }),
 };

@@ -78,6 +78,16 @@ export const SetPowerCommand = Type.Object({
 });
 export type SetPowerCommand = Static<typeof SetPowerCommand>;
 
+/** `down/command`: set the plug's consumption counter (Wh since the last reset) to 0; acked on `up/ack` with the same Id. */
+export const ResetConsumptionCommand = Type.Object({
+  Id: Type.String({ minLength: 1, maxLength: 64 }),
+  Command: Type.Literal('reset-consumption'),
+});
+export type ResetConsumptionCommand = Static<typeof ResetConsumptionCommand>;
+
+/** Every `down/command` the server sends. */
+export type DeviceCommand = SetPowerCommand | ResetConsumptionCommand;
+
 /** Faults the simulator can be told to play (real devices ignore `down/simulate`). */
 export const SIMULATED_FAULTS = ['offline', 'power-failure', 'low-voltage', 'none'] as const;
 export type SimulatedFault = (typeof SIMULATED_FAULTS)[number];

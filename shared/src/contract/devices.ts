@@ -7,7 +7,7 @@ import { EMAIL_MAX_LENGTH } from '../domain/account';
 import { DEVICE_NAME_MAX_LENGTH, DEVICE_NAME_PATTERN, IMEI_PATTERN, IMSI_PATTERN } from '../domain/deviceKeys';
 import { SHARING_MAX_EMAILS, TAGS_MAX } from '../domain/sharing';
 import { TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from '../domain/subscription';
-import { SCHEDULE_MAX_LENGTH, SCHEDULE_PATTERN, TIMER_MAX_SCHEDULES } from '../domain/timer';
+import { SCHEDULE_MAX_LENGTH, SCHEDULE_PATTERN, TIME_ZONE_MAX_LENGTH, TIME_ZONE_PATTERN, TIMER_MAX_SCHEDULES } from '../domain/timer';
 import { IsoTime } from './common';
 
 /** Request bodies accept no other fields. */
@@ -60,12 +60,17 @@ export const Subscription = Type.Object({
 });
 export type Subscription = Static<typeof Subscription>;
 
-/** A timer entry: 'minute hour days' in UTC (see domain/timer). */
+/** A timer entry: 'minute hour days' on the wall clock of the timer's TimeZone, UTC without one (see domain/timer). */
 export const ScheduleString = Type.String({ pattern: SCHEDULE_PATTERN, maxLength: SCHEDULE_MAX_LENGTH });
 const Schedules = Type.Array(ScheduleString, { maxItems: TIMER_MAX_SCHEDULES, uniqueItems: true });
+/** An IANA time zone ('Europe/Stockholm'); the server also checks that it is a known one (domain/timer isKnownTimeZone). */
+export const TimeZone = Type.String({ pattern: TIME_ZONE_PATTERN, maxLength: TIME_ZONE_MAX_LENGTH });
 
-/** Timer of SmartPlug and SmartPlug2 (docs/product/devices.md): On switches on, Off switches off. */
-export const Timer = Type.Object({ Enabled: Type.Boolean(), On: Schedules, Off: Schedules }, closed);
+/**
+ * Timer of SmartPlug and SmartPlug2 (docs/product/devices.md): On switches on, Off switches off, at the times of
+ * TimeZone's wall clock; a timer without TimeZone (the old form) is in UTC.
+ */
+export const Timer = Type.Object({ Enabled: Type.Boolean(), On: Schedules, Off: Schedules, TimeZone: Type.Optional(TimeZone) }, closed);
 export type Timer = Static<typeof Timer>;
 
 /** An alarm without a switch: only whether it is triggered. */
@@ -77,8 +82,20 @@ export const Triggered = Type.Object({ Triggered: Type.Boolean() });
  */
 export const ConfigSync = Type.Object({ Pending: Type.Boolean(), AppliedAt: Nullable(IsoTime) });
 export type ConfigSync = Static<typeof ConfigSync>;
+/**
+ * How the server hears from a device (docs/product/devices.md "Connection"): Offline as the offline sweep or the
+ * device's last will judged it (any message clears it), and when it last sent anything (null: never, a device that
+ * is waiting for its first report). Not for FarmCam SIM (the network reports it). Optional: older replies lack it.
+ */
+export const DeviceConnection = Type.Object({ Offline: Type.Boolean(), LastSeenAt: Nullable(IsoTime) });
+export type DeviceConnection = Static<typeof DeviceConnection>;
 /** The last fields of a configured product's representation (every product but FarmCam SIM). */
-export const configuredDeviceParts = { ConfigSync: Type.Optional(ConfigSync), Subscription, Metadata };
+export const configuredDeviceParts = {
+  ConfigSync: Type.Optional(ConfigSync),
+  Connection: Type.Optional(DeviceConnection),
+  Subscription,
+  Metadata,
+};
 
 /** An alarm or notification the user switches on and off. */
 export const EnabledTriggered = Type.Object({ Enabled: Type.Boolean(), Triggered: Type.Boolean() });

@@ -4,7 +4,9 @@ export * from './devices';
 export * from './deviceProtocol';
 export * from './errors';
 export * from './health';
+export * from './variant';
 export * from './history';
+export * from './trends';
 // Each product's representation, payloads and bodies, and the Device union and list derived from the registry.
 export * from '../products';
 export * from '../products/farmcamSim/contract';
@@ -14,3 +16,4 @@ export * from '../products/smartplug/contract';
 export * from '../products/smartplug2/contract';
 export * from './billing';
 export * from './warranties';
+export * from './admin';

@@ -123,7 +123,11 @@ export type SetEmailBody = Static<typeof SetEmailBody>;
 
 export const UserIdParams = Type.Object({ id: Id }, closed);
 
-export const UserSearchField = Type.Union([Type.Literal('email'), Type.Literal('id'), Type.Literal('customerId')]);
+/** The fields GET /users searches by, as the server compares them (`field` is taken in any letter case). */
+export const USER_SEARCH_FIELDS = ['email', 'id', 'customerid'] as const;
+export type UserSearchFieldName = (typeof USER_SEARCH_FIELDS)[number];
+/** `email` (prefix, any letter case), `id` or `customerId`, in any letter case (docs/product/api.md); else 400 naming `field`. */
+export const UserSearchField = Type.String({ pattern: '^(?:[Ee][Mm][Aa][Ii][Ll]|[Ii][Dd]|[Cc][Uu][Ss][Tt][Oo][Mm][Ee][Rr][Ii][Dd])$' });
 export const UserSearchQuery = Type.Object({ field: UserSearchField, target: Type.String({ minLength: 1, maxLength: 254 }) }, closed);
 export type UserSearchQuery = Static<typeof UserSearchQuery>;
 export const UserList = Type.Array(User);

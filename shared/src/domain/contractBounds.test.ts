@@ -75,8 +75,11 @@ describe('update bodies are partial and closed', () => {
     ok(UpdateSmartplugBody, { TemperatureRangeAlarm: { Enabled: true, Lower: -20, Upper: 70 } });
     bad(UpdateSmartplugBody, { TemperatureRangeAlarm: { Enabled: true, Lower: -21, Upper: 70 } });
     bad(UpdateSmartplugBody, { TemperatureRangeAlarm: { Enabled: true, Lower: -20, Upper: 71 } });
-    const Timer = rulesToTimer(true, [{ hour: 0, minute: 30, days: [1], action: 'on' }], 60);
+    const Timer = rulesToTimer(true, [{ hour: 0, minute: 30, days: [1], action: 'on' }], 'Europe/Stockholm');
     ok(UpdateSmartplugBody, { Timer });
+    ok(UpdateSmartplugBody, { Timer: { Enabled: true, On: ['0 6 1'], Off: [] } }); // the old UTC-only form
+    bad(UpdateSmartplugBody, { Timer: { ...Timer, TimeZone: 'Europe/Stockholm; drop' } });
+    bad(UpdateSmartplugBody, { Timer: { ...Timer, TimeZone: '' } });
     bad(UpdateSmartplugBody, { Timer: { Enabled: true, On: ['3 6 1'], Off: [] } });
     bad(UpdateSmartplugBody, { Timer: { Enabled: true, On: ['0 6 1,1'], Off: [] } });
     const trigger = toThermostatTrigger({ days: [0, 6], direction: 'below', temperature: -20, action: 'on' });

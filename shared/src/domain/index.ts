@@ -1,6 +1,7 @@
 export * from './account';
 export * from './deviceKeys';
 export * from './paths';
+export * from './routeParams';
 export * from './variants';
 export * from './tags';
 export * from './subscription';
@@ -27,3 +28,4 @@ export * from './push';
 export * from '../products';
 export * from './warranties';
 export * from './energyPrice';
+export * from './trends';

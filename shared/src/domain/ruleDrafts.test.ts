@@ -23,11 +23,12 @@ describe('time input', () => {
     for (const bad of ['', '24:00', '12:60', '1230', '12:3', 'ab:cd', '-1:00']) expect(parseTimeOfDay(bad)).toBeNull();
   });
 
-  test('the time a rule runs at: minute up to the next 5, modulo 60, hour kept (docs/product/validation.md)', () => {
-    expect(roundedTimeOfDay({ hour: 7, minute: 32 })).toEqual({ hour: 7, minute: 35 });
-    expect(roundedTimeOfDay({ hour: 7, minute: 35 })).toEqual({ hour: 7, minute: 35 });
-    expect(roundedTimeOfDay({ hour: 10, minute: 58 })).toEqual({ hour: 10, minute: 0 });
-    expect(roundedTimeOfDay({ hour: 23, minute: 56 })).toEqual({ hour: 23, minute: 0 });
+  test('the time a rule runs at: up to the next 5 minutes, carried into the hour and the day (docs/product/validation.md)', () => {
+    expect(roundedTimeOfDay({ hour: 7, minute: 32 })).toEqual({ hour: 7, minute: 35, nextDay: false });
+    expect(roundedTimeOfDay({ hour: 7, minute: 35 })).toEqual({ hour: 7, minute: 35, nextDay: false });
+    expect(roundedTimeOfDay({ hour: 6, minute: 57 })).toEqual({ hour: 7, minute: 0, nextDay: false });
+    expect(roundedTimeOfDay({ hour: 10, minute: 58 })).toEqual({ hour: 11, minute: 0, nextDay: false });
+    expect(roundedTimeOfDay({ hour: 23, minute: 56 })).toEqual({ hour: 0, minute: 0, nextDay: true });
   });
 });
 
@@ -53,8 +54,13 @@ describe('adding a timer rule (docs/product/states.md, docs/product/validation.m
     expect(checkTimerRule({ time: '25:00', days: [1], action: 'on' }, []).errors.time).toBe('invalid');
   });
 
+  test('06:57 is added as 07:00; 23:58 as 00:00 on the next days', () => {
+    expect(checkTimerRule({ time: '06:57', days: [1], action: 'off' }, []).rule).toEqual({ hour: 7, minute: 0, days: [1], action: 'off' });
+    expect(checkTimerRule({ time: '23:58', days: [6, 1], action: 'off' }, []).rule).toEqual({ hour: 0, minute: 0, days: [0, 2], action: 'off' });
+  });
+
   test('the same rule twice is refused, after rounding', () => {
-    expect(checkTimerRule({ time: '06:57', days: [5, 4, 3, 2, 1], action: 'on' }, [{ ...existing[0], hour: 6 }])).toMatchObject({
+    expect(checkTimerRule({ time: '06:57', days: [5, 4, 3, 2, 1], action: 'on' }, existing)).toMatchObject({
       errors: { rule: 'duplicate' },
       rule: null,
     });

@@ -8,7 +8,7 @@ import {
   TIMER_MAX_SCHEDULES,
   checkThermostatTemperature,
   formatDays,
-  roundMinuteUp,
+  roundScheduleUp,
   type PowerAction,
   type ThermostatDirection,
   type ThermostatRule,
@@ -33,11 +33,12 @@ export function parseTimeOfDay(value: string): TimeOfDay | null {
 }
 
 /**
- * docs/product/validation.md: the time a timer rule runs at — the minute rounded up to the next multiple of 5, modulo 60, the hour
- * unchanged (10:58 runs at 10:00). Screens show this before the rule is added.
+ * docs/product/validation.md: the time a timer rule runs at — rounded up to the next multiple of 5 minutes with carry
+ * (06:57 runs at 07:00; 23:58 at 00:00 the next day, `nextDay`). Screens show this before the rule is added.
  */
-export function roundedTimeOfDay(time: TimeOfDay): TimeOfDay {
-  return { hour: time.hour, minute: roundMinuteUp(time.minute) };
+export function roundedTimeOfDay(time: TimeOfDay): TimeOfDay & { nextDay: boolean } {
+  const rounded = roundScheduleUp({ ...time, days: [1] });
+  return { hour: rounded.hour, minute: rounded.minute, nextDay: rounded.days[0] !== 1 };
 }
 
 /** Day numbers in the screens' order, Monday first, without repeats ([0, 3, 1] → [1, 3, 0]). */
@@ -103,7 +104,8 @@ export function checkTimerRule(draft: TimerRuleDraft, rules: readonly TimerRule[
     rule: null,
   };
   if (!typed || errors.days) return { errors, rule: null };
-  const rule: TimerRule = { ...roundedTimeOfDay(typed), days: ascendingDays(draft.days), action: draft.action };
+  // The days move with a time rounded past midnight (23:58 on Monday runs at 00:00 on Tuesday).
+  const rule: TimerRule = { ...roundScheduleUp({ ...typed, days: ascendingDays(draft.days) }), action: draft.action };
   const atSameTime = rules.filter((r) => r.hour === rule.hour && r.minute === rule.minute);
   if (atSameTime.some((r) => r.action === rule.action && sameDays(r.days, rule.days))) errors.rule = 'duplicate';
   else if (atSameTime.some((r) => r.action !== rule.action && sharesADay(r.days, rule.days))) errors.rule = 'conflict';

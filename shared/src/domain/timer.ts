@@ -1,12 +1,14 @@
 // Timer and thermostat rules of the plugs (docs/product/devices.md, docs/product/validation.md, docs/product/errors.md, docs/product/limits.md).
 //
-// A timer entry on the wire is a schedule string 'minute hour days' in UTC, e.g. '30 6 1,2,3,4,5':
+// A timer entry on the wire is a schedule string 'minute hour days', e.g. '30 6 1,2,3,4,5':
 // - minute: a multiple of 5 in 0..55, hour: 0..23, both without leading zeros;
 // - days: a comma list of day numbers 0–6 (Sunday 0), at least one, no duplicates, no spaces (any order is
 //   accepted; formatSchedule writes them ascending). The same days syntax is used by thermostat triggers.
 // Timer.On holds the schedules that switch the plug on, Timer.Off those that switch it off.
-// The screens edit rules in local time; toUtcSchedule/fromUtcSchedule convert with the UTC offset of the
-// browser (minutes east of UTC, e.g. +60 for CET, +120 for CEST, -300 for New York in winter).
+// Timer.TimeZone (an IANA zone such as 'Europe/Stockholm', docs/protocol.md) says whose wall clock the schedules
+// are on: a rule then fires at the same local time all year, summer time or not. A timer without TimeZone is the
+// old form, in UTC; it is still read as such (and saved with the farmer's zone next time). Thermostat.TimeZone
+// likewise says whose days its triggers' Days are.
 
 export const TIMER_MINUTE_STEP = 5;
 export const DAY_NUMBERS = [0, 1, 2, 3, 4, 5, 6] as const;
@@ -21,9 +23,14 @@ const HOUR_SOURCE = '(?:[0-9]|1[0-9]|2[0-3])';
 const DAYS_SOURCE = '(?!.*([0-6]).*\\1)[0-6](?:,[0-6])*';
 /** Days syntax: '1,2,3' (0–6, Sunday 0, no duplicates). */
 export const DAYS_PATTERN = `^${DAYS_SOURCE}$`;
-/** Schedule syntax: 'minute hour days' (UTC). */
+/** Schedule syntax: 'minute hour days' (on the wall clock of the timer's TimeZone; UTC without one). */
 export const SCHEDULE_PATTERN = `^${MINUTE_SOURCE} ${HOUR_SOURCE} ${DAYS_SOURCE}$`;
 export const SCHEDULE_MAX_LENGTH = 19;
+/** An IANA time zone name's shape ('Europe/Stockholm', 'America/Argentina/Buenos_Aires', 'UTC', 'Etc/GMT+1'); the server checks it is known. */
+export const TIME_ZONE_PATTERN = '^[A-Za-z][A-Za-z0-9_+\\-]*(?:/[A-Za-z0-9_+\\-]+){0,2}$';
+export const TIME_ZONE_MAX_LENGTH = 64;
+/** The zone of a timer or thermostat saved without one (the old form). */
+export const LEGACY_TIME_ZONE = 'UTC';
 
 export type PowerAction = 'on' | 'off';
 export type ThermostatDirection = 'above' | 'below';
@@ -44,6 +51,8 @@ export interface TimerValue {
   Enabled: boolean;
   On: string[];
   Off: string[];
+  /** IANA zone of the schedules' wall clock; absent: UTC (the old form). */
+  TimeZone?: string;
 }
 
 /** A thermostat rule as the screen edits it. */
@@ -69,9 +78,13 @@ export const THERMOSTAT_TEMPERATURE_MAX = 70;
 const DAY_MINUTES = 24 * 60;
 const mod = (n: number, m: number) => ((n % m) + m) % m;
 
-/** docs/product/validation.md: the minute rounded up to the next multiple of 5, modulo 60 — no carry into the hour (58 → 0, same hour). */
-export function roundMinuteUp(minute: number): number {
-  return (Math.ceil(minute / TIMER_MINUTE_STEP) * TIMER_MINUTE_STEP) % 60;
+/**
+ * docs/product/validation.md: a time of week rounded up to the next multiple of 5 minutes, carrying into the hour
+ * and the day (06:57 → 07:00; 23:58 on Monday → 00:00 on Tuesday, Saturday moving to Sunday 0).
+ */
+export function roundScheduleUp(schedule: Schedule): Schedule {
+  const extra = mod(-schedule.minute, TIMER_MINUTE_STEP);
+  return shiftSchedule(schedule, extra);
 }
 
 /** The browser's UTC offset in minutes east of UTC at a moment (the opposite sign of Date.getTimezoneOffset). */
@@ -135,11 +148,12 @@ function shiftSchedule(schedule: Schedule, minutes: number): Schedule {
   };
 }
 
-/** docs/product/validation.md: a local timer rule (minute rounded up per roundMinuteUp) to its UTC schedule string and action. */
+/** docs/product/validation.md: a local timer rule (rounded up with carry, roundScheduleUp) to its UTC schedule string and action. */
 export function toUtcSchedule(rule: TimerRule, utcOffsetMinutes: number): { action: PowerAction; schedule: string } {
   assertPowerAction(rule.action);
-  const local = { minute: roundMinuteUp(rule.minute), hour: rule.hour, days: rule.days };
-  formatSchedule(local); // throws on an hour or day out of range
+  formatSchedule({ minute: 0, hour: rule.hour, days: rule.days }); // throws on an hour or day out of range
+  if (!Number.isInteger(rule.minute) || rule.minute < 0 || rule.minute > 59) throw new Error(`invalid minute: ${rule.minute}`);
+  const local = roundScheduleUp(rule);
   return { action: rule.action, schedule: formatSchedule(shiftSchedule(local, -utcOffsetMinutes)) };
 }
 
@@ -151,23 +165,149 @@ export function fromUtcSchedule(schedule: string, action: PowerAction, utcOffset
   return { ...shiftSchedule(utc, utcOffsetMinutes), action };
 }
 
-/** docs/product/devices.md: the wire Timer {Enabled, On, Off} to local rules (On first, then Off; each in wire order). */
-export function timerToRules(timer: Pick<TimerValue, 'On' | 'Off'>, utcOffsetMinutes: number): TimerRule[] {
-  return [
-    ...timer.On.map((s) => fromUtcSchedule(s, 'on', utcOffsetMinutes)),
-    ...timer.Off.map((s) => fromUtcSchedule(s, 'off', utcOffsetMinutes)),
-  ];
+/**
+ * docs/product/devices.md: the wire Timer {Enabled, On, Off, TimeZone} to rules on the wall clock of `viewZone` (On
+ * first, then Off; each in wire order). Rules in the same zone come as they are; rules in another zone (an old
+ * UTC-only timer, or one saved elsewhere) are moved by the difference of the two zones' offsets at `at`.
+ */
+export function timerToRules(timer: Pick<TimerValue, 'On' | 'Off' | 'TimeZone'>, viewZone: string, at: Date = new Date()): TimerRule[] {
+  const from = timer.TimeZone ?? LEGACY_TIME_ZONE;
+  const shift = from === viewZone ? 0 : zoneOffsetMinutes(viewZone, at) - zoneOffsetMinutes(from, at);
+  return [...timer.On.map((s) => fromUtcSchedule(s, 'on', shift)), ...timer.Off.map((s) => fromUtcSchedule(s, 'off', shift))];
 }
 
-/** docs/product/devices.md, docs/product/validation.md: local rules to the wire Timer, converted to UTC; a repeated schedule is kept once. */
-export function rulesToTimer(enabled: boolean, rules: readonly TimerRule[], utcOffsetMinutes: number): TimerValue {
-  const timer: TimerValue = { Enabled: enabled, On: [], Off: [] };
+/**
+ * docs/product/devices.md, docs/product/validation.md: rules on the wall clock of `timeZone` to the wire Timer that
+ * carries the zone (each rounded up with carry); a repeated schedule is kept once.
+ */
+export function rulesToTimer(enabled: boolean, rules: readonly TimerRule[], timeZone: string): TimerValue {
+  const timer: TimerValue = { Enabled: enabled, On: [], Off: [], TimeZone: timeZone };
   for (const rule of rules) {
-    const { action, schedule } = toUtcSchedule(rule, utcOffsetMinutes);
+    const { action, schedule } = toUtcSchedule(rule, 0);
     const list = action === 'on' ? timer.On : timer.Off;
     if (!list.includes(schedule)) list.push(schedule);
   }
   return timer;
+}
+
+// ---- Time zones (docs/protocol.md "Time zones") ----
+
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+function wallClockOf(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClocks.set(timeZone, format);
+  }
+  return format;
+}
+
+/** A moment on a zone's wall clock: date, time and weekday (Sunday 0). */
+export interface WallTime {
+  year: number;
+  /** 1–12. */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  weekday: number;
+}
+
+/** What a zone's clocks show at a moment; throws a RangeError for an unknown zone. */
+export function wallTime(timeZone: string, at: Date): WallTime {
+  const parts: Record<string, number> = {};
+  for (const part of wallClockOf(timeZone).formatToParts(at)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  const { year, month, day, hour, minute } = parts;
+  return { year, month, day, hour: hour % 24, minute, weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay() };
+}
+
+/** A zone's offset from UTC at a moment, in minutes east of UTC (Europe/Stockholm: 60 in winter, 120 in summer). */
+export function zoneOffsetMinutes(timeZone: string, at: Date): number {
+  const w = wallTime(timeZone, at);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
+  return Math.round((asUtc - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * The moment a zone's clocks show a date and time. A time that occurs twice (the hour summer time ends) is its first
+ * occurrence; a time that does not occur (in the hour summer time skips) is moved on by the length of the skip, so
+ * a rule at 02:30 still fires that night, at 03:30 (as Temporal's 'compatible'; docs/protocol.md "Time zones").
+ */
+export function zonedMoment(timeZone: string, date: { year: number; month: number; day: number }, hour: number, minute: number): Date {
+  const asUtc = Date.UTC(date.year, date.month - 1, date.day, hour, minute);
+  const before = zoneOffsetMinutes(timeZone, new Date(asUtc - 86_400_000 / 2));
+  const after = zoneOffsetMinutes(timeZone, new Date(asUtc + 86_400_000 / 2));
+  const shows = (t: number) => {
+    const w = wallTime(timeZone, new Date(t));
+    return w.hour === hour && w.minute === minute && w.day === new Date(asUtc).getUTCDate();
+  };
+  const candidates = [asUtc - before * 60_000, asUtc - after * 60_000].filter(shows).sort((a, b) => a - b);
+  if (candidates.length) return new Date(candidates[0]);
+  // Skipped: the time read with the offset before the jump, which the clocks show an hour (the skip) later.
+  return new Date(Math.max(asUtc - before * 60_000, asUtc - after * 60_000));
+}
+
+/**
+ * The latest moment at or before `at` that a schedule names on the wall clock of `timeZone` (UTC for the old form);
+ * null when it names none (no days). Pure: the simulator's "does this rule fire now" (docs/protocol.md).
+ */
+export function lastScheduledMoment(schedule: Schedule, at: Date, timeZone: string = LEGACY_TIME_ZONE): Date | null {
+  const today = wallTime(timeZone, at);
+  for (let back = 0; back <= 8; back++) {
+    const date = new Date(Date.UTC(today.year, today.month - 1, today.day - back));
+    if (!schedule.days.includes(date.getUTCDay())) continue;
+    const moment = zonedMoment(
+      timeZone,
+      { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() },
+      schedule.hour,
+      schedule.minute,
+    );
+    if (moment.getTime() <= at.getTime()) return moment;
+  }
+  return null;
+}
+
+/** The weekday (Sunday 0) on the wall clock of `timeZone` at a moment (thermostat Days; UTC for the old form). */
+export function weekdayIn(timeZone: string | undefined, at: Date): number {
+  return wallTime(timeZone ?? LEGACY_TIME_ZONE, at).weekday;
+}
+
+/** The zone a time zone name stands for, canonical as this runtime names it; null when unknown. */
+function resolvedZone(timeZone: string): string | null {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+let supportedZones: Set<string> | null = null;
+/**
+ * docs/product/validation.md: a time zone the runtime knows (Intl.supportedValuesOf('timeZone'), plus UTC and the
+ * aliases browsers report, such as Europe/Kyiv for Europe/Kiev).
+ */
+export function isKnownTimeZone(timeZone: string): boolean {
+  if (!new RegExp(TIME_ZONE_PATTERN).test(timeZone) || timeZone.length > TIME_ZONE_MAX_LENGTH) return false;
+  const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] };
+  supportedZones ??= new Set(intl.supportedValuesOf?.('timeZone') ?? []);
+  if (supportedZones.has(timeZone) || timeZone === 'UTC') return true;
+  const resolved = resolvedZone(timeZone);
+  return resolved !== null && (supportedZones.has(resolved) || resolved === 'UTC' || supportedZones.size === 0);
+}
+
+/** The browser's IANA time zone (Intl), UTC when it has none or one this runtime does not know. */
+export function browserTimeZone(): string {
+  const zone = resolvedZone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? LEGACY_TIME_ZONE);
+  return zone && isKnownTimeZone(zone) ? zone : LEGACY_TIME_ZONE;
 }
 
 /** docs/product/validation.md: thermostat temperature -20 to 70 °C; returns a field error code. */

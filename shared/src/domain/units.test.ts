@@ -1,4 +1,14 @@
-import { DEFAULT_HISTORY_INTERVAL, HISTORY_INTERVALS, bytesToMb, chartWindow, chartXAxisUnit, chartYAxisRange, mbToBytes } from './units';
+import {
+  DEFAULT_HISTORY_INTERVAL,
+  HISTORY_INTERVALS,
+  bytesToMb,
+  chartWindow,
+  chartXAxisUnit,
+  chartYAxisRange,
+  dataAmount,
+  formatDataAmount,
+  mbToBytes,
+} from './units';
 
 describe('units and charts', () => {
   test('MB = bytes / 1e6 rounded, 0 when missing (docs/product/devices.md, docs/product/limits.md)', () => {
@@ -8,6 +18,29 @@ describe('units and charts', () => {
     expect(bytesToMb(0)).toBe(0);
     expect(bytesToMb(undefined)).toBe(0);
     expect(bytesToMb(null)).toBe(0);
+  });
+
+  test('one unit rule for data: whole MB below 1 GB, GB with one decimal from 1 GB up (docs/product/products/farmcam-sim.md)', () => {
+    expect(dataAmount(3_416_000_000)).toEqual({ value: 3.4, unit: 'gigabyte', maximumFractionDigits: 1 });
+    expect(dataAmount(1_000_000_000)).toEqual({ value: 1, unit: 'gigabyte', maximumFractionDigits: 1 });
+    expect(dataAmount(1_049_400_000)).toEqual({ value: 1, unit: 'gigabyte', maximumFractionDigits: 1 });
+    expect(dataAmount(1_050_000_000)).toEqual({ value: 1.1, unit: 'gigabyte', maximumFractionDigits: 1 });
+    expect(dataAmount(20_000_000_000)).toEqual({ value: 20, unit: 'gigabyte', maximumFractionDigits: 1 });
+    expect(dataAmount(999_400_000)).toEqual({ value: 999, unit: 'megabyte', maximumFractionDigits: 0 });
+    // Rounded to 1,000 MB: shown as 1 GB, never "1,000 MB".
+    expect(dataAmount(999_600_000)).toEqual({ value: 1, unit: 'gigabyte', maximumFractionDigits: 1 });
+    expect(dataAmount(12_345_678)).toEqual({ value: 12, unit: 'megabyte', maximumFractionDigits: 0 });
+    expect(dataAmount(0)).toEqual({ value: 0, unit: 'megabyte', maximumFractionDigits: 0 });
+    expect(dataAmount(null)).toEqual({ value: 0, unit: 'megabyte', maximumFractionDigits: 0 });
+    expect(dataAmount(-5_000_000)).toEqual({ value: 0, unit: 'megabyte', maximumFractionDigits: 0 });
+  });
+
+  test('the data amount in each language', () => {
+    expect(formatDataAmount(3_416_000_000, 'en-GB')).toBe('3.4 GB');
+    expect(formatDataAmount(3_416_000_000, 'de-DE')).toMatch(/^3,4\sGB$/);
+    expect(formatDataAmount(3_416_000_000, 'sv-SE')).toMatch(/^3,4\sGB$/);
+    expect(formatDataAmount(3_416_000_000, 'fr-FR')).toMatch(/^3,4\s?Go$/);
+    expect(formatDataAmount(512_000_000, 'en-GB')).toBe('512 MB');
   });
 
   test('add-trial MB × 1,000,000 (docs/product/validation.md)', () => {

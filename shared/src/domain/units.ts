@@ -14,6 +14,30 @@ export function bytesToMb(bytes: number | null | undefined): number {
   return Math.round(bytes / BYTES_PER_MB);
 }
 
+/** The unit a data amount is shown in and the number to format in it, for Intl's `style: 'unit'`. */
+export interface DataAmount {
+  value: number;
+  unit: 'megabyte' | 'gigabyte';
+  maximumFractionDigits: 0 | 1;
+}
+
+/**
+ * docs/product/products/farmcam-sim.md: the one rule for showing an amount of data wherever it appears (card, settings page,
+ * purchase texts): GB with at most one decimal from 1 GB up, else whole MB (bytes / 1e6 rounded, 0 when missing). The switch
+ * is decided on the rounded MB, so 999.6 MB shows as 1 GB and never as "1,000 MB".
+ */
+export function dataAmount(bytes: number | null | undefined): DataAmount {
+  const mb = bytesToMb(bytes);
+  if (mb < 1000) return { value: Math.max(0, mb), unit: 'megabyte', maximumFractionDigits: 0 };
+  return { value: Math.round(mb / 100) / 10, unit: 'gigabyte', maximumFractionDigits: 1 };
+}
+
+/** A data amount in words for a locale ("3.4 GB", "3,4 Go" is Intl's business): `dataAmount` through Intl.NumberFormat. */
+export function formatDataAmount(bytes: number | null | undefined, locale: string): string {
+  const { value, unit, maximumFractionDigits } = dataAmount(bytes);
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits }).format(value);
+}
+
 /** docs/product/validation.md: add-trial data in MB is multiplied by 1,000,000 to bytes. */
 export function mbToBytes(mb: number): number {
   return Math.round(mb * BYTES_PER_MB);

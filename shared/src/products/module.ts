@@ -37,6 +37,12 @@ export interface ProductInfo<P extends ProductId = ProductId, ListKey extends st
    * long one payment runs is the key's (pricePeriod: …Month, …Year, the SIM plans monthly).
    */
   plans: readonly PriceKey[];
+  /** Staff's add-trial grants data too (bytes), not only days (docs/product/admin.md "Trials and cancellation"). */
+  trialData: boolean;
+  /** It takes firmware over the air (admin FOTA, docs/protocol.md). */
+  firmwareUpdates: boolean;
+  /** Staff can reset its consumption counter by a command it acknowledges (docs/protocol.md). */
+  consumptionReset: boolean;
 }
 
 /**

@@ -38,7 +38,7 @@ export function plugLiveValues(reading: PlugReading) {
   return { Load: reading.Load, Consumption: reading.Consumption, SignalStrength: reading.SignalStrength, PowerEnabled: reading.PowerEnabled };
 }
 
-/** The timer as the device's configuration carries it: a copy of the saved one. */
+/** The timer as the device's configuration carries it: a copy of the saved one, with its zone (docs/protocol.md; none: UTC). */
 export function timerConfig(timer: Timer): Timer {
-  return { Enabled: timer.Enabled, On: [...timer.On], Off: [...timer.Off] };
+  return { Enabled: timer.Enabled, On: [...timer.On], Off: [...timer.Off], ...(timer.TimeZone ? { TimeZone: timer.TimeZone } : {}) };
 }

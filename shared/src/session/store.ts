@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   impersonation: 'paddock.impersonation',
   lastDeviceId: 'paddock.lastDeviceId',
   pushPrompt: 'paddock.pushPrompt',
+  /** Ids of the notices this browser has closed (docs/product/states.md Dismissed notices). */
+  dismissedNotices: 'paddock.dismissedNotices',
 } as const;
 
 export function isTokenValid(token: Token | null | undefined, nowMs: number = Date.now()): token is Token {
@@ -44,6 +46,12 @@ export const impersonationAtom = atomWithStorage<Impersonation | null>(
   { getOnInit: true },
 );
 
+/**
+ * Whether the last session here was ended by the user (Sign out, account deleted) rather than by expiry or a 401:
+ * then the sign-in page is plain, with no way back to the page they left (docs/product/states.md).
+ */
+export const signedOutOnPurposeAtom = atom(false);
+
 /** Bumped when time passes a token boundary, so signedInAtom is re-read. */
 export const sessionClockAtom = atom(0);
 
@@ -54,8 +62,20 @@ export const signedInAtom = atom((get) => {
 
 export const isAdminAtom = atom((get) => get(signedInAtom) && get(userAtom)?.AccountType === 'admin');
 
-/** The user the screens act for: the impersonated one while impersonating. */
-export const activeUserAtom = atom((get) => get(impersonationAtom)?.User ?? get(userAtom));
+/**
+ * The impersonation in force: only while an admin is signed in (docs/product/admin.md Impersonation). The calls'
+ * header and the "Viewing as" banner follow this, so a stale session value never acts for anyone else.
+ */
+export const impersonatingAtom = atom((get) => (get(isAdminAtom) ? get(impersonationAtom) : null));
+
+/**
+ * The user the screens act for: the impersonated one while an admin impersonates. Only then: an impersonation left in
+ * this tab by an admin who signed out elsewhere never shows another customer to whoever signs in next.
+ */
+export const activeUserAtom = atom((get) => get(impersonatingAtom)?.User ?? get(userAtom));
+
+/** Notice ids closed in this browser; pruned to the public ones after every fetch of the notices. */
+export const dismissedNoticesAtom = atomWithStorage<string[]>(STORAGE_KEYS.dismissedNotices, [], local, { getOnInit: true });
 
 function initialLocale(): Locale {
   const languages = typeof navigator !== 'undefined' ? (navigator.languages ?? [navigator.language]) : [];

@@ -61,13 +61,15 @@ export interface ConfirmDialogProps {
   title: ReactNode;
   children?: ReactNode;
   confirmLabel?: string;
+  /** The cancel button's text; "Cancel" when absent. */
+  cancelLabel?: string;
   danger?: boolean;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ open, title, children, confirmLabel, danger, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, danger, busy, onConfirm, onCancel }: ConfirmDialogProps) {
   const t = useT();
   return (
     <Dialog
@@ -76,7 +78,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, danger, bus
       onClose={onCancel}
       actions={
         <>
-          <Button onClick={onCancel}>{t(uiTexts.messages.cancel)}</Button>
+          <Button onClick={onCancel}>{cancelLabel ?? t(uiTexts.messages.cancel)}</Button>
           <Button variant={danger ? 'danger' : 'primary'} busy={busy} onClick={onConfirm}>
             {confirmLabel ?? t(uiTexts.messages.confirm)}
           </Button>

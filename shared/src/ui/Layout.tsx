@@ -2,6 +2,7 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useT } from '../i18n/LocaleProvider';
 import { IconButton } from './Button';
+import { useLeave } from './LeaveGuard';
 import { uiTexts } from './messages';
 
 export function Card({ className, children, ...rest }: HTMLAttributes<HTMLElement> & { children: ReactNode }) {
@@ -28,10 +29,12 @@ export interface PageProps {
 export function Page({ title, subtitle, back, actions, narrow, children }: PageProps) {
   const t = useT();
   const navigate = useNavigate();
+  // The back arrow asks first on a page with unsaved changes.
+  const leave = useLeave();
   return (
     <div className={['pd-page', narrow ? 'pd-page--narrow' : ''].join(' ')}>
       <header className="pd-page__header">
-        {back ? <IconButton icon="arrow-back" label={t(uiTexts.messages.back)} onClick={() => navigate(back)} /> : null}
+        {back ? <IconButton icon="arrow-back" label={t(uiTexts.messages.back)} onClick={() => leave(() => navigate(back))} /> : null}
         <div className="pd-page__titles">
           <h1 className="pd-page__title">{title}</h1>
           {subtitle ? <p className="pd-page__subtitle">{subtitle}</p> : null}

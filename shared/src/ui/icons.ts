@@ -5,6 +5,7 @@ import checkCircle from '@material-symbols/svg-400/outlined/check_circle.svg';
 import close from '@material-symbols/svg-400/outlined/close.svg';
 import contentCopy from '@material-symbols/svg-400/outlined/content_copy.svg';
 import error from '@material-symbols/svg-400/outlined/error.svg';
+import fence from '@material-symbols/svg-400/outlined/fence.svg';
 import help from '@material-symbols/svg-400/outlined/help.svg';
 import language from '@material-symbols/svg-400/outlined/language.svg';
 import login from '@material-symbols/svg-400/outlined/login.svg';
@@ -21,6 +22,7 @@ import visibilityOff from '@material-symbols/svg-400/outlined/visibility_off.svg
 import barcodeScanner from '@material-symbols/svg-400/outlined/barcode_scanner.svg';
 import electricBolt from '@material-symbols/svg-400/outlined/electric_bolt.svg';
 import keyboard from '@material-symbols/svg-400/outlined/keyboard.svg';
+import outlet from '@material-symbols/svg-400/outlined/outlet.svg';
 import noPhotography from '@material-symbols/svg-400/outlined/no_photography.svg';
 import photoCamera from '@material-symbols/svg-400/outlined/photo_camera.svg';
 import powerPlug from '@material-symbols/svg-400/outlined/power.svg';
@@ -56,6 +58,9 @@ export const ICONS = {
   'no-photography': noPhotography,
   'photo-camera': photoCamera,
   'power-plug': powerPlug,
+  // The two generations of fence alarm and of plug are told apart (docs/product/screens.md): fence / electric-bolt, power-plug / outlet.
+  fence,
+  outlet,
   'sim-card': simCard,
   'toggle-off': toggleOff,
   'toggle-on': toggleOn,

@@ -5,8 +5,15 @@ export const uiTexts = defineTranslations('ui', {
   cancel: { 'en-GB': 'Cancel', 'de-DE': 'Abbrechen', 'fr-FR': 'Annuler', 'sv-SE': 'Avbryt' },
   confirm: { 'en-GB': 'Confirm', 'de-DE': 'Bestätigen', 'fr-FR': 'Confirmer', 'sv-SE': 'Bekräfta' },
   back: { 'en-GB': 'Back', 'de-DE': 'Zurück', 'fr-FR': 'Retour', 'sv-SE': 'Tillbaka' },
+  notFoundTitle: { 'en-GB': 'Page not found', 'de-DE': 'Seite nicht gefunden', 'fr-FR': 'Page introuvable', 'sv-SE': 'Sidan hittades inte' },
+  notFoundText: {
+    'en-GB': 'The page you are looking for does not exist or has moved.',
+    'de-DE': 'Die gesuchte Seite gibt es nicht oder sie wurde verschoben.',
+    'fr-FR': 'La page que vous cherchez n’existe pas ou a été déplacée.',
+    'sv-SE': 'Sidan du letar efter finns inte eller har flyttats.',
+  },
   busy: { 'en-GB': 'Working…', 'de-DE': 'Wird ausgeführt …', 'fr-FR': 'En cours…', 'sv-SE': 'Arbetar …' },
-  loading: { 'en-GB': 'Loading…', 'de-DE': 'Wird geladen …', 'fr-FR': 'Chargement…', 'sv-SE': 'Laddar …' },
+  loading: { 'en-GB': 'Loading…', 'de-DE': 'Wird geladen …', 'fr-FR': 'Chargement…', 'sv-SE': 'Läser in …' },
   showPassword: { 'en-GB': 'Show password', 'de-DE': 'Passwort anzeigen', 'fr-FR': 'Afficher le mot de passe', 'sv-SE': 'Visa lösenord' },
   hidePassword: { 'en-GB': 'Hide password', 'de-DE': 'Passwort verbergen', 'fr-FR': 'Masquer le mot de passe', 'sv-SE': 'Dölj lösenord' },
   notifications: { 'en-GB': 'Notifications', 'de-DE': 'Benachrichtigungen', 'fr-FR': 'Notifications', 'sv-SE': 'Aviseringar' },
@@ -58,4 +65,23 @@ export const uiTexts = defineTranslations('ui', {
     'fr-FR': 'Veuillez choisir l’une des options.',
     'sv-SE': 'Välj ett av alternativen.',
   },
+});
+
+/** Leaving a page with unsaved changes (docs/product/screens.md Unsaved changes). */
+export const leaveTexts = defineTranslations('ui.leave', {
+  title: {
+    'en-GB': 'Leave without saving?',
+    'de-DE': 'Seite ohne Speichern verlassen?',
+    'fr-FR': 'Quitter sans enregistrer ?',
+    'sv-SE': 'Lämna utan att spara?',
+  },
+  text: {
+    'en-GB': 'Your changes on this page are not saved yet. If you leave now, they are lost.',
+    'de-DE': 'Ihre Änderungen auf dieser Seite sind noch nicht gespeichert. Wenn Sie die Seite jetzt verlassen, gehen sie verloren.',
+    'fr-FR': 'Vos modifications sur cette page ne sont pas encore enregistrées. Si vous la quittez maintenant, elles seront perdues.',
+    'sv-SE': 'Dina ändringar på den här sidan är inte sparade än. Om du lämnar sidan nu går de förlorade.',
+  },
+  leave: { 'en-GB': 'Discard changes', 'de-DE': 'Änderungen verwerfen', 'fr-FR': 'Abandonner les modifications', 'sv-SE': 'Släng ändringarna' },
+  stay: { 'en-GB': 'Keep editing', 'de-DE': 'Weiter bearbeiten', 'fr-FR': 'Continuer la modification', 'sv-SE': 'Fortsätt redigera' },
+  unsaved: { 'en-GB': 'Unsaved changes', 'de-DE': 'Nicht gespeicherte Änderungen', 'fr-FR': 'Modifications non enregistrées', 'sv-SE': 'Osparade ändringar' },
 });

@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { useT } from '@paddock/shared/i18n';
 import { Button, Card, Page } from '@paddock/shared/ui';
 import { connectionTexts } from './messages';
-import { SUPPORT_HOST, SUPPORT_URL } from './support';
+import { supportHost, supportUrl } from './support';
 
 /** Reloads the app from its root (docs/product/errors.md "Try again"). */
 export function reloadAppRoot(): void {
@@ -23,8 +23,8 @@ export function ConnectionFailed({ onTryAgain = reloadAppRoot }: { onTryAgain?: 
             {...connectionTexts.messages.message}
             values={{
               host: (
-                <a href={SUPPORT_URL} target="_blank" rel="noopener noreferrer">
-                  {SUPPORT_HOST}
+                <a href={supportUrl()} target="_blank" rel="noopener noreferrer">
+                  {supportHost()}
                 </a>
               ),
             }}

@@ -1,3 +1,6 @@
-// Where users get help (docs/product/screens.md navbar "Support", docs/product/errors.md connection-failure text). One place for the address.
-export const SUPPORT_HOST = 'support.paddock.farm';
-export const SUPPORT_URL = `https://${SUPPORT_HOST}/`;
+// Where users get help (docs/product/screens.md navbar "Support", docs/product/errors.md connection-failure text): the
+// support site of the shell's branded variant (docs/product/overview.md#branded-variants; the variant table holds it).
+import { shellBrand } from '../startup/variant';
+
+export const supportUrl = (): string => shellBrand().supportUrl;
+export const supportHost = (): string => new URL(supportUrl()).host;

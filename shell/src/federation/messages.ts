@@ -18,7 +18,7 @@ export const federationTexts = defineTranslations('shell.remote', {
   retry: { 'en-GB': 'Retry', 'de-DE': 'Erneut versuchen', 'fr-FR': 'Réessayer', 'sv-SE': 'Försök igen' },
   loading: {
     'en-GB': 'Loading {section}…',
-    'de-DE': '{section} wird geladen …',
+    'de-DE': 'Bereich {section} wird geladen …',
     'fr-FR': 'Chargement de {section}…',
     'sv-SE': 'Läser in {section} …',
   },

@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { adminApi } from '@paddock/shared/api';
 import { PRODUCT_IDS, devicePath, logsPath } from '@paddock/shared/domain';
 import { changeLocale } from '@paddock/shared/i18n';
 import { impersonationAtom, paddockStore, signOut } from '@paddock/shared/session';
@@ -12,6 +13,7 @@ jest.mock('@paddock/shared/session', () => ({ ...jest.requireActual('@paddock/sh
 beforeEach(() => {
   resetShellState();
   jest.clearAllMocks();
+  jest.restoreAllMocks();
 });
 
 const nav = () => screen.getByRole('navigation', { name: 'Main navigation' });
@@ -75,6 +77,25 @@ test('Support opens the help site in a new tab', () => {
   expect(support).toHaveAttribute('rel', expect.stringContaining('noopener'));
 });
 
+test('the brand, logo and Support link are the variant of the page (docs/product/overview.md#branded-variants)', () => {
+  const home = () => screen.getByRole('link', { name: /home$/ });
+  const { unmount } = renderInShell(<Navbar />);
+  expect(home()).toHaveAccessibleName('Paddock home');
+  expect(home()).toHaveTextContent('Paddock');
+  expect(home().querySelector('img')).toHaveAttribute('src', '/favicon.svg');
+  unmount();
+  document.documentElement.dataset.variant = 'partner';
+  try {
+    renderInShell(<Navbar />);
+    expect(home()).toHaveAccessibleName('Paddock Partner home');
+    expect(home()).toHaveTextContent('Paddock Partner');
+    expect(home().querySelector('img')).toHaveAttribute('src', '/variants/partner/favicon.svg');
+    expect(within(nav()).getByRole('link', { name: /support/i })).toHaveAttribute('href', 'https://support.partner.example/');
+  } finally {
+    delete document.documentElement.dataset.variant;
+  }
+});
+
 test('the language menu lists the four languages by their own names and changes the language', async () => {
   const user = userEvent.setup();
   renderInShell(<Navbar />);
@@ -93,16 +114,37 @@ test('Sign out signs out and goes to /sign-in', async () => {
   expect(currentLocation()).toBe('/sign-in');
 });
 
-test('while impersonating, Sign out is hidden and Stop impersonating returns to the admin page', async () => {
+test('while impersonating, Sign out is hidden and Stop impersonating tells the server and returns to the admin page', async () => {
   const user = userEvent.setup();
+  const stop = jest.spyOn(adminApi, 'stopImpersonating').mockResolvedValue(undefined);
   signInAs('admin');
   paddockStore.set(impersonationAtom, { User: { ...sampleUser, Email: 'owner@example.com' }, ReturnTo: '/admin/user/u1' });
   renderInShell(<Navbar />, { path: '/devices' });
   expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
-  expect(screen.getByText('Acting as owner@example.com')).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Stop impersonating' }));
+  await waitFor(() => expect(currentLocation()).toBe('/admin/user/u1'));
+  expect(stop).toHaveBeenCalledWith('u1', expect.objectContaining({ asSelf: true }));
   expect(paddockStore.get(impersonationAtom)).toBeNull();
-  expect(currentLocation()).toBe('/admin/user/u1');
+  expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+});
+
+test('a failed stop call still ends impersonating', async () => {
+  const user = userEvent.setup();
+  jest.spyOn(adminApi, 'stopImpersonating').mockRejectedValue(new Error('offline'));
+  signInAs('admin');
+  paddockStore.set(impersonationAtom, { User: sampleUser, ReturnTo: '/admin/user/u1' });
+  renderInShell(<Navbar />, { path: '/account' });
+  await user.click(screen.getByRole('button', { name: 'Stop impersonating' }));
+  await waitFor(() => expect(currentLocation()).toBe('/admin/user/u1'));
+  expect(paddockStore.get(impersonationAtom)).toBeNull();
+});
+
+test('a stored impersonation does not hide Sign out from someone who is not an admin', () => {
+  signInAs('user');
+  paddockStore.set(impersonationAtom, { User: sampleUser, ReturnTo: '/admin' });
+  renderInShell(<Navbar />, { path: '/devices' });
+  expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Stop impersonating' })).toBeNull();
 });
 
 test('the menu button opens and closes the menu (phones), Escape closes it', async () => {

@@ -1,13 +1,15 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useAtomValue, useStore } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { LOCALES, type Locale } from '@paddock/shared/domain';
 import { ownerOf } from '@paddock/shared/federation';
 import { changeLocale, LOCALE_NAMES, localeAtom, useT } from '@paddock/shared/i18n';
-import { impersonationAtom, isAdminAtom, signedInAtom, signOut } from '@paddock/shared/session';
-import { Icon } from '@paddock/shared/ui';
-import { SUPPORT_URL } from '../connection/support';
+import { impersonatingAtom, isAdminAtom, signedInAtom, signOut } from '@paddock/shared/session';
+import { Button, Icon, useLeave, useLeaveGate } from '@paddock/shared/ui';
+import { supportUrl } from '../connection/support';
+import { shellBrand } from '../startup/variant';
 import { layoutTexts } from './messages';
+import { useStopImpersonating } from './useStopImpersonating';
 
 type SectionKey = 'devices' | 'account' | 'billing' | 'warranties' | 'admin';
 
@@ -35,16 +37,21 @@ const ADMIN: Section = { key: 'admin', to: '/admin', matches: under('/admin') };
  */
 export function Navbar() {
   const t = useT();
-  const store = useStore();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const signedIn = useAtomValue(signedInAtom);
   const isAdmin = useAtomValue(isAdminAtom);
-  const impersonation = useAtomValue(impersonationAtom);
+  const impersonation = useAtomValue(impersonatingAtom);
+  const { stop: stopImpersonating, stopping } = useStopImpersonating();
   const locale = useAtomValue(localeAtom);
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  // The language switch reloads the page and signing out leaves it: on a page with unsaved changes both ask first
+  // (docs/product/screens.md Unsaved changes); links are asked about by the page itself.
+  const leave = useLeave();
+  // The browser's Back reaches such a page before the router: the navbar mounts with the router, inside it.
+  useLeaveGate();
 
   // A choice in the menu closes it.
   useEffect(() => setOpen(false), [pathname]);
@@ -58,22 +65,20 @@ export function Navbar() {
     }
   };
 
+  const brand = shellBrand();
+
   const onSignOut = async () => {
     await signOut();
     navigate('/sign-in', { replace: true });
   };
 
-  const onStopImpersonating = () => {
-    const returnTo = impersonation?.ReturnTo || '/admin';
-    store.set(impersonationAtom, null);
-    navigate(returnTo);
-  };
-
   return (
     <header className="pd-navbar" onKeyDown={onKeyDown}>
       <div className="pd-navbar__bar">
-        <Link to="/" className="pd-navbar__brand" aria-label={t(layoutTexts.messages.home)}>
-          {t(layoutTexts.messages.brand)}
+        <Link to="/" className="pd-navbar__brand" aria-label={t(layoutTexts.messages.home, { brand: brand.name })}>
+          {/* The variant's logo and name (docs/product/overview.md#branded-variants); brand names are not translated. */}
+          <img className="pd-navbar__logo" src={brand.logo} alt="" width={28} height={28} />
+          {brand.name}
         </Link>
         <button
           ref={toggleRef}
@@ -101,7 +106,7 @@ export function Navbar() {
             </li>
           ))}
           <li>
-            <a className="pd-navbar__link" href={SUPPORT_URL} target="_blank" rel="noopener noreferrer">
+            <a className="pd-navbar__link" href={supportUrl()} target="_blank" rel="noopener noreferrer">
               {t(layoutTexts.messages.support)}
               <span className="pd-visually-hidden"> {t(layoutTexts.messages.opensInNewTab)}</span>
             </a>
@@ -111,7 +116,13 @@ export function Navbar() {
           <label className="pd-navbar__language">
             <Icon name="language" />
             <span className="pd-visually-hidden">{t(layoutTexts.messages.language)}</span>
-            <select value={locale} onChange={(event) => void changeLocale(event.target.value as Locale)}>
+            <select
+              value={locale}
+              onChange={(event) => {
+                const next = event.target.value as Locale;
+                leave(() => void changeLocale(next));
+              }}
+            >
               {LOCALES.map((code) => (
                 <option key={code} value={code} lang={code}>
                   {LOCALE_NAMES[code]}
@@ -119,13 +130,11 @@ export function Navbar() {
               ))}
             </select>
           </label>
+          {/* Who is being viewed shows in the banner above the page (ImpersonationBanner). */}
           {impersonation ? (
-            <>
-              <span className="pd-navbar__acting">{t(layoutTexts.messages.actingAs, { email: impersonation.User.Email })}</span>
-              <button type="button" className="pd-btn pd-btn--secondary" onClick={onStopImpersonating}>
-                {t(layoutTexts.messages.stopImpersonating)}
-              </button>
-            </>
+            <Button variant="secondary" busy={stopping} onClick={() => void stopImpersonating()}>
+              {t(layoutTexts.messages.stopImpersonating)}
+            </Button>
           ) : null}
           {!signedIn ? (
             <Link to="/sign-in" className="pd-btn pd-btn--primary" aria-current={pathname === '/sign-in' ? 'page' : undefined}>
@@ -133,7 +142,7 @@ export function Navbar() {
               {t(layoutTexts.messages.signIn)}
             </Link>
           ) : impersonation ? null : (
-            <button type="button" className="pd-btn pd-btn--ghost" onClick={() => void onSignOut()}>
+            <button type="button" className="pd-btn pd-btn--ghost" onClick={() => leave(() => void onSignOut())}>
               <Icon name="logout" />
               {t(layoutTexts.messages.signOut)}
             </button>

@@ -4,13 +4,14 @@ import { connectionFailedAtom } from '@paddock/shared/api';
 import { useT } from '@paddock/shared/i18n';
 import { Toasts } from '@paddock/shared/ui';
 import { ConnectionFailed } from '../connection/ConnectionFailed';
+import { ImpersonationBanner } from './ImpersonationBanner';
 import { LoadingOverlay } from './LoadingOverlay';
 import { layoutTexts } from './messages';
 import { Navbar } from './Navbar';
-import { NoticesSlot } from './NoticesSlot';
+import { Notices } from './Notices';
 
 /**
- * The frame around every page: navbar, notices, the page itself, the loading overlay and the toasts. When a request
+ * The frame around every page: navbar, the "Viewing as" banner while impersonating, notices, the page itself, the loading overlay and the toasts. When a request
  * times out (connectionFailedAtom), the page content is replaced by the connection-failure message (docs/product/errors.md).
  */
 export function ShellLayout({ children }: { children: ReactNode }) {
@@ -22,7 +23,8 @@ export function ShellLayout({ children }: { children: ReactNode }) {
         {t(layoutTexts.messages.skipToContent)}
       </a>
       <Navbar />
-      <NoticesSlot />
+      <ImpersonationBanner />
+      <Notices />
       <main id="pd-main" className="pd-shell-main" tabIndex={-1}>
         {connectionFailed ? <ConnectionFailed /> : children}
       </main>

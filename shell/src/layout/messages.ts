@@ -1,8 +1,8 @@
 import { defineTranslations } from '@paddock/shared/i18n';
 
 export const layoutTexts = defineTranslations('shell.layout', {
-  brand: { 'en-GB': 'Paddock', 'de-DE': 'Paddock', 'fr-FR': 'Paddock', 'sv-SE': 'Paddock' },
-  home: { 'en-GB': 'Paddock home', 'de-DE': 'Paddock-Startseite', 'fr-FR': 'Accueil Paddock', 'sv-SE': 'Paddocks startsida' },
+  // {brand}: the variant's name (docs/product/overview.md#branded-variants), never translated.
+  home: { 'en-GB': '{brand} home', 'de-DE': '{brand}-Startseite', 'fr-FR': 'Accueil {brand}', 'sv-SE': '{brand}s startsida' },
   skipToContent: {
     'en-GB': 'Skip to content',
     'de-DE': 'Zum Inhalt springen',
@@ -31,11 +31,24 @@ export const layoutTexts = defineTranslations('shell.layout', {
   language: { 'en-GB': 'Language', 'de-DE': 'Sprache', 'fr-FR': 'Langue', 'sv-SE': 'Språk' },
   signIn: { 'en-GB': 'Sign in', 'de-DE': 'Anmelden', 'fr-FR': 'Se connecter', 'sv-SE': 'Logga in' },
   signOut: { 'en-GB': 'Sign out', 'de-DE': 'Abmelden', 'fr-FR': 'Se déconnecter', 'sv-SE': 'Logga ut' },
-  actingAs: {
-    'en-GB': 'Acting as {email}',
-    'de-DE': 'Handelt als {email}',
-    'fr-FR': 'Connecté en tant que {email}',
-    'sv-SE': 'Agerar som {email}',
+  viewingAs: {
+    'en-GB': 'Viewing as {email}',
+    'de-DE': 'Ansicht als {email}',
+    'fr-FR': 'Vue en tant que {email}',
+    'sv-SE': 'Visar som {email}',
+  },
+  viewingAsHint: {
+    'en-GB': 'Everything you do here is done for this customer and recorded.',
+    'de-DE': 'Alles, was Sie hier tun, geschieht für diesen Kunden und wird protokolliert.',
+    'fr-FR': 'Tout ce que vous faites ici est fait pour ce client et enregistré.',
+    'sv-SE': 'Allt du gör här görs för den här kunden och loggas.',
+  },
+  notices: { 'en-GB': 'Notices', 'de-DE': 'Hinweise', 'fr-FR': 'Avis', 'sv-SE': 'Meddelanden' },
+  dismissNotice: {
+    'en-GB': 'Dismiss notice',
+    'de-DE': 'Hinweis ausblenden',
+    'fr-FR': 'Masquer l’avis',
+    'sv-SE': 'Stäng meddelandet',
   },
   stopImpersonating: {
     'en-GB': 'Stop impersonating',
@@ -43,5 +56,5 @@ export const layoutTexts = defineTranslations('shell.layout', {
     'fr-FR': 'Quitter l’emprunt d’identité',
     'sv-SE': 'Sluta agera som användaren',
   },
-  loading: { 'en-GB': 'Loading…', 'de-DE': 'Wird geladen …', 'fr-FR': 'Chargement…', 'sv-SE': 'Laddar …' },
+  loading: { 'en-GB': 'Loading…', 'de-DE': 'Wird geladen …', 'fr-FR': 'Chargement…', 'sv-SE': 'Läser in …' },
 });

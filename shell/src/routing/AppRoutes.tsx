@@ -1,11 +1,11 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { SHELL_ROUTES } from '@paddock/shared/federation';
-import { isAdminAtom, signedInAtom, STORAGE_KEYS } from '@paddock/shared/session';
+import { isAdminAtom, signedInAtom, signedOutOnPurposeAtom, STORAGE_KEYS } from '@paddock/shared/session';
+import { NotFound } from '@paddock/shared/ui';
 import { ConnectionFailed } from '../connection/ConnectionFailed';
 import { RemoteSection } from '../federation/RemoteSection';
 import { readLastDeviceId, resolveRoute } from './guards';
-import { NotFound } from './NotFound';
 import { RedirectPage } from './RedirectPage';
 
 function storage(): Storage | undefined {
@@ -21,10 +21,12 @@ function OwnedRoute() {
   const { pathname, search } = useLocation();
   const signedIn = useAtomValue(signedInAtom);
   const isAdmin = useAtomValue(isAdminAtom);
+  const signedOutOnPurpose = useAtomValue(signedOutOnPurposeAtom);
   const route = resolveRoute(pathname, search, {
     signedIn,
     isAdmin,
     lastDeviceId: signedIn ? readLastDeviceId(storage(), STORAGE_KEYS.lastDeviceId) : null,
+    signedOutOnPurpose,
   });
   switch (route.kind) {
     case 'redirect':

@@ -28,13 +28,43 @@ describe('guardRedirect (docs/product/screens.md Startup and navigation)', () =>
     expect(guardRedirect(path, '?email=a%40b.c', signedOut)).toBeNull();
   });
 
-  test.each(['/', '/devices', '/devices?id=1', '/account', '/admin', '/warranties', '/no/such/page'])(
-    'a signed-out user on %s goes to /sign-in',
-    (path) => {
-      const [pathname, search = ''] = path.split('?');
-      expect(guardRedirect(pathname, search ? `?${search}` : '', signedOut)).toBe('/sign-in');
-    },
+  test('a signed-out user on / goes to /sign-in', () => {
+    expect(guardRedirect('/', '', signedOut)).toBe('/sign-in');
+    expect(guardRedirect('/', '?x=1', signedOut)).toBe('/sign-in');
+  });
+
+  test.each([
+    ['/devices', '', '/sign-in?next=%2Fdevices'],
+    ['/devices', '?id=1', '/sign-in?next=%2Fdevices%3Fid%3D1'],
+    ['/account', '', '/sign-in?next=%2Faccount'],
+    ['/admin', '', '/sign-in?next=%2Fadmin'],
+    ['/smartplug/356938035643809/logs', '?x=1', '/sign-in?next=%2Fsmartplug%2F356938035643809%2Flogs%3Fx%3D1'],
+    ['/no/such/page', '', '/sign-in?next=%2Fno%2Fsuch%2Fpage'],
+  ])('a signed-out user on %s%s goes to sign-in, which comes back there: %s', (pathname, search, expected) => {
+    expect(guardRedirect(pathname, search, signedOut)).toBe(expected);
+  });
+
+  test('right after signing out on purpose, sign-in is plain: Sign out is not a link to come back to', () => {
+    expect(guardRedirect('/devices', '', { ...signedOut, signedOutOnPurpose: true })).toBe('/sign-in');
+    expect(guardRedirect('/account', '', { ...signedOut, signedOutOnPurpose: true })).toBe('/sign-in');
+    expect(guardRedirect('/sign-in', '', { ...signedOut, signedOutOnPurpose: true })).toBeNull();
+  });
+
+  test.each(['//evil.example', '/\\evil.example', '/%2F%2Fevil.example', '/%5Cevil.example', '/%252F%252Fevil.example'])(
+    'a path that could leave the site (%s) is not carried to sign-in',
+    (pathname) => expect(guardRedirect(pathname, '', signedOut)).toBe('/sign-in'),
   );
+
+  test('signed in on /sign-in?next= goes to that path when it is ours, else home', () => {
+    expect(guardRedirect('/sign-in', '?next=%2Fsmartplug%2F1%2Flogs%3Fx%3D1', user)).toBe('/smartplug/1/logs?x=1');
+    expect(guardRedirect('/sign-in', '?next=/account', { ...user, lastDeviceId: '9' })).toBe('/account');
+    for (const next of ['//evil.example', 'https://evil.example/', '/\\evil.example', '%2F%2Fevil.example', '/%2F%2Fevil.example', 'javascript:alert(1)', '/a/..//evil.example']) {
+      expect(guardRedirect('/sign-in', `?${new URLSearchParams({ next }).toString()}`, { ...user, lastDeviceId: '9' })).toBe('/devices?id=9');
+    }
+    // Only /sign-in honours it: the other landing pages keep docs/product/screens.md's rule.
+    expect(guardRedirect('/', '?next=/account', user)).toBe('/devices');
+    expect(guardRedirect('/create-account', '?next=/account', user)).toBe('/devices');
+  });
 
   test.each(['/redirect', '/connection-error'])('%s is open to everyone', (path) => {
     for (const session of [signedOut, user, admin]) expect(guardRedirect(path, '?uri=/account', session)).toBeNull();
@@ -55,7 +85,7 @@ describe('resolveRoute', () => {
   test('admin pages are "Page not found" for anyone but admins', () => {
     expect(resolveRoute('/admin', '', user)).toEqual({ kind: 'notFound' });
     expect(resolveRoute('/admin/user/7', '', user)).toEqual({ kind: 'notFound' });
-    expect(resolveRoute('/admin', '', signedOut)).toEqual({ kind: 'redirect', to: '/sign-in' });
+    expect(resolveRoute('/admin', '', signedOut)).toEqual({ kind: 'redirect', to: '/sign-in?next=%2Fadmin' });
   });
 
   test('an unknown path is "Page not found" for a signed-in user', () => {

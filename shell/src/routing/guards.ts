@@ -1,4 +1,5 @@
 // Route guards of docs/product/screens.md "Startup and navigation", as pure functions of the path and the session.
+import { safeAppPath } from '@paddock/shared/domain';
 import { ROUTES, SHELL_ROUTES, ownerOf, type RemoteName } from '@paddock/shared/federation';
 
 export interface GuardSession {
@@ -6,11 +7,15 @@ export interface GuardSession {
   isAdmin: boolean;
   /** The device id stored when a device was last opened (localStorage `paddock.lastDeviceId`), if any. */
   lastDeviceId?: string | null;
+  /** The user signed out (or deleted the account): the sign-in page offers no way back to the page they left. */
+  signedOutOnPurpose?: boolean;
 }
 
 /** Where signed-in users who land on a signed-out page (or on `/`) are sent. */
 export const SIGNED_IN_HOME = '/devices';
 export const SIGN_IN = '/sign-in';
+/** The query parameter of /sign-in naming the page to come back to (an alarm e-mail's or a push's link, a bookmark). */
+export const RETURN_PARAM = 'next';
 
 /**
  * Pages for signed-out users (/sign-in, /create-account, /reset-password, /verify-account: the routes the route
@@ -31,23 +36,38 @@ export function signedInHome(lastDeviceId?: string | null): string {
   return id ? `${SIGNED_IN_HOME}?id=${encodeURIComponent(id)}` : SIGNED_IN_HOME;
 }
 
+/** `/sign-in?next={path and query}` for a signed-out visit to `pathname`; plain `/sign-in` for `/` or a path that is not ours. */
+export function signInReturningTo(pathname: string, search: string): string {
+  if (normalizePath(pathname) === '/') return SIGN_IN;
+  const target = safeAppPath(`${pathname}${search}`);
+  return target ? `${SIGN_IN}?${new URLSearchParams({ [RETURN_PARAM]: target }).toString()}` : SIGN_IN;
+}
+
+/** The safe page named by `?next=` in `search`, or null (docs/product/screens.md "Startup and navigation"). */
+export function returnTarget(search: string): string | null {
+  return safeAppPath(new URLSearchParams(search).get(RETURN_PARAM));
+}
+
 /**
  * Where the guard sends the user instead of `pathname`, or null when the page may show:
  * - `/redirect` and `/connection-error` always show;
+ * - signed in on `/sign-in?next={path}` → that path when it is one of ours (the link that led to sign-in);
  * - signed in on `/`, `/sign-in`, `/create-account`, `/reset-password`, `/verify-account` → `/devices`
  *   (`/devices?id={id}` when a last device id is stored);
- * - signed out anywhere else → `/sign-in`.
+ * - signed out anywhere else → `/sign-in?next={path and query}`, so that signing in comes back there (plain
+ *   `/sign-in` right after the user signed out on purpose: Sign out is not a link to come back to).
  * Admin-only pages for non-admins are not redirected: they show "Page not found" (see `resolveRoute`).
  */
-// `search` is part of the signature so that a rule may depend on the query; none of the rules in docs/product/screens.md does today.
-export function guardRedirect(pathname: string, _search: string, session: GuardSession): string | null {
+export function guardRedirect(pathname: string, search: string, session: GuardSession): string | null {
   const path = normalizePath(pathname);
   if (OPEN_PAGES.has(path)) return null;
   const landing = path === '/' || SIGNED_OUT_PAGES.has(path);
   if (session.signedIn) {
-    return landing ? signedInHome(session.lastDeviceId) : null;
+    if (!landing) return null;
+    return (path === SIGN_IN ? returnTarget(search) : null) ?? signedInHome(session.lastDeviceId);
   }
-  return SIGNED_OUT_PAGES.has(path) ? null : SIGN_IN;
+  if (SIGNED_OUT_PAGES.has(path)) return null;
+  return session.signedOutOnPurpose ? SIGN_IN : signInReturningTo(pathname, search);
 }
 
 export type RouteResolution =

@@ -31,6 +31,13 @@ describe('safeRedirectTarget (no open redirect)', () => {
     'javascript:alert(1)',
     'data:text/html,<script>alert(1)</script>',
     ' /devices',
+    '/%2F%2Fevil.example',
+    '/%2f%2fevil.example',
+    '/%5Cevil.example',
+    '/%252F%252Fevil.example',
+    '/%09/evil.example',
+    '/a/..//evil.example',
+    '/%E0%A4%A',
   ])('refuses %p and goes to /devices', (uri) => {
     expect(safeRedirectTarget(uri as string | null | undefined, ORIGIN)).toBe(DEFAULT_REDIRECT_TARGET);
   });

@@ -14,7 +14,7 @@ beforeEach(() => {
   jest.restoreAllMocks();
 });
 
-test('title, IMSI, data left in MB and the subscription line', async () => {
+test('title, IMSI, data left (whole MB below 1 GB) and the subscription line', async () => {
   const api = mockSettingsApi(farmcamSim('Gate camera', { RemainingData: 18_400_000 }));
   await openSettings(PATH, 'FarmCam SIM Gate camera');
   expect(api.get).toHaveBeenCalledWith('farmcam-sim', IMSI, expect.anything());
@@ -42,7 +42,7 @@ test('Save sends the flat FarmCam SIM body and returns to /devices?id={imsi}', a
     Notify: [],
     Tags: ['FarmCam SIM', 'greta@example.com', 'Yard'],
     Owner: 'greta@example.com',
-  });
+  }, { silent: true });
 });
 
 test('Back returns to /devices?id={imsi} without saving', async () => {
@@ -66,7 +66,7 @@ test('in Swedish', async () => {
   renderDevices(PATH, { locale: 'sv-SE' });
   await screen.findByRole('heading', { level: 1, name: 'FarmCam SIM Grindkamera' });
   expect(screen.getByText('Data kvar')).toBeInTheDocument();
-  expect(screen.getByTestId('remaining-data').textContent?.replace(/\s/g, ' ')).toBe('2 500 MB');
+  expect(screen.getByTestId('remaining-data').textContent?.replace(/\s/g, ' ')).toBe('2,5 GB');
   expect(screen.getByRole('button', { name: 'Spara' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Avregistrera' })).toBeInTheDocument();
 });
@@ -84,7 +84,7 @@ describe('buy extra data (docs/product/screens.md FarmCam SIM edit screen)', () 
     const dialog = await screen.findByRole('dialog', { name: 'Buy extra data?' });
     expect(dialog).toHaveTextContent('1 GB of extra data for Gate camera costs 29 SEK ex VAT');
     await user.click(within(dialog).getByRole('button', { name: 'Buy' }));
-    await waitFor(() => expect(screen.getByTestId('remaining-data')).toHaveTextContent('1,018 MB'));
+    await waitFor(() => expect(screen.getByTestId('remaining-data')).toHaveTextContent('1 GB'));
     expect(buy).toHaveBeenCalledTimes(1);
     expect(buy).toHaveBeenCalledWith(IMSI, expect.stringMatching(/^[0-9a-f-]{32,36}$/));
     expect(toastTexts()).toContain('1 GB of extra data added');
@@ -154,7 +154,7 @@ describe('data alert (docs/product/products/farmcam-sim.md Data alert)', () => {
     expect(api.update).toHaveBeenCalledWith(
       'farmcam-sim',
       IMSI,
-      expect.objectContaining({ DataAlert: { Enabled: true, ThresholdMb: 250 } }),
+      expect.objectContaining({ DataAlert: { Enabled: true, ThresholdMb: 250 } }), { silent: true }
     );
   });
 

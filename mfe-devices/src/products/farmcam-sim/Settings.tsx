@@ -6,7 +6,7 @@ import {
   DATA_ALERT_THRESHOLD_MB_MAX,
   DATA_ALERT_THRESHOLD_MB_MIN,
   EXTRA_DATA_BYTES,
-  bytesToMb,
+  dataAmount,
   dataAlertOf,
   isDeviceOwner,
   parseDataAlertThreshold,
@@ -59,7 +59,12 @@ function FarmcamSimSettings({ device }: SettingsPageProps<'farmcam-sim'>) {
   useEffect(() => setRemainingData(device.RemainingData), [device.RemainingData]);
 
   const price = prices.state === 'ready' ? priceText(prices.prices, 'FarmcamSimExtraData', prices.currency) : null;
-  const size = intl.formatNumber(EXTRA_DATA_BYTES / 1e9, { style: 'unit', unit: 'gigabyte' });
+  // One unit rule for data (docs/product/products/farmcam-sim.md), as on the dashboard card.
+  const dataText = (bytes: number) => {
+    const { value, ...unit } = dataAmount(bytes);
+    return intl.formatNumber(value, { style: 'unit', ...unit });
+  };
+  const size = dataText(EXTRA_DATA_BYTES);
 
   async function buy() {
     if (!purchase || purchase.busy) return;
@@ -101,7 +106,7 @@ function FarmcamSimSettings({ device }: SettingsPageProps<'farmcam-sim'>) {
         <p className="pd-settings__data">
           <span className="pd-settings__data-label">{t(m.remainingData)}</span>
           <span className="pd-settings__data-value" data-testid="remaining-data">
-            {intl.formatNumber(bytesToMb(remainingData), { style: 'unit', unit: 'megabyte' })}
+            {dataText(remainingData)}
           </span>
         </p>
         <div className="pd-settings__inline">

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { FarmcamSim } from '@paddock/shared/contract';
-import { InvalidPriceNameError, bytesToMb, expiryLine, subscriptionPlan, type Prices, type SubscriptionPlan } from '@paddock/shared/domain';
+import { InvalidPriceNameError, dataAmount, expiryLine, subscriptionPlan, type Prices, type SubscriptionPlan } from '@paddock/shared/domain';
 import { expiryText } from '@paddock/shared/api';
 import type { DetailFormat } from '../../dashboard/detailFormat';
 import { dashboardTexts } from '../../dashboard/messages';
@@ -12,12 +12,11 @@ const m = dashboardTexts.messages;
 export const farmcamSimUi: DeviceProductUi<'farmcam-sim'> = {
   icon: 'sim-card',
   Settings: lazy(() => import('./Settings')),
+  nameExample: 'sim',
   details: (device, format, now) => {
-    const bytes = device.RemainingData;
-    const data =
-      bytes >= 1e9
-        ? format.intl.formatNumber(bytes / 1e9, { style: 'unit', unit: 'gigabyte', maximumFractionDigits: 1 })
-        : format.intl.formatNumber(bytesToMb(bytes), { style: 'unit', unit: 'megabyte' });
+    // One unit rule for data everywhere (docs/product/products/farmcam-sim.md): the settings page shows the same text.
+    const { value, ...unit } = dataAmount(device.RemainingData);
+    const data = format.intl.formatNumber(value, { style: 'unit', ...unit });
     return [
       { id: 'remainingData', label: format.t(m.remainingData), value: data, primary: true },
       { id: 'subscription', label: format.t(m.subscription), value: subscriptionText(device, format, now) },

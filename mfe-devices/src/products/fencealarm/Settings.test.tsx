@@ -60,8 +60,18 @@ test('Save sends one PATCH with the flat FenceAlarm body and returns to the dash
     Notify: [],
     Tags: ['FenceAlarm', 'greta@example.com'],
     Owner: 'greta@example.com',
-  });
+  }, { silent: true });
   expect(toastTexts()).toContain('Settings saved');
+});
+
+test('the hint describes the chosen value: the level, then Off', async () => {
+  mockSettingsApi(fencealarm('North fence'));
+  const { user } = await openSettings(PATH, 'FenceAlarm North fence');
+  expect(alarmSelect()).toHaveAccessibleDescription('An alarm as soon as the fence voltage falls below 3,000 V.');
+  await user.selectOptions(alarmSelect(), '4,000 V');
+  expect(alarmSelect()).toHaveAccessibleDescription('An alarm as soon as the fence voltage falls below 4,000 V.');
+  await user.selectOptions(alarmSelect(), 'Off');
+  expect(alarmSelect()).toHaveAccessibleDescription('Off: no alarm for low voltage.');
 });
 
 test('Off switches the alarm off and keeps its level', async () => {
@@ -102,6 +112,7 @@ test('without an active subscription the alarm select is disabled, shows Off and
   const { user } = await openSettings(PATH, 'FenceAlarm North fence');
   expect(alarmSelect()).toBeDisabled();
   expect(alarmSelect()).toHaveValue('off');
+  expect(alarmSelect()).toHaveAccessibleDescription('Off: no alarm for low voltage.');
   expect(screen.getByText('Alarms are off while the device has no active subscription.')).toBeInTheDocument();
   expect(screen.getByTestId('subscription-line')).toHaveTextContent('None · Ended 1 January 2020');
   await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -122,9 +133,13 @@ test('in German: texts and numbers in the user’s language, a decimal comma is 
   const api = mockSettingsApi(fencealarm('Zaun Nord', { Calibration: { Enabled: true, ScalingFactor: 1.5, ExpectedVoltage: 0 } }));
   const { user } = renderDevices(PATH, { locale: 'de-DE' });
   await screen.findByRole('heading', { level: 1, name: 'FenceAlarm Zaun Nord' });
-  const select = screen.getByLabelText('Alarm, wenn die Zaunspannung fällt unter');
+  const select = screen.getByLabelText('Alarm bei Zaunspannung unter');
   expect(within(select).getByRole('option', { name: '5.000 V' })).toBeInTheDocument();
   expect(screen.getByLabelText('Skalierungsfaktor')).toHaveValue('1,5');
+  expect(select).toHaveAccessibleDescription('Alarm, sobald die Zaunspannung unter 3.000 V fällt.');
+  // "Abmelden" is the navbar's Sign out: the device page's red button says what it does to the device.
+  expect(screen.getByRole('button', { name: 'Registrierung aufheben' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Abmelden' })).not.toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Speichern' }));
   await waitFor(() => expect(api.update).toHaveBeenCalled());
   expect(api.update.mock.calls[0][2]).toMatchObject({ Calibration: { ScalingFactor: 1.5 } });

@@ -99,7 +99,8 @@ function FencealarmSettings({ device }: SettingsPageProps<'fencealarm'>) {
         <AlarmsInactiveNote active={active} />
         <VoltageAlarmSelect
           label={t(m.alarmLevelLabel)}
-          hint={t(m.alarmLevelHint)}
+          // The hint says what the shown choice does: Off (also while inactive, when the select shows Off) or the level.
+          hint={alarmOn && active ? t(m.alarmLevelHintOn, { level: volts(level) }) : t(m.alarmLevelHint)}
           levels={FENCEALARM_LEVELS}
           labelOf={volts}
           enabled={alarmOn}

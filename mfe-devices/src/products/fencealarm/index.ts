@@ -6,8 +6,9 @@ const m = dashboardTexts.messages;
 
 /** FenceAlarm (docs/product/screens.md): its card shows the last report's fence voltage, battery and signal. */
 export const fencealarmUi: DeviceProductUi<'fencealarm'> = {
-  icon: 'electric-bolt',
+  icon: 'fence',
   Settings: lazy(() => import('./Settings')),
+  nameExample: 'fence',
   details: (device, { t, num, orDash, time, volts }) => {
     const report = device.LastReport;
     return [

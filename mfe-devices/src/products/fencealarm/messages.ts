@@ -4,15 +4,22 @@ export const fencealarmTexts = defineTranslations('devices.settings.fencealarm',
   voltageAlarmHeading: { 'en-GB': 'Voltage alarm', 'de-DE': 'Spannungsalarm', 'fr-FR': 'Alarme de tension', 'sv-SE': 'Spänningslarm' },
   alarmLevelLabel: {
     'en-GB': 'Alarm when the fence voltage falls below',
-    'de-DE': 'Alarm, wenn die Zaunspannung fällt unter',
+    'de-DE': 'Alarm bei Zaunspannung unter',
     'fr-FR': 'Alarme quand la tension de la clôture descend sous',
     'sv-SE': 'Larma när stängselspänningen sjunker under',
   },
+  // The hint describes the chosen value: Off, or the level the alarm goes off at.
   alarmLevelHint: {
     'en-GB': 'Off: no alarm for low voltage.',
     'de-DE': 'Aus: kein Alarm bei niedriger Spannung.',
     'fr-FR': 'Désactivée : aucune alarme en cas de tension basse.',
     'sv-SE': 'Av: inget larm vid låg spänning.',
+  },
+  alarmLevelHintOn: {
+    'en-GB': 'An alarm as soon as the fence voltage falls below {level}.',
+    'de-DE': 'Alarm, sobald die Zaunspannung unter {level} fällt.',
+    'fr-FR': 'Une alarme dès que la tension de la clôture descend sous {level}.',
+    'sv-SE': 'Larm så snart stängselspänningen sjunker under {level}.',
   },
   confirmedLevel: {
     'en-GB': 'The device still uses {level}. It switches to the level chosen here with its next report.',

@@ -42,7 +42,7 @@ test('Save nests metadata under Metadata (docs/product/api.md) and returns to th
       Tags: ['FenceAlarm2', 'greta@example.com'],
       Owner: 'greta@example.com',
     },
-  });
+  }, { silent: true });
 });
 
 test('Off keeps the threshold and switches the alarm off', async () => {

@@ -8,6 +8,7 @@ const m = dashboardTexts.messages;
 export const fencealarm2Ui: DeviceProductUi<'fencealarm2'> = {
   icon: 'electric-bolt',
   Settings: lazy(() => import('./Settings')),
+  nameExample: 'fence',
   details: (device, { t, orDash, time, volts }) => [
     { id: 'voltage', label: t(m.voltage), value: orDash(device.Voltage, volts), primary: true },
     { id: 'lastUplink', label: t(m.lastUplink), value: time(device.LastUplinkAt) },

@@ -4,7 +4,7 @@ export const fencealarm2Texts = defineTranslations('devices.settings.fencealarm2
   voltageAlarmHeading: { 'en-GB': 'Voltage alarm', 'de-DE': 'Spannungsalarm', 'fr-FR': 'Alarme de tension', 'sv-SE': 'Spänningslarm' },
   thresholdLabel: {
     'en-GB': 'Alarm when the fence voltage falls below',
-    'de-DE': 'Alarm, wenn die Zaunspannung fällt unter',
+    'de-DE': 'Alarm bei Zaunspannung unter',
     'fr-FR': 'Alarme quand la tension de la clôture descend sous',
     'sv-SE': 'Larma när stängselspänningen sjunker under',
   },

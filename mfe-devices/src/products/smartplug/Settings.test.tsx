@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { currentLocation, renderDevices, resetSession, smartplug, toastTexts } from '../../common/testing';
+import { mockBrowserTimeZone } from '../../settings/rules/testing';
 import { expectedMetadata, mockSettingsApi, openSettings } from '../../settings/testing';
 
 const IMEI = '356938035643803';
@@ -8,23 +9,23 @@ const TITLE = 'SmartPlug Pump';
 const lapsed = { Trialing: false, ExpiresAt: '2020-01-01T00:00:00.000Z', PriceIds: { Current: '', Next: '' } };
 const frost = { Days: '0,6', Above: false, Temperature: 3, SetPowerEnabled: true };
 
-/** A plug with every setting away from its default. Timer in UTC: on 05:30, off 21:00 on weekdays. */
+/** A plug with every setting away from its default. Timer in Stockholm time: on 06:30, off 22:00 on weekdays. */
 const pump = (patch: Parameters<typeof smartplug>[1] = {}) =>
   smartplug('Pump', {
     BeepEnabled: true,
     PowerFailureAlarm: { Enabled: true, Triggered: false },
     LoadAlarm: { Enabled: true, Triggered: false, Lower: 100, Upper: 2000 },
     TemperatureRangeAlarm: { Enabled: false, Triggered: false, Lower: 0, Upper: 40 },
-    Timer: { Enabled: true, On: ['30 5 1,2,3,4,5'], Off: ['0 21 1,2,3,4,5'] },
-    Thermostat: { Enabled: true, Triggers: [frost] },
+    Timer: { Enabled: true, On: ['30 6 1,2,3,4,5'], Off: ['0 22 1,2,3,4,5'], TimeZone: 'Europe/Stockholm' },
+    Thermostat: { Enabled: true, Triggers: [frost], TimeZone: 'Europe/Stockholm' },
     ...patch,
   });
 
 beforeEach(() => {
   resetSession();
   jest.restoreAllMocks();
-  // The browser is in Central European winter time (UTC+1): rules show an hour later than on the wire.
-  jest.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(-60);
+  // The browser is in Stockholm, the zone the plug's rules were saved in: they show as they are.
+  mockBrowserTimeZone('Europe/Stockholm');
 });
 
 const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
@@ -69,14 +70,14 @@ test('an unchanged page saves exactly what the plug has, in the flat SmartPlug b
     PowerFailureAlarmEnabled: true,
     LoadAlarm: { Enabled: true, Lower: 100, Upper: 2000 },
     TemperatureRangeAlarm: { Enabled: false, Lower: 0, Upper: 40 },
-    Timer: { Enabled: true, On: ['30 5 1,2,3,4,5'], Off: ['0 21 1,2,3,4,5'] },
-    Thermostat: { Enabled: true, Triggers: [frost] },
+    Timer: device.Timer,
+    Thermostat: device.Thermostat,
     ...expectedMetadata(device),
-  });
+  }, { silent: true });
   expect(toastTexts()).toContain('Settings saved');
 });
 
-test('edits of every kind end up in one PATCH; timer rules go to UTC', async () => {
+test('edits of every kind end up in one PATCH; timer rules keep the farmer’s time and zone', async () => {
   const device = pump();
   const api = mockSettingsApi(device);
   const { user } = await openSettings(PATH, TITLE);
@@ -87,7 +88,7 @@ test('edits of every kind end up in one PATCH; timer rules go to UTC', async () 
   await user.type(screen.getByLabelText('Lower limit (°C)'), '-5');
   await user.clear(screen.getByLabelText('Upper limit (W)'));
   await user.type(screen.getByLabelText('Upper limit (W)'), '3a500');
-  // A new timer rule: Sunday 00:02 local → 00:05 → Saturday 23:05 UTC.
+  // A new timer rule: Sunday 00:02 → 00:05, saved as it is, on Stockholm's clock.
   const timer = within(screen.getByRole('region', { name: 'Timer' }));
   await user.type(timer.getByLabelText('Time'), '00:02');
   await user.click(timer.getByRole('checkbox', { name: 'Sunday' }));
@@ -102,10 +103,10 @@ test('edits of every kind end up in one PATCH; timer rules go to UTC', async () 
     PowerFailureAlarmEnabled: false,
     LoadAlarm: { Enabled: true, Lower: 100, Upper: 3500 },
     TemperatureRangeAlarm: { Enabled: true, Lower: -5, Upper: 40 },
-    Timer: { Enabled: true, On: ['5 23 6', '30 5 1,2,3,4,5'], Off: [] },
-    Thermostat: { Enabled: false, Triggers: [] },
+    Timer: { Enabled: true, On: ['5 0 0', '30 6 1,2,3,4,5'], Off: [], TimeZone: 'Europe/Stockholm' },
+    Thermostat: { Enabled: false, Triggers: [], TimeZone: 'Europe/Stockholm' },
     ...expectedMetadata(device),
-  });
+  }, { silent: true });
 });
 
 test('invalid limits block Save with a message naming the limit; the first bad input gets the focus', async () => {
@@ -151,7 +152,7 @@ test('without an active subscription the alarms show Off, cannot be changed, and
     Timer: device.Timer,
     Thermostat: device.Thermostat,
     ...expectedMetadata(device),
-  });
+  }, { silent: true });
 });
 
 test('in German: texts, weekday names and number formats', async () => {

@@ -11,6 +11,7 @@ const m = dashboardTexts.messages;
 export const smartplugUi: DeviceProductUi<'smartplug'> = {
   icon: 'power-plug',
   Settings: lazy(() => import('./Settings')),
+  nameExample: 'plug',
   details: (device, format) => {
     const { intl, t, orDash, time, watts, wattHours, percent } = format;
     return [

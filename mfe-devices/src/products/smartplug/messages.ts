@@ -20,7 +20,7 @@ export const smartplugTexts = defineTranslations('devices.settings.smartplug', {
   loadAlarmLabel: { 'en-GB': 'Load alarm', 'de-DE': 'Lastalarm', 'fr-FR': 'Alarme de charge', 'sv-SE': 'Belastningslarm' },
   loadAlarmHint: {
     'en-GB': 'Tells you when the load leaves the limits below.',
-    'de-DE': 'Meldet, wenn die Last die Grenzen unten verlässt.',
+    'de-DE': 'Meldet, wenn die Last die unten stehenden Grenzen verlässt.',
     'fr-FR': 'Vous prévient quand la charge sort des limites ci-dessous.',
     'sv-SE': 'Meddelar dig när belastningen hamnar utanför gränserna nedan.',
   },
@@ -32,7 +32,7 @@ export const smartplugTexts = defineTranslations('devices.settings.smartplug', {
   },
   temperatureAlarmHint: {
     'en-GB': 'Tells you when the temperature leaves the range below.',
-    'de-DE': 'Meldet, wenn die Temperatur den Bereich unten verlässt.',
+    'de-DE': 'Meldet, wenn die Temperatur den unten stehenden Bereich verlässt.',
     'fr-FR': 'Vous prévient quand la température sort de la plage ci-dessous.',
     'sv-SE': 'Meddelar dig när temperaturen hamnar utanför intervallet nedan.',
   },

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { currentLocation, renderDevices, resetSession, smartplug2, toastTexts } from '../../common/testing';
+import { mockBrowserTimeZone } from '../../settings/rules/testing';
 import { expectedMetadata, mockSettingsApi, openSettings } from '../../settings/testing';
 
 const IMEI = '356938035643804';
@@ -7,7 +8,7 @@ const PATH = `/smartplug2/${IMEI}`;
 const TITLE = 'SmartPlug2 Heater';
 const lapsed = { Trialing: false, ExpiresAt: '2020-01-01T00:00:00.000Z', PriceIds: { Current: '', Next: '' } };
 
-/** A SmartPlug2 that is switched on (OutputPower) with settings away from the defaults. Timer in UTC. */
+/** A SmartPlug2 that is switched on (OutputPower) with settings away from the defaults. Timer saved in Berlin time. */
 const heater = (patch: Parameters<typeof smartplug2>[1] = {}) =>
   smartplug2('Heater', {
     PowerEnabled: true,
@@ -15,15 +16,15 @@ const heater = (patch: Parameters<typeof smartplug2>[1] = {}) =>
     PowerFailureNotification: { Enabled: true, Triggered: false },
     PowerLoadAlarmNotification: { Enabled: false, Triggered: false },
     ConsumptionNotification: { Enabled: true, Triggered: false },
-    Timer: { Enabled: false, On: ['0 16 0,6'], Off: [] },
+    Timer: { Enabled: false, On: ['0 16 0,6'], Off: [], TimeZone: 'Europe/Berlin' },
     ...patch,
   });
 
 beforeEach(() => {
   resetSession();
   jest.restoreAllMocks();
-  // Central European summer time (UTC+2).
-  jest.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(-120);
+  // The farmer is in Stockholm, which keeps Berlin's offset all year: the Berlin rules show at the same times.
+  mockBrowserTimeZone('Europe/Stockholm');
 });
 
 const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
@@ -41,7 +42,9 @@ test('shows the plug’s settings', async () => {
   expect(NOTIFICATIONS.map(selected)).toEqual(['On', 'Off', 'On']);
   expect(screen.getByRole('switch', { name: 'Use the timer' })).not.toBeChecked();
   const rules = within(screen.getByRole('list', { name: 'Timer rules' })).getAllByRole('listitem');
-  expect(rules.map((li) => li.querySelector('.pd-rules__when')?.textContent)).toEqual(['18:00']);
+  expect(rules.map((li) => li.querySelector('.pd-rules__when')?.textContent)).toEqual(['16:00']);
+  expect(screen.getByText(/These rules were saved in Europe\/Berlin time/)).toBeInTheDocument();
+  expect(screen.getByRole('region', { name: 'Your week' })).toHaveTextContent('Sat16:00 On');
   expect(screen.queryByText(/Alarms are off/)).not.toBeInTheDocument();
   // No thermostat on a SmartPlug2.
   expect(screen.queryByRole('region', { name: 'Thermostat' })).not.toBeInTheDocument();
@@ -57,7 +60,7 @@ test('Save sends the SmartPlug2 body: DeviceConfig without OutputPower, notifica
   await user.selectOptions(select('Power-load notification'), 'On');
   await user.selectOptions(select('Consumption notification'), 'Off');
   await user.click(screen.getByRole('switch', { name: 'Use the timer' }));
-  // Friday 07:00 in CEST is 05:00 UTC.
+  // Friday 07:00 on the farmer's clock, saved as it is with the farmer's zone.
   await user.type(screen.getByLabelText('Time'), '07:00');
   await user.click(screen.getByRole('checkbox', { name: 'Friday' }));
   await user.selectOptions(screen.getByLabelText('Switch the plug'), 'Off');
@@ -70,9 +73,9 @@ test('Save sends the SmartPlug2 body: DeviceConfig without OutputPower, notifica
     PowerFailureNotification: { Enabled: true },
     PowerLoadAlarmNotification: { Enabled: true },
     ConsumptionNotification: { Enabled: false },
-    Timer: { Enabled: true, On: ['0 16 0,6'], Off: ['0 5 5'] },
+    Timer: { Enabled: true, On: ['0 16 0,6'], Off: ['0 7 5'], TimeZone: 'Europe/Stockholm' },
     Metadata: expectedMetadata(device),
-  });
+  }, { silent: true });
   expect(toastTexts()).toContain('Settings saved');
 });
 
@@ -105,9 +108,10 @@ test('without an active subscription the notifications show Off, cannot be chang
   await waitFor(() => expect(api.update).toHaveBeenCalledTimes(1));
   expect(api.update).toHaveBeenCalledWith('smartplug2', IMEI, {
     DeviceConfig: { AuditoryFeedback: false, PowerLoadAlarm: { Lower: 50, Upper: 2500 } },
-    Timer: device.Timer,
+    // Saved in the farmer's zone from now on (the same times: Stockholm keeps Berlin's offset).
+    Timer: { ...device.Timer, TimeZone: 'Europe/Stockholm' },
     Metadata: expectedMetadata(device),
-  });
+  }, { silent: true });
 });
 
 test('in Swedish', async () => {

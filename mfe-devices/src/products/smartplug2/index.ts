@@ -8,8 +8,9 @@ const m = dashboardTexts.messages;
 
 /** SmartPlug2 (docs/product/screens.md): registered with an optional owner; its card shows load, consumption (and its cost at the user's energy price) and signal, and has a power switch. */
 export const smartplug2Ui: DeviceProductUi<'smartplug2'> = {
-  icon: 'power-plug',
+  icon: 'outlet',
   Settings: lazy(() => import('./Settings')),
+  nameExample: 'plug',
   details: (device, format) => {
     const { t, orDash, time, watts, wattHours, percent } = format;
     return [

@@ -35,6 +35,8 @@ interface RulesSectionProps<R extends Rule, D extends { enabled: boolean; rules:
   texts: RulesTexts;
   /** A note under the switch (the timer's time zone). */
   note?: ReactNode;
+  /** An overview of the rules above their list (the timer's week view). */
+  overview?: ReactNode;
   /** The new rule's fields (the editor's own, shown before the action). */
   children: ReactNode;
   newRule: NewRule<R>;
@@ -61,6 +63,7 @@ export function RulesSection<R extends Rule, D extends { enabled: boolean; rules
         onChange={(e) => onChange({ ...value, enabled: e.target.checked })}
       />
       {props.note}
+      {props.overview}
       <RuleList rules={value.rules} listRef={list.listRef} label={texts.rules} empty={texts.empty} kind={kind} onRemove={list.remove} />
       <NewRuleForm
         formRef={list.newRuleRef}

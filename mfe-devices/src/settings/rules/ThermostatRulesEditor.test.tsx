@@ -22,7 +22,7 @@ function setup(thermostat: { Enabled: boolean; Triggers: ThermostatTriggerValue[
     );
   }
   const rendered = renderInLocale(<Harness />, locale);
-  return { ...rendered, onSubmit, saved: () => thermostatOfDraft(latest) };
+  return { ...rendered, onSubmit, saved: () => thermostatOfDraft(latest, 'Europe/Stockholm') };
 }
 
 const rows = () =>
@@ -50,7 +50,12 @@ test('adds a rule: days, direction, temperature and action make the wire trigger
   expect(screen.queryByText(/Not added yet/)).not.toBeInTheDocument();
   expect(rows()).toEqual(['Below -5°C | Switch on | Every day']);
   expect(screen.getByRole('status')).toHaveTextContent('Rule added: Below -5°C, Switch on, Every day');
-  expect(saved()).toEqual({ Enabled: false, Triggers: [{ Days: '0,1,2,3,4,5,6', Above: false, Temperature: -5, SetPowerEnabled: true }] });
+  // The days are the farmer's: the zone goes with them (docs/protocol.md).
+  expect(saved()).toEqual({
+    Enabled: false,
+    Triggers: [{ Days: '0,1,2,3,4,5,6', Above: false, Temperature: -5, SetPowerEnabled: true }],
+    TimeZone: 'Europe/Stockholm',
+  });
   expect(screen.getByLabelText('Temperature (°C)')).toHaveValue('');
 });
 
@@ -89,7 +94,7 @@ test('removes a rule; Enter in the new rule adds it without submitting the page'
   const { user, saved, onSubmit } = setup({ Enabled: true, Triggers: [frost] });
   await user.click(screen.getByRole('button', { name: 'Remove rule: Below 3°C, Switch on, Sat, Sun' }));
   expect(screen.getByText('No thermostat rules yet.')).toBeInTheDocument();
-  expect(saved()).toEqual({ Enabled: true, Triggers: [] });
+  expect(saved()).toEqual({ Enabled: true, Triggers: [], TimeZone: 'Europe/Stockholm' });
   await user.click(screen.getByRole('checkbox', { name: 'Wednesday' }));
   await user.type(screen.getByLabelText('Temperature (°C)'), '30{Enter}');
   expect(onSubmit).not.toHaveBeenCalled();

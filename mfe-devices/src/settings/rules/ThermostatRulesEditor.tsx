@@ -4,6 +4,7 @@ import {
   THERMOSTAT_MAX_TRIGGERS,
   THERMOSTAT_TEMPERATURE_MAX,
   THERMOSTAT_TEMPERATURE_MIN,
+  browserTimeZone,
   checkThermostatRule,
   compareThermostatRules,
   fromThermostatTrigger,
@@ -38,15 +39,25 @@ export function thermostatDraftOf(thermostat: { Enabled: boolean; Triggers: read
   return { enabled: thermostat.Enabled, rules: thermostat.Triggers.map(fromThermostatTrigger).sort(compareThermostatRules) };
 }
 
-/** docs/product/devices.md, docs/product/validation.md: the Thermostat to save. */
-export function thermostatOfDraft(draft: ThermostatDraft): { Enabled: boolean; Triggers: ThermostatTriggerValue[] } {
-  return { Enabled: draft.enabled, Triggers: draft.rules.map(toThermostatTrigger) };
+/**
+ * docs/product/devices.md, docs/product/validation.md, docs/protocol.md: the Thermostat to save, its days being
+ * those of `timeZone`'s calendar.
+ */
+export function thermostatOfDraft(
+  draft: ThermostatDraft,
+  timeZone: string,
+): { Enabled: boolean; Triggers: ThermostatTriggerValue[]; TimeZone: string } {
+  return { Enabled: draft.enabled, Triggers: draft.rules.map(toThermostatTrigger), TimeZone: timeZone };
 }
 
-/** A settings page's thermostat: spread `editor` on ThermostatRulesEditor; `saved()` is the Thermostat for the PATCH body. */
+/**
+ * A settings page's thermostat: spread `editor` on ThermostatRulesEditor; `saved()` is the Thermostat for the PATCH
+ * body, with the browser's zone (its days are the farmer's days).
+ */
 export function useThermostatDraft(thermostat: { Enabled: boolean; Triggers: readonly ThermostatTriggerValue[] }) {
+  const [timeZone] = useState(browserTimeZone);
   const [value, onChange] = useState<ThermostatDraft>(() => thermostatDraftOf(thermostat));
-  return { editor: { value, onChange }, saved: () => thermostatOfDraft(value) };
+  return { editor: { value, onChange }, saved: () => thermostatOfDraft(value, timeZone) };
 }
 
 /**

@@ -4,19 +4,22 @@ import type { TimerValue } from '@paddock/shared/domain';
 import { TimerRulesEditor, timerDraftOf, timerOfDraft, type TimerDraft } from './TimerRulesEditor';
 import { renderInLocale } from './testing';
 
-const CET = 60;
-const NEW_YORK = -300;
+const STOCKHOLM = 'Europe/Stockholm';
+const NEW_YORK = 'America/New_York';
+/** A winter day: an old UTC-only timer is read at CET (UTC+1) in Stockholm. */
+const WINTER = new Date('2026-01-15T12:00:00Z');
 
 /** The editor as a page holds it; `saved()` is what the page would send now. */
-function setup(timer: TimerValue, offset = CET, locale: 'en-GB' | 'de-DE' = 'en-GB') {
-  let latest = timerDraftOf(timer, offset);
+function setup(timer: TimerValue, zone = STOCKHOLM, locale: 'en-GB' | 'de-DE' = 'en-GB', movedFrom: string | null = null) {
+  let latest = timerDraftOf(timer, zone, WINTER);
   function Harness() {
     const [value, setValue] = useState<TimerDraft>(latest);
     return (
       <form onSubmit={onSubmit}>
         <TimerRulesEditor
           value={value}
-          utcOffsetMinutes={offset}
+          timeZone={zone}
+          movedFrom={movedFrom}
           onChange={(next) => {
             latest = next;
             setValue(next);
@@ -27,14 +30,20 @@ function setup(timer: TimerValue, offset = CET, locale: 'en-GB' | 'de-DE' = 'en-
   }
   const onSubmit = jest.fn((e: { preventDefault(): void }) => e.preventDefault());
   const rendered = renderInLocale(<Harness />, locale);
-  return { ...rendered, onSubmit, saved: () => timerOfDraft(latest, offset) };
+  return { ...rendered, onSubmit, saved: () => timerOfDraft(latest, zone) };
 }
 
 const rows = () =>
   within(screen.getByRole('list', { name: 'Timer rules' }))
     .getAllByRole('listitem')
     .map((li) => [...li.querySelectorAll(':scope > span')].map((part) => part.textContent).join(' | '));
-const empty: TimerValue = { Enabled: false, On: [], Off: [] };
+const empty: TimerValue = { Enabled: false, On: [], Off: [], TimeZone: STOCKHOLM };
+const zoned = (timer: Omit<TimerValue, 'TimeZone'>): TimerValue => ({ ...timer, TimeZone: STOCKHOLM });
+const week = () =>
+  within(screen.getByRole('region', { name: 'Your week' }))
+    .getAllByRole('listitem')
+    .filter((li) => li.classList.contains('pd-week__day'))
+    .map((li) => li.textContent);
 
 async function addRule(user: ReturnType<typeof setup>['user'], time: string, days: string[], action: 'On' | 'Off') {
   const time$ = screen.getByLabelText('Time');
@@ -45,16 +54,47 @@ async function addRule(user: ReturnType<typeof setup>['user'], time: string, day
   await user.click(screen.getByRole('button', { name: 'Add timer rule' }));
 }
 
-test('lists the device’s UTC schedules in local time, sorted by time', () => {
-  setup({ Enabled: true, On: ['30 5 1,2,3,4,5'], Off: ['0 21 0', '30 23 6'] });
+test('lists the device’s schedules in its zone as they are, sorted by time, and names the zone', () => {
+  setup(zoned({ Enabled: true, On: ['30 6 1,2,3,4,5'], Off: ['0 22 0', '30 0 0'] }));
   expect(screen.getByRole('switch', { name: 'Use the timer' })).toBeChecked();
-  // 23:30 UTC on Saturday is 00:30 on Sunday in CET.
   expect(rows()).toEqual(['00:30 | Switch off | Sun', '06:30 | Switch on | Mon, Tue, Wed, Thu, Fri', '22:00 | Switch off | Sun']);
-  expect(screen.getByText(/Times are in your time zone \(UTC\+01:00\)/)).toBeInTheDocument();
+  expect(
+    screen.getByText('Times are in your time zone (Europe/Stockholm) and stay at the same time of day all year, summer time included.'),
+  ).toBeInTheDocument();
+  // The page no longer asks the farmer to put up with summer-time shifts.
+  expect(screen.queryByText(/move by an hour/)).not.toBeInTheDocument();
+});
+
+test('still reads the old UTC-only form: moved into the farmer’s zone, and said so', () => {
+  setup({ Enabled: true, On: ['30 5 1,2,3,4,5'], Off: ['0 21 0', '30 23 6'] }, STOCKHOLM, 'en-GB', 'UTC');
+  // 23:30 UTC on Saturday is 00:30 on Sunday in Stockholm in winter.
+  expect(rows()).toEqual(['00:30 | Switch off | Sun', '06:30 | Switch on | Mon, Tue, Wed, Thu, Fri', '22:00 | Switch off | Sun']);
+  expect(screen.getByText(/These rules were saved in UTC time/)).toBeInTheDocument();
+});
+
+test('the week view: one column per day, Monday first, with the on and off times of each day', () => {
+  setup(zoned({ Enabled: true, On: ['30 6 1,2,3,4,5', '0 8 0,6'], Off: ['0 22 0,1,2,3,4,5,6'] }));
+  expect(week()).toEqual([
+    'Mon06:30 On22:00 Off',
+    'Tue06:30 On22:00 Off',
+    'Wed06:30 On22:00 Off',
+    'Thu06:30 On22:00 Off',
+    'Fri06:30 On22:00 Off',
+    'Sat08:00 On22:00 Off',
+    'Sun08:00 On22:00 Off',
+  ]);
+});
+
+test('the week view shows a day without rules as such, and is not there without rules', () => {
+  const { unmount } = setup(zoned({ Enabled: true, On: ['0 7 1'], Off: [] }));
+  expect(week()[1]).toBe('TueNo switching');
+  unmount();
+  setup(empty);
+  expect(screen.queryByRole('region', { name: 'Your week' })).not.toBeInTheDocument();
 });
 
 test('weekdays are offered Monday first and named in the user’s language', () => {
-  setup(empty, CET, 'de-DE');
+  setup(empty, STOCKHOLM, 'de-DE');
   const days = within(screen.getByRole('group', { name: 'Tage' })).getAllByRole('checkbox');
   expect(days.map((d) => d.closest('.pd-check')?.textContent)).toEqual([
     'Montag',
@@ -68,7 +108,7 @@ test('weekdays are offered Monday first and named in the user’s language', () 
   expect(screen.getByText('Noch keine Zeitregeln.')).toBeInTheDocument();
 });
 
-test('adds a rule: shows the rounded time, saves it in UTC with Sunday 0', async () => {
+test('adds a rule: shows the rounded time, saves it on the zone’s clock with Sunday 0 and the zone', async () => {
   const { user, saved } = setup(empty);
   await user.type(screen.getByLabelText('Time'), '07:32');
   expect(screen.getByLabelText('Time')).toHaveAccessibleDescription('Runs at 07:35 (minutes round up to the next 5).');
@@ -81,60 +121,61 @@ test('adds a rule: shows the rounded time, saves it in UTC with Sunday 0', async
   expect(screen.queryByText(/Not added yet/)).not.toBeInTheDocument();
   expect(rows()).toEqual(['07:35 | Switch off | Mon, Sun']);
   expect(screen.getByRole('status')).toHaveTextContent('Rule added: 07:35, Switch off, Mon, Sun');
-  expect(saved()).toEqual({ Enabled: false, On: [], Off: ['35 6 0,1'] });
+  expect(saved()).toEqual({ Enabled: false, On: [], Off: ['35 7 0,1'], TimeZone: STOCKHOLM });
   // The time is cleared for the next rule; the days stay ticked.
   expect(screen.getByLabelText('Time')).toHaveValue('');
   expect(screen.getByRole('checkbox', { name: 'Monday' })).toBeChecked();
 });
 
-test('the minute rounds modulo 60: 10:58 runs at 10:00', async () => {
-  const { user, saved } = setup(empty, 0);
-  await user.type(screen.getByLabelText('Time'), '10:58');
-  expect(screen.getByLabelText('Time')).toHaveAccessibleDescription('Runs at 10:00 (minutes round up to the next 5).');
+test('rounds up with carry: 06:57 runs at 07:00; 23:58 at 00:00 the next day, the days moved too', async () => {
+  const { user, saved } = setup(empty);
+  await user.type(screen.getByLabelText('Time'), '06:57');
+  expect(screen.getByLabelText('Time')).toHaveAccessibleDescription('Runs at 07:00 (minutes round up to the next 5).');
   await user.click(screen.getByRole('checkbox', { name: 'Wednesday' }));
   await user.click(screen.getByRole('button', { name: 'Add timer rule' }));
-  expect(saved().On).toEqual(['0 10 3']);
+  expect(saved().On).toEqual(['0 7 3']);
+  await user.type(screen.getByLabelText('Time'), '23:58');
+  expect(screen.getByLabelText('Time')).toHaveAccessibleDescription('Runs at 00:00 the next day (minutes round up to the next 5).');
+  await user.click(screen.getByRole('checkbox', { name: 'Saturday' }));
+  await user.selectOptions(screen.getByLabelText('Switch the plug'), 'Off');
+  await user.click(screen.getByRole('button', { name: 'Add timer rule' }));
+  // Wednesday and Saturday 23:58 → Thursday and Sunday 00:00.
+  expect(rows()).toContain('00:00 | Switch off | Thu, Sun');
+  expect(saved().Off).toEqual(['0 0 0,4']);
 });
 
-test('converts across midnight with the browser’s offset', async () => {
-  const cet = setup(empty, CET);
-  await addRule(cet.user, '00:10', ['Monday'], 'On');
-  expect(cet.saved().On).toEqual(['10 23 0']);
-  cet.unmount();
-  const ny = setup(empty, NEW_YORK);
+test('saves in the browser’s zone, whatever it is: no conversion to UTC', async () => {
+  const ny = setup({ ...empty, TimeZone: NEW_YORK }, NEW_YORK);
   await addRule(ny.user, '22:00', ['Saturday'], 'Off');
-  expect(ny.saved().Off).toEqual(['0 3 0']);
+  expect(ny.saved()).toEqual({ Enabled: false, On: [], Off: ['0 22 6'], TimeZone: NEW_YORK });
 });
 
 test('a rule needs a time and a day; duplicates and on/off at the same moment are refused', async () => {
-  const { user, saved } = setup({ Enabled: true, On: ['0 6 1'], Off: [] });
+  const { user, saved } = setup(zoned({ Enabled: true, On: ['0 7 1'], Off: [] }));
   await user.click(screen.getByRole('button', { name: 'Add timer rule' }));
   expect(screen.getByLabelText('Time')).toHaveAccessibleDescription('Enter a time.');
   expect(screen.getByText('Choose at least one day.')).toBeInTheDocument();
   await addRule(user, '07:00', ['Monday'], 'On');
   expect(screen.getByRole('alert')).toHaveTextContent('This rule is already in the list.');
-  // 06:58 runs at 06:00 (the minute rounds modulo 60): no clash with 07:00.
+  // 06:58 runs at 07:00 (rounded up with carry): it clashes with the 07:00 on.
   await addRule(user, '06:58', [], 'Off');
-  expect(rows()).toHaveLength(2);
-  await user.click(screen.getByRole('button', { name: 'Remove rule: 06:00, Switch off, Mon' }));
-  await addRule(user, '07:00', [], 'Off');
   expect(screen.getByRole('alert')).toHaveTextContent('Another rule switches the plug the other way at 07:00 on one of these days.');
   expect(rows()).toHaveLength(1);
-  expect(saved()).toEqual({ Enabled: true, On: ['0 6 1'], Off: [] });
+  expect(saved()).toEqual({ Enabled: true, On: ['0 7 1'], Off: [], TimeZone: STOCKHOLM });
 });
 
 test('removes a rule; focus moves to the next rule’s remove button', async () => {
-  const { user, saved } = setup({ Enabled: true, On: ['0 5 1', '0 6 1'], Off: ['0 20 1'] });
+  const { user, saved } = setup(zoned({ Enabled: true, On: ['0 6 1', '0 7 1'], Off: ['0 21 1'] }));
   await user.click(screen.getByRole('button', { name: 'Remove rule: 07:00, Switch on, Mon' }));
   expect(rows()).toEqual(['06:00 | Switch on | Mon', '21:00 | Switch off | Mon']);
   expect(screen.getByRole('button', { name: 'Remove rule: 21:00, Switch off, Mon' })).toHaveFocus();
   expect(screen.getByRole('status')).toHaveTextContent('Rule removed: 07:00, Switch on, Mon');
-  expect(saved()).toEqual({ Enabled: true, On: ['0 5 1'], Off: ['0 20 1'] });
+  expect(saved()).toEqual({ Enabled: true, On: ['0 6 1'], Off: ['0 21 1'], TimeZone: STOCKHOLM });
   await user.click(screen.getByRole('button', { name: 'Remove rule: 21:00, Switch off, Mon' }));
   await user.click(screen.getByRole('button', { name: 'Remove rule: 06:00, Switch on, Mon' }));
   expect(screen.getByText('No timer rules yet.')).toBeInTheDocument();
   expect(screen.getByLabelText('Time')).toHaveFocus();
-  expect(saved()).toEqual({ Enabled: true, On: [], Off: [] });
+  expect(saved()).toEqual({ Enabled: true, On: [], Off: [], TimeZone: STOCKHOLM });
 });
 
 test('Enter in the new rule adds it and does not submit the page’s form', async () => {
@@ -142,11 +183,11 @@ test('Enter in the new rule adds it and does not submit the page’s form', asyn
   await user.click(screen.getByRole('checkbox', { name: 'Friday' }));
   await user.type(screen.getByLabelText('Time'), '18:00{Enter}');
   expect(onSubmit).not.toHaveBeenCalled();
-  expect(saved().On).toEqual(['0 17 5']);
+  expect(saved().On).toEqual(['0 18 5']);
 });
 
 test('the switch turns the timer on and off without touching the rules', async () => {
-  const { user, saved } = setup({ Enabled: false, On: ['0 5 1'], Off: [] });
+  const { user, saved } = setup(zoned({ Enabled: false, On: ['0 5 1'], Off: [] }));
   await user.click(screen.getByRole('switch', { name: 'Use the timer' }));
-  expect(saved()).toEqual({ Enabled: true, On: ['0 5 1'], Off: [] });
+  expect(saved()).toEqual({ Enabled: true, On: ['0 5 1'], Off: [], TimeZone: STOCKHOLM });
 });

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import {
+  LEGACY_TIME_ZONE,
   TIMER_MAX_SCHEDULES,
+  browserTimeZone,
   checkTimerRule,
   compareTimerRules,
-  formatUtcOffset,
-  localUtcOffsetMinutes,
   parseTimeOfDay,
   roundedTimeOfDay,
   rulesToTimer,
@@ -20,44 +20,52 @@ import { useRuleFormat } from './format';
 import { rulesTexts } from './messages';
 import type { RuleKind } from './RuleList';
 import { RulesSection } from './RulesSection';
+import { WeekView } from './WeekView';
 import './rules.css';
 
 const m = rulesTexts.messages;
 
 const timerRuleKey = (rule: TimerRule) => `${rule.action} ${rule.hour}:${rule.minute} ${rule.days.join(',')}`;
 
-/** The timer as the page edits it: the switch and the rules in local time, in list order. */
+/** The timer as the page edits it: the switch and the rules on the farmer's wall clock, in list order. */
 export interface TimerDraft {
   enabled: boolean;
   rules: TimerRule[];
 }
 
-/** docs/product/screens.md, docs/product/validation.md: the wire Timer (UTC) as the editor shows it, in local time at the given UTC offset. */
-export function timerDraftOf(timer: TimerValue, utcOffsetMinutes: number): TimerDraft {
-  return { enabled: timer.Enabled, rules: timerToRules(timer, utcOffsetMinutes).sort(compareTimerRules) };
+/**
+ * docs/product/screens.md, docs/product/validation.md: the wire Timer as the editor shows it, on the wall clock of
+ * `timeZone` (a timer saved in another zone, or in UTC in the old form, is moved by today's difference).
+ */
+export function timerDraftOf(timer: TimerValue, timeZone: string, at: Date = new Date()): TimerDraft {
+  return { enabled: timer.Enabled, rules: timerToRules(timer, timeZone, at).sort(compareTimerRules) };
 }
 
-/** docs/product/validation.md: the Timer to save, converted to UTC. */
-export function timerOfDraft(draft: TimerDraft, utcOffsetMinutes: number): TimerValue {
-  return rulesToTimer(draft.enabled, draft.rules, utcOffsetMinutes);
+/** docs/product/validation.md, docs/protocol.md: the Timer to save, with the zone its times are in. */
+export function timerOfDraft(draft: TimerDraft, timeZone: string): TimerValue {
+  return rulesToTimer(draft.enabled, draft.rules, timeZone);
 }
 
 /**
- * A settings page's timer: the draft starts from the device's timer once, and one UTC offset serves the whole
- * visit (the rules are shown with it and saved with it). Spread `editor` on TimerRulesEditor; `saved()` is the
- * Timer for the PATCH body.
+ * A settings page's timer: the draft starts from the device's timer once, in the browser's IANA zone, and is saved
+ * with that zone, so the plug switches at the same local time all year. Spread `editor` on TimerRulesEditor;
+ * `saved()` is the Timer for the PATCH body.
  */
 export function useTimerDraft(timer: TimerValue) {
-  const [utcOffsetMinutes] = useState(() => localUtcOffsetMinutes());
-  const [value, onChange] = useState<TimerDraft>(() => timerDraftOf(timer, utcOffsetMinutes));
-  return { editor: { value, onChange, utcOffsetMinutes }, saved: () => timerOfDraft(value, utcOffsetMinutes) };
+  const [timeZone] = useState(browserTimeZone);
+  const [value, onChange] = useState<TimerDraft>(() => timerDraftOf(timer, timeZone));
+  const savedIn = timer.TimeZone ?? LEGACY_TIME_ZONE;
+  const movedFrom = timer.On.length + timer.Off.length > 0 && savedIn !== timeZone ? savedIn : null;
+  return { editor: { value, onChange, timeZone, movedFrom }, saved: () => timerOfDraft(value, timeZone) };
 }
 
 export interface TimerRulesEditorProps {
   value: TimerDraft;
   onChange: (value: TimerDraft) => void;
-  /** The browser's offset (localUtcOffsetMinutes); the same one must convert the draft back on save. */
-  utcOffsetMinutes: number;
+  /** The browser's IANA zone (browserTimeZone); the rules are shown and saved in it. */
+  timeZone: string;
+  /** The zone the saved rules were in when it is another one (UTC for the old form): they are shown moved. */
+  movedFrom?: string | null;
 }
 
 /**
@@ -65,7 +73,7 @@ export interface TimerRulesEditorProps {
  * minute rounded up to the next 5, days Monday first, on or off). Rules are added and removed here and saved
  * with the page.
  */
-export function TimerRulesEditor({ value, onChange, utcOffsetMinutes }: TimerRulesEditorProps) {
+export function TimerRulesEditor({ value, onChange, timeZone, movedFrom = null }: TimerRulesEditorProps) {
   const t = useT();
   const format = useRuleFormat();
   const [time, setTime] = useState('');
@@ -102,16 +110,31 @@ export function TimerRulesEditor({ value, onChange, utcOffsetMinutes }: TimerRul
     empty: t(m.timerEmpty),
     add: t(m.addTimerRule),
   };
-  const zone = <p className="pd-field__hint">{t(m.timerZone, { zone: formatUtcOffset(utcOffsetMinutes) })}</p>;
+  // docs/product/screens.md: the zone is named; the times stay on its clock all year (no summer-time shift).
+  const zone = (
+    <>
+      <p className="pd-field__hint">{t(m.timerZone, { zone: timeZone })}</p>
+      {movedFrom ? <p className="pd-field__hint">{t(m.timerMovedFrom, { zone: movedFrom })}</p> : null}
+    </>
+  );
+  const rounded = typed ? roundedTimeOfDay(typed) : null;
 
   return (
-    <RulesSection value={value} onChange={onChange} kind={kind} texts={texts} newRule={newRule} note={zone}>
+    <RulesSection
+      value={value}
+      onChange={onChange}
+      kind={kind}
+      texts={texts}
+      newRule={newRule}
+      note={zone}
+      overview={value.rules.length ? <WeekView rules={value.rules} /> : null}
+    >
       <TextField
         type="time"
         name="timer-rule-time"
         label={t(m.timeLabel)}
         value={time}
-        hint={typed ? t(m.timeRounded, { time: format.time(roundedTimeOfDay(typed)) }) : t(m.timeHint)}
+        hint={rounded ? t(rounded.nextDay ? m.timeRoundedNextDay : m.timeRounded, { time: format.time(rounded) }) : t(m.timeHint)}
         error={errors.time === 'required' ? { message: m.timeRequired } : errors.time === 'invalid' ? { message: m.timeInvalid } : null}
         onChange={(e) => setTime(e.target.value)}
       />

@@ -23,3 +23,14 @@ export function renderInLocale(ui: ReactElement, locale: Locale = 'en-GB') {
   );
   return { user, ...result };
 }
+
+/**
+ * Puts the browser in an IANA time zone for a test (what Intl reports, which browserTimeZone reads); the wall-clock
+ * arithmetic itself still uses the real zone data. Undo with jest.restoreAllMocks().
+ */
+export function mockBrowserTimeZone(timeZone: string) {
+  const original = Intl.DateTimeFormat.prototype.resolvedOptions;
+  return jest.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+    return { ...original.call(this), timeZone };
+  });
+}

@@ -10,9 +10,9 @@ import {
   downTopic,
   parseDeviceTopic,
   type DeviceAck as Ack,
+  type DeviceCommand,
   type DeviceConfigMessage,
   type FotaRequest,
-  type SetPowerCommand,
   type SimulatedFault,
 } from '@paddock/shared/contract';
 import { deviceConfigOf, isConfiguredProduct, isProductId } from '@paddock/shared/domain';
@@ -96,6 +96,14 @@ export class DeviceGateway {
     while (this.queues.size) await Promise.all(this.queues.values());
   }
 
+  /**
+   * Resolves once every message received so far from this device has been applied. Only those: a device that keeps
+   * sending must not hold the caller past its own time-out.
+   */
+  async settled(key: string): Promise<void> {
+    await this.queues.get(key)?.catch(() => undefined);
+  }
+
   private publish(topic: string, payload: string, retain: boolean): void {
     if (!this.client) return;
     // QoS 1: while the connection is down, mqtt.js keeps it and sends it on reconnect.
@@ -125,14 +133,23 @@ export class DeviceGateway {
     this.publish(downTopic(key, 'simulate'), JSON.stringify({ Fault: fault }), false);
   }
 
-  /** Switches a plug's relay and waits for its ack; rejects with CommandTimeoutError when none comes in time. */
-  async setPower(key: string, enabled: boolean): Promise<Ack> {
+  /** Sends a command and waits for its ack; rejects with CommandTimeoutError when none comes in time. */
+  private async command(key: string, body: (id: string) => DeviceCommand): Promise<Ack> {
     const id = randomUUID();
     if (!this.client) throw new CommandTimeoutError(key, id);
     const answered = this.pending.wait(key, id, this.options.commandTimeoutMs ?? DEVICE_COMMAND_TIMEOUT_MS);
-    const command: SetPowerCommand = { Id: id, Command: 'set-power', Enabled: enabled };
-    this.publish(downTopic(key, 'command'), JSON.stringify(command), false);
+    this.publish(downTopic(key, 'command'), JSON.stringify(body(id)), false);
     return answered;
+  }
+
+  /** Switches a plug's relay and waits for its ack; rejects with CommandTimeoutError when none comes in time. */
+  setPower(key: string, enabled: boolean): Promise<Ack> {
+    return this.command(key, (id) => ({ Id: id, Command: 'set-power', Enabled: enabled }));
+  }
+
+  /** Sets a plug's consumption counter to 0 and waits for its ack (docs/protocol.md, reset-consumption). */
+  resetConsumption(key: string): Promise<Ack> {
+    return this.command(key, (id) => ({ Id: id, Command: 'reset-consumption' }));
   }
 
   /**

@@ -14,6 +14,7 @@ import {
 import {
   isConfiguredProduct,
   isProductId,
+  PRODUCT_INFO,
   lastReadingTime,
   offlineDeadline,
   offlinePatch,
@@ -150,7 +151,7 @@ async function applyFota(
   now: Date,
   notices: NoticeSettings,
 ): Promise<IngestResult> {
-  if (!SERVER_PRODUCTS[product].firmwareUpdates) return { outcome: 'ignored', reason: `${product} has no firmware updates` };
+  if (!PRODUCT_INFO[product].firmwareUpdates) return { outcome: 'ignored', reason: `${product} has no firmware updates` };
   const report = parsePayload<FotaReport>(FotaReport, payload);
   if (!report.ok) return { outcome: 'invalid', reason: report.reason };
   const { Id, Status, Progress, Version, Error: failure } = report.value;
@@ -201,7 +202,7 @@ async function applyStatus(
         return { reportingSeconds, offlineAt };
       }
       const firmware: FieldsPatch =
-        SERVER_PRODUCTS[product].firmwareUpdates && status.Firmware
+        PRODUCT_INFO[product].firmwareUpdates && status.Firmware
           ? { Firmware: { Version: status.Firmware, Pending: (row.fields.Firmware as { Pending?: unknown } | undefined)?.Pending ?? null } }
           : {};
       return { fields: withFields(row, offlinePatch(product, false), firmware), ...seen(product, row, now, reportingSeconds) };

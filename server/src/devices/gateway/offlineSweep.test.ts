@@ -57,13 +57,13 @@ describe('sweepOffline', () => {
     expect((await rows(Object.values(keys))).every((row) => row.offline)).toBe(true);
   });
 
-  it('moves the ETag only where the device shows it (FenceAlarm2 and FarmCam SIM have no offline field)', async () => {
+  it('moves the ETag only where the device shows it (FarmCam SIM has no Connection nor offline field)', async () => {
     const { keys } = await registerAll();
     const before = new Map((await rows(Object.values(keys))).map((row) => [row.key, row.updatedAt.getTime()]));
     await sweepOffline(t.database.db, new Date(t.clock.now().getTime() + 100_000_000));
     for (const row of await rows(Object.values(keys))) {
       const moved = row.updatedAt.getTime() !== before.get(row.key);
-      expect([row.product, moved]).toEqual([row.product, row.product !== 'fencealarm2' && row.product !== 'farmcam-sim']);
+      expect([row.product, moved]).toEqual([row.product, row.product !== 'farmcam-sim']);
     }
   });
 

@@ -3,7 +3,7 @@
 // any number of server instances can sweep at once without marking a device twice or waiting on each other.
 // Marking a device offline enqueues its offline notifications in the same transaction, and each sweep also sends
 // the reminders of devices still offline (notify/alarmNotices.ts).
-import { offlinePatch, isProductId } from '@paddock/shared/domain';
+import { isConfiguredProduct, offlinePatch, isProductId } from '@paddock/shared/domain';
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -37,7 +37,8 @@ export function sweepOffline(db: Db, now: Date, notices: NoticeSettings = DEFAUL
       for (const row of rows) {
         const patch = isProductId(row.product) ? offlinePatch(row.product, true) : {};
         const fields = deepMerge(row.fields, patch);
-        const visible = JSON.stringify(fields) !== JSON.stringify(row.fields);
+        // A configured product shows Connection.Offline (docs/product/devices.md), so its ETag always moves.
+        const visible = JSON.stringify(fields) !== JSON.stringify(row.fields) || (isProductId(row.product) && isConfiguredProduct(row.product));
         await tx
           .update(devices)
           .set({ offline: true, fields, ...(visible ? { updatedAt: new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1)) } : {}) })

@@ -21,7 +21,6 @@ export const farmcamSim: ServerProduct<'farmcam-sim'> = {
   readingHistory: (fields, reading) => ({ RemainingData: remainingAtReading(fields, (reading as { UsedData: number }).UsedData) }),
   planField: 'PriceId',
   powerEnabledCall: false,
-  firmwareUpdates: false,
   demo: { keyPrefix: '240010000000', name: 'Barn camera' },
   simulation: { firmware: '1.0.0', model: 'sim' },
 };

@@ -25,7 +25,6 @@ export const fencealarm: ServerProduct<'fencealarm'> = {
   // The alarm level the device now runs is shown as Config.AlarmLevel.
   confirmedConfig: ({ AlarmLevel }) => (AlarmLevel !== undefined ? { Config: { AlarmLevel } } : {}),
   powerEnabledCall: false,
-  firmwareUpdates: false,
   demo: { keyPrefix: '350000100000', name: 'North paddock fence' },
   simulation: { firmware: '2.3.1', model: 'fence', reportsBattery: true },
 };

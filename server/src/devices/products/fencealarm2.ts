@@ -14,7 +14,6 @@ export const fencealarm2: ServerProduct<'fencealarm2'> = {
   },
   planField: 'Subscription',
   powerEnabledCall: false,
-  firmwareUpdates: true,
   demo: { keyPrefix: '350000200000', name: 'River meadow fence' },
   simulation: { firmware: '1.4.2', model: 'fence', reportsBattery: false },
 };

@@ -1,7 +1,8 @@
 // What the server knows of one product beyond the shared registry (@paddock/shared/domain PRODUCTS): its request
 // bodies, a new device's fields, how an update body splits into changes, and what its uplinks carry.
 import type { ConfigReport } from '@paddock/shared/contract';
-import type { FieldsPatch, ProductId } from '@paddock/shared/domain';
+import { isKnownTimeZone, type FieldsPatch, type ProductId } from '@paddock/shared/domain';
+import { badRequest } from '../../http/errors';
 import type { TSchema } from '@sinclair/typebox';
 import type { DeviceChanges, UpdateBody } from '../changes';
 
@@ -33,10 +34,13 @@ export interface ServerProduct<P extends ProductId> {
   powerCommand?(fields: Record<string, unknown>): boolean | undefined;
   /** Switched by its own call, PUT /<collection>/{imei}/power-enabled, answered once the device acknowledges. */
   powerEnabledCall: boolean;
+  /**
+   * For a product whose info says `consumptionReset` (staff's POST /<collection>/{imei}/consumption/reset, a
+   * `reset-consumption` command the device must acknowledge, docs/protocol.md): the fields the ack sets.
+   */
+  consumptionResetFields?(): FieldsPatch;
   /** The fields a configuration report the device confirmed sets besides ConfigSync. */
   confirmedConfig?(report: ConfigReport): FieldsPatch;
-  /** Takes firmware updates over the air and reports its firmware version in `up/status` (docs/protocol.md, FOTA). */
-  firmwareUpdates: boolean;
   /** The demo inventory (devices/inventory.ts): its keys start with `keyPrefix`; the demo user's device is `name`. */
   demo: { keyPrefix: string; name: string };
   /** How the device simulator (server/src/simulator) plays the product. */
@@ -58,3 +62,15 @@ export type Simulation = {
 export const ALARM_OFF = { Enabled: false, Triggered: false } as const;
 /** A timer with no switching times. */
 export const EMPTY_TIMER = { Enabled: false, On: [], Off: [] } as const;
+
+/**
+ * A timer or thermostat as an update saves it (docs/product/validation.md): its TimeZone must be a zone the server
+ * knows (400 naming `<field>.TimeZone`). One sent without a zone is the old UTC form, so a zone saved before is
+ * dropped rather than merged in (it would move every time).
+ */
+export function zonedRules<T extends { TimeZone?: string }>(field: string, rules: T): T {
+  if (rules.TimeZone !== undefined && !isKnownTimeZone(rules.TimeZone)) {
+    throw badRequest('invalid_field', `${field}.TimeZone`, { field: `${field}.TimeZone` });
+  }
+  return { ...rules, TimeZone: rules.TimeZone };
+}

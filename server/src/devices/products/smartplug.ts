@@ -2,7 +2,7 @@
 import { RegisterImeiBody, UpdateSmartplugBody } from '@paddock/shared/contract';
 import { checkLoadAlarm, checkTemperatureAlarm, LOAD_ALARM_RANGE, TEMPERATURE_ALARM_RANGE } from '@paddock/shared/domain';
 import { checkBounds } from '../changes';
-import { ALARM_OFF, EMPTY_TIMER, type ServerProduct } from './serverProduct';
+import { ALARM_OFF, EMPTY_TIMER, zonedRules, type ServerProduct } from './serverProduct';
 
 export const smartplug: ServerProduct<'smartplug'> = {
   id: 'smartplug',
@@ -34,13 +34,14 @@ export const smartplug: ServerProduct<'smartplug'> = {
     if (PowerFailureAlarmEnabled !== undefined) fields.PowerFailureAlarm = { Enabled: PowerFailureAlarmEnabled };
     if (LoadAlarm) fields.LoadAlarm = LoadAlarm;
     if (TemperatureRangeAlarm) fields.TemperatureRangeAlarm = TemperatureRangeAlarm;
-    if (Timer) fields.Timer = Timer;
-    if (Thermostat) fields.Thermostat = Thermostat;
+    if (Timer) fields.Timer = zonedRules('Timer', Timer);
+    if (Thermostat) fields.Thermostat = zonedRules('Thermostat', Thermostat);
     return { metadata, priceId: PriceId, fields };
   },
   planField: 'PriceId',
   powerEnabledCall: true,
-  firmwareUpdates: false,
+  // docs/product/admin.md: staff reset the counter; the plug counts from 0 again, so the next reading agrees.
+  consumptionResetFields: () => ({ Consumption: 0 }),
   demo: { keyPrefix: '350000300000', name: 'Calf shed heater' },
   simulation: { firmware: '3.0.5', model: 'plug', appliance: 'heater' },
 };

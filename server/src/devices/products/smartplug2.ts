@@ -2,7 +2,7 @@
 import { RegisterSmartplug2Body, UpdateSmartplug2Body } from '@paddock/shared/contract';
 import { checkLoadAlarm, LOAD_ALARM_RANGE } from '@paddock/shared/domain';
 import { checkBounds } from '../changes';
-import { ALARM_OFF, EMPTY_TIMER, type ServerProduct } from './serverProduct';
+import { ALARM_OFF, EMPTY_TIMER, zonedRules, type ServerProduct } from './serverProduct';
 
 export const smartplug2: ServerProduct<'smartplug2'> = {
   id: 'smartplug2',
@@ -29,12 +29,12 @@ export const smartplug2: ServerProduct<'smartplug2'> = {
     const { Metadata, Subscription, ...rest } = body;
     const bounds = rest.DeviceConfig?.PowerLoadAlarm;
     if (bounds) checkBounds('DeviceConfig.PowerLoadAlarm.Lower', bounds.Lower, bounds.Upper, checkLoadAlarm, 'load_bounds');
-    return { metadata: Metadata ?? {}, priceId: Subscription?.PriceId, fields: rest };
+    const fields: Record<string, unknown> = rest.Timer ? { ...rest, Timer: zonedRules('Timer', rest.Timer) } : rest;
+    return { metadata: Metadata ?? {}, priceId: Subscription?.PriceId, fields };
   },
   planField: 'Subscription',
   powerCommand: (fields) => (fields.DeviceConfig as { OutputPower?: boolean } | undefined)?.OutputPower,
   powerEnabledCall: false,
-  firmwareUpdates: false,
   demo: { keyPrefix: '350000400000', name: 'Water trough pump' },
   simulation: { firmware: '1.2.0', model: 'plug', appliance: 'pump' },
 };

@@ -13,4 +13,7 @@ export const farmcamSimInfo = {
   nestsMetadata: false,
   power: null,
   plans: ['FarmcamSimSmall', 'FarmcamSimMedium', 'FarmcamSimLarge'],
+  trialData: true,
+  firmwareUpdates: false,
+  consumptionReset: false,
 } as const satisfies ProductInfo<'farmcam-sim'>;

@@ -13,4 +13,7 @@ export const fencealarmInfo = {
   nestsMetadata: false,
   power: null,
   plans: ['FencealarmMonth', 'FencealarmYear'],
+  trialData: false,
+  firmwareUpdates: false,
+  consumptionReset: false,
 } as const satisfies ProductInfo<'fencealarm'>;

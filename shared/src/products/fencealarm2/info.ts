@@ -13,4 +13,7 @@ export const fencealarm2Info = {
   nestsMetadata: true,
   power: null,
   plans: ['Fencealarm2Month', 'Fencealarm2Year'],
+  trialData: false,
+  firmwareUpdates: true,
+  consumptionReset: false,
 } as const satisfies ProductInfo<'fencealarm2'>;

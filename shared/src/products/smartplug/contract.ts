@@ -8,6 +8,7 @@ import {
   PriceId,
   RegisterImeiBody,
   Timer,
+  TimeZone,
   TrialDaysBody,
   closed,
   configuredDeviceParts,
@@ -32,8 +33,9 @@ export const ThermostatTrigger = Type.Object(
 );
 export type ThermostatTrigger = Static<typeof ThermostatTrigger>;
 
+/** The thermostat; its triggers' Days are days of TimeZone's wall clock (UTC without one, the old form). */
 export const Thermostat = Type.Object(
-  { Enabled: Type.Boolean(), Triggers: Type.Array(ThermostatTrigger, { maxItems: THERMOSTAT_MAX_TRIGGERS }) },
+  { Enabled: Type.Boolean(), Triggers: Type.Array(ThermostatTrigger, { maxItems: THERMOSTAT_MAX_TRIGGERS }), TimeZone: Type.Optional(TimeZone) },
   closed,
 );
 export type Thermostat = Static<typeof Thermostat>;

@@ -52,6 +52,8 @@ export const smartplug = defineProduct({
     Thermostat: {
       Enabled: device.Thermostat.Enabled,
       Triggers: device.Thermostat.Triggers.map(({ Days, Above, Temperature, SetPowerEnabled }) => ({ Days, Above, Temperature, SetPowerEnabled })),
+      // docs/protocol.md: the zone travels with the triggers; the old form (no zone) stays as it was, in UTC.
+      ...(device.Thermostat.TimeZone ? { TimeZone: device.Thermostat.TimeZone } : {}),
     },
   }),
 });

@@ -13,4 +13,7 @@ export const smartplugInfo = {
   nestsMetadata: false,
   power: 'command',
   plans: ['SmartplugMonth', 'SmartplugYear'],
+  trialData: false,
+  firmwareUpdates: false,
+  consumptionReset: true,
 } as const satisfies ProductInfo<'smartplug'>;

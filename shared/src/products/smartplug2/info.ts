@@ -14,4 +14,7 @@ export const smartplug2Info = {
   nestsMetadata: true,
   power: 'config',
   plans: ['Smartplug2Month', 'Smartplug2Year'],
+  trialData: false,
+  firmwareUpdates: false,
+  consumptionReset: false,
 } as const satisfies ProductInfo<'smartplug2'>;

@@ -1,0 +1,174 @@
+// /admin/{product}/{key} (docs/product/admin.md): the device as JSON and what staff can do to it — act as its owner,
+// add a trial, cancel the subscription, and per the product's capabilities configure FOTA or reset consumption.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { adminApi, ApiError, failureText, showToast } from '@paddock/shared/api';
+import { PRODUCT_INFO, type DeviceOf, type ProductId } from '@paddock/shared/domain';
+import { useT } from '@paddock/shared/i18n';
+import { Actions, Alert, Button, Card, ConfirmDialog, Dialog, LoadedView, Page } from '@paddock/shared/ui';
+import { JsonView } from '../common/JsonView';
+import { adminCommonTexts } from '../common/messages';
+import { useImpersonate } from '../common/useImpersonate';
+import { adminDevicePath, adminProductPath } from './adminPaths';
+import { impersonateKeyOf } from './capabilities';
+import { FirmwareStatus } from './FirmwareStatus';
+import { adminDeviceTexts } from './messages';
+import { useAdminDevice } from './useAdminDevice';
+
+export function DevicePage({ product, deviceKey }: { product: ProductId; deviceKey: string }) {
+  const t = useT();
+  const m = adminDeviceTexts.messages;
+  const c = adminCommonTexts.messages;
+  const info = PRODUCT_INFO[product];
+  const { loaded, reload, replace } = useAdminDevice(product, deviceKey);
+  const impersonate = useImpersonate();
+  const owner = loaded.state === 'ready' ? (loaded.value as { Metadata?: { OwnerEmail?: string } }).Metadata?.OwnerEmail : undefined;
+
+  return (
+    <Page
+      title={t(m.deviceTitle, { product: info.name, key: deviceKey })}
+      subtitle={owner ? <span className="pd-admin-break">{t(m.ownerLine, { email: owner })}</span> : undefined}
+      back={adminProductPath(product)}
+    >
+      <LoadedView loaded={loaded} failedText={(reason) => t(c.loadFailed, { reason })} retryLabel={t(c.retry)} onRetry={reload}>
+        {(device) => (
+          <>
+            <Actions>
+              <Button
+                variant="primary"
+                icon="login"
+                busy={impersonate.busy}
+                onClick={() => void impersonate.start(impersonateKeyOf(product), deviceKey)}
+              >
+                {t(c.impersonateOwner)}
+              </Button>
+              <Link className="pd-btn pd-btn--secondary" to={adminDevicePath(product, deviceKey, 'add-trial')}>
+                {t(m.addTrial)}
+              </Link>
+              <CancelSubscription product={product} deviceKey={deviceKey} onDone={(d) => (d ? replace(d) : reload())} />
+              {info.firmwareUpdates ? (
+                <Link className="pd-btn pd-btn--secondary" to={adminDevicePath(product, deviceKey, 'fota')}>
+                  {t(m.configureFota)}
+                </Link>
+              ) : null}
+            </Actions>
+            {info.consumptionReset ? <ConsumptionReset deviceKey={deviceKey} /> : null}
+            {info.firmwareUpdates ? <FirmwareStatus device={device} /> : null}
+            <Card aria-label={t(m.deviceJson)}>
+              <h2>{t(m.deviceJson)}</h2>
+              <JsonView value={device} name={`${info.name} ${deviceKey}`} />
+            </Card>
+          </>
+        )}
+      </LoadedView>
+    </Page>
+  );
+}
+
+/** Cancel subscription behind a confirmation whose buttons cannot be mistaken for each other ("Keep it" / "End subscription"). */
+function CancelSubscription<P extends ProductId>({
+  product,
+  deviceKey,
+  onDone,
+}: {
+  product: P;
+  deviceKey: string;
+  onDone: (device: DeviceOf<P> | undefined) => void;
+}) {
+  const t = useT();
+  const m = adminDeviceTexts.messages;
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      const device = await adminApi.cancelSubscription(product, deviceKey);
+      setOpen(false);
+      showToast({ kind: 'success', message: m.cancelled });
+      onDone(device);
+    } catch {
+      // the shared failed-reply handler has shown why; the dialog stays open to try again
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="danger" onClick={() => setOpen(true)}>
+        {t(m.cancelSubscription)}
+      </Button>
+      <Dialog
+        open={open}
+        title={t(m.cancelConfirmTitle, { product: PRODUCT_INFO[product].name, key: deviceKey })}
+        onClose={() => setOpen(false)}
+        actions={
+          <>
+            <Button onClick={() => setOpen(false)}>{t(m.keepSubscription)}</Button>
+            <Button variant="danger" busy={busy} onClick={() => void confirm()}>
+              {t(m.cancelDo)}
+            </Button>
+          </>
+        }
+      >
+        <p>{t(m.cancelConfirmText)}</p>
+      </Dialog>
+    </>
+  );
+}
+
+/** SmartPlug: reset its consumption counter; shows the plug's answer, or why it failed (408: it did not answer, 502: it refused). */
+function ConsumptionReset({ deviceKey }: { deviceKey: string }) {
+  const t = useT();
+  const m = adminDeviceTexts.messages;
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ answer: unknown } | { failure: string } | null>(null);
+  const confirm = async () => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const answer = await adminApi.resetConsumption(deviceKey, { silent: true });
+      setOutcome({ answer: answer ?? null });
+    } catch (error) {
+      setOutcome({ failure: resetFailure(error, t) });
+    } finally {
+      setBusy(false);
+      setOpen(false);
+    }
+  };
+  return (
+    <>
+      <Actions>
+        <Button icon="electric-bolt" busy={busy} onClick={() => setOpen(true)}>
+          {t(m.resetConsumption)}
+        </Button>
+      </Actions>
+      <ConfirmDialog
+        open={open}
+        title={t(m.resetConfirmTitle, { key: deviceKey })}
+        confirmLabel={t(m.resetDo)}
+        danger
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onCancel={() => setOpen(false)}
+      >
+        <p>{t(m.resetConfirmText)}</p>
+      </ConfirmDialog>
+      {outcome && 'failure' in outcome ? <Alert>{t(m.resetFailed, { reason: outcome.failure })}</Alert> : null}
+      {outcome && 'answer' in outcome ? (
+        <Card aria-label={t(m.plugAnswer)}>
+          <h2>{t(m.plugAnswer)}</h2>
+          <JsonView value={outcome.answer} name={t(m.plugAnswer)} />
+        </Card>
+      ) : null}
+    </>
+  );
+}
+
+/** The words of a failed reset: the server's message with the status (408, 502…), else the shared handler's text. */
+function resetFailure(error: unknown, t: ReturnType<typeof useT>): string {
+  if (!(error instanceof ApiError)) return String(error);
+  if (error.serverMessage.trim()) return `${error.status}: ${error.serverMessage.trim()}`;
+  const text = failureText(error.status, error.statusText, error.body);
+  return t(text.message, text.values);
+}

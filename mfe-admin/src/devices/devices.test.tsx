@@ -1,0 +1,277 @@
+// /admin/{product}, /admin/{product}/{key}, /add-trial and /fota (docs/product/admin.md).
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { adminApi, devicesApi } from '@paddock/shared/api';
+import type { AdminDeviceSummary, User } from '@paddock/shared/contract';
+import { impersonationAtom, paddockStore } from '@paddock/shared/session';
+import { apiError, resetSession, sampleAdmin, sampleUser, signInAs, toastTexts } from '@paddock/shared/testing/fixtures';
+import { currentLocation, renderRemote } from '@paddock/shared/testing/renderRemote';
+import App from '../App';
+import { FIRMWARE_POLL_MS } from './useAdminDevice';
+
+const IMSI = '240071234567890';
+const IMEI = '356938035643801';
+const owner: User = { ...sampleUser, Id: 'u7', Email: 'greta@example.com' };
+const metadata = { Name: 'Gate', Tags: [], OwnerEmail: owner.Email, Access: [owner.Email], Notify: [], Owner: owner.Id };
+const subscription = { Trialing: false, ExpiresAt: '2099-01-01T00:00:00.000Z', PriceIds: { Current: 'p', Next: 'p' } };
+const sim = { Product: 'farmcam-sim', Imsi: IMSI, RemainingData: 5, Subscription: subscription, Metadata: metadata };
+const fence2 = (firmware: unknown) => ({
+  Product: 'fencealarm2',
+  Imei: IMEI,
+  Firmware: firmware,
+  Subscription: subscription,
+  Metadata: metadata,
+});
+const plug = { Product: 'smartplug', Imei: IMEI, Subscription: subscription, Metadata: metadata };
+const summary = (key: string): AdminDeviceSummary => ({
+  Key: key,
+  Product: 'fencealarm',
+  Name: `Fence ${key}`,
+  OwnerEmail: owner.Email,
+  Owner: owner.Id,
+  RegisteredAt: '2026-01-02T10:00:00.000Z',
+  Online: true,
+});
+
+beforeEach(() => {
+  resetSession();
+  signInAs(sampleAdmin);
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+  jest.useRealTimers();
+});
+
+describe('/admin/{product} search', () => {
+  test('lists the first page, searches by key and owner prefix, and Load more appends the next', async () => {
+    const search = jest
+      .spyOn(adminApi, 'searchDevices')
+      .mockResolvedValueOnce({ Devices: [summary('111')], Next: null })
+      .mockResolvedValueOnce({ Devices: [summary('356938035643801')], Next: '356938035643801' })
+      .mockResolvedValueOnce({ Devices: [summary('356938035643802')], Next: null });
+    const { user } = renderRemote(App, '/admin/fencealarm');
+    expect(await screen.findByRole('link', { name: '111' })).toHaveAttribute('href', '/admin/fencealarm/111');
+    expect(search).toHaveBeenLastCalledWith('fencealarm', { key: '', owner: '', limit: 25 }, { silent: true });
+
+    await user.type(screen.getByLabelText('IMEI starts with'), '3569 38');
+    await user.type(screen.getByLabelText('Owner’s e-mail starts with'), 'greta');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const table = await screen.findByRole('table', { name: 'FenceAlarm devices' });
+    expect(search).toHaveBeenLastCalledWith('fencealarm', { key: '356938', owner: 'greta', limit: 25 }, { silent: true });
+    expect(within(table).getByRole('link', { name: IMEI })).toBeInTheDocument();
+    await waitFor(() => expect(currentLocation()).toBe('/admin/fencealarm?key=356938&owner=greta'));
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('link', { name: '356938035643802' })).toBeInTheDocument();
+    expect(search).toHaveBeenLastCalledWith('fencealarm', { key: '356938', owner: 'greta', after: IMEI, limit: 25 });
+    expect(screen.getByRole('link', { name: IMEI })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  test('a key with letters is refused under the field', async () => {
+    const search = jest.spyOn(adminApi, 'searchDevices').mockResolvedValue({ Devices: [], Next: null });
+    const { user } = renderRemote(App, '/admin/farmcam-sim');
+    expect(await screen.findByText('Nothing found.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('IMSI starts with'), '24007x');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByLabelText('IMSI starts with')).toHaveAccessibleDescription('Use digits only.');
+    expect(search).toHaveBeenCalledTimes(1);
+  });
+
+  test('a failed search says why, and Try again', async () => {
+    jest
+      .spyOn(adminApi, 'searchDevices')
+      .mockRejectedValueOnce(apiError(400, 'invalid_field', 'owner is too long', 'owner'))
+      .mockResolvedValue({ Devices: [], Next: null });
+    const { user } = renderRemote(App, '/admin/smartplug2');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This could not be loaded: owner is too long');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Nothing found.')).toBeInTheDocument();
+  });
+});
+
+describe('/admin/{product}/{key}', () => {
+  test('the device as JSON; Impersonate owner uses the product’s key type, sets the session and opens /devices', async () => {
+    jest.spyOn(devicesApi, 'get').mockResolvedValue(sim as never);
+    const impersonate = jest.spyOn(adminApi, 'impersonate').mockResolvedValue(owner);
+    const { user } = renderRemote(App, `/admin/farmcam-sim/${IMSI}`);
+    expect(await screen.findByRole('heading', { level: 1, name: `FarmCam SIM ${IMSI}` })).toBeInTheDocument();
+    expect(screen.getByText('Owner: greta@example.com')).toBeInTheDocument();
+    expect(screen.getByLabelText(`FarmCam SIM ${IMSI} as JSON`).textContent).toBe(JSON.stringify(sim, null, 2));
+    expect(screen.queryByRole('link', { name: 'Configure FOTA' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reset consumption' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Impersonate owner' }));
+    await waitFor(() => expect(currentLocation()).toBe('/devices'));
+    expect(impersonate).toHaveBeenCalledWith('farmcamsim', IMSI);
+    expect(paddockStore.get(impersonationAtom)).toEqual({ User: owner, ReturnTo: '/admin/user/u7' });
+  });
+
+  test('a device that cannot be loaded: the reason and Try again', async () => {
+    const get = jest
+      .spyOn(devicesApi, 'get')
+      .mockRejectedValueOnce(apiError(404, 'not_found', 'No such device'))
+      .mockResolvedValue(plug as never);
+    const { user } = renderRemote(App, `/admin/smartplug/${IMEI}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This could not be loaded: No such device');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Reset consumption' })).toBeInTheDocument();
+    expect(get).toHaveBeenCalledTimes(2);
+  });
+
+  test('Cancel subscription asks first (Keep it does nothing), then cancels and shows the answer', async () => {
+    jest.spyOn(devicesApi, 'get').mockResolvedValue(sim as never);
+    const ended = { ...sim, Subscription: { ...subscription, PriceIds: { Current: '', Next: '' } } };
+    const cancel = jest.spyOn(adminApi, 'cancelSubscription').mockResolvedValue(ended as never);
+    const { user } = renderRemote(App, `/admin/farmcam-sim/${IMSI}`);
+    await user.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
+    const dialog = screen.getByRole('dialog', { name: `Cancel the subscription of FarmCam SIM ${IMSI}?` });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(cancel).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Cancel subscription' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'End subscription' }));
+    await waitFor(() => expect(screen.getByLabelText(`FarmCam SIM ${IMSI} as JSON`).textContent).toBe(JSON.stringify(ended, null, 2)));
+    expect(cancel).toHaveBeenCalledWith('farmcam-sim', IMSI);
+    expect(toastTexts()).toContain('Subscription cancelled');
+  });
+
+  test('SmartPlug: Reset consumption after a confirmation shows the plug’s answer', async () => {
+    jest.spyOn(devicesApi, 'get').mockResolvedValue(plug as never);
+    const reset = jest.spyOn(adminApi, 'resetConsumption').mockResolvedValue({ Consumption: 0 });
+    const { user } = renderRemote(App, `/admin/smartplug/${IMEI}`);
+    await user.click(await screen.findByRole('button', { name: 'Reset consumption' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: `Reset the consumption of ${IMEI}?` })).getByRole('button', { name: 'Reset' }),
+    );
+    expect(await screen.findByLabelText('The plug answered as JSON')).toHaveTextContent('"Consumption": 0');
+    expect(reset).toHaveBeenCalledWith(IMEI, { silent: true });
+  });
+
+  test.each([
+    [408, 'timeout', 'The plug did not answer in time', 'The reset failed: 408: The plug did not answer in time'],
+    [502, 'device_error', 'The plug refused', 'The reset failed: 502: The plug refused'],
+  ])('SmartPlug: a %s is shown on the page', async (status, code, message, shown) => {
+    jest.spyOn(devicesApi, 'get').mockResolvedValue(plug as never);
+    jest.spyOn(adminApi, 'resetConsumption').mockRejectedValue(apiError(status, code, message));
+    const { user } = renderRemote(App, `/admin/smartplug/${IMEI}`);
+    await user.click(await screen.findByRole('button', { name: 'Reset consumption' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(shown);
+  });
+});
+
+describe('/admin/{product}/{key}/add-trial', () => {
+  test('FarmCam SIM: Data (MB) × 1,000,000 = Bytes, and Days', async () => {
+    const addTrial = jest.spyOn(adminApi, 'addTrial').mockResolvedValue(sim as never);
+    jest.spyOn(devicesApi, 'get').mockResolvedValue(sim as never);
+    const { user } = renderRemote(App, `/admin/farmcam-sim/${IMSI}/add-trial`);
+    await user.type(screen.getByLabelText('Data (MB)'), '250');
+    await user.type(screen.getByLabelText('Days'), '30');
+    await user.click(screen.getByRole('button', { name: 'Add trial' }));
+    await waitFor(() => expect(currentLocation()).toBe(`/admin/farmcam-sim/${IMSI}`));
+    expect(addTrial).toHaveBeenCalledWith('farmcam-sim', IMSI, { Bytes: 250_000_000, Days: 30 });
+    expect(toastTexts()).toContain('Trial added');
+  });
+
+  test('FenceAlarm: Days only', async () => {
+    const addTrial = jest.spyOn(adminApi, 'addTrial').mockResolvedValue({} as never);
+    jest.spyOn(devicesApi, 'get').mockResolvedValue({} as never);
+    const { user } = renderRemote(App, `/admin/fencealarm/${IMEI}/add-trial`);
+    expect(screen.queryByLabelText('Data (MB)')).toBeNull();
+    await user.type(screen.getByLabelText('Days'), '14');
+    await user.click(screen.getByRole('button', { name: 'Add trial' }));
+    await waitFor(() => expect(addTrial).toHaveBeenCalledWith('fencealarm', IMEI, { Days: 14 }));
+  });
+
+  test('out-of-range values are refused in words, nothing sent', async () => {
+    const addTrial = jest.spyOn(adminApi, 'addTrial');
+    const { user } = renderRemote(App, `/admin/farmcam-sim/${IMSI}/add-trial`);
+    await user.type(screen.getByLabelText('Data (MB)'), '2.5');
+    await user.type(screen.getByLabelText('Days'), '400');
+    await user.click(screen.getByRole('button', { name: 'Add trial' }));
+    expect(screen.getByLabelText('Data (MB)')).toHaveAccessibleDescription('Enter a whole number of MB from 0 to 1,000,000.');
+    expect(screen.getByLabelText('Days')).toHaveAccessibleDescription('Enter a whole number of days from 1 to 365.');
+    expect(screen.getByLabelText('Data (MB)')).toHaveFocus();
+    expect(addTrial).not.toHaveBeenCalled();
+  });
+
+  test('in German', async () => {
+    const { user } = renderRemote(App, `/admin/smartplug/${IMEI}/add-trial`, { locale: 'de-DE' });
+    await user.click(screen.getByRole('button', { name: 'Testzeitraum hinzufügen' }));
+    expect(screen.getByLabelText('Tage')).toHaveAccessibleDescription('Geben Sie eine ganze Zahl von Tagen von 1 bis 365 ein.');
+  });
+
+  test('a refused trial keeps what was typed', async () => {
+    jest.spyOn(adminApi, 'addTrial').mockRejectedValue(apiError(403, 'forbidden', 'Admins only'));
+    const { user } = renderRemote(App, `/admin/smartplug/${IMEI}/add-trial`);
+    await user.type(screen.getByLabelText('Days'), '7');
+    await user.click(screen.getByRole('button', { name: 'Add trial' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add trial' })).toBeEnabled());
+    expect(screen.getByLabelText('Days')).toHaveValue('7');
+    expect(currentLocation()).toBe(`/admin/smartplug/${IMEI}/add-trial`);
+  });
+});
+
+describe('/admin/fencealarm2/{imei}/fota', () => {
+  test('the URL starts with the coap:// placeholder; both fields are checked before Upload', async () => {
+    jest.spyOn(devicesApi, 'get').mockResolvedValue(fence2({ Version: '1.2.0', Pending: null }) as never);
+    const fota = jest.spyOn(adminApi, 'configureFota');
+    const { user } = renderRemote(App, `/admin/fencealarm2/${IMEI}/fota`);
+    expect(screen.getByLabelText('URL')).toHaveValue('coap://');
+    expect(await screen.findByText('Version: 1.2.0')).toBeInTheDocument();
+    expect(screen.getByText('No update under way.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(screen.getByLabelText('URL')).toHaveAccessibleDescription('Please fill in this field.');
+    await user.type(screen.getByLabelText('URL'), 'fw host/x');
+    await user.type(screen.getByLabelText('Checksum'), 'xyz');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(screen.getByLabelText('URL')).toHaveAccessibleDescription('Enter a coap://, coaps:// or https:// address with a host.');
+    expect(screen.getByLabelText('Checksum')).toHaveAccessibleDescription('Enter 8 to 128 hexadecimal digits (0–9, a–f).');
+    expect(fota).not.toHaveBeenCalled();
+  });
+
+  test('Upload sends URL and checksum, then follows the update while it is pending', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    const pending = (Status: string, Progress: number) =>
+      fence2({
+        Version: '1.2.0',
+        Pending: { Url: 'coap://fw.example/1.3.bin', Checksum: 'deadbeef', RequestedAt: '2026-01-01T00:00:00Z', Status, Progress },
+      });
+    const get = jest
+      .spyOn(devicesApi, 'get')
+      .mockResolvedValueOnce(fence2({ Version: '1.2.0', Pending: null }) as never)
+      .mockResolvedValueOnce(pending('requested', 0) as never)
+      .mockResolvedValueOnce(pending('downloading', 40) as never)
+      .mockResolvedValue(fence2({ Version: '1.3.0', Pending: null }) as never);
+    const fota = jest.spyOn(adminApi, 'configureFota').mockResolvedValue(undefined);
+    const { user } = renderRemote(App, `/admin/fencealarm2/${IMEI}/fota`, { fakeTimers: true });
+    await screen.findByText('Version: 1.2.0');
+    await user.clear(screen.getByLabelText('URL'));
+    await user.type(screen.getByLabelText('URL'), 'coap://fw.example/1.3.bin');
+    await user.type(screen.getByLabelText('Checksum'), 'DEADBEEF');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(fota).toHaveBeenCalledWith(IMEI, { Url: 'coap://fw.example/1.3.bin', Checksum: 'DEADBEEF' });
+    expect(await screen.findByText('Update: requested')).toBeInTheDocument();
+    await act(async () => {
+      jest.advanceTimersByTime(FIRMWARE_POLL_MS);
+    });
+    expect(await screen.findByText('Update: downloading')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Update progress' })).toHaveAttribute('value', '40');
+    await act(async () => {
+      jest.advanceTimersByTime(FIRMWARE_POLL_MS);
+    });
+    expect(await screen.findByText('Version: 1.3.0')).toBeInTheDocument();
+    const calls = get.mock.calls.length;
+    await act(async () => {
+      jest.advanceTimersByTime(FIRMWARE_POLL_MS * 3);
+    });
+    // Nothing pending: no more polling.
+    expect(get).toHaveBeenCalledTimes(calls);
+  });
+
+  test('the device page of a FenceAlarm2 links to FOTA and shows its firmware', async () => {
+    jest.spyOn(devicesApi, 'get').mockResolvedValue(fence2({ Version: '1.2.0', Pending: null, LastError: 'checksum mismatch' }) as never);
+    renderRemote(App, `/admin/fencealarm2/${IMEI}`);
+    expect(await screen.findByRole('link', { name: 'Configure FOTA' })).toHaveAttribute('href', `/admin/fencealarm2/${IMEI}/fota`);
+    expect(screen.getByText('Version: 1.2.0')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Last update failed: checksum mismatch');
+  });
+});

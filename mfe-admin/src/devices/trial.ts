@@ -1,0 +1,10 @@
+// docs/product/validation.md Add-trial: FarmCam SIM data in MB × 1,000,000 = bytes, and days; the others days.
+import type { FarmcamSimTrialBody, TrialDaysBody } from '@paddock/shared/contract';
+
+export const BYTES_PER_MB = 1_000_000;
+
+/** The body of PUT {collection}/{key}/trial from the checked inputs. */
+export function trialBody(days: string, dataMb: string | null): TrialDaysBody | FarmcamSimTrialBody {
+  const Days = Number(days.trim());
+  return dataMb === null ? { Days } : { Bytes: Number(dataMb.trim()) * BYTES_PER_MB, Days };
+}

@@ -1,0 +1,57 @@
+import { defineTranslations } from '@paddock/shared/i18n';
+
+export const adminNoticeTexts = defineTranslations('admin.notices', {
+  title: { 'en-GB': 'Notices', 'de-DE': 'Hinweise', 'fr-FR': 'Annonces', 'sv-SE': 'Meddelanden' },
+  list: { 'en-GB': 'All notices', 'de-DE': 'Alle Hinweise', 'fr-FR': 'Toutes les annonces', 'sv-SE': 'Alla meddelanden' },
+  none: { 'en-GB': 'There are no notices yet.', 'de-DE': 'Es gibt noch keine Hinweise.', 'fr-FR': 'Aucune annonce pour l’instant.', 'sv-SE': 'Det finns inga meddelanden än.' },
+  texts: { 'en-GB': 'Texts', 'de-DE': 'Texte', 'fr-FR': 'Textes', 'sv-SE': 'Texter' },
+  public: { 'en-GB': 'Public', 'de-DE': 'Öffentlich', 'fr-FR': 'Publique', 'sv-SE': 'Offentligt' },
+  publicHint: {
+    'en-GB': 'Public notices show as a banner to every signed-in user.',
+    'de-DE': 'Öffentliche Hinweise erscheinen allen angemeldeten Benutzern als Banner.',
+    'fr-FR': 'Les annonces publiques s’affichent en bandeau pour chaque utilisateur connecté.',
+    'sv-SE': 'Offentliga meddelanden visas som en banderoll för alla inloggade.',
+  },
+  updated: { 'en-GB': 'Updated', 'de-DE': 'Geändert', 'fr-FR': 'Modifiée', 'sv-SE': 'Ändrad' },
+  actions: { 'en-GB': 'Actions', 'de-DE': 'Aktionen', 'fr-FR': 'Actions', 'sv-SE': 'Åtgärder' },
+  english: { 'en-GB': 'English', 'de-DE': 'Englisch', 'fr-FR': 'Anglais', 'sv-SE': 'Engelska' },
+  french: { 'en-GB': 'French', 'de-DE': 'Französisch', 'fr-FR': 'Français', 'sv-SE': 'Franska' },
+  german: { 'en-GB': 'German', 'de-DE': 'Deutsch', 'fr-FR': 'Allemand', 'sv-SE': 'Tyska' },
+  swedish: { 'en-GB': 'Swedish', 'de-DE': 'Schwedisch', 'fr-FR': 'Suédois', 'sv-SE': 'Svenska' },
+  copy: {
+    'en-GB': 'Edit in the form: {text}',
+    'de-DE': 'Im Formular bearbeiten: {text}',
+    'fr-FR': 'Modifier dans le formulaire : {text}',
+    'sv-SE': 'Redigera i formuläret: {text}',
+  },
+  remove: { 'en-GB': 'Delete notice: {text}', 'de-DE': 'Hinweis löschen: {text}', 'fr-FR': 'Supprimer l’annonce : {text}', 'sv-SE': 'Radera meddelandet: {text}' },
+  removeTitle: { 'en-GB': 'Delete this notice?', 'de-DE': 'Diesen Hinweis löschen?', 'fr-FR': 'Supprimer cette annonce ?', 'sv-SE': 'Radera meddelandet?' },
+  removeDo: { 'en-GB': 'Delete', 'de-DE': 'Löschen', 'fr-FR': 'Supprimer', 'sv-SE': 'Radera' },
+  removed: { 'en-GB': 'Notice deleted', 'de-DE': 'Hinweis gelöscht', 'fr-FR': 'Annonce supprimée', 'sv-SE': 'Meddelandet är raderat' },
+  newNotice: { 'en-GB': 'New notice', 'de-DE': 'Neuer Hinweis', 'fr-FR': 'Nouvelle annonce', 'sv-SE': 'Nytt meddelande' },
+  editing: {
+    'en-GB': 'Changing the notice updated {updated}',
+    'de-DE': 'Änderung des Hinweises vom {updated}',
+    'fr-FR': 'Modification de l’annonce mise à jour le {updated}',
+    'sv-SE': 'Ändrar meddelandet från {updated}',
+  },
+  editingHint: {
+    'en-GB': 'Save changes this notice. Clear to write a new one instead.',
+    'de-DE': '„Speichern“ ändert diesen Hinweis. „Leeren“, um stattdessen einen neuen zu schreiben.',
+    'fr-FR': '« Enregistrer » modifie cette annonce. « Vider » pour en écrire une nouvelle.',
+    'sv-SE': 'Spara ändrar det här meddelandet. Töm för att skriva ett nytt i stället.',
+  },
+  clear: { 'en-GB': 'Clear', 'de-DE': 'Leeren', 'fr-FR': 'Vider', 'sv-SE': 'Töm' },
+  englishRequired: {
+    'en-GB': 'Write the English text; the others may stay empty.',
+    'de-DE': 'Schreiben Sie den englischen Text; die anderen dürfen leer bleiben.',
+    'fr-FR': 'Rédigez le texte anglais ; les autres peuvent rester vides.',
+    'sv-SE': 'Skriv den engelska texten; de andra får vara tomma.',
+  },
+  tooLong: {
+    'en-GB': 'At most {max} characters.',
+    'de-DE': 'Höchstens {max} Zeichen.',
+    'fr-FR': '{max} caractères au maximum.',
+    'sv-SE': 'Högst {max} tecken.',
+  },
+});

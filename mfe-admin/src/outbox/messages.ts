@@ -1,0 +1,28 @@
+import { defineTranslations } from '@paddock/shared/i18n';
+
+export const adminOutboxTexts = defineTranslations('admin.outbox', {
+  mailTitle: { 'en-GB': 'Mailbox', 'de-DE': 'Postfach', 'fr-FR': 'Boîte mail', 'sv-SE': 'Brevlåda' },
+  mailIntro: {
+    'en-GB': 'E-mails the built-in transport has sent (used when no mail server is set up).',
+    'de-DE': 'E-Mails, die der eingebaute Versand verschickt hat (wenn kein Mailserver eingerichtet ist).',
+    'fr-FR': 'E-mails envoyés par le transport intégré (utilisé quand aucun serveur de messagerie n’est configuré).',
+    'sv-SE': 'E-post som den inbyggda sändaren har skickat (används när ingen e-postserver är inställd).',
+  },
+  smsTitle: { 'en-GB': 'SMS outbox', 'de-DE': 'SMS-Postausgang', 'fr-FR': 'SMS envoyés', 'sv-SE': 'Utkorg för sms' },
+  smsIntro: {
+    'en-GB': 'Text messages the built-in SMS transport has sent.',
+    'de-DE': 'Textnachrichten, die der eingebaute SMS-Versand verschickt hat.',
+    'fr-FR': 'SMS envoyés par le transport SMS intégré.',
+    'sv-SE': 'Sms som den inbyggda sms-sändaren har skickat.',
+  },
+  recipient: { 'en-GB': 'Recipient', 'de-DE': 'Empfänger', 'fr-FR': 'Destinataire', 'sv-SE': 'Mottagare' },
+  mailRecipientHint: { 'en-GB': 'E-mail address', 'de-DE': 'E-Mail-Adresse', 'fr-FR': 'Adresse e-mail', 'sv-SE': 'E-postadress' },
+  smsRecipientHint: {
+    'en-GB': 'Phone number or the account’s e-mail',
+    'de-DE': 'Telefonnummer oder E-Mail des Kontos',
+    'fr-FR': 'Numéro de téléphone ou e-mail du compte',
+    'sv-SE': 'Telefonnummer eller kontots e-post',
+  },
+  messages: { 'en-GB': 'Messages', 'de-DE': 'Nachrichten', 'fr-FR': 'Messages', 'sv-SE': 'Meddelanden' },
+  toLine: { 'en-GB': 'To {to}', 'de-DE': 'An {to}', 'fr-FR': 'À {to}', 'sv-SE': 'Till {to}' },
+});

@@ -1,0 +1,132 @@
+// /admin/user/{id} (docs/product/admin.md): the account as JSON, its devices, and what staff can do to it.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paymentCustomerUrl, showToast, usersApi, useLoaded } from '@paddock/shared/api';
+import type { DeviceList, User } from '@paddock/shared/contract';
+import { PRODUCT_IDS, PRODUCT_INFO, type ProductId } from '@paddock/shared/domain';
+import { useT } from '@paddock/shared/i18n';
+import { Actions, Button, Card, Icon, LoadedView, Page, Table } from '@paddock/shared/ui';
+import { JsonView } from '../common/JsonView';
+import { adminCommonTexts } from '../common/messages';
+import { useImpersonate } from '../common/useImpersonate';
+import { adminDevicePath, adminUserPath } from '../devices/adminPaths';
+import { adminUserTexts } from './messages';
+
+export function UserPage({ id }: { id: string }) {
+  const t = useT();
+  const c = adminCommonTexts.messages;
+  const { loaded, reload, replace } = useLoaded(() => usersApi.get(id, { silent: true }), [id]);
+  // Long addresses break anywhere rather than push the page wider than a phone.
+  const title = (
+    <span className="pd-admin-break">
+      {loaded.state === 'ready'
+        ? t(adminUserTexts.messages.userTitle, { email: loaded.value.Email })
+        : t(adminUserTexts.messages.userLoading)}
+    </span>
+  );
+  return (
+    <Page title={title} subtitle={t(adminUserTexts.messages.idLine, { id })} back="/admin/user">
+      <LoadedView loaded={loaded} failedText={(reason) => t(c.loadFailed, { reason })} retryLabel={t(c.retry)} onRetry={reload}>
+        {(user) => (
+          <>
+            <UserActions user={user} onChange={replace} />
+            <Card aria-label={t(adminUserTexts.messages.account)}>
+              <JsonView value={user} name={user.Email} />
+            </Card>
+            <UserDevices id={id} />
+          </>
+        )}
+      </LoadedView>
+    </Page>
+  );
+}
+
+function UserActions({ user, onChange }: { user: User; onChange: (user: User) => void }) {
+  const t = useT();
+  const m = adminUserTexts.messages;
+  const impersonate = useImpersonate();
+  const [verifying, setVerifying] = useState(false);
+  const verify = async () => {
+    setVerifying(true);
+    try {
+      onChange(await usersApi.markVerified(user.Id));
+      showToast({ kind: 'success', message: m.verifiedDone });
+    } catch {
+      // the shared failed-reply handler has shown why
+    } finally {
+      setVerifying(false);
+    }
+  };
+  return (
+    <Actions>
+      <Button variant="primary" icon="login" busy={impersonate.busy} onClick={() => void impersonate.start('id', user.Id)}>
+        {t(adminCommonTexts.messages.impersonate)}
+      </Button>
+      {user.CustomerId ? (
+        // The provider's dashboard differs between test and production hosts (docs/product/api.md).
+        <a className="pd-btn pd-btn--secondary" href={paymentCustomerUrl(user.CustomerId)} target="_blank" rel="noopener noreferrer">
+          <Icon name="language" />
+          {t(m.openCustomer)} <span className="pd-visually-hidden">{t(m.newWindow)}</span>
+        </a>
+      ) : null}
+      <Link className="pd-btn pd-btn--secondary" to={adminUserPath(user.Id, 'email')}>
+        {t(m.setEmail)}
+      </Link>
+      {user.Verified ? null : (
+        <Button icon="check-circle" busy={verifying} onClick={() => void verify()}>
+          {t(m.verify)}
+        </Button>
+      )}
+    </Actions>
+  );
+}
+
+interface DeviceRow {
+  product: ProductId;
+  key: string;
+  name: string;
+}
+
+/** Every device of the five arrays, linked to its admin page. */
+export function deviceRows(list: DeviceList): DeviceRow[] {
+  return PRODUCT_IDS.flatMap((product) => {
+    const info = PRODUCT_INFO[product];
+    const devices = (list as unknown as Record<string, Record<string, unknown>[] | undefined>)[info.listKey] ?? [];
+    return devices.map((device) => ({
+      product,
+      key: String(device[info.keyField] ?? ''),
+      name: String((device.Metadata as { Name?: string } | undefined)?.Name ?? ''),
+    }));
+  });
+}
+
+function UserDevices({ id }: { id: string }) {
+  const t = useT();
+  const m = adminUserTexts.messages;
+  const c = adminCommonTexts.messages;
+  const { loaded, reload } = useLoaded(() => usersApi.devices(id, { silent: true }), [id]);
+  return (
+    <Card aria-label={t(m.devices)}>
+      <h2>{t(m.devices)}</h2>
+      <LoadedView loaded={loaded} failedText={(reason) => t(c.loadFailed, { reason })} retryLabel={t(c.retry)} onRetry={reload}>
+        {(list) => {
+          const rows = deviceRows(list);
+          if (rows.length === 0) return <p>{t(m.noDevices)}</p>;
+          return (
+            <Table<DeviceRow>
+              caption={t(m.devices)}
+              hideCaption
+              rows={rows}
+              rowKey={(r) => `${r.product}/${r.key}`}
+              columns={[
+                { key: 'product', header: t(m.product), cell: (r) => PRODUCT_INFO[r.product].name },
+                { key: 'key', header: t(m.key), cell: (r) => <Link to={adminDevicePath(r.product, r.key)}>{r.key}</Link> },
+                { key: 'name', header: t(m.name), cell: (r) => r.name },
+              ]}
+            />
+          );
+        }}
+      </LoadedView>
+    </Card>
+  );
+}

@@ -1,0 +1,118 @@
+// The impersonation header (docs/product/admin.md Impersonation): sent on every call while an admin acts as a user,
+// never on the admin's own session calls, never for anyone who is not a signed-in admin.
+import { IMPERSONATION_HEADER } from '../contract';
+import { impersonationAtom, paddockStore, tokenAtom, userAtom } from '../session/store';
+import { resetSession, sampleAdmin, sampleUser, signInAs } from '../testing/fixtures';
+import { api, configureApi } from './client';
+import { connectionFailedAtom, toastsAtom } from './feedback';
+import { noticesApi } from './notices';
+import { usersApi } from './users';
+
+const customer = { ...sampleUser, Id: 'customer-7', Email: 'owner@farm.se' };
+let requests: Request[] = [];
+let reply: () => Response | Promise<Response> = () => new Response('{}', { status: 200 });
+const original = globalThis.fetch;
+
+beforeEach(() => {
+  resetSession();
+  requests = [];
+  reply = () => new Response('{}', { status: 200 });
+  globalThis.fetch = jest.fn(async (request: Request) => {
+    requests.push(request);
+    return reply();
+  }) as unknown as typeof fetch;
+  configureApi({ apiBase: 'http://localhost/api', testApiBase: 'http://localhost/api' });
+});
+
+afterEach(() => {
+  globalThis.fetch = original;
+  configureApi({ apiBase: '/api', testApiBase: '/api' });
+  paddockStore.set(connectionFailedAtom, false);
+});
+
+const sent = (index = requests.length - 1) => requests[index].headers.get(IMPERSONATION_HEADER);
+const impersonate = () => paddockStore.set(impersonationAtom, { User: customer, ReturnTo: '/admin/user/customer-7' });
+
+test('an admin impersonating sends the header with the user’s id on every call', async () => {
+  signInAs(sampleAdmin);
+  impersonate();
+  await api.get('users/customer-7/devices');
+  expect(sent()).toBe('customer-7');
+  await api.patch('users/customer-7', { Name: 'x' });
+  expect(sent()).toBe('customer-7');
+  expect(requests[1].headers.get('Authorization')).toBe('Bearer token-1');
+});
+
+test('calls made on the admin pages are the admin’s own, even while impersonating', async () => {
+  signInAs(sampleAdmin);
+  impersonate();
+  window.history.pushState({}, '', '/admin/user/customer-9');
+  try {
+    await api.get('users/customer-9');
+    expect(sent()).toBeNull();
+  } finally {
+    window.history.pushState({}, '', '/devices');
+  }
+  await api.get('users/customer-7/devices');
+  expect(sent()).toBe('customer-7');
+});
+
+test('no header while not impersonating', async () => {
+  signInAs(sampleAdmin);
+  await api.get('users/admin1');
+  expect(sent()).toBeNull();
+});
+
+test('no header for a user who is not an admin, or when signed out, even with an impersonation stored', async () => {
+  signInAs(sampleUser);
+  impersonate();
+  await api.get('users/u1');
+  expect(sent()).toBeNull();
+  paddockStore.set(tokenAtom, null);
+  paddockStore.set(userAtom, null);
+  await api.get('prices');
+  expect(sent()).toBeNull();
+});
+
+test('the admin’s own session calls never carry it: sign-in, token refresh and revoke, asSelf calls', async () => {
+  signInAs(sampleAdmin);
+  impersonate();
+  await usersApi.refreshToken();
+  await usersApi.revokeToken();
+  await usersApi.get('admin1', { asSelf: true });
+  await api.get('users/customer-7');
+  expect(requests.map((request) => [new URL(request.url).pathname, request.headers.get(IMPERSONATION_HEADER)])).toEqual([
+    ['/api/token', null],
+    ['/api/token', null],
+    ['/api/users/admin1', null],
+    ['/api/users/customer-7', 'customer-7'],
+  ]);
+});
+
+test('a 401 while impersonating signs out and forgets the impersonation too', async () => {
+  signInAs(sampleAdmin);
+  impersonate();
+  reply = () => new Response('{"Error":"unauthorized"}', { status: 401, statusText: 'Unauthorized' });
+  await expect(api.get('users/customer-7')).rejects.toMatchObject({ status: 401 });
+  expect(paddockStore.get(impersonationAtom)).toBeNull();
+  expect(paddockStore.get(userAtom)).toBeNull();
+});
+
+test('an optional call that cannot connect neither replaces the page nor shows a toast', async () => {
+  signInAs(sampleUser);
+  reply = () => Promise.reject(new TypeError('Failed to fetch'));
+  await expect(noticesApi.listPublic({ silent: true, background: true, optional: true })).rejects.toMatchObject({ status: 408 });
+  expect(paddockStore.get(connectionFailedAtom)).toBe(false);
+  expect(paddockStore.get(toastsAtom)).toEqual([]);
+  // The same failure on an ordinary call does (docs/product/errors.md).
+  await expect(api.get('prices')).rejects.toMatchObject({ status: 408 });
+  expect(paddockStore.get(connectionFailedAtom)).toBe(true);
+});
+
+test('the public notices are asked for as GET notices?public', async () => {
+  signInAs(sampleUser);
+  reply = () => new Response('[]', { status: 200 });
+  expect(await noticesApi.listPublic()).toEqual([]);
+  expect(requests[0].method).toBe('GET');
+  expect(requests[0].url).toBe('http://localhost/api/notices?public');
+});
