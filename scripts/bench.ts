@@ -11,12 +11,12 @@ import { openDatabase, type Database } from '../server/src/db/client';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium';
 import { E2E_ADMIN, startPaddock, type RunningServer } from '../tests/support/server';
 import { buildApps, root } from './apps.mjs';
-import { load, prepareFiftyDevices, type FiftyDevices } from './benchDevicesApi';
+import { devicesApiRows, prepareFiftyDevices, type FiftyDevices } from './benchDevicesApi';
 import { historyRows, insertYearOfReadings, lastYear } from './benchHistory';
-import { countReadingsByExport, ingestRows, type IngestDevice } from './benchIngest';
+import { countReadingsByExport, INGEST_TARGETS, ingestRows, type IngestDevice } from './benchIngest';
 import { adminRows, seedAdminFleet } from './benchAdmin';
 import { renewalRows } from './benchRenewals';
-import type { Row } from './benchRows';
+import { formatRows, type Row } from './benchRows';
 
 const DEMO = { email: 'demo@bench.paddock.test', password: 'bench-demo-password' };
 /** Every bench server: the demo user and inventory, no simulator (the bench's own devices are the only ones talking). */
@@ -67,6 +67,10 @@ async function jsTransferred(page: Page, action: () => Promise<void>) {
 }
 
 async function main() {
+  // `npm run bench -- --devices`: the device list's rows alone, on PGlite and PostgreSQL (no build, about two minutes).
+  if (process.argv.includes('--devices')) return printRows(await devicesOnlyRows());
+  // `npm run bench -- --ingest`: the MQTT ingest rows alone, on PGlite and PostgreSQL (no build, about a minute).
+  if (process.argv.includes('--ingest')) return printRows(await ingestOnlyRows());
   // `npm run bench -- --admin`: the admin pages at fleet scale on PostgreSQL alone (no build, about a minute).
   if (process.argv.includes('--admin')) return printRows(await adminOnlyRows());
   buildApps();
@@ -81,9 +85,62 @@ async function main() {
 }
 
 function printRows(rows: Row[]): void {
-  console.log('\n| what | measured | budget | |\n|---|---|---|---|');
-  for (const row of rows) console.log(`| ${row.what} | ${row.value} | ${row.budget} | ${row.ok ? 'ok' : 'OVER'} |`);
+  console.log(`\n${formatRows(rows)}`);
   if (rows.some((r) => !r.ok)) process.exitCode = 1;
+}
+
+/** The device list's targets as ratios to the hello-world peer (docs/architecture/README.md#budgets). */
+const LIST_TARGETS = {
+  'embedded PGlite': { full: 0.05, notModified: 0.2 },
+  PostgreSQL: { full: 0.15, notModified: 0.5 },
+} as const;
+
+const listRows = (session: FiftyDevices, label: string) => devicesApiRows(session, label, LIST_TARGETS[label as keyof typeof LIST_TARGETS]);
+
+/** The device list on a fresh PGlite and a fresh PostgreSQL database, nothing else. */
+async function devicesOnlyRows(): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const database of [pglite(), await postgresDatabase()]) {
+    if (!database) continue;
+    try {
+      const server = await database.start();
+      try {
+        rows.push(...(await listRows(await prepareFiftyDevices(server, DEMO), database.label)));
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await database.drop();
+    }
+  }
+  return rows;
+}
+
+/** MQTT ingest on a fresh PGlite and a fresh PostgreSQL database, nothing else. */
+async function ingestOnlyRows(): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const database of [pglite(), await postgresDatabase()]) {
+    if (!database) continue;
+    try {
+      const server = await database.start();
+      try {
+        const session = await prepareFiftyDevices(server, DEMO);
+        const countReadings =
+          database.countReadings ?? ((devices, from, to) => countReadingsByExport(server, session.headers, devices, from, to));
+        rows.push(
+          ...(await ingestRows(
+            { server, demoDeviceSecret: BENCH_ENV.DEMO_DEVICE_SECRET, countReadings, peerDatabaseUrl: database.url ?? null },
+            database.label as keyof typeof INGEST_TARGETS,
+          )),
+        );
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await database.drop();
+    }
+  }
+  return rows;
 }
 
 /** The admin pages over 100,000 devices and 20,000 users (scripts/benchAdmin.ts), on a PostgreSQL database of their own. */
@@ -159,6 +216,8 @@ interface BenchDatabase {
   start(): Promise<RunningServer>;
   /** Opens it in this process with the server's own client; the embedded PGlite only while no server has it. */
   open(): Promise<Database>;
+  /** PostgreSQL's URL (the ingest row's peer connects to it). */
+  url?: string;
   /** Counts readings while the server runs, where another process can (else through the API). */
   countReadings?(devices: IngestDevice[], from: Date, to: Date): Promise<number>;
   drop(): Promise<void>;
@@ -192,6 +251,7 @@ async function postgresDatabase(): Promise<BenchDatabase | null> {
   const open = () => openDatabase({ databaseUrl, dataDir: '' });
   return {
     label: 'PostgreSQL',
+    url: databaseUrl,
     start: () => startPaddock({ ...BENCH_ENV, DATABASE_URL: databaseUrl }),
     open,
     async countReadings(devices, from, to) {
@@ -230,14 +290,15 @@ async function databaseRows(database: BenchDatabase): Promise<Row[]> {
     const server = await database.start();
     try {
       const session = await prepareFiftyDevices(server, DEMO);
+      const list = await listRows(session, database.label);
       const countReadings =
         database.countReadings ?? ((devices, from, to) => countReadingsByExport(server, session.headers, devices, from, to));
       return [
-        ...(await devicesApiRows(session, database.label)),
+        ...list,
         ...(await historyRows(server, session.headers, year, database.label)),
         ...(await ingestRows(
-          { server, headers: session.headers, devicesUrl: session.url, demoDeviceSecret: BENCH_ENV.DEMO_DEVICE_SECRET, countReadings },
-          database.label,
+          { server, demoDeviceSecret: BENCH_ENV.DEMO_DEVICE_SECRET, countReadings, peerDatabaseUrl: database.url ?? null },
+          database.label as keyof typeof INGEST_TARGETS,
         )),
         ...renewals,
       ];
@@ -247,18 +308,6 @@ async function databaseRows(database: BenchDatabase): Promise<Row[]> {
   } finally {
     await database.drop();
   }
-}
-
-async function devicesApiRows({ url, headers, etag }: FiftyDevices, database: string): Promise<Row[]> {
-  const full = await load(url, headers);
-  const notModified = await load(url, { ...headers, 'if-none-match': etag });
-  const row = (what: string, result: Awaited<ReturnType<typeof load>>, status: number): Row => ({
-    what: `GET /users/{id}/devices, 50 devices, ${what}, ${database}`,
-    value: `${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms.toFixed(1)} ms`,
-    budget: `answers ${status}`,
-    ok: result.statuses.size === 1 && result.statuses.has(status),
-  });
-  return [row('200', full, 200), row('304 (If-None-Match)', notModified, 304)];
 }
 
 void main();

@@ -3,24 +3,28 @@
 import { PRODUCTS, type ProductId } from '@paddock/shared/domain';
 import { demoKey } from '../server/src/devices/inventory';
 import type { RunningServer } from '../tests/support/server';
-import { percentile } from './benchRows';
-
-export interface LoadResult {
-  requestsPerSecond: number;
-  p99Ms: number;
-  statuses: Set<number>;
-}
+import { againstHelloWorld } from './benchPeer';
+import { percentile, type Row } from './benchRows';
+import type { LoadResult } from './benchPeer';
 
 /** Signs in as the demo user and registers demo devices 2–10 of each product, so the user has 50. */
 export async function prepareFiftyDevices(server: RunningServer, demo: { email: string; password: string }) {
-  const signIn = await fetch(`${server.url}/api/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: demo.email, Password: demo.password }) });
+  const signIn = await fetch(`${server.url}/api/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Email: demo.email, Password: demo.password }),
+  });
   const { User, Token } = (await signIn.json()) as { User: { Id: string }; Token: { String: string } };
   const headers = { authorization: `Bearer ${Token.String}`, 'content-type': 'application/json' };
   for (const product of Object.keys(PRODUCTS) as ProductId[]) {
     for (let n = 2; n <= 10; n += 1) {
       const key = demoKey(product, n);
       const body = { [PRODUCTS[product].keyField]: key, Name: `Bench ${n}` };
-      const reply = await fetch(`${server.url}/api/users/${User.Id}/${PRODUCTS[product].apiCollection}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      const reply = await fetch(`${server.url}/api/users/${User.Id}/${PRODUCTS[product].apiCollection}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+      });
       if (reply.status !== 201) throw new Error(`registering ${key}: ${reply.status} ${await reply.text()}`);
     }
   }
@@ -35,7 +39,32 @@ export async function prepareFiftyDevices(server: RunningServer, demo: { email: 
 /** The signed-in demo user with 50 devices: their device list's URL, the headers to call it with, its ETag. */
 export type FiftyDevices = Awaited<ReturnType<typeof prepareFiftyDevices>>;
 
-/** `connections` clients in a loop for `seconds`; latency of every request. */
+/** The list's rows: 200 and 304 (If-None-Match), each beside the hello-world peer (scripts/benchPeer.ts). */
+export async function devicesApiRows(
+  { url, headers, etag }: FiftyDevices,
+  database: string,
+  targets: { full: number; notModified: number },
+): Promise<Row[]> {
+  const row = async (what: string, requestHeaders: Record<string, string>, status: number, target: number): Promise<Row> => {
+    const { subject, peer } = await againstHelloWorld(url, requestHeaders);
+    const ratio = subject.requestsPerSecond / peer.requestsPerSecond;
+    const statuses = [...subject.statuses].join(', ');
+    return {
+      what: `GET /users/{id}/devices, 50 devices, ${what}, ${database}`,
+      value: `${subject.requestsPerSecond.toFixed(0)} req/s, p99 ${subject.p99Ms.toFixed(1)} ms${statuses === String(status) ? '' : ` (answered ${statuses})`}`,
+      peer: `hello-world ${peer.requestsPerSecond.toFixed(0)} req/s`,
+      ratio,
+      budget: `≥ ${target} ×, answers ${status}`,
+      ok: ratio >= target && subject.statuses.size === 1 && subject.statuses.has(status),
+    };
+  };
+  return [
+    await row('200', headers, 200, targets.full),
+    await row('304 (If-None-Match)', { ...headers, 'if-none-match': etag }, 304, targets.notModified),
+  ];
+}
+
+/** The admin rows' tool (scripts/benchAdmin.ts): fetch in `connections` loops; the list rows use benchPeer's load. */
 export async function load(url: string, headers: Record<string, string>, { connections = 8, seconds = 5 } = {}): Promise<LoadResult> {
   const latencies: number[] = [];
   const statuses = new Set<number>();

@@ -3,8 +3,23 @@
 export interface Row {
   what: string;
   value: string;
+  /** The peer measured in the same process and minute (docs/architecture/README.md#budgets), when the row has one. */
+  peer?: string;
+  /** value ÷ peer. */
+  ratio?: number;
+  /** The target (a ratio to the peer, or an absolute budget). */
   budget: string;
   ok: boolean;
+}
+
+/** The bench's table: measured, peer, ratio, target; `OVER` marks a missed target. */
+export function formatRows(rows: readonly Row[]): string {
+  const lines = ['| what | measured | peer | ratio | target | |', '|---|---|---|---|---|---|'];
+  for (const row of rows) {
+    const ratio = row.ratio === undefined ? '—' : `${row.ratio.toFixed(2)} ×`;
+    lines.push(`| ${row.what} | ${row.value} | ${row.peer ?? '—'} | ${ratio} | ${row.budget} | ${row.ok ? 'ok' : 'OVER'} |`);
+  }
+  return lines.join('\n');
 }
 
 /** Nearest-rank percentile (0–100) of ascending `sorted`; NaN when empty. */

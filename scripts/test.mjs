@@ -23,6 +23,11 @@ if (process.env.TEST_DATABASE_URL) {
 step('Production build');
 buildApps({ force: Boolean(process.env.CI) });
 
+// The Android and iOS projects from the built web app (no SDK needed), then what they declare (docs/product/native-app.md).
+step('Native app projects (Capacitor sync and check)');
+run('node', ['mobile/scripts/sync.mjs']);
+run('node', ['mobile/scripts/check.mjs']);
+
 step('End-to-end tests in Chromium');
 run('npx', ['playwright', 'test', '--config', 'tests/playwright.config.ts']);
 

@@ -1,5 +1,5 @@
 // The shell: host app served at `/` (docs/architecture/README.md#layout). Remotes are found at run time from /remotes.json. The service
-// worker that shows alarm push messages is served at /sw.js, so its scope is the whole app. The favicon, the app icons and the
+// worker (precache and alarm push messages) is served at /sw.js, so its scope is the whole app. The favicon, the app icons and the
 // web app manifest (public/, drawn by scripts/icons.mjs) are served at the root and linked from the page's head.
 module.exports = require('@paddock/webpack').createConfig({
   name: 'shell',
@@ -16,8 +16,9 @@ module.exports = require('@paddock/webpack').createConfig({
       '<link rel="manifest" href="/manifest.webmanifest" />',
     ],
   },
+  // One service worker for the site: the precache and the push messages (src/serviceWorker/sw.js).
+  serviceWorker: { entry: './src/serviceWorker/sw.js', filename: 'sw.js' },
   staticFiles: {
-    'sw.js': './src/push/serviceWorker.js',
     'favicon.ico': './public/favicon.ico',
     'favicon.svg': './public/favicon.svg',
     'apple-touch-icon.png': './public/apple-touch-icon.png',

@@ -24,6 +24,10 @@ export default defineConfig({
     viewport: { width: 360, height: 780 },
     locale: 'en-GB',
     trace: 'retain-on-failure',
+    // The app's service worker precaches everything and answers from its cache, where page.route() cannot see the
+    // requests (Playwright's docs): blocked, except in the specs about the worker itself (push, installable), which
+    // allow it with test.use({ serviceWorkers: 'allow' }).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
 });

@@ -17,11 +17,13 @@
 //   `experiments.asyncStartup` (no hand-written bootstrap import), `manifest` for remotes (mf-manifest.json),
 //   `dts: false`, the federation runtime provided by the shell to the remotes, and singletons with
 //   `requiredVersion` for react, react-dom, react-router-dom (as the declarative subset in shims/), jotai (every
-//   sub-path), react-intl and the stateful parts of `@paddock/shared` (api, session, i18n, ui; see
-//   STATEFUL_SHARED_PARTS for why domain, contract and federation are bundled per app instead).
+//   sub-path), react-intl and the federated core of `@paddock/shared` (the modules that hold state, listed in
+//   shared/src/federation-core.json; see federatedCore). Everything else of it, the UI kit too, is bundled per app.
+//   A remote's mf-manifest.json carries the composition contract it was built with (`metaData.paddock.contract`,
+//   FEDERATION_CONTRACT in shared/src/federation.ts); the shell checks it before loading the remote.
 // - A guard that fails the build when a singleton can split: a singleton package reaching a bundle without going
-//   through federation (a sub-path nobody shared, a relative import into shared/src, a pure part of shared importing
-//   a stateful one), or a react-router-dom import the shared router does not export.
+//   through federation (a sub-path nobody shared, the theme imported by a relative path), or a react-router-dom
+//   import the shared router does not export.
 // - Dev server: history API fallback, CORS headers, /api proxied to the API server (PADDOCK_API, default
 //   http://localhost:8080); the shell's answers /remotes.json with the remotes' dev servers (ports in DEV_PORTS).
 //   A remote's dev build also has a standalone page (src/bootstrap-standalone.tsx) that renders the remote's App alone.
@@ -97,34 +99,34 @@ function packageRoot(pkg, fromDir) {
 }
 
 /**
- * The parts of @paddock/shared that hold state — atoms and the store (session, api: busy count, toasts,
- * connection), the locale and message catalogues (i18n), the UI kit that renders them (ui) — and so must exist
- * exactly once: federated singletons. The other parts (domain rules, contract schemas, the federation route table,
- * the package index) are pure functions and constants: each app bundles its own copy of what it uses, tree-shaken,
- * because a shared module cannot be tree-shaken and the whole of /domain or /contract (TypeBox) would otherwise
- * load before /sign-in (docs/architecture/README.md#budgets). The guard below keeps a pure part from importing a stateful one.
+ * The federated core of @paddock/shared (docs/architecture/README.md#composition-contract): the modules that hold
+ * state — the session store and actions, the API client, toasts and busy count, the price cache, unsaved changes —
+ * and the theme stylesheet, which must exist exactly once: federated singletons, provided by the shell. Listed with
+ * their exports in shared/src/federation-core.json. A module is shared keyed by its resolved file, so
+ * `@paddock/shared/api`'s `export * from './client'`, the UI kit's `../api/feedback` and any other request that
+ * resolves to that file all become the one federated module — and it is provided even by an app that does not
+ * import it itself, so a remote always finds the shell's copy. Everything else (UI kit, API calls, i18n helpers,
+ * domain rules, contract schemas) is pure over that state: each app bundles its own tree-shaken copy of what it
+ * uses, so a remote built with newer shared code runs in an older shell (learned: a remote needing new shared UI
+ * exports crashed an older shell with React error #130 while the UI kit was shared).
  */
-const STATEFUL_SHARED_PARTS = ['api', 'session', 'i18n', 'ui'];
-const statefulDirs = () => STATEFUL_SHARED_PARTS.map((part) => path.join(SHARED_DIR, 'src', part));
+const FEDERATED_CORE = path.join(SHARED_DIR, 'src', 'federation-core.json');
 
-/**
- * The stateful entries of `@paddock/shared`'s exports map, keyed by the resolved file. A shared module keyed by an
- * absolute path is matched after resolution, so `@paddock/shared/session`, `../session` (inside shared) and any
- * other request that resolves to that file all become the one federated module — and it is provided even by an
- * app that does not import it itself, so a remote always finds the shell's copy.
- */
-function sharedModules() {
-  const exportsMap = SHARED_PACKAGE.exports || { '.': SHARED_PACKAGE.main };
-  const entries = [];
-  for (const [subpath, target] of Object.entries(exportsMap)) {
-    if (typeof target !== 'string') continue;
-    const file = path.join(SHARED_DIR, target);
-    if (!fs.existsSync(file)) continue; // written later: shared when it exists
-    if (!statefulDirs().some((dir) => file.startsWith(dir + path.sep))) continue;
-    const shareKey = subpath === '.' ? SHARED_PACKAGE.name : `${SHARED_PACKAGE.name}/${subpath.replace(/^\.\//, '')}`;
-    entries.push({ file, shareKey });
-  }
-  return entries;
+/** `[{ file, shareKey }]`: the core's modules and stylesheets. */
+function federatedCore() {
+  const { modules, stylesheets = {} } = readJson(FEDERATED_CORE);
+  return [
+    ...Object.entries(modules).map(([shareKey, { file }]) => ({ shareKey, file: path.join(SHARED_DIR, file) })),
+    ...Object.entries(stylesheets).map(([shareKey, file]) => ({ shareKey, file: path.join(SHARED_DIR, file) })),
+  ];
+}
+
+/** The composition contract this build is made with, `major.minor` (FEDERATION_CONTRACT in shared/src/federation.ts). */
+function federationContract() {
+  const text = fs.readFileSync(path.join(SHARED_DIR, 'src', 'federation.ts'), 'utf8');
+  const match = /export const FEDERATION_CONTRACT = '(\d+\.\d+)'/.exec(text);
+  if (!match) throw new Error('@paddock/webpack: FEDERATION_CONTRACT (major.minor) not found in shared/src/federation.ts');
+  return match[1];
 }
 
 function sharedConfig(appDir) {
@@ -139,8 +141,10 @@ function sharedConfig(appDir) {
       if (importPath && request === pkg) shared[request].import = importPath;
     }
   }
-  const version = SHARED_PACKAGE.version;
-  for (const { file, shareKey } of sharedModules()) {
+  // The core's version is the contract's: a remote built for a newer minor or another major asks for it, and the
+  // shell refuses such a remote before it loads (shell/src/federation/contract.ts).
+  const version = `${federationContract()}.0`;
+  for (const { file, shareKey } of federatedCore()) {
     // A stylesheet is shared by its name only: keyed by its file, the loaders' own inner request for the same
     // file (css-loader!theme.css) would be swapped for the shared module too, and the module would import itself.
     const key = /\.(ts|tsx|js|mjs)$/.test(file) ? file : shareKey;
@@ -232,10 +236,11 @@ function guardRoots(appDir) {
       });
     }
   }
+  const core = federatedCore();
   roots.push({
-    name: `${SHARED_PACKAGE.name} (${STATEFUL_SHARED_PARTS.join(', ')})`,
-    dirs: statefulDirs(),
-    hint: `Import it as ${SHARED_PACKAGE.name}/<part> (a pure part of shared must not import a stateful one).`,
+    name: `${SHARED_PACKAGE.name} federated core`,
+    dirs: core.map(({ file }) => file),
+    hint: `Import it as ${core.map(({ shareKey }) => shareKey).filter((key) => key.endsWith('.css')).join(' / ')} (a stylesheet is shared by its name only).`,
   });
   return roots;
 }
@@ -313,6 +318,60 @@ class WatchFilePlugin {
   }
 }
 
+/**
+ * The app's service worker (`options.serviceWorker`, the shell's /sw.js; docs/architecture/installable-app.md): bundled
+ * by a webpack compiler of its own, because a worker script must carry neither the chunk loading nor the federation
+ * runtime and a child compilation would inherit the federation plugins; emitted into the app's build under its fixed
+ * name, so it is cleaned, compressed and served (dev server too) like the rest.
+ */
+class ServiceWorkerPlugin {
+  constructor({ entry, filename, mode, context }) {
+    Object.assign(this, { entry, filename, mode, context });
+  }
+
+  apply(compiler) {
+    const { webpack } = compiler;
+    compiler.hooks.thisCompilation.tap('PaddockServiceWorker', (compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        { name: 'PaddockServiceWorker', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        async () => {
+          const outDir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'paddock-sw-'));
+          try {
+            const worker = webpack({
+              name: 'service-worker',
+              mode: this.mode,
+              context: this.context,
+              entry: this.entry,
+              target: 'webworker',
+              devtool: false,
+              output: { path: outDir, filename: this.filename },
+              optimization: { splitChunks: false, runtimeChunk: false },
+              performance: { hints: false },
+            });
+            const stats = await new Promise((resolve, reject) =>
+              worker.run((error, result) => worker.close(() => (error ? reject(error) : resolve(result)))),
+            );
+            compilation.fileDependencies.addAll(stats.compilation.fileDependencies);
+            if (stats.hasErrors()) {
+              compilation.errors.push(...stats.compilation.errors);
+              return;
+            }
+            compilation.emitAsset(this.filename, new webpack.sources.RawSource(fs.readFileSync(path.join(outDir, this.filename))));
+          } finally {
+            fs.rmSync(outDir, { recursive: true, force: true });
+          }
+        },
+      );
+    });
+  }
+}
+
+/** The manifest's `metaData.paddock.contract`: the composition contract a remote is built with. */
+function withContract({ stats }) {
+  stats.metaData = { ...stats.metaData, paddock: { contract: federationContract() } };
+  return stats;
+}
+
 /** remotes.json for the shell's dev server: each remote's dev server, on the host the page was opened with. */
 function devRemotesJson(hostname) {
   return Object.fromEntries(REMOTE_NAMES.map((r) => [r, `http://${hostname}:${DEV_PORTS[r]}/mf-manifest.json`]));
@@ -330,6 +389,7 @@ function devRemotesJson(hostname) {
  *   its title (a remote's defaults to 'Paddock · <name> (standalone, development)'), and whether it has the start-up
  *   splash (an app that hides it: the shell)
  * @param {Record<string,string>} [options.staticFiles] files emitted unchanged: output name → path relative to dir
+ * @param {{ entry: string, filename: string }} [options.serviceWorker] a service worker bundled on its own (ServiceWorkerPlugin)
  */
 function createConfig(options) {
   const { name, dir, isHost = false } = options;
@@ -400,7 +460,15 @@ function createConfig(options) {
           },
           {
             test: /\.css$/,
-            use: [require.resolve('style-loader'), require.resolve('css-loader')],
+            // Into document.head, or, on a partner's page with the embed, into the embed's shadow roots only
+            // (styles/insert.js, docs/product/embedding.md).
+            use: [
+              {
+                loader: require.resolve('style-loader'),
+                options: { insert: require.resolve('./styles/insert.js'), styleTagTransform: require.resolve('./styles/styleTagTransform.js') },
+              },
+              require.resolve('css-loader'),
+            ],
           },
           {
             test: /\.svg$/,
@@ -423,7 +491,8 @@ function createConfig(options) {
           remotes: {},
           shared: sharedConfig(dir),
           shareStrategy: 'loaded-first',
-          manifest: isHost ? false : { fileName: 'mf-manifest.json' },
+          // The contract the remote is built with, read by the shell before it loads the remote.
+          manifest: isHost ? false : { fileName: 'mf-manifest.json', additionalData: withContract },
           dts: false,
           experiments: {
             asyncStartup: true,
@@ -442,6 +511,7 @@ function createConfig(options) {
         ...(options.staticFiles
           ? [new CopyPlugin({ patterns: Object.entries(options.staticFiles).map(([to, from]) => ({ from, to, toType: 'file' })) })]
           : []),
+        ...(options.serviceWorker ? [new ServiceWorkerPlugin({ ...options.serviceWorker, mode, context: dir })] : []),
         ...(isDev ? [] : precompressPlugins()),
         ...(withPage
           ? [
@@ -516,4 +586,16 @@ function createConfig(options) {
   };
 }
 
-module.exports = { createConfig, containerName, DEV_PORTS, REMOTE_NAMES, devRemotesJson, sharedConfig, SINGLETON_PACKAGES };
+module.exports = {
+  createConfig,
+  containerName,
+  DEV_PORTS,
+  REMOTE_NAMES,
+  devRemotesJson,
+  sharedConfig,
+  SINGLETON_PACKAGES,
+  federatedCore,
+  federationContract,
+  SingletonGuardPlugin,
+  guardRoots,
+};

@@ -15,7 +15,7 @@ export const APPS = ['shell', 'mfe-account', 'mfe-devices', 'mfe-billing', 'mfe-
 
 /** The parts of shared/src that hold no state and run anywhere (the server uses them). */
 export const PURE_SHARED = ['contract', 'domain', 'products', 'federation.ts'];
-/** The parts of shared/src that hold state or need a browser (see STATEFUL_SHARED_PARTS in webpack/index.js). */
+/** The parts of shared/src that hold state or need a browser (the federated core among them: shared/src/federation-core.json). */
 export const BROWSER_SHARED = ['api', 'session', 'ui', 'i18n', 'standalone.tsx', 'testing', 'index.ts'];
 /** Browser packages: neither the server nor a pure part of shared may import them. */
 export const BROWSER_PACKAGES = ['react', 'react-dom', 'react-intl', 'react-router', 'react-router-dom', 'jotai', 'ky'];

@@ -6,6 +6,7 @@ import type { UserRow } from './db/schema';
 import { forbidden, unauthorized } from './http/errors';
 
 export type Action =
+  | 'session:read'
   | 'session:refresh'
   | 'session:revoke'
   | 'user:read'
@@ -46,6 +47,7 @@ const selfOrAdmin = (actor: Actor, target: Target) => isAdmin(actor) || (target.
 const anyone = () => true;
 
 const RULES: Record<Action, (actor: Actor, target: Target) => boolean> = {
+  'session:read': anyone,
   'session:refresh': anyone,
   'session:revoke': anyone,
   'user:read': selfOrAdmin,

@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { RateLimiter } from './auth/rateLimit';
 import { registerSessions } from './auth/session';
+import { startSessionCache } from './auth/sessionCache';
 import type { PaymentProvider } from './billing/payments';
 import { configuredPaymentProvider, stripeWebhookRoutes, type StripeInvoiceHook } from './billing/stripe';
 import { billingRoutes } from './billing/routes';
@@ -19,11 +20,13 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { handleError, sendFailure } from './http/errorHandler';
+import { registerPartnerCors } from './http/cors';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { rejectUnstorableInput, validatorCompiler } from './http/validation';
 import type { Timers } from './devices/gateway/commands';
-import { DeviceGateway } from './devices/gateway/gateway';
+import { defaultClientId, DeviceGateway } from './devices/gateway/gateway';
 import { startOfflineSweep } from './devices/gateway/offlineSweep';
+import { registerDeviceListCache } from './devices/listCache';
 import { deviceRoutes } from './devices/routes';
 import { historyRoutes } from './history/routes';
 import { fotaRoutes } from './devices/fota';
@@ -32,6 +35,7 @@ import { startBroker, type EmbeddedBroker } from './mqtt/broker';
 import { noticeSettings } from './notify/alarmNotices';
 import { createMailer, type Mailer } from './notify/mail';
 import { loadVapidKeys, webPushTransport, type PushTransport } from './notify/push';
+import { fcmTransport, pushTransport } from './notify/fcm';
 import { outboxSmsProvider } from './notify/sms';
 import { startNotifyWorker } from './notify/worker';
 import { adminRoutes } from './admin/routes';
@@ -138,7 +142,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   app.setValidatorCompiler(validatorCompiler());
   app.addHook('preValidation', rejectUnstorableInput);
   app.setErrorHandler(handleError);
-  registerSessions(app, database.db, config.now);
+  registerSessions(app, database.db, config.now, await startSessionCache(app, database));
   app.addHook('onClose', () => database.close());
 
   await app.register(swagger, {
@@ -159,7 +163,10 @@ export async function buildApp(config: Config, database: Database, options: Buil
   });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, now: config.now, log: app.log });
   const vapidKeys = await loadVapidKeys(database.db, config);
-  const push = webPushTransport({ keys: vapidKeys, subject: config.vapidSubject, allowedHosts: config.pushServiceHosts, log: app.log.child({ component: 'push' }) });
+  const push = pushTransport(
+    webPushTransport({ keys: vapidKeys, subject: config.vapidSubject, allowedHosts: config.pushServiceHosts, log: app.log.child({ component: 'push' }) }),
+    config.fcm ? fcmTransport({ settings: config.fcm, log: app.log.child({ component: 'fcm' }) }) : null,
+  );
   app.decorate('deviceGateway', gateway);
   app.decorate('mqttBroker', options.devices ? await startDevices(app, config, database, gateway, { mailer, push }) : null);
 
@@ -175,7 +182,10 @@ export async function buildApp(config: Config, database: Database, options: Buil
     async (api) => {
       // Before any route: staff actions and impersonated calls are recorded (docs/product/admin.md "Audit log").
       registerAudit(api, database.db, config.now);
-      await api.register(healthRoutes, { ctx });
+      // The device lists' versions, kept current by the database's notifications (devices/listCache.ts).
+      const listCache = await registerDeviceListCache(api, database);
+      await registerPartnerCors(api, config);
+      await api.register(healthRoutes, { ctx, devices: Boolean(options.devices) });
       await api.register(variantRoutes, { config });
       await api.register(sessionRoutes, { ctx });
       await api.register(verificationRoutes, { ctx });
@@ -188,7 +198,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await api.register(auditRoutes, { ctx });
       await api.register(statsRoutes, { ctx });
       await api.register(noticeRoutes, { ctx });
-      await api.register(deviceRoutes, { ctx });
+      await api.register(deviceRoutes, { ctx, listCache });
       await api.register(historyRoutes, { ctx });
       await api.register(fotaRoutes, { ctx });
       await api.register(trialRoutes, { ctx });
@@ -221,13 +231,15 @@ export async function buildApp(config: Config, database: Database, options: Buil
 }
 
 /** The embedded broker on MQTT_PORT; on a free port instead when the default 1883 is taken and MQTT_PORT was not set. */
-async function startEmbeddedBroker(app: FastifyInstance, config: Config, database: Database): Promise<EmbeddedBroker> {
+async function startEmbeddedBroker(app: FastifyInstance, config: Config, database: Database, gateway: DeviceGateway): Promise<EmbeddedBroker> {
   const log = app.log.child({ component: 'mqtt-broker' });
   const start = (port: number) =>
     startBroker({
       port,
       host: config.host,
       checkDevice: (key, secret) => checkDeviceSecret(database.db, key, secret),
+      // A device's message is acknowledged once the gateway has stored it (docs/architecture/README.md#ingest).
+      accept: (key, topic, payload) => gateway.accept(key, topic, payload),
       log,
       limits: { ...config.mqttLimits, signInWindowMs: config.rateLimitWindowMinutes * 60_000 },
     });
@@ -252,11 +264,14 @@ async function startDevices(
   gateway: DeviceGateway,
   transports: { mailer: Mailer; push: PushTransport },
 ): Promise<EmbeddedBroker | null> {
-  const broker = config.mqttUrl ? null : await startEmbeddedBroker(app, config, database);
+  const broker = config.mqttUrl ? null : await startEmbeddedBroker(app, config, database, gateway);
   if (broker) app.addHook('onClose', () => broker.close());
   app.addHook('onClose', () => gateway.close());
   try {
-    await gateway.connect(broker ? { url: broker.url, ...broker.serverCredentials } : { url: config.mqttUrl! });
+    await gateway.connect(
+      broker ? { url: broker.url, ...broker.serverCredentials } : { url: config.mqttUrl! },
+      broker ? { viaAccept: true } : { clientId: defaultClientId(config.port) },
+    );
   } catch (error) {
     await broker?.close();
     throw error;

@@ -1,5 +1,6 @@
 // Every environment variable the server reads, typed, with its default, in one place (docs/architecture/README.md#server).
 // CONFIG_DOCS is the table the README is written from; loadConfig is the only reader of process.env.
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseVariantHosts, REGISTRATION_TRIAL_DAYS, type VariantHostRule } from '@paddock/shared/domain';
@@ -17,6 +18,9 @@ export const CONFIG_DOCS = [
   { name: 'HOST', default: '0.0.0.0', meaning: 'Interface to listen on' },
   { name: 'DATA_DIR', default: './data', meaning: 'Embedded PGlite database directory (relative to the working directory); `memory://` keeps it in memory' },
   { name: 'DATABASE_URL', default: '', meaning: 'PostgreSQL connection URL; when set, used instead of the embedded PGlite' },
+  { name: 'DATABASE_POOL_SIZE', default: '10', meaning: 'PostgreSQL connections per server instance' },
+  { name: 'DATABASE_POOL_WAIT_MS', default: '2000', meaning: 'How long a request waits for a free PostgreSQL connection before it is answered 503 with Retry-After (at most four waiting requests per connection; more are answered 503 at once)' },
+  { name: 'DATABASE_STATEMENT_TIMEOUT_MS', default: '5000', meaning: "PostgreSQL statement timeout of the server's queries (migrations excepted): a stalled or locked database answers 503 with Retry-After instead of holding requests" },
   { name: 'SMTP_URL', default: '', meaning: 'SMTP server URL (smtp:// or smtps://); when unset, mails go to the built-in mailbox (GET /api/admin/mailbox)' },
   { name: 'MAIL_FROM', default: 'Paddock <no-reply@paddock.local>', meaning: 'Sender of outgoing mails' },
   { name: 'ADMIN_EMAIL', default: 'admin@paddock.local', meaning: 'Address of the admin account a start creates while no admin exists (an existing account of that address is never made admin: the start then fails)' },
@@ -85,6 +89,12 @@ export const CONFIG_DOCS = [
     meaning:
       'Which host gets which branded variant (docs/product/overview.md): `host=variant` entries, comma-separated, a host may start with `*.` (any host below it); variants `default` and `partner`; any other host is `default`; `off`: every host is `default`',
   },
+  {
+    name: 'PARTNER_ORIGINS',
+    default: 'http://shop.localhost:{PORT}',
+    meaning:
+      'Origins of partner sites that embed the device dashboard (docs/product/embedding.md): the API answers cross-origin requests from these only; comma-separated `scheme://host[:port]`, `{PORT}` is this server\'s port (the default admits the demo partner page at http://shop.localhost:8080/partner-demo/); `off`: none',
+  },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'pino level: fatal, error, warn, info, debug, trace or silent' },
   { name: 'MQTT_PORT', default: '1883', meaning: 'Port of the embedded MQTT broker that devices sign in to (docs/protocol.md)' },
   {
@@ -130,6 +140,19 @@ export const CONFIG_DOCS = [
     meaning: 'Push services (host names, `*.` for any subdomain, optional `:port`) that browsers may register; the server sends to no other address',
   },
   {
+    name: 'FCM_SERVICE_ACCOUNT',
+    default: '',
+    meaning:
+      'Push to the native app through Firebase Cloud Messaging (docs/product/native-app.md): path of the Firebase service-account key file (JSON with `project_id`, `client_email`, `private_key`, `token_uri`), or that JSON itself; when unset, the app\'s registrations are refused and browsers alone get push',
+  },
+  { name: 'FCM_API_URL', default: 'https://fcm.googleapis.com', meaning: 'Base of the FCM HTTP v1 API (`/v1/projects/{project}/messages:send` is added); `http:` only for a local stand-in (refused with `NODE_ENV=production`)' },
+  { name: 'FCM_TOKEN_URL', default: '', meaning: 'OAuth2 token endpoint the FCM access token is asked from; default the service account\'s `token_uri` (a local stand-in in tests)' },
+  {
+    name: 'NATIVE_APP_ORIGINS',
+    default: 'capacitor://localhost,https://localhost',
+    meaning: 'Origins of the native app\'s web view (Capacitor: `capacitor://localhost` on iOS, `https://localhost` on Android), admitted by the API\'s CORS like `PARTNER_ORIGINS`; `off`: none',
+  },
+  {
     name: 'PAYMENT_PROVIDER',
     default: 'builtin',
     meaning: '`builtin` takes no real money (test cards, invoices and portal served by Paddock); `stripe` charges through Stripe with the keys below (see "Payments with Stripe")',
@@ -169,6 +192,8 @@ export interface Config {
   /** Absolute directory of the embedded database, or `memory://`. */
   dataDir: string;
   databaseUrl: string | null;
+  /** PostgreSQL only: connections, the wait for one, and the statement timeout (docs/architecture/README.md#a-stalled-database). */
+  databasePool: { size: number; waitMs: number; statementTimeoutMs: number };
   smtpUrl: string | null;
   mailFrom: string;
   /** NODE_ENV=production: the secrets below must be set and strong (checked by loadConfig and the seed). */
@@ -191,6 +216,8 @@ export interface Config {
   remoteUrls: Record<RemoteName, string>;
   /** VARIANT_HOSTS: host patterns and the branded variant each gets (first match wins; others are default). */
   variantHosts: VariantHostRule[];
+  /** PARTNER_ORIGINS: the origins whose pages may call the API cross-origin (docs/product/embedding.md). */
+  partnerOrigins: string[];
   logLevel: string;
   /** Port of the embedded broker; 0 picks a free one (tests). */
   mqttPort: number;
@@ -217,10 +244,24 @@ export interface Config {
   vapidSubject: string;
   /** Host patterns of the push services the server sends to (nothing else: a Token cannot aim it elsewhere). */
   pushServiceHosts: string[];
+  /** FCM_SERVICE_ACCOUNT and its URLs: push to the native app (notify/fcm.ts); null: the app cannot register for push. */
+  fcm: FcmSettings | null;
+  /** NATIVE_APP_ORIGINS: the native app's web view origins, admitted by CORS (http/cors.ts). */
+  nativeAppOrigins: string[];
   /** Who takes the money (PAYMENT_PROVIDER): the built-in provider, or Stripe with its settings. */
   payments: { provider: 'builtin' } | { provider: 'stripe'; stripe: StripeSettings };
   /** The clock every expiry and window is measured with; tests replace it. */
   now: () => Date;
+}
+
+/** How the server reaches FCM (notify/fcm.ts): the service account it signs in as and the two URLs (local stand-ins in tests). */
+export interface FcmSettings {
+  projectId: string;
+  clientEmail: string;
+  /** PEM of the service account's RSA key: never logged. */
+  privateKey: string;
+  tokenUrl: string;
+  apiUrl: string;
 }
 
 /** How the server reaches Stripe (billing/stripe/): keys, API address (a local stand-in in tests), Dashboard base. */
@@ -337,12 +378,81 @@ function variantHosts(value: string): VariantHostRule[] {
   }
 }
 
+/** PARTNER_ORIGINS: exact origins (`{PORT}` replaced), each checked to be an http(s) origin and nothing more. */
+export function partnerOrigins(value: string, port: number): string[] {
+  if (value.toLowerCase() === 'off') return [];
+  return value
+    .split(',')
+    .map((entry) => entry.trim().replace(/\{PORT\}/g, String(port)).replace(/\/$/, ''))
+    .filter(Boolean)
+    .map((entry) => {
+      let origin: string | null = null;
+      try {
+        const url = new URL(entry);
+        if (url.protocol === 'http:' || url.protocol === 'https:') origin = url.origin;
+      } catch {
+        // not a URL: refused below
+      }
+      // No wildcards: each partner is named (a `*` would be a valid host character to the URL parser).
+      if (origin !== entry.toLowerCase() || entry.includes('*')) throw new Error(`PARTNER_ORIGINS: "${entry}" is not an origin like https://shop.example.com`);
+      return origin;
+    });
+}
+
 function timeouts(request: number, headers: number, idle: number, keepAlive: number): Config['timeouts'] {
   if (headers > request) throw new Error(`HEADERS_TIMEOUT_SECONDS (${headers}) must not exceed REQUEST_TIMEOUT_SECONDS (${request})`);
   return { request, headers, idle, keepAlive };
 }
 
 /** PAYMENT_PROVIDER and, for Stripe, its settings; both keys are required, and production refuses test stand-ins. */
+/** FCM_SERVICE_ACCOUNT (a file, or the JSON itself) with FCM_API_URL and FCM_TOKEN_URL; the start fails naming what is wrong. */
+export function fcmSettings(read: ReturnType<typeof reader>, production: boolean, cwd: string): FcmSettings | null {
+  const value = read.optional('FCM_SERVICE_ACCOUNT');
+  if (!value) return null;
+  let account: Record<string, unknown>;
+  try {
+    account = JSON.parse(value.startsWith('{') ? value : readFileSync(path.resolve(cwd, value), 'utf8')) as Record<string, unknown>;
+  } catch (error) {
+    // The message of a JSON error may quote the key: name the variable only.
+    throw new Error(`FCM_SERVICE_ACCOUNT must be a Firebase service-account key file or its JSON (${(error as NodeJS.ErrnoException).code ?? 'not JSON'})`);
+  }
+  const field = (name: string) => {
+    const text = account[name];
+    if (typeof text !== 'string' || !text.trim()) throw new Error(`FCM_SERVICE_ACCOUNT: the service account has no ${name}`);
+    return text;
+  };
+  const url = (name: 'FCM_API_URL' | 'FCM_TOKEN_URL', text: string) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(text);
+    } catch {
+      throw new Error(`${name} must be a URL, got "${text}"`);
+    }
+    if (parsed.protocol !== 'https:' && (production || parsed.protocol !== 'http:')) throw new Error(`${name} must be an https URL${production ? ' with NODE_ENV=production' : ''}`);
+    return parsed.href.replace(/\/+$/, '');
+  };
+  return {
+    projectId: field('project_id'),
+    clientEmail: field('client_email'),
+    privateKey: field('private_key'),
+    tokenUrl: url('FCM_TOKEN_URL', read.optional('FCM_TOKEN_URL') ?? field('token_uri')),
+    apiUrl: url('FCM_API_URL', read.text('FCM_API_URL')),
+  };
+}
+
+/** NATIVE_APP_ORIGINS: `scheme://host[:port]` each (capacitor:// is no URL origin to WHATWG, so written out by hand). */
+export function nativeAppOrigins(value: string): string[] {
+  if (value.toLowerCase() === 'off') return [];
+  return value
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase().replace(/\/$/, ''))
+    .filter(Boolean)
+    .map((entry) => {
+      if (!/^[a-z][a-z0-9+.-]*:\/\/[a-z0-9.-]+(:\d{1,5})?$/.test(entry)) throw new Error(`NATIVE_APP_ORIGINS: "${entry}" is not an origin like capacitor://localhost`);
+      return entry;
+    });
+}
+
 function payments(read: ReturnType<typeof reader>, production: boolean): Config['payments'] {
   if (read.oneOf('PAYMENT_PROVIDER', ['builtin', 'stripe']) === 'builtin') return { provider: 'builtin' };
   const secretKey = read.optional('STRIPE_SECRET_KEY');
@@ -385,6 +495,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     host: read.text('HOST'),
     dataDir: dataDir.startsWith('memory://') ? dataDir : path.resolve(cwd, dataDir),
     databaseUrl: read.optional('DATABASE_URL'),
+    databasePool: {
+      size: read.int('DATABASE_POOL_SIZE'),
+      waitMs: read.int('DATABASE_POOL_WAIT_MS'),
+      statementTimeoutMs: read.int('DATABASE_STATEMENT_TIMEOUT_MS'),
+    },
     smtpUrl: read.optional('SMTP_URL'),
     mailFrom: read.text('MAIL_FROM'),
     admin: { email: read.text('ADMIN_EMAIL').toLowerCase(), password: secret('ADMIN_PASSWORD') },
@@ -406,6 +521,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     webRoot: webRoot ? path.resolve(cwd, webRoot) : REPO_ROOT,
     remoteUrls: Object.fromEntries(REMOTE_NAMES.map((name) => [name, read.text(REMOTE_URL_VARS[name])])) as Record<RemoteName, string>,
     variantHosts: variantHosts(read.text('VARIANT_HOSTS')),
+    partnerOrigins: partnerOrigins(read.text('PARTNER_ORIGINS'), read.int('PORT', 0)),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS),
     mqttPort: read.int('MQTT_PORT'),
     mqttPortIsDefault: read.optional('MQTT_PORT') === null,
@@ -431,6 +547,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       .split(',')
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
+    fcm: fcmSettings(read, production, cwd),
+    nativeAppOrigins: nativeAppOrigins(read.text('NATIVE_APP_ORIGINS')),
     payments: payments(read, production),
     now: () => new Date(),
   };

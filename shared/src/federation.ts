@@ -50,3 +50,31 @@ export interface RemoteAppProps {
   /** The remote's name as the shell registered it (for diagnostics). */
   name?: RemoteName;
 }
+
+/**
+ * The version of the composition contract, `major.minor` (docs/architecture/README.md#composition-contract): what
+ * the shell offers to the remotes at run time — the federated core listed in shared/federation-core.json (session
+ * store and actions, API client and price cache, toasts and busy count, unsaved changes, the theme) and the
+ * singleton packages. The minor grows when something is added to it, the major when something in it is removed or
+ * changed (a singleton package's major too). Each remote's build writes the version it was built with into its
+ * mf-manifest.json (`metaData.paddock.contract`); the shell hosts it when `contractCompatible`. UI components, API
+ * calls and rules are bundled per app and change no version.
+ */
+export const FEDERATION_CONTRACT = '1.0';
+
+/** `major.minor` as numbers, or null when it is not one. */
+export function parseContract(version: unknown): { major: number; minor: number } | null {
+  const match = typeof version === 'string' ? /^(\d+)\.(\d+)$/.exec(version) : null;
+  return match ? { major: Number(match[1]), minor: Number(match[2]) } : null;
+}
+
+/**
+ * Whether a shell offering contract `offers` can host a remote built with `needs`: the same major (nothing the
+ * remote relies on was removed or changed) and no newer minor (everything it may use was already there). A remote
+ * that declares none was built before the contract existed: not hosted.
+ */
+export function contractCompatible(offers: string, needs: string | undefined): boolean {
+  const shell = parseContract(offers);
+  const remote = parseContract(needs);
+  return Boolean(shell && remote && shell.major === remote.major && remote.minor <= shell.minor);
+}

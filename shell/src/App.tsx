@@ -12,6 +12,7 @@ import { AppRoutes } from './routing/AppRoutes';
 import { routingTexts } from './routing/messages';
 import { hideSplash, SPLASH_HIDE_MS } from './startup/splash';
 import { startupFailedAtom } from './startup/startupFailure';
+import { useNativePushTaps } from './native/nativePushTaps';
 
 /** The shell's own texts, given to the app-wide IntlProvider (remotes add theirs with <Translations>). */
 export const SHELL_TRANSLATIONS = [layoutTexts, routingTexts, federationTexts, connectionTexts];
@@ -21,6 +22,7 @@ function Shell() {
   const startupFailed = useAtomValue(startupFailedAtom);
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  useNativePushTaps(navigate);
 
   useEffect(() => {
     document.documentElement.lang = locale;

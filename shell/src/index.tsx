@@ -5,7 +5,9 @@ import './shell.css';
 import { createRoot } from 'react-dom/client';
 import { paddockStore, startSession } from '@paddock/shared/session';
 import { App } from './App';
+import { checkSessionTolerantly } from './connection/offlineStart';
 import { fetchRemotesConfig, registerPaddockRemotes } from './federation/remotes';
+import { registerWhenIdle } from './serviceWorker/register';
 import { startOnConnectionError, startupFailedAtom } from './startup/startupFailure';
 import { ensureVariant } from './startup/variant';
 
@@ -21,14 +23,17 @@ async function start(): Promise<void> {
   }
 
   // The stored session is checked with the server while the app renders; a server that cannot be reached sends
-  // the user to /connection-error (docs/product/screens.md).
-  startSession().catch((error: unknown) => {
+  // the user to /connection-error (docs/product/screens.md), except on the dashboard, which works offline and checks
+  // again when the network is back (docs/product/installable-app.md).
+  checkSessionTolerantly(startSession, (error: unknown) => {
     console.error('[paddock] could not check the session', error);
     paddockStore.set(startupFailedAtom, true);
   });
 
   await variantKnown;
   createRoot(document.getElementById('root')!).render(<App />);
+  // The precache and push worker, once the page is up (docs/architecture/installable-app.md).
+  registerWhenIdle();
 }
 
 void start();

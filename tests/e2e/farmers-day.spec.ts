@@ -18,13 +18,9 @@ import {
   USER_PASSWORD,
 } from '../support/fixtures';
 
-/** Console errors and failed requests of `page` from now on. */
+/** Failed requests of `page` from now on (console errors are checked on every test by the fixture). */
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
   page.on('response', (response) => {
     if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
   });

@@ -1,8 +1,9 @@
 // The farmer's day (issue 13), devices: an offline plug looks offline and a switch to it is answered on its card
 // within 2 s while the rest of the app stays usable; timer rules round up with carry and keep the farmer's zone
 // (docs/product/errors.md, docs/product/screens.md, docs/protocol.md "Time zones"). The server runs the simulator
-// for the demo inventory; numbers 35–37 of each product are this file's. That a zone rule made in winter fires at
-// the same local time after the change to summer time is shown with a moved clock in server/src/simulator.
+// for the demo inventory; numbers 27 and 35–37 of each product are this file's. That a zone rule made in winter fires
+// at the same local time after the change to summer time is shown by setting the simulated plug's clock
+// (docs/protocol.md "Simulation").
 import type { Page } from '@playwright/test';
 import { apiCall, expect, registerDemoDevice, signInNewUser, test } from '../support/fixtures';
 
@@ -28,7 +29,10 @@ for (const size of [
     await expect(lamp.getByText('OK')).toBeVisible({ timeout: 20_000 });
 
     // Hold the dashboard's list as it is (still online), then the plug drops off: the server knows at once (last will).
-    await page.route('**/api/users/*/devices', (route) => route.fulfill({ status: 304 }));
+    // (the dashboard's conditional poll only: the browser never hands a 304 to a request that did not ask for one)
+    await page.route('**/api/users/*/devices', (route) =>
+      route.request().headers()['if-none-match'] ? route.fulfill({ status: 304 }) : route.continue(),
+    );
     expect((await apiCall(request, baseURL!, 'put', `admin/simulator/${plug}`, { data: { Fault: 'offline' } })).ok()).toBeTruthy();
     const connection = async () =>
       (await (await apiCall(request, baseURL!, 'get', `smartplugs/${plug}`, { token: user.token })).json()).Connection as {
@@ -85,5 +89,38 @@ test.describe('in Stockholm', () => {
     await expect(page).toHaveURL(new RegExp(`/devices\\?id=${plug}$`));
     const saved = await (await apiCall(request, baseURL!, 'get', `smartplug2s/${plug}`, { token: user.token })).json();
     expect(saved.Timer).toEqual({ Enabled: true, On: ['0 7 1'], Off: [], TimeZone: 'Europe/Stockholm' });
+  });
+
+  test('a rule made in winter still switches at 07:00 local after the change to summer time (the plug’s clock moved)', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const user = await signInNewUser(page, request, baseURL!, 'summer-time');
+    const plug = await registerDemoDevice(request, baseURL!, user, 'smartplug', 27, 'Heat lamp');
+    await page.goto(`/smartplug/${plug}`);
+    await expect(page.getByRole('heading', { level: 1, name: /Heat lamp/ })).toBeVisible();
+    await page.getByRole('switch', { name: 'Use the timer' }).or(page.getByLabel('Use the timer')).first().check();
+    const rule = page.getByRole('group', { name: /New rule/ }).first();
+    await rule.getByLabel('Time').fill('07:00');
+    await rule.getByLabel('Monday').check();
+    await rule.getByLabel('Switch the plug').selectOption('on');
+    await page.getByRole('button', { name: 'Add timer rule' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/devices\\?id=${plug}$`));
+    const state = async () => (await (await apiCall(request, baseURL!, 'get', `smartplugs/${plug}`, { token: user.token })).json()) as {
+      Timer: unknown;
+      PowerEnabled: boolean;
+    };
+    expect((await state()).Timer).toEqual({ Enabled: true, On: ['0 7 1'], Off: [], TimeZone: 'Europe/Stockholm' });
+
+    // Off now; then the plug's clock to Monday 29 March 2027, 06:59:40 in Stockholm, summer time (UTC+2) since the Sunday.
+    expect((await apiCall(request, baseURL!, 'put', `smartplugs/${plug}/power-enabled`, { token: user.token, data: { Enabled: false } })).ok()).toBeTruthy();
+    expect((await apiCall(request, baseURL!, 'put', `admin/simulator/${plug}`, { data: { Fault: 'none', Clock: '2027-03-29T04:59:40Z' } })).ok()).toBeTruthy();
+    // Two readings later, still before 07:00 on the plug's clock: still off.
+    await page.waitForTimeout(9_000);
+    expect((await state()).PowerEnabled).toBe(false);
+    // At 07:00 local it switches on. Kept in UTC with winter's offset, the rule would wait until 08:00 summer time.
+    await expect.poll(async () => (await state()).PowerEnabled, { timeout: 40_000, intervals: [1_000] }).toBe(true);
   });
 });

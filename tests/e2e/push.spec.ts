@@ -5,6 +5,9 @@
 import type { Page } from '@playwright/test';
 import { apiCall, expect, expectAccessible, registerDemoDevice, signInNewUser, test } from '../support/fixtures';
 
+// The service worker is what this spec is about (blocked elsewhere: tests/playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const offer = (page: Page) => page.getByRole('region', { name: 'Alarms in this browser' });
 
 test('the dashboard offers alarm notifications once; a denial is told and remembered', async ({ page, request, baseURL }) => {
@@ -37,7 +40,9 @@ test('"Not now" keeps the offer away on the next visits', async ({ page, request
   await expect(offer(page)).toHaveCount(0);
 });
 
-test("the service worker shows an alarm push message in the user's language", async ({ page, request, baseURL, context }) => {
+test("the service worker shows an alarm push message in the user's language", async ({ page, request, baseURL, context, allowConsoleErrors }) => {
+  // Chromium's test contexts are incognito ones, where it has no push service to subscribe to (and says so).
+  allowConsoleErrors(/does not support the Push API in incognito mode/);
   await context.grantPermissions(['notifications'], { origin: baseURL });
   const user = await signInNewUser(page, request, baseURL!, 'push-show');
   expect((await apiCall(request, baseURL!, 'patch', `users/${user.userId}`, { token: user.token, data: { Locale: 'sv-SE', PushNotifications: { Enabled: true } } })).ok()).toBeTruthy();

@@ -63,7 +63,14 @@ test('the shell composes a remote served from a second origin', async ({ page })
   }
 });
 
-test('a remote that 404s shows "section unavailable" with Retry, and the rest of the shell keeps working', async ({ page, request, baseURL }, testInfo) => {
+test('a remote that 404s shows "section unavailable" with Retry, and the rest of the shell keeps working', async ({
+  page,
+  request,
+  baseURL,
+  allowConsoleErrors,
+}, testInfo) => {
+  // The 404 itself, and the failure told by the federation runtime and by React's error boundary.
+  allowConsoleErrors(/status of 404 \(Not Found\) \(\S*\/remotes\/devices-missing\//, /The devices section could not be loaded/);
   const user = await createVerifiedUser(request, baseURL!, 'missing-remote');
   const remotes = (await (await fetch(`${baseURL}/remotes.json`)).json()) as Record<string, string>;
   let devicesMissing = true;
@@ -112,7 +119,8 @@ test('a signed-in user on an unknown route sees "Page not found" with a way back
   await expect(page).toHaveURL(/\/devices$/);
 });
 
-test('/connection-error shows the message with the support host and reloads the app root on "Try again"', async ({ page }) => {
+test('/connection-error shows the message with the support host and reloads the app root on "Try again"', async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(/ERR_CONNECTION_REFUSED \(\S*\/remotes\.json\)/, /could not load \/remotes\.json/);
   await page.route('**/remotes.json', (route) => route.abort('connectionrefused'));
   await page.goto('/sign-in');
   await expect(page).toHaveURL(/\/connection-error$/);
@@ -124,7 +132,8 @@ test('/connection-error shows the message with the support host and reloads the 
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 });
 
-test('when the shell’s own script cannot load, the splash turns into a message with Try again', async ({ page }) => {
+test('when the shell’s own script cannot load, the splash turns into a message with Try again', async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(/status of 404 \(Not Found\) \(\S*\/main\.[0-9a-f]+\.js\)/);
   await page.clock.install();
   await page.route(/\/main\.[0-9a-f]+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
   await page.goto('/sign-in');

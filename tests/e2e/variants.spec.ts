@@ -73,6 +73,8 @@ test('on partner.localhost: partner name, icons, manifest and colours, no FarmCa
     themeColor: '#0d4f8b',
     navbarBackground: 'rgb(13, 79, 139)', // #0d4f8b, the partner accent
   });
+  // Texts that name the app name the partner's.
+  await expect(page.getByText('Welcome back to Paddock Partner.')).toBeVisible();
   // The navbar shows the partner's logo and name; the logo loads.
   const home = page.getByRole('link', { name: 'Paddock Partner home' });
   await expect(home).toHaveText('Paddock Partner');
@@ -132,6 +134,7 @@ test('on localhost: the default variant', async ({ page, request, baseURL }) => 
     navbarBackground: 'rgb(29, 95, 58)', // #1d5f3a
   });
   await expect(page.getByRole('link', { name: 'Paddock home' }).locator('img')).toHaveAttribute('src', '/favicon.svg');
+  await expect(page.getByText('Welcome back to Paddock.')).toBeVisible();
   expect((await fetchJson(page, '/manifest.webmanifest')).body).toMatchObject({ name: 'Paddock', theme_color: '#1d5f3a' });
   expect((await fetchJson(page, '/api/variant')).body).toMatchObject({ Variant: 'default', Name: 'Paddock' });
 

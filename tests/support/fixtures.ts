@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type ConsoleMessage, type Page, type TestInfo } from '@playwright/test';
 import { demoKey } from '../../server/src/devices/inventory';
 import { PRODUCT_INFO } from '../../shared/src/products/catalogue';
 import type { ProductId } from '../../shared/src/products/ids';
@@ -7,12 +7,43 @@ import { E2E_ADMIN } from './server';
 
 export { expect };
 
-export const test = base.extend({
+/**
+ * The browser's own line for an API reply the app answers in words (a 400, 401, 409… that the test provokes and
+ * checks on the page): not an error of the page. A failed load of anything else (an icon, a script) is.
+ */
+const isApiReplyLine = (message: ConsoleMessage) =>
+  message.text().startsWith('Failed to load resource: the server responded with a status of') && message.location().url.includes('/api/');
+
+export const test = base.extend<{ allowConsoleErrors: (...lines: RegExp[]) => void; noConsoleErrors: void }>({
   baseURL: async ({}, use) => {
     const url = process.env.PADDOCK_E2E_URL;
     if (!url) throw new Error('PADDOCK_E2E_URL is not set: run through tests/playwright.config.ts');
     await use(url);
   },
+  /** Names the console errors a test provokes on purpose (a remote that 404s, a cut network), as patterns. */
+  allowConsoleErrors: async ({}, use, testInfo) => {
+    const allowed: RegExp[] = [];
+    (testInfo as unknown as { allowedConsoleErrors: RegExp[] }).allowedConsoleErrors = allowed;
+    await use((...lines) => allowed.push(...lines));
+  },
+  // No page logs a console error or throws (docs/architecture/README.md#habits): checked on every page of every test.
+  noConsoleErrors: [
+    async ({ context }, use, testInfo) => {
+      const errors: string[] = [];
+      const watch = (page: Page) => {
+        page.on('console', (message) => {
+          if (message.type() === 'error' && !isApiReplyLine(message)) errors.push(`${message.text()} (${message.location().url})`);
+        });
+        page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      };
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use();
+      const allowed = (testInfo as unknown as { allowedConsoleErrors?: RegExp[] }).allowedConsoleErrors ?? [];
+      expect(errors.filter((error) => !allowed.some((line) => line.test(error))), 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 /** axe on the current page: fails on serious or critical violations (docs/architecture/README.md#habits). */

@@ -5,7 +5,7 @@ import { usersApi } from '@paddock/shared/api';
 import { checkEmail, normalizeEmail, safeAppPath } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { signIn } from '@paddock/shared/session';
-import { Actions, Alert, Button, Card, Page, PasswordField, fieldErrorMessage } from '@paddock/shared/ui';
+import { Actions, Alert, Button, Card, Page, PasswordField, appName, fieldErrorMessage } from '@paddock/shared/ui';
 import { EmailField } from '../common/EmailField';
 import { commonTexts } from '../common/messages';
 import { PATHS, withEmail, type SignInNotice } from '../common/paths';
@@ -55,10 +55,10 @@ export function SignIn() {
   }
 
   return (
-    <Page title={t(m.title)} subtitle={t(m.subtitle)} narrow>
+    <Page title={t(m.title)} subtitle={t(m.subtitle, { app: appName() })} narrow>
       <Card>
         <form ref={formRef} className="pd-form" noValidate onSubmit={submit}>
-          {notice && !failure ? <Alert kind="info">{t(SIGN_IN_NOTICES[notice])}</Alert> : null}
+          {notice && !failure ? <Alert kind="info">{t(SIGN_IN_NOTICES[notice], { app: appName() })}</Alert> : null}
           {failure ? (
             <Alert
               actions={

@@ -3,10 +3,10 @@ import { defineTranslations } from '@paddock/shared/i18n';
 export const signInTexts = defineTranslations('account.signIn', {
   title: { 'en-GB': 'Sign in', 'de-DE': 'Anmelden', 'fr-FR': 'Connexion', 'sv-SE': 'Logga in' },
   subtitle: {
-    'en-GB': 'Welcome back to Paddock.',
-    'de-DE': 'Willkommen zurück bei Paddock.',
-    'fr-FR': 'Bon retour sur Paddock.',
-    'sv-SE': 'Välkommen tillbaka till Paddock.',
+    'en-GB': 'Welcome back to {app}.',
+    'de-DE': 'Willkommen zurück bei {app}.',
+    'fr-FR': 'Bon retour sur {app}.',
+    'sv-SE': 'Välkommen tillbaka till {app}.',
   },
   submit: { 'en-GB': 'Sign in', 'de-DE': 'Anmelden', 'fr-FR': 'Se connecter', 'sv-SE': 'Logga in' },
   moreHeading: {
@@ -24,10 +24,10 @@ export const signInTexts = defineTranslations('account.signIn', {
   },
   verifyAccount: { 'en-GB': 'Verify account', 'de-DE': 'Konto bestätigen', 'fr-FR': 'Vérifier le compte', 'sv-SE': 'Verifiera konto' },
   noticeVerified: {
-    'en-GB': 'Your account is verified. Sign in to start using Paddock.',
-    'de-DE': 'Ihr Konto ist bestätigt. Melden Sie sich an, um Paddock zu nutzen.',
-    'fr-FR': 'Votre compte est vérifié. Connectez-vous pour utiliser Paddock.',
-    'sv-SE': 'Ditt konto är verifierat. Logga in för att börja använda Paddock.',
+    'en-GB': 'Your account is verified. Sign in to start using {app}.',
+    'de-DE': 'Ihr Konto ist bestätigt. Melden Sie sich an, um {app} zu nutzen.',
+    'fr-FR': 'Votre compte est vérifié. Connectez-vous pour utiliser {app}.',
+    'sv-SE': 'Ditt konto är verifierat. Logga in för att börja använda {app}.',
   },
   noticePasswordSaved: {
     'en-GB': 'Your new password is saved. Sign in with it.',

@@ -242,12 +242,12 @@ describe('refresh', () => {
     const { unmount } = renderDevices('/devices', { fakeTimers: true });
     await act(async () => {});
     expect(poll).toHaveBeenCalledTimes(1);
-    expect(poll).toHaveBeenLastCalledWith('u1', null, { background: false, silent: false });
+    expect(poll).toHaveBeenLastCalledWith('u1', null, { background: false, silent: false, optional: true });
     expect(within(card('North fence')).getByText('6,200 V')).toBeInTheDocument();
 
     await act(async () => jest.advanceTimersByTime(5000));
     expect(poll).toHaveBeenCalledTimes(2);
-    expect(poll).toHaveBeenLastCalledWith('u1', '"v1"', { background: true, silent: true });
+    expect(poll).toHaveBeenLastCalledWith('u1', '"v1"', { background: true, silent: true, optional: true });
     expect(within(card('North fence')).getByText('6,200 V')).toBeInTheDocument();
 
     await act(async () => jest.advanceTimersByTime(4999));

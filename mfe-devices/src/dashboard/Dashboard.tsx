@@ -11,21 +11,26 @@ import {
   matchesTagFilter,
   toggleTag,
 } from '@paddock/shared/domain';
-import { usePrices } from '@paddock/shared/api';
+import { isNativeApp, usePrices } from '@paddock/shared/api';
 import { useT } from '@paddock/shared/i18n';
-import { activeUserAtom } from '@paddock/shared/session';
+import { activeUserAtom, impersonatingAtom } from '@paddock/shared/session';
 import { Alert, Button, Card, IconButton, Page } from '@paddock/shared/ui';
 import { rememberLastDevice } from '../common/lastDevice';
 import { DeviceCard, cardId } from './DeviceCard';
+import { AppOfflineContext, onPaddockPage } from './offline/appOffline';
+import { OfflineBanner } from './offline/OfflineBanner';
 import { TagFilter } from './TagFilter';
 import { dashboardTexts } from './messages';
 import { useDeviceList } from './useDeviceList';
 import { useTrends } from './useTrends';
+import { useEmbedded } from '../embed/embedded';
 
 export const REGISTER_PATH = '/devices/register';
 const m = dashboardTexts.messages;
 // Its own chunk, fetched after the cards show: the dashboard's JS stays within its budget (docs/architecture/README.md#budgets).
 const PushPrompt = lazy(() => import('../push/PushPrompt'));
+// In the native app the platform asks for the permission: registration alone (docs/product/native-app.md).
+const NativePush = lazy(() => import('../native/NativePush'));
 
 /**
  * The dashboard (docs/product/screens.md /devices): title, the add-circle button to /devices/register, tag filter chips, devices
@@ -36,7 +41,11 @@ export function Dashboard() {
   const intl = useIntl();
   const navigate = useNavigate();
   const user = useAtomValue(activeUserAtom);
-  const { list, failed, update } = useDeviceList(user?.Id ?? null);
+  // An admin viewing a customer's devices keeps no copy of them in the admin's browser, nor does a partner's page.
+  const impersonating = useAtomValue(impersonatingAtom) !== null;
+  const { list, failed, update, appOffline, lastUpdated } = useDeviceList(user?.Id ?? null, {
+    keepCopy: !impersonating && onPaddockPage(),
+  });
   // The catalogue names the SIM plans on their cards (only they show one); until it is here (or if it fails) the
   // cards show without plan names.
   const priceState = usePrices({ enabled: Boolean(list?.FarmcamSims.length) });
@@ -82,6 +91,8 @@ export function Dashboard() {
   // docs/product/limits.md: push registration starts 1 s after the dashboard has loaded (alarms need a device, so
   // nothing is offered without one; an allowed browser is still kept registered).
   const [offerPush, setOfferPush] = useState(false);
+  // In a partner's page (docs/product/embedding.md) push is not offered: it would install a service worker there.
+  const embedded = useEmbedded();
   useEffect(() => {
     if (!loaded) return;
     const timer = setTimeout(() => setOfferPush(true), PUSH_PROMPT_DELAY_MS);
@@ -92,10 +103,11 @@ export function Dashboard() {
   const goRegister = () => navigate(REGISTER_PATH);
 
   return (
-    <Page title={t(m.title)} actions={<IconButton icon="add-circle" label={register} onClick={goRegister} />}>
-      {failed && !list ? <Alert>{t(m.loadFailed)}</Alert> : null}
+    <Page title={t(m.title)} actions={<IconButton icon="add-circle" label={register} onClick={goRegister} disabled={appOffline} />}>
+      {appOffline && list ? <OfflineBanner lastUpdated={lastUpdated} /> : null}
+      {appOffline && !list ? <Alert kind="info">{t(m.appOfflineEmpty)}</Alert> : failed && !list ? <Alert>{t(m.loadFailed)}</Alert> : null}
       {list === null ? (
-        failed ? null : (
+        failed || appOffline ? null : (
           <p className="pd-devices-loading" role="status">
             {t(m.loading)}
           </p>
@@ -104,7 +116,7 @@ export function Dashboard() {
         <Card>
           <h2>{t(m.emptyTitle)}</h2>
           <p>{t(m.emptyText)}</p>
-          <Button variant="primary" icon="add-circle" onClick={goRegister}>
+          <Button variant="primary" icon="add-circle" onClick={goRegister} disabled={appOffline}>
             {register}
           </Button>
         </Card>
@@ -118,46 +130,46 @@ export function Dashboard() {
             </Card>
           ) : (
             // Groups flow side by side (docs/product/screens.md): each is as wide as its cards need, up to the row.
-            <div className="pd-device-groups">
-              {groups.map((group) => (
-                <section
-                  key={group.product}
-                  className="pd-device-group"
-                  aria-labelledby={`group-${group.product}`}
-                  style={{ '--pd-group-cards': Math.min(group.devices.length, 4) } as CSSProperties}
-                >
-                  <h2 id={`group-${group.product}`} className="pd-device-group__title">
-                    {PRODUCTS[group.product].name}
-                    <span className="pd-device-group__count">{t(m.groupCount, { count: group.devices.length })}</span>
-                  </h2>
-                  <div className="pd-device-grid">
-                    {group.devices.map((device) => {
-                      const key = 'Imsi' in device ? device.Imsi : device.Imei;
-                      return (
-                        <DeviceCard
-                          key={key}
-                          device={device}
-                          highlighted={key === focusId}
-                          onDeviceChange={update}
-                          prices={prices}
-                          energyPrice={energyPrice}
-                          trend={trends?.byKey.get(key) ?? null}
-                          trendEnd={trends?.end}
-                        />
-                      );
-                    })}
-                  </div>
-                </section>
-              ))}
-            </div>
+            <AppOfflineContext.Provider value={appOffline}>
+              <div className={['pd-device-groups', appOffline ? 'pd-device-groups--app-offline' : ''].join(' ').trim()}>
+                {groups.map((group) => (
+                  <section
+                    key={group.product}
+                    className="pd-device-group"
+                    aria-labelledby={`group-${group.product}`}
+                    style={{ '--pd-group-cards': Math.min(group.devices.length, 4) } as CSSProperties}
+                  >
+                    <h2 id={`group-${group.product}`} className="pd-device-group__title">
+                      {PRODUCTS[group.product].name}
+                      <span className="pd-device-group__count">{t(m.groupCount, { count: group.devices.length })}</span>
+                    </h2>
+                    <div className="pd-device-grid">
+                      {group.devices.map((device) => {
+                        const key = 'Imsi' in device ? device.Imsi : device.Imei;
+                        return (
+                          <DeviceCard
+                            key={key}
+                            device={device}
+                            highlighted={key === focusId}
+                            onDeviceChange={update}
+                            prices={prices}
+                            energyPrice={energyPrice}
+                            trend={trends?.byKey.get(key) ?? null}
+                            trendEnd={trends?.end}
+                          />
+                        );
+                      })}
+                    </div>
+                  </section>
+                ))}
+              </div>
+            </AppOfflineContext.Provider>
           )}
         </>
       )}
       {/* After the cards, not above them: its arrival moves nothing (docs/product/screens.md). */}
-      {offerPush ? (
-        <Suspense fallback={null}>
-          <PushPrompt offer={total > 0} />
-        </Suspense>
+      {offerPush && !appOffline ? (
+        <Suspense fallback={null}>{embedded ? null : isNativeApp() ? <NativePush /> : <PushPrompt offer={total > 0} />}</Suspense>
       ) : null}
     </Page>
   );

@@ -16,6 +16,7 @@ import { Card, Dialog, Icon, IconButton, uiTexts } from '@paddock/shared/ui';
 import { rememberLastDevice } from '../common/lastDevice';
 import { DEVICE_PRODUCTS } from '../products';
 import { detailLines } from './details';
+import { useAppOffline } from './offline/appOffline';
 import { dashboardTexts } from './messages';
 import { ProductPicture } from './ProductPicture';
 import { Sparkline } from './Sparkline';
@@ -52,7 +53,15 @@ const connectionOf = (device: Device) => ('Connection' in device ? device.Connec
  * a flashing warning icon opening the warnings dialog, the detail lines, and logs, settings and power controls.
  * Memoized: a card renders again only when its device object changes (see reconcile.ts).
  */
-export const DeviceCard = memo(function DeviceCard({ device, highlighted, onDeviceChange, prices, energyPrice, trend, trendEnd = 0 }: DeviceCardProps) {
+export const DeviceCard = memo(function DeviceCard({
+  device,
+  highlighted,
+  onDeviceChange,
+  prices,
+  energyPrice,
+  trend,
+  trendEnd = 0,
+}: DeviceCardProps) {
   const intl = useIntl();
   const t = intl.formatMessage;
   const nameId = useId();
@@ -60,6 +69,8 @@ export const DeviceCard = memo(function DeviceCard({ device, highlighted, onDevi
   const [dialogMounted, setDialogMounted] = useState(false);
   /** A failed device command, told on this card only (docs/product/errors.md). */
   const [commandError, setCommandError] = useState<string | null>(null);
+  // docs/product/installable-app.md: without a connection the card shows its last values and nothing on it acts.
+  const appOffline = useAppOffline();
   const key = deviceKey(device);
   const product = PRODUCTS[device.Product];
   const name = device.Metadata.Name;
@@ -104,7 +115,14 @@ export const DeviceCard = memo(function DeviceCard({ device, highlighted, onDevi
           <p className="pd-device__product">{product.name}</p>
         </div>
         {warnings.length > 0 ? (
-          <IconButton icon="warning" label={t(m.showWarnings)} className="pd-device__warn" aria-haspopup="dialog" onClick={openWarnings} />
+          <IconButton
+            icon="warning"
+            label={t(m.showWarnings)}
+            className="pd-device__warn"
+            aria-haspopup="dialog"
+            onClick={openWarnings}
+            disabled={appOffline}
+          />
         ) : null}
       </header>
       <p className={`pd-device__status pd-device__status--${status}`}>
@@ -140,24 +158,33 @@ export const DeviceCard = memo(function DeviceCard({ device, highlighted, onDevi
         ))}
       </dl>
       <footer className="pd-device__footer">
-        <Link
-          className="pd-icon-btn"
-          to={logsPath(device.Product, key)}
-          onClick={() => rememberLastDevice(key)}
-          aria-label={t(m.logs)}
-          title={t(m.logs)}
-        >
-          <Icon name="monitoring" />
-        </Link>
-        <Link
-          className="pd-icon-btn"
-          to={devicePath(device.Product, key)}
-          onClick={() => rememberLastDevice(key)}
-          aria-label={t(m.settings)}
-          title={t(m.settings)}
-        >
-          <Icon name="settings" />
-        </Link>
+        {appOffline ? (
+          <>
+            <IconButton icon="monitoring" label={t(m.logs)} disabled />
+            <IconButton icon="settings" label={t(m.settings)} disabled />
+          </>
+        ) : (
+          <>
+            <Link
+              className="pd-icon-btn"
+              to={logsPath(device.Product, key)}
+              onClick={() => rememberLastDevice(key)}
+              aria-label={t(m.logs)}
+              title={t(m.logs)}
+            >
+              <Icon name="monitoring" />
+            </Link>
+            <Link
+              className="pd-icon-btn"
+              to={devicePath(device.Product, key)}
+              onClick={() => rememberLastDevice(key)}
+              aria-label={t(m.settings)}
+              title={t(m.settings)}
+            >
+              <Icon name="settings" />
+            </Link>
+          </>
+        )}
         <PowerSwitch product={device.Product} device={device} onChange={onDeviceChange} onError={setCommandError} />
       </footer>
       {commandError ? (

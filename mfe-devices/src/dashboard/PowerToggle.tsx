@@ -6,6 +6,7 @@ import { POWER_SUCCESS_TICK_MS } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { Icon, uiTexts } from '@paddock/shared/ui';
 import { dashboardTexts } from './messages';
+import { useAppOffline } from './offline/appOffline';
 
 const m = dashboardTexts.messages;
 
@@ -35,7 +36,9 @@ export function PowerToggle({
   const [done, setDone] = useState(false);
   const mounted = useRef(true);
   const on = device.PowerEnabled;
-  const offline = device.Connection?.Offline === true;
+  // The plug is offline, or the app is (docs/product/installable-app.md): nothing to switch now.
+  const appOffline = useAppOffline();
+  const offline = device.Connection?.Offline === true || appOffline;
   const lastSeen = (iso: string | null | undefined) =>
     iso ? intl.formatDate(iso, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }) : t(m.noReportYet);
 

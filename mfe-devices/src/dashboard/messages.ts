@@ -32,6 +32,26 @@ export const dashboardTexts = defineTranslations('devices.dashboard', {
     'fr-FR': 'Impossible de charger vos appareils. Nous réessayons toutes les quelques secondes.',
     'sv-SE': 'Dina enheter kunde inte läsas in. Vi försöker igen med några sekunders mellanrum.',
   },
+  // docs/product/installable-app.md: the app without a connection shows the last list it had.
+  appOffline: {
+    'en-GB': 'Offline — last updated {time}',
+    'de-DE': 'Offline – zuletzt aktualisiert {time}',
+    'fr-FR': 'Hors ligne — dernière mise à jour {time}',
+    'sv-SE': 'Offline – senast uppdaterad {time}',
+  },
+  appOfflineTitle: { 'en-GB': 'Offline', 'de-DE': 'Offline', 'fr-FR': 'Hors ligne', 'sv-SE': 'Offline' },
+  appOfflineHint: {
+    'en-GB': 'Switching, settings and logs need a connection. This page updates by itself when you are back online.',
+    'de-DE': 'Schalten, Einstellungen und Verläufe brauchen eine Verbindung. Diese Seite aktualisiert sich von selbst, sobald Sie wieder online sind.',
+    'fr-FR': 'La commande, les réglages et l’historique nécessitent une connexion. Cette page se met à jour d’elle-même dès que vous êtes de nouveau en ligne.',
+    'sv-SE': 'Styrning, inställningar och loggar kräver en anslutning. Sidan uppdateras av sig själv när du är online igen.',
+  },
+  appOfflineEmpty: {
+    'en-GB': 'You are offline. Your devices show here as soon as you are connected again.',
+    'de-DE': 'Sie sind offline. Ihre Geräte erscheinen hier, sobald Sie wieder verbunden sind.',
+    'fr-FR': 'Vous êtes hors ligne. Vos appareils s’afficheront ici dès que vous serez de nouveau connecté.',
+    'sv-SE': 'Du är offline. Dina enheter visas här så snart du är ansluten igen.',
+  },
   filterLabel: { 'en-GB': 'Filter by tag', 'de-DE': 'Nach Schlagwort filtern', 'fr-FR': 'Filtrer par étiquette', 'sv-SE': 'Filtrera på tagg' },
   filteredEmpty: {
     'en-GB': 'No device carries the chosen tags.',

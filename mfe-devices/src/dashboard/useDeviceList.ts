@@ -2,6 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { devicesApi } from '@paddock/shared/api';
 import type { Device, DeviceList } from '@paddock/shared/contract';
 import { DEVICE_LIST_REFRESH_MS } from '@paddock/shared/domain';
+import { browserOffline, isUnreachable } from './offline/appOffline';
+import { CONFIRM_WRITE_EVERY_MS, confirmDeviceList, readDeviceList, saveDeviceList } from './offline/lastDeviceList';
 import { replaceDevice, reuseUnchanged } from './reconcile';
 
 export interface DeviceListState {
@@ -11,16 +13,30 @@ export interface DeviceListState {
   failed: boolean;
   /** Puts a device the server returned (e.g. after a power toggle) into the list at once. */
   update: (device: Device) => void;
+  /** The app has no connection: `list` is the last one the server sent (kept in this browser when needed). */
+  appOffline: boolean;
+  /** When the server last sent or confirmed the list shown (ms); null before that. */
+  lastUpdated: number | null;
+}
+
+export interface DeviceListOptions {
+  /** Keep the list in this browser for use offline (not while an admin views someone else's devices). */
+  keepCopy?: boolean;
 }
 
 /**
  * The user's devices, refreshed every 5 s while the dashboard is shown (docs/product/screens.md, docs/product/limits.md) and stopped on leaving. Polls
  * send If-None-Match; a 304 keeps the list on screen. A poll starts 5 s after the previous one ended, so slow
  * replies never pile up; polls are skipped while the page is hidden.
+ * Without a connection (docs/product/installable-app.md) the list stays, or comes from this browser's copy of the
+ * last one (offline start), marked offline; polling goes on, at once when the browser is back online, and the first
+ * answer makes the list live again.
  */
-export function useDeviceList(userId: string | null): DeviceListState {
+export function useDeviceList(userId: string | null, { keepCopy = true }: DeviceListOptions = {}): DeviceListState {
   const [list, setList] = useState<DeviceList | null>(null);
   const [failed, setFailed] = useState(false);
+  const [appOffline, setAppOffline] = useState(browserOffline);
+  const [lastUpdated, setLastUpdated] = useState<number | null>(null);
 
   useEffect(() => {
     if (!userId) return;
@@ -28,6 +44,18 @@ export function useDeviceList(userId: string | null): DeviceListState {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let etag: string | null = null;
     let first = true;
+    // When the kept copy was last written: a 304 does not read it back every 5 s.
+    let keptAt = 0;
+
+    // No network: the copy kept here, until the server answers (only ever this user's).
+    const showKeptCopy = () => {
+      setAppOffline(true);
+      const kept = keepCopy ? readDeviceList(userId) : null;
+      if (!kept) return;
+      setList((current) => current ?? kept.List);
+      setLastUpdated((current) => current ?? kept.SavedAt);
+    };
+    if (browserOffline()) showKeptCopy();
 
     const schedule = () => {
       if (!stopped) timer = setTimeout(() => void tick(), DEVICE_LIST_REFRESH_MS);
@@ -38,18 +66,30 @@ export function useDeviceList(userId: string | null): DeviceListState {
       inFlight = true;
       const background = !first;
       try {
-        // Background polls neither show the loading overlay nor a toast every 5 s when the network drops.
-        const reply = await devicesApi.poll(userId, etag, { background, silent: background });
+        // Background polls neither show the loading overlay nor a toast every 5 s when the network drops; a lost
+        // connection is told by the dashboard itself, never by replacing it (optional).
+        const reply = await devicesApi.poll(userId, etag, { background, silent: background, optional: true });
         if (stopped) return;
         etag = reply.etag;
+        const now = Date.now();
         if (reply.list) {
           const fresh = reply.list;
           setList((previous) => reuseUnchanged(previous, fresh));
+          if (keepCopy) {
+            saveDeviceList(userId, fresh, now);
+            keptAt = now;
+          }
+        } else if (keepCopy && now - keptAt >= CONFIRM_WRITE_EVERY_MS) {
+          confirmDeviceList(userId, now);
+          keptAt = now;
         }
+        setLastUpdated(now);
+        setAppOffline(false);
         setFailed(false);
-      } catch {
+      } catch (error) {
         if (stopped) return;
-        if (first) setFailed(true);
+        if (isUnreachable(error)) showKeptCopy();
+        else if (first) setFailed(true);
       }
       first = false;
       inFlight = false;
@@ -61,17 +101,27 @@ export function useDeviceList(userId: string | null): DeviceListState {
       clearTimeout(timer);
       void tick();
     };
+    // The network is back: ask at once; the answer ends the offline state.
+    const onOnline = () => {
+      if (inFlight || stopped) return;
+      clearTimeout(timer);
+      void tick();
+    };
     document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', showKeptCopy);
     void tick();
     return () => {
       stopped = true;
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', showKeptCopy);
     };
-  }, [userId]);
+  }, [userId, keepCopy]);
 
   const update = useCallback((device: Device) => setList((current) => (current ? replaceDevice(current, device) : current)), []);
-  return { list: userId ? list : EMPTY_LIST, failed, update };
+  return { list: userId ? list : EMPTY_LIST, failed, update, appOffline: Boolean(userId) && appOffline, lastUpdated };
 }
 
 const EMPTY_LIST: DeviceList = { FarmcamSims: [], Fencealarms: [], Fencealarm2s: [], Smartplugs: [], Smartplug2s: [] };

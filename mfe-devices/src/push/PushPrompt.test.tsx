@@ -22,6 +22,8 @@ function fakeBrowser({ permission = 'default' as NotificationPermission, answer 
   const notification = { permission, requestPermission };
   const register = jest.fn(async () => registration);
   Object.assign(window, { Notification: notification, PushManager: function PushManager() {}, isSecureContext: true });
+  // Paddock's own page (the server marks it), not a partner's page embedding the dashboard.
+  document.documentElement.dataset.variant = 'default';
   const getRegistration = jest.fn(async () => registration);
   Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { register, getRegistration, ready: Promise.resolve(registration) } });
   return { subscribe, requestPermission, register };
@@ -30,6 +32,7 @@ function fakeBrowser({ permission = 'default' as NotificationPermission, answer 
 function removeBrowserPush() {
   for (const name of ['Notification', 'PushManager'] as const) delete (window as unknown as Record<string, unknown>)[name];
   delete (navigator as unknown as Record<string, unknown>).serviceWorker;
+  delete document.documentElement.dataset.variant;
 }
 
 /** The account as the server answers: it keeps a token as endpoint and keys only. */

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { showToast } from '@paddock/shared/api';
 import { Translations, useT } from '@paddock/shared/i18n';
 import { activeUserAtom, impersonationAtom } from '@paddock/shared/session';
-import { Button, Card, Icon } from '@paddock/shared/ui';
+import { Button, Card, Icon, appName } from '@paddock/shared/ui';
 import { askPermission, keepRegistered, PUSH_DENIED, pushBlocked, pushSupported, registerForPush, rememberAnswer, shouldOfferPush } from './browserPush';
 import { pushTexts } from './messages';
 import './push.css';
@@ -66,7 +66,7 @@ function PushOffer({ offer }: { offer: boolean }) {
       rememberAnswer(denied ? 'denied' : 'later');
       setShown(false);
       console.warn(denied ? PUSH_DENIED : 'push registration failed', error);
-      showToast({ kind: 'error', text: t(denied ? m.denied : m.failed) });
+      showToast({ kind: 'error', text: t(denied ? m.denied : m.failed, { app: appName() }) });
     } finally {
       setBusy(false);
     }
@@ -90,7 +90,7 @@ function PushOffer({ offer }: { offer: boolean }) {
           <Icon name="notifications" />
           {t(m.title)}
         </h2>
-        <p>{t(m.blocked)}</p>
+        <p>{t(m.blocked, { app: appName() })}</p>
         <div className="pd-push-offer__actions">
           <Button onClick={understood}>{t(m.understood)}</Button>
         </div>
@@ -104,7 +104,7 @@ function PushOffer({ offer }: { offer: boolean }) {
         <Icon name="notifications" />
         {t(m.title)}
       </h2>
-      <p>{t(m.text)}</p>
+      <p>{t(m.text, { app: appName() })}</p>
       <div className="pd-push-offer__actions">
         <Button variant="primary" busy={busy} onClick={() => void turnOn()}>
           {t(m.turnOn)}

@@ -4,16 +4,19 @@ import { pushApi, usersApi } from '@paddock/shared/api';
 import type { User } from '@paddock/shared/contract';
 import { mayOfferPush, parseWebPushToken, webPushTokenText, type PushPromptAnswer } from '@paddock/shared/domain';
 import { STORAGE_KEYS, storeUpdatedUser } from '@paddock/shared/session';
+import { onPaddockPage } from '../dashboard/offline/appOffline';
 
 /** docs/product/errors.md: what is raised when the user does not allow notifications. */
 export const PUSH_DENIED = 'User denied permissions';
 
-/** The service worker the shell serves (shell/src/push/serviceWorker.js); its scope is the whole app. */
+/** The service worker the shell serves and registers (shell/src/serviceWorker/); its scope is the whole app. */
 const SERVICE_WORKER_URL = '/sw.js';
 
 export function pushSupported(): boolean {
   return (
     typeof window !== 'undefined' &&
+    // Never on a partner's page embedding the dashboard: the worker is Paddock's, at Paddock's origin.
+    onPaddockPage() &&
     window.isSecureContext &&
     'Notification' in window &&
     'PushManager' in window &&

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, devicesApi, showToast } from '@paddock/shared/api';
+import { ApiError, devicesApi, isNativeApp, showToast } from '@paddock/shared/api';
 import {
   DEVICE_NAME_MAX_LENGTH,
   PRODUCTS,
@@ -21,6 +21,7 @@ import { DEVICE_PRODUCTS } from '../products';
 import { HelpLink } from './HelpLink';
 import { registerTexts } from './messages';
 import { Scanner } from './Scanner';
+import { NativeScanner } from '../native/NativeScanner';
 
 const m = registerTexts.messages;
 /** The name field's example per kind of product: a plug is not a "North paddock fence". */
@@ -134,7 +135,11 @@ export function RegisterDevice<P extends ProductId>({ product }: { product: P })
     >
       <Card>
         {scanning ? (
-          <Scanner onFound={onFound} onManual={onManual} />
+          isNativeApp() ? (
+            <NativeScanner onFound={onFound} onManual={onManual} />
+          ) : (
+            <Scanner onFound={onFound} onManual={onManual} />
+          )
         ) : (
           <div className="pd-scanner__actions" style={{ marginBottom: 16 }}>
             <Button icon="barcode-scanner" onClick={() => setScanning(true)}>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { addTag, isSystemTag, TAG_MAX_LENGTH, toggleTag } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Chip, ChipGroup, FoldSection } from '@paddock/shared/ui';
+import { Chip, ChipGroup, FoldSection, appName } from '@paddock/shared/ui';
 import { AddField } from './AddField';
 import { settingsTexts } from './messages';
 
@@ -39,7 +39,7 @@ export function TagsEditor({ tags, known, onChange }: TagsEditorProps) {
       setNote(t(m.tagTooLong, { max: TAG_MAX_LENGTH }));
       return;
     } else {
-      setNote(t(isSystemTag(tag) ? m.tagReserved : m.tagExists, { tag }));
+      setNote(t(isSystemTag(tag) ? m.tagReserved : m.tagExists, { tag, app: appName() }));
     }
     setInput('');
   };

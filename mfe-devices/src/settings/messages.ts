@@ -147,10 +147,10 @@ export const settingsTexts = defineTranslations('devices.settings', {
     'sv-SE': 'Taggen ”{tag}” finns redan.',
   },
   tagReserved: {
-    'en-GB': '“{tag}” is added by Paddock itself and cannot be used as a tag.',
-    'de-DE': '„{tag}“ wird von Paddock selbst vergeben und kann nicht als Schlagwort verwendet werden.',
-    'fr-FR': '« {tag} » est ajouté par Paddock lui-même et ne peut pas servir d’étiquette.',
-    'sv-SE': '”{tag}” läggs till av Paddock själv och kan inte användas som tagg.',
+    'en-GB': '“{tag}” is added by {app} itself and cannot be used as a tag.',
+    'de-DE': '„{tag}“ wird von {app} selbst vergeben und kann nicht als Schlagwort verwendet werden.',
+    'fr-FR': '« {tag} » est ajouté par {app} lui-même et ne peut pas servir d’étiquette.',
+    'sv-SE': '”{tag}” läggs till av {app} själv och kan inte användas som tagg.',
   },
   tagTooLong: {
     'en-GB': 'A tag has at most {max} characters.',

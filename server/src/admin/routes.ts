@@ -74,7 +74,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
     {
       schema: {
         tags: ['admin'],
-        summary: 'Admin: makes a simulated device play a fault (offline, power failure, low voltage) or stop (none); real devices ignore it',
+        summary: 'Admin: makes a simulated device play a fault (offline, power failure, low voltage) or stop (none), and sets its clock (Clock); real devices ignore it',
         security: bearerAuth,
         params: SimulatorKeyParams,
         body: SimulateFault,
@@ -84,7 +84,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
     async (request, reply) => {
       authorize(request, 'simulator:control');
       if (!(await findInventory(ctx.db, request.params.key))) throw notFound();
-      ctx.gateway.simulate(request.params.key, request.body.Fault);
+      ctx.gateway.simulate(request.params.key, request.body);
       return sendNoContent(reply);
     },
   );

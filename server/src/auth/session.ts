@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
 import { forbidden, notFound, unauthorized } from '../http/errors';
 import { findUserById } from '../users/store';
+import type { SessionCache } from './sessionCache';
 import { bearerToken, findSession, type Session } from './tokens';
 
 /**
@@ -37,12 +38,13 @@ async function actingAs(db: Db, request: FastifyRequest, session: Session | null
   return user;
 }
 
-export function registerSessions(app: FastifyInstance, db: Db, now: () => Date): void {
+/** `cache`: sessions kept in memory, told of changes by the database (sessionCache.ts); without it every request asks. */
+export function registerSessions(app: FastifyInstance, db: Db, now: () => Date, cache?: SessionCache): void {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = bearerToken(request.headers.authorization);
-    const session = token ? await findSession(db, token, now()) : null;
+    const session = token ? await (cache ? cache.find(token, now()) : findSession(db, token, now())) : null;
     const user = await actingAs(db, request, session);
     request.session = session && user ? { ...session, actingAs: user } : session;
   });

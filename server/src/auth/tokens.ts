@@ -32,6 +32,12 @@ export async function findSession(db: Db, token: string, now: Date): Promise<Ses
   return row ? { user: row.user, tokenHash } : null;
 }
 
+/** When the token of `tokenHash` expires (null when it is unknown). */
+export async function tokenExpiry(db: Db, tokenHash: string): Promise<Date | null> {
+  const [row] = await db.select({ expiresAt: tokens.expiresAt }).from(tokens).where(eq(tokens.tokenHash, tokenHash)).limit(1);
+  return row ? row.expiresAt : null;
+}
+
 /** Deletes the token; false when it was already gone. */
 export async function revokeToken(db: Db, tokenHash: string): Promise<boolean> {
   const deleted = await db.delete(tokens).where(eq(tokens.tokenHash, tokenHash)).returning({ id: tokens.id });

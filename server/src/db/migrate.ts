@@ -36,5 +36,6 @@ export async function migrate(database: Database, dir: string = MIGRATIONS_DIR):
     } finally {
       await connection.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }
-  });
+    // A migration may rewrite a large table: no statement timeout (and waiting for another instance's lock is fine).
+  }, { unbounded: true });
 }

@@ -196,6 +196,17 @@ export const devices = pgTable(
   ],
 );
 export type DeviceRow = typeof devices.$inferSelect;
+
+/**
+ * Each user's device list version (0016_device_list_version.sql): moved by triggers whenever anything the list shows
+ * changes, so the dashboard's poll answers 304 from this row alone (devices/listVersion.ts).
+ */
+export const deviceListVersions = pgTable('device_list_versions', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
 export type NewDeviceRow = typeof devices.$inferInsert;
 export interface DeviceSubscription {
   Trialing: boolean;

@@ -152,7 +152,7 @@ describe('GET /users/{id}/devices', () => {
     await register(me, 'smartplug', key);
     const first = await call(t.app, 'GET', `/api/users/${me.id}/devices`, { token: me.token });
     const etag = first.headers.etag as string;
-    expect(etag).toMatch(/^W\/"[0-9a-f]{32}"$/);
+    expect(etag).toMatch(/^W\/"\d+"$/);
     const again = await call(t.app, 'GET', `/api/users/${me.id}/devices`, { token: me.token, headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');

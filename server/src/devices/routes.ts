@@ -28,7 +28,7 @@ import {
 } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authorize } from '../access';
 import { PaymentDeclinedError } from '../billing/payments';
 import { checkPlanPrice, choosePlan } from '../billing/plans';
@@ -48,7 +48,9 @@ import { noticeSettings, withAlarmNotices } from '../notify/alarmNotices';
 import { initialFields, initialSubscription, toDevice, toDeviceList, type DeviceWithOwner } from './representation';
 import { SERVER_PRODUCTS } from './products';
 import { refuseUnoffered } from '../variants/variant';
-import { changeDevice, deleteDevice, devicesOf, findDevice, findInventory, insertDevice, listEtag } from './store';
+import { changeDevice, deleteDevice, devicesOfReader, findDevice, findInventory, insertDevice } from './store';
+import type { DeviceListCache } from './listCache';
+import { etagMatches, listEtag, listVersionReader } from './listVersion';
 
 const toAlarmChannels = (choice: AlarmChannelChoice): AlarmChannels => ({ Email: choice.email, Sms: choice.sms, Push: choice.push });
 
@@ -56,7 +58,7 @@ const ownerOnly = (field: string) => new AppError(403, 'device_owner_only', fiel
 
 const uniqueEmails = (emails: readonly string[]) => [...new Set(emails.map(normalizeEmail).filter(Boolean))];
 
-export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCache: DeviceListCache }> = async (app, { ctx, listCache }) => {
   const { db, config, gateway, limiter } = ctx;
   const tags = ['devices'];
   /**
@@ -103,6 +105,9 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
   }
 
   const signedInDevice = (request: FastifyRequest, key: string, product: ProductId) => deviceOfCaller(db, request, key, product);
+  // Prepared once: the list is what a server spends its life on (a dashboard polls every 5 s).
+  const listVersion = listVersionReader(db);
+  const listDevices = devicesOfReader(db);
 
   app.get(
     '/users/:id/devices',
@@ -112,18 +117,32 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
         security: bearerAuth,
         tags,
         summary: "Every device the user owns or has access to, one list per product; If-None-Match gives 304",
-        response: { 200: DeviceList, 304: Type.Null(), ...errorReplies(400, 401, 403, 404) },
+        response: { 200: DeviceList, 304: Type.Null({ description: 'Not modified: no body' }), ...errorReplies(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
       authorize(request, 'user:devices', { userId: request.params.id });
-      const user = await findUserById(db, request.params.id);
-      if (!user) throw notFound();
-      const rows = await devicesOf(db, user);
-      const etag = listEtag(rows);
+      const userId = request.params.id;
+      // The version first, the devices after: a change committed in between makes the next poll a 200, never a
+      // stale 304. A user has a version row from creation to deletion (migration 0016), so none means no user.
+      let version = listCache.version(userId);
+      if (version === undefined) {
+        const epoch = listCache.currentEpoch;
+        version = await listVersion(userId);
+        if (version === undefined) throw notFound();
+        listCache.remember(userId, version, epoch);
+      }
+      const etag = listEtag(version);
       reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
-      return toDeviceList(rows);
+      // No body and so no Content-Length: a keep-alive client trusting one would wait for bytes never sent.
+      if (etagMatches(request.headers['if-none-match'], etag)) return (reply as FastifyReply).code(304).send();
+      // The route's compiled serializer (the contract's DeviceList), once per version; other tabs and shared users get the same bytes.
+      let body = listCache.body(userId, version);
+      if (body === undefined) {
+        body = reply.serialize(toDeviceList(await listDevices(userId))) as string;
+        listCache.keepBody(userId, version, body);
+      }
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
   );
 

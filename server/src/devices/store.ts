@@ -1,4 +1,4 @@
-// Device rows: inventory lookups, the devices a user sees, and changes that bump the ETag clock.
+// Device rows: inventory lookups, the devices a user sees, and changes that move updatedAt (the list version is the triggers' in 0016).
 import { and, eq, or, sql } from 'drizzle-orm';
 import { sameSecret, sha256 } from '../crypto';
 import type { Db } from '../db/client';
@@ -33,21 +33,25 @@ export async function findDevice(db: Db, key: string): Promise<DeviceWithOwner |
   return row && flatten(row);
 }
 
-/** Every device the user owns or is in the Access list of, in one query (the GIN index serves the Access test). */
-export async function devicesOf(db: Db, user: { id: string; email: string }): Promise<DeviceWithOwner[]> {
-  const rows = await db
+/**
+ * `devicesOf` by user id alone, prepared once: the user's e-mail is looked up inside the same query, so the list
+ * costs one round trip (devices/routes.ts).
+ */
+export function devicesOfReader(db: Db): (userId: string) => Promise<DeviceWithOwner[]> {
+  const userId = sql.placeholder('userId');
+  const query = db
     .select(withOwner)
     .from(devices)
     .innerJoin(users, eq(users.id, devices.ownerId))
-    .where(or(eq(devices.ownerId, user.id), sql`${devices.access} @> ${JSON.stringify([user.email])}::jsonb`))
-    .orderBy(devices.key);
-  return rows.map(flatten);
-}
-
-/** A weak validator for a list: changes when any device in it changes, or one joins or leaves it. */
-export function listEtag(rows: readonly DeviceWithOwner[]): string {
-  const digest = sha256(rows.map((row) => `${row.key}@${row.updatedAt.getTime()}:${row.ownerEmail}`).join('|'));
-  return `W/"${digest.slice(0, 32)}"`;
+    .where(
+      or(
+        eq(devices.ownerId, userId),
+        sql`${devices.access} @> jsonb_build_array((SELECT u.email FROM ${users} u WHERE u.id = ${userId}))`,
+      ),
+    )
+    .orderBy(devices.key)
+    .prepare('devices_of_user');
+  return async (id) => ((await query.execute({ userId: id })) as { device: DeviceRow; ownerEmail: string }[]).map(flatten);
 }
 
 /** Registers a device; false when the key is registered already (a concurrent registration won: no unique violation). */
@@ -83,21 +87,30 @@ export async function changeDevice(
     if (!row) return undefined;
     const changes = await change(row, tx);
     if (alsoDo) await alsoDo(tx, row, changes);
-    if (!changes) return row;
-    const differs = (Object.keys(changes) as (keyof DeviceChange)[]).filter((column) => !same(changes[column], row[column]));
-    if (!differs.length) return row;
-    // Connection.LastSeenAt (docs/product/devices.md) moves the ETag on the first report only: later messages would
-    // change it every few seconds; it is current whenever Offline changes, which is when the cards show it.
-    const firstReport = differs.includes('lastSeenAt') && row.lastSeenAt === null;
-    const visible = firstReport || differs.some((column) => VISIBLE.includes(column));
-    const updatedAt = visible ? new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1)) : row.updatedAt;
-    const next = { ...row, ...changes, updatedAt };
+    const next = changedRow(row, changes, now);
+    if (next === row) return row;
     await tx
       .update(devices)
-      .set({ ...changes, updatedAt })
+      .set({ ...changes, updatedAt: next.updatedAt })
       .where(eq(devices.key, key));
     return next;
   });
+}
+
+/**
+ * The row after `changes` (the same row when nothing differs); updatedAt moves forward when something the API shows
+ * changed. The gateway's batches apply several changes to one row in memory with it (gateway/ingest.ts).
+ */
+export function changedRow(row: DeviceRow, changes: DeviceChange | null, now: Date): DeviceRow {
+  if (!changes) return row;
+  const differs = (Object.keys(changes) as (keyof DeviceChange)[]).filter((column) => !same(changes[column], row[column]));
+  if (!differs.length) return row;
+  // Connection.LastSeenAt (docs/product/devices.md) moves the ETag on the first report only: later messages would
+  // change it every few seconds; it is current whenever Offline changes, which is when the cards show it.
+  const firstReport = differs.includes('lastSeenAt') && row.lastSeenAt === null;
+  const visible = firstReport || differs.some((column) => VISIBLE.includes(column));
+  const updatedAt = visible ? new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1)) : row.updatedAt;
+  return { ...row, ...changes, updatedAt };
 }
 
 /** Unregisters a device (only if `ownerId` still owns it, when given); false when nothing was deleted. */

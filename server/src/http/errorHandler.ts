@@ -3,6 +3,7 @@ import type { ErrorCode } from '@paddock/shared/contract';
 import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { formatMinutes, translate, type MessageValues } from '../i18n/messages';
+import { isDatabaseUnavailable } from '../db/client';
 import { requestLocale } from './locale';
 import { AppError, RateLimitError } from './errors';
 
@@ -65,6 +66,7 @@ export function describeFailure(error: unknown): Failure {
   if (known) return known;
   const status = fastifyError.statusCode;
   if (status && status >= 400 && status < 500) return { status, code: status === 404 ? 'not_found' : 'bad_request' };
+  if (isDatabaseUnavailable(error)) return { status: 503, code: 'service_unavailable' };
   return { status: 500, code: 'internal_error' };
 }
 
@@ -84,9 +86,28 @@ export function loggable(error: unknown): unknown {
   return error;
 }
 
+/** The driver's own message at the end of the cause chain (Drizzle's wrapper lists the query's parameters). */
+function rootMessage(error: unknown): string | undefined {
+  let message: string | undefined;
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if (typeof (e as { message?: unknown }).message === 'string') message = (e as Error).message;
+  }
+  return message;
+}
+
+/**
+ * How soon a client should try again after a 503 (docs/architecture/README.md#a-stalled-database): about the
+ * statement timeout, so a dashboard polling every 5 s does not add to a struggling database.
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const failure = describeFailure(error);
-  if (failure.status >= 500) request.log.error({ err: loggable(error) }, 'request failed');
+  if (failure.status === 503) {
+    // Expected while the database is away, and one per request: a line without the stack or the query's parameters.
+    request.log.warn({ reason: rootMessage(error) }, 'database unavailable: answered 503');
+    reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+  } else if (failure.status >= 500) request.log.error({ err: loggable(error) }, 'request failed');
   if (error instanceof RateLimitError) reply.header('Retry-After', String(error.retryAfterSeconds));
   return sendFailure(request, reply, failure);
 }

@@ -1,4 +1,5 @@
 import { call, createTestApp, type TestApp } from '../testing/testApp';
+import { READY_CHECK_REUSED_MS } from './health';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,5 +28,20 @@ describe('GET /api/health', () => {
     expect(spec.statusCode).toBe(200);
     const paths = spec.json<{ paths: Record<string, unknown> }>().paths;
     expect(Object.keys(paths)).toEqual(expect.arrayContaining(['/api/sign-in', '/api/users/{id}', '/api/admin/mailbox']));
+  });
+});
+
+describe('GET /api/health/ready', () => {
+  it('shares one database check between probes that come together: a flood of probes is not a flood of queries', async () => {
+    await new Promise((resolve) => setTimeout(resolve, READY_CHECK_REUSED_MS)); // any earlier check has expired
+    const execute = jest.spyOn(t.database.db, 'execute');
+    try {
+      const replies = await Promise.all(Array.from({ length: 20 }, () => call(t.app, 'GET', '/api/health/ready')));
+      expect(replies.map((reply) => reply.statusCode)).toEqual(Array(20).fill(200));
+      expect(replies[0].json()).toMatchObject({ Status: 'ok', Database: 'ok' });
+      expect(execute).toHaveBeenCalledTimes(1);
+    } finally {
+      execute.mockRestore();
+    }
   });
 });

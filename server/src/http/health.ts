@@ -1,15 +1,72 @@
-import { HealthReply } from '@paddock/shared/contract';
+// Liveness and readiness (docs/architecture/README.md#a-stalled-database). `/api/health` answers while the process
+// serves HTTP, whatever the database does: a load balancer or orchestrator that restarted the server for a database
+// outage would only add to it. `/api/health/ready` says whether requests can be served: the database answers a
+// query and the gateway is connected to the broker, each within READY_WITHIN_MS; 503 naming what is down.
+import { HealthReply, ReadinessReply } from '@paddock/shared/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './errorHandler';
 
-export const healthRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+/** How long readiness waits for the database; a probe must answer well within its own time-out. */
+export const READY_WITHIN_MS = 1000;
+/**
+ * A database check answers the probes of this long: the route is public, and a flood of probes must not become a
+ * flood of queries (each one waiting for a connection while the database is stalled).
+ */
+export const READY_CHECK_REUSED_MS = 1000;
+
+export const healthRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; devices: boolean }> = async (app, { ctx, devices }) => {
   app.get(
     '/health',
-    { schema: { tags: ['health'], summary: 'Liveness: answers when the server and its database do', response: { 200: HealthReply } } },
-    async () => {
-      await ctx.db.execute(sql`SELECT 1`);
-      return { Status: 'ok' as const };
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness: answers while the server process serves HTTP (no database query)',
+        response: { 200: HealthReply },
+      },
+    },
+    async () => ({ Status: 'ok' as const }),
+  );
+
+  // The last check and when it started: concurrent and following probes within READY_CHECK_REUSED_MS share it.
+  let lastCheck: { at: number; answer: Promise<boolean> } | null = null;
+  function databaseAnswersShared(): Promise<boolean> {
+    const now = Date.now();
+    if (!lastCheck || now - lastCheck.at >= READY_CHECK_REUSED_MS) lastCheck = { at: now, answer: databaseAnswers() };
+    return lastCheck.answer;
+  }
+
+  async function databaseAnswers(): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), READY_WITHIN_MS)));
+    const query = ctx.db.execute(sql`SELECT 1`).then(
+      () => true,
+      () => false,
+    );
+    try {
+      return await Promise.race([query, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: 200 when the database and the broker answer within a second, else 503 naming which is down',
+        response: { 200: ReadinessReply, 503: ReadinessReply },
+      },
+    },
+    async (_request, reply) => {
+      const database = (await databaseAnswersShared()) ? 'ok' : 'down';
+      // The gateway's MQTT client reconnects by itself; while it is away no command reaches a device.
+      const broker = !devices ? 'off' : ctx.gateway.connected ? 'ok' : 'down';
+      const ready = database === 'ok' && broker !== 'down';
+      if (!ready) reply.code(503).header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return { Status: ready ? ('ok' as const) : ('unavailable' as const), Database: database, Broker: broker } as const;
     },
   );
 };

@@ -9,6 +9,9 @@ import { REMOTE_NAMES } from '@paddock/shared/federation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { readVariantPage } from '../variants/page';
+import { isPartnerOrigin } from './cors';
+import { notFound } from './errors';
+import { serviceWorkerScript } from './precache';
 import { requestVariant } from '../variants/variant';
 
 // Emitted as `[name].[contenthash:10].js`: such a file never changes, everything else may.
@@ -52,6 +55,24 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: Conf
       },
     });
   }
+  // The service worker with the precache list of the current builds (http/precache.ts, docs/architecture/installable-app.md).
+  // Never cached on the way: the browser compares it byte for byte to find a new version.
+  app.get('/sw.js', { schema: { hide: true } }, async (request, reply) => {
+    const index = path.join(shellDist(config), 'index.html');
+    const page = (await isFile(index)) ? await readVariantPage(index, requestVariant(request, config)) : '';
+    const script = page
+      ? await serviceWorkerScript({
+          shellDir: shellDist(config),
+          remoteDir: (name) => remoteDist(config, name),
+          remoteUrls: config.remoteUrls,
+          page,
+          isHashed: (file) => cacheControlFor(file) === LONG_CACHE,
+        })
+      : null;
+    if (script === null) return notBuilt(reply, 'web app', path.join(shellDist(config), 'sw.js'));
+    return reply.header('Cache-Control', NO_CACHE).header('Vary', 'Host').type('text/javascript; charset=utf-8').send(script);
+  });
+  await app.register(partnerDemo, { partnerOrigins: config.partnerOrigins });
   app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) =>
     reply
       .header('Cache-Control', NO_CACHE)
@@ -104,4 +125,53 @@ export async function sendWebNotFound(config: Config, request: FastifyRequest, r
     .header('Vary', 'Host')
     .type('text/html; charset=utf-8')
     .send(await readVariantPage(index, requestVariant(request, config)));
+}
+
+/** The demo partner page (docs/product/embedding.md), a plain folder of files in the server package. */
+export const PARTNER_DEMO_DIR = path.join(__dirname, '..', '..', 'public', 'partner-demo');
+
+/**
+ * The demo partner page's Paddock: its host without the `shop.` prefix (http://shop.localhost:8080 →
+ * http://localhost:8080), as demo.js assumes.
+ */
+export function demoPaddockOrigin(protocol: string, host: string): string {
+  return `${protocol}://${host.replace(/^shop\./i, '')}`;
+}
+
+/**
+ * /partner-demo/ stands for a partner's own site, so its page gets the policy a partner would set, not Paddock's:
+ * scripts, calls and pictures from Paddock's origin too (embed.js, the remotes' files, the API).
+ */
+export function partnerDemoCsp(paddockOrigin: string): string {
+  return [
+    "default-src 'self'",
+    "base-uri 'self'",
+    `script-src 'self' ${paddockOrigin}`,
+    "script-src-attr 'none'",
+    `style-src 'self' ${paddockOrigin}`,
+    `connect-src 'self' ${paddockOrigin}`,
+    `img-src 'self' data: blob: ${paddockOrigin}`,
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+async function partnerDemo(app: FastifyInstance, { partnerOrigins }: { partnerOrigins: readonly string[] }): Promise<void> {
+  // After helmet's onRequest hook (this scope's hooks run after the parent's), so this policy replaces Paddock's.
+  app.addHook('onRequest', async (request, reply) => {
+    // Only on a partner's origin (PARTNER_ORIGINS; the default names the local demo host): on Paddock's own origin
+    // the page would put whatever token a link carries into Paddock's own session (docs/product/embedding.md).
+    if (!isPartnerOrigin(`${request.protocol}://${request.host}`, partnerOrigins)) throw notFound();
+    reply.header('Content-Security-Policy', partnerDemoCsp(demoPaddockOrigin(request.protocol, request.host)));
+  });
+  app.get('/partner-demo', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/partner-demo/'));
+  await app.register(fastifyStatic, {
+    root: PARTNER_DEMO_DIR,
+    prefix: '/partner-demo/',
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders: (res: HeaderTarget) => res.setHeader('Cache-Control', NO_CACHE),
+  });
 }

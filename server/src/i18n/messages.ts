@@ -387,85 +387,91 @@ export const MESSAGES = {
     'fr-FR': "Une erreur s'est produite de notre côté. Veuillez réessayer plus tard.",
     'sv-SE': 'Något gick fel hos oss. Försök igen senare.',
   },
+  service_unavailable: {
+    'en-GB': 'Paddock is busy or its database does not answer right now. Please try again in a few seconds.',
+    'de-DE': 'Paddock ist ausgelastet oder seine Datenbank antwortet gerade nicht. Bitte versuchen Sie es in einigen Sekunden erneut.',
+    'fr-FR': "Paddock est surchargé ou sa base de données ne répond pas pour le moment. Veuillez réessayer dans quelques secondes.",
+    'sv-SE': 'Paddock är upptaget eller så svarar databasen inte just nu. Försök igen om några sekunder.',
+  },
   mail_verify_subject: {
-    'en-GB': 'Your Paddock verification code',
-    'de-DE': 'Ihr Paddock-Bestätigungscode',
-    'fr-FR': 'Votre code de vérification Paddock',
-    'sv-SE': 'Din verifieringskod för Paddock',
+    'en-GB': 'Your {app} verification code',
+    'de-DE': 'Ihr {app}-Bestätigungscode',
+    'fr-FR': 'Votre code de vérification {app}',
+    'sv-SE': 'Din verifieringskod för {app}',
   },
   mail_verify_text: {
     'en-GB':
-      'Hello,\n\nYour code to verify your Paddock account is:\n\n{code}\n\nThe code is valid for {minutes} minutes. If you did not create an account, you can ignore this e-mail.\n\nThe Paddock team',
+      'Hello,\n\nYour code to verify your {app} account is:\n\n{code}\n\nThe code is valid for {minutes} minutes. If you did not create an account, you can ignore this e-mail.\n\nThe {app} team',
     'de-DE':
-      'Hallo,\n\nIhr Code zur Bestätigung Ihres Paddock-Kontos lautet:\n\n{code}\n\nDer Code ist {minutes} Minuten gültig. Wenn Sie kein Konto erstellt haben, können Sie diese E-Mail ignorieren.\n\nIhr Paddock-Team',
+      'Hallo,\n\nIhr Code zur Bestätigung Ihres {app}-Kontos lautet:\n\n{code}\n\nDer Code ist {minutes} Minuten gültig. Wenn Sie kein Konto erstellt haben, können Sie diese E-Mail ignorieren.\n\nIhr {app}-Team',
     'fr-FR':
-      "Bonjour,\n\nVoici votre code pour vérifier votre compte Paddock :\n\n{code}\n\nCe code est valable {minutes} minutes. Si vous n'avez pas créé de compte, vous pouvez ignorer cet e-mail.\n\nL'équipe Paddock",
+      "Bonjour,\n\nVoici votre code pour vérifier votre compte {app} :\n\n{code}\n\nCe code est valable {minutes} minutes. Si vous n'avez pas créé de compte, vous pouvez ignorer cet e-mail.\n\nL'équipe {app}",
     'sv-SE':
-      'Hej!\n\nDin kod för att verifiera ditt Paddock-konto är:\n\n{code}\n\nKoden gäller i {minutes} minuter. Om du inte har skapat något konto kan du bortse från det här mejlet.\n\nPaddock-teamet',
+      'Hej!\n\nDin kod för att verifiera ditt {app}-konto är:\n\n{code}\n\nKoden gäller i {minutes} minuter. Om du inte har skapat något konto kan du bortse från det här mejlet.\n\n{app}-teamet',
   },
   mail_reset_subject: {
-    'en-GB': 'Your Paddock password reset code',
-    'de-DE': 'Ihr Code zum Zurücksetzen des Paddock-Passworts',
-    'fr-FR': 'Votre code de réinitialisation du mot de passe Paddock',
-    'sv-SE': 'Din kod för att återställa lösenordet i Paddock',
+    'en-GB': 'Your {app} password reset code',
+    'de-DE': 'Ihr Code zum Zurücksetzen des {app}-Passworts',
+    'fr-FR': 'Votre code de réinitialisation du mot de passe {app}',
+    'sv-SE': 'Din kod för att återställa lösenordet i {app}',
   },
   mail_reset_text: {
     'en-GB':
-      'Hello,\n\nYour code to reset your Paddock password is:\n\n{code}\n\nThe code is valid for {minutes} minutes. If you did not ask to reset your password, you can ignore this e-mail; your password stays unchanged.\n\nThe Paddock team',
+      'Hello,\n\nYour code to reset your {app} password is:\n\n{code}\n\nThe code is valid for {minutes} minutes. If you did not ask to reset your password, you can ignore this e-mail; your password stays unchanged.\n\nThe {app} team',
     'de-DE':
-      'Hallo,\n\nIhr Code zum Zurücksetzen Ihres Paddock-Passworts lautet:\n\n{code}\n\nDer Code ist {minutes} Minuten gültig. Wenn Sie das Zurücksetzen nicht angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt unverändert.\n\nIhr Paddock-Team',
+      'Hallo,\n\nIhr Code zum Zurücksetzen Ihres {app}-Passworts lautet:\n\n{code}\n\nDer Code ist {minutes} Minuten gültig. Wenn Sie das Zurücksetzen nicht angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt unverändert.\n\nIhr {app}-Team',
     'fr-FR':
-      "Bonjour,\n\nVoici votre code pour réinitialiser votre mot de passe Paddock :\n\n{code}\n\nCe code est valable {minutes} minutes. Si vous n'avez pas demandé de réinitialisation, vous pouvez ignorer cet e-mail ; votre mot de passe reste inchangé.\n\nL'équipe Paddock",
+      "Bonjour,\n\nVoici votre code pour réinitialiser votre mot de passe {app} :\n\n{code}\n\nCe code est valable {minutes} minutes. Si vous n'avez pas demandé de réinitialisation, vous pouvez ignorer cet e-mail ; votre mot de passe reste inchangé.\n\nL'équipe {app}",
     'sv-SE':
-      'Hej!\n\nDin kod för att återställa ditt lösenord i Paddock är:\n\n{code}\n\nKoden gäller i {minutes} minuter. Om du inte har bett om att återställa lösenordet kan du bortse från det här mejlet; ditt lösenord förblir oförändrat.\n\nPaddock-teamet',
+      'Hej!\n\nDin kod för att återställa ditt lösenord i {app} är:\n\n{code}\n\nKoden gäller i {minutes} minuter. Om du inte har bett om att återställa lösenordet kan du bortse från det här mejlet; ditt lösenord förblir oförändrat.\n\n{app}-teamet',
   },
   mail_email_change_subject: {
-    'en-GB': 'Confirm your new Paddock e-mail address',
-    'de-DE': 'Bestätigen Sie Ihre neue E-Mail-Adresse bei Paddock',
-    'fr-FR': 'Confirmez votre nouvelle adresse e-mail Paddock',
-    'sv-SE': 'Bekräfta din nya e-postadress i Paddock',
+    'en-GB': 'Confirm your new {app} e-mail address',
+    'de-DE': 'Bestätigen Sie Ihre neue E-Mail-Adresse bei {app}',
+    'fr-FR': 'Confirmez votre nouvelle adresse e-mail {app}',
+    'sv-SE': 'Bekräfta din nya e-postadress i {app}',
   },
   mail_email_change_text: {
     'en-GB':
-      'Hello,\n\nSomeone asked to use this address for a Paddock account. Your code to confirm it is:\n\n{code}\n\nThe code is valid for {minutes} minutes. If you did not ask for this, you can ignore this e-mail; nothing changes.\n\nThe Paddock team',
+      'Hello,\n\nSomeone asked to use this address for a {app} account. Your code to confirm it is:\n\n{code}\n\nThe code is valid for {minutes} minutes. If you did not ask for this, you can ignore this e-mail; nothing changes.\n\nThe {app} team',
     'de-DE':
-      'Hallo,\n\njemand möchte diese Adresse für ein Paddock-Konto verwenden. Ihr Code zur Bestätigung lautet:\n\n{code}\n\nDer Code ist {minutes} Minuten gültig. Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren; es ändert sich nichts.\n\nIhr Paddock-Team',
+      'Hallo,\n\njemand möchte diese Adresse für ein {app}-Konto verwenden. Ihr Code zur Bestätigung lautet:\n\n{code}\n\nDer Code ist {minutes} Minuten gültig. Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren; es ändert sich nichts.\n\nIhr {app}-Team',
     'fr-FR':
-      "Bonjour,\n\nQuelqu'un souhaite utiliser cette adresse pour un compte Paddock. Voici votre code pour la confirmer :\n\n{code}\n\nCe code est valable {minutes} minutes. Si vous n'êtes pas à l'origine de cette demande, vous pouvez ignorer cet e-mail ; rien ne change.\n\nL'équipe Paddock",
+      "Bonjour,\n\nQuelqu'un souhaite utiliser cette adresse pour un compte {app}. Voici votre code pour la confirmer :\n\n{code}\n\nCe code est valable {minutes} minutes. Si vous n'êtes pas à l'origine de cette demande, vous pouvez ignorer cet e-mail ; rien ne change.\n\nL'équipe {app}",
     'sv-SE':
-      'Hej!\n\nNågon vill använda den här adressen för ett Paddock-konto. Din kod för att bekräfta den är:\n\n{code}\n\nKoden gäller i {minutes} minuter. Om det inte var du kan du bortse från det här mejlet; ingenting ändras.\n\nPaddock-teamet',
+      'Hej!\n\nNågon vill använda den här adressen för ett {app}-konto. Din kod för att bekräfta den är:\n\n{code}\n\nKoden gäller i {minutes} minuter. Om det inte var du kan du bortse från det här mejlet; ingenting ändras.\n\n{app}-teamet',
   },
   mail_email_change_notice_subject: {
-    'en-GB': 'A change of your Paddock e-mail address was requested',
-    'de-DE': 'Eine Änderung Ihrer E-Mail-Adresse bei Paddock wurde angefordert',
-    'fr-FR': 'Une modification de votre adresse e-mail Paddock a été demandée',
-    'sv-SE': 'En ändring av din e-postadress i Paddock har begärts',
+    'en-GB': 'A change of your {app} e-mail address was requested',
+    'de-DE': 'Eine Änderung Ihrer E-Mail-Adresse bei {app} wurde angefordert',
+    'fr-FR': 'Une modification de votre adresse e-mail {app} a été demandée',
+    'sv-SE': 'En ändring av din e-postadress i {app} har begärts',
   },
   mail_email_change_notice_text: {
     'en-GB':
-      'Hello,\n\nSomeone signed in to your Paddock account asked to change its e-mail address to {email}. The change takes effect only when the code sent to that address is confirmed; until then your account keeps this address.\n\nIf this was not you, sign in, change your password and set your e-mail address back to this one.\n\nThe Paddock team',
+      'Hello,\n\nSomeone signed in to your {app} account asked to change its e-mail address to {email}. The change takes effect only when the code sent to that address is confirmed; until then your account keeps this address.\n\nIf this was not you, sign in, change your password and set your e-mail address back to this one.\n\nThe {app} team',
     'de-DE':
-      'Hallo,\n\nin Ihrem Paddock-Konto wurde angefordert, die E-Mail-Adresse in {email} zu ändern. Die Änderung wird erst wirksam, wenn der an diese Adresse gesendete Code bestätigt wird; bis dahin behält Ihr Konto diese Adresse.\n\nWenn Sie das nicht waren, melden Sie sich an, ändern Sie Ihr Passwort und stellen Sie Ihre E-Mail-Adresse wieder auf diese zurück.\n\nIhr Paddock-Team',
+      'Hallo,\n\nin Ihrem {app}-Konto wurde angefordert, die E-Mail-Adresse in {email} zu ändern. Die Änderung wird erst wirksam, wenn der an diese Adresse gesendete Code bestätigt wird; bis dahin behält Ihr Konto diese Adresse.\n\nWenn Sie das nicht waren, melden Sie sich an, ändern Sie Ihr Passwort und stellen Sie Ihre E-Mail-Adresse wieder auf diese zurück.\n\nIhr {app}-Team',
     'fr-FR':
-      "Bonjour,\n\nIl a été demandé depuis votre compte Paddock de changer son adresse e-mail en {email}. Le changement ne prend effet qu'une fois le code envoyé à cette adresse confirmé ; d'ici là, votre compte garde cette adresse.\n\nSi ce n'était pas vous, connectez-vous, changez votre mot de passe et remettez cette adresse e-mail.\n\nL'équipe Paddock",
+      "Bonjour,\n\nIl a été demandé depuis votre compte {app} de changer son adresse e-mail en {email}. Le changement ne prend effet qu'une fois le code envoyé à cette adresse confirmé ; d'ici là, votre compte garde cette adresse.\n\nSi ce n'était pas vous, connectez-vous, changez votre mot de passe et remettez cette adresse e-mail.\n\nL'équipe {app}",
     'sv-SE':
-      'Hej!\n\nFrån ditt Paddock-konto har någon begärt att e-postadressen ska ändras till {email}. Ändringen gäller först när koden som skickats till den adressen har bekräftats; tills dess behåller ditt konto den här adressen.\n\nOm det inte var du: logga in, byt lösenord och ändra tillbaka e-postadressen till den här.\n\nPaddock-teamet',
+      'Hej!\n\nFrån ditt {app}-konto har någon begärt att e-postadressen ska ändras till {email}. Ändringen gäller först när koden som skickats till den adressen har bekräftats; tills dess behåller ditt konto den här adressen.\n\nOm det inte var du: logga in, byt lösenord och ändra tillbaka e-postadressen till den här.\n\n{app}-teamet',
   },
   mail_sign_up_exists_subject: {
-    'en-GB': 'Someone tried to create a Paddock account with your address',
-    'de-DE': 'Jemand hat versucht, mit Ihrer Adresse ein Paddock-Konto zu erstellen',
-    'fr-FR': "Quelqu'un a essayé de créer un compte Paddock avec votre adresse",
-    'sv-SE': 'Någon försökte skapa ett Paddock-konto med din adress',
+    'en-GB': 'Someone tried to create a {app} account with your address',
+    'de-DE': 'Jemand hat versucht, mit Ihrer Adresse ein {app}-Konto zu erstellen',
+    'fr-FR': "Quelqu'un a essayé de créer un compte {app} avec votre adresse",
+    'sv-SE': 'Någon försökte skapa ett {app}-konto med din adress',
   },
   mail_sign_up_exists_text: {
     'en-GB':
-      'Hello,\n\nSomeone tried to create a Paddock account with this e-mail address, which already has an account. Nothing was changed.\n\nIf that was you, sign in with your password, or reset it with "Reset password" on the sign-in page. If not, you can ignore this e-mail.\n\nThe Paddock team',
+      'Hello,\n\nSomeone tried to create a {app} account with this e-mail address, which already has an account. Nothing was changed.\n\nIf that was you, sign in with your password, or reset it with "Reset password" on the sign-in page. If not, you can ignore this e-mail.\n\nThe {app} team',
     'de-DE':
-      'Hallo,\n\njemand hat versucht, mit dieser E-Mail-Adresse ein Paddock-Konto zu erstellen; für sie besteht bereits ein Konto. Es wurde nichts geändert.\n\nWenn Sie das waren, melden Sie sich mit Ihrem Passwort an oder setzen Sie es über „Passwort zurücksetzen“ auf der Anmeldeseite zurück. Andernfalls können Sie diese E-Mail ignorieren.\n\nIhr Paddock-Team',
+      'Hallo,\n\njemand hat versucht, mit dieser E-Mail-Adresse ein {app}-Konto zu erstellen; für sie besteht bereits ein Konto. Es wurde nichts geändert.\n\nWenn Sie das waren, melden Sie sich mit Ihrem Passwort an oder setzen Sie es über „Passwort zurücksetzen“ auf der Anmeldeseite zurück. Andernfalls können Sie diese E-Mail ignorieren.\n\nIhr {app}-Team',
     'fr-FR':
-      "Bonjour,\n\nQuelqu'un a essayé de créer un compte Paddock avec cette adresse e-mail, qui a déjà un compte. Rien n'a été modifié.\n\nSi c'était vous, connectez-vous avec votre mot de passe, ou réinitialisez-le avec « Réinitialiser le mot de passe » sur la page de connexion. Sinon, vous pouvez ignorer cet e-mail.\n\nL'équipe Paddock",
+      "Bonjour,\n\nQuelqu'un a essayé de créer un compte {app} avec cette adresse e-mail, qui a déjà un compte. Rien n'a été modifié.\n\nSi c'était vous, connectez-vous avec votre mot de passe, ou réinitialisez-le avec « Réinitialiser le mot de passe » sur la page de connexion. Sinon, vous pouvez ignorer cet e-mail.\n\nL'équipe {app}",
     'sv-SE':
-      'Hej!\n\nNågon försökte skapa ett Paddock-konto med den här e-postadressen, som redan har ett konto. Ingenting har ändrats.\n\nOm det var du kan du logga in med ditt lösenord eller återställa det med ”Återställ lösenord” på inloggningssidan. Annars kan du bortse från det här mejlet.\n\nPaddock-teamet',
+      'Hej!\n\nNågon försökte skapa ett {app}-konto med den här e-postadressen, som redan har ett konto. Ingenting har ändrats.\n\nOm det var du kan du logga in med ditt lösenord eller återställa det med ”Återställ lösenord” på inloggningssidan. Annars kan du bortse från det här mejlet.\n\n{app}-teamet',
   },
   // Alarm notifications (notify/alarmMessages.ts): {device} its name, {alarm} one of alarm_name_*, {value} with its unit, {time} in UTC.
   alarm_subject_triggered: {

@@ -45,6 +45,12 @@ export interface BrokerOptions {
   limits?: Partial<BrokerLimits>;
   /** Milliseconds now (tests move it). */
   now?: () => number;
+  /**
+   * Takes a device's message before the broker acknowledges it (the gateway stores it): aedes sends a QoS 1 PUBACK
+   * right after authorizePublish, so a device is acknowledged only once this resolves. When it rejects, the device
+   * is disconnected without the PUBACK and sends the message again after reconnecting (docs/protocol.md).
+   */
+  accept?(key: string, topic: string, payload: Buffer): Promise<void>;
 }
 
 export interface EmbeddedBroker {
@@ -218,7 +224,13 @@ export async function startBroker(options: BrokerOptions): Promise<EmbeddedBroke
     authorizePublish(client, packet, done) {
       // client is null only for a will left over from an earlier run, which no one can vouch for.
       const identity = client ? identities.get(client) : undefined;
-      if (identity && mayPublish(identity, packet.topic)) return done(null);
+      if (identity && mayPublish(identity, packet.topic)) {
+        if (identity.kind !== 'device' || !options.accept) return done(null);
+        return void options.accept(identity.key, packet.topic, Buffer.from(packet.payload)).then(
+          () => done(null),
+          (error: unknown) => done(error as Error),
+        );
+      }
       log.warn({ client: client?.id, topic: packet.topic }, 'MQTT publish refused');
       done(new Error(`not allowed to publish to ${packet.topic}`));
     },

@@ -9,6 +9,7 @@ import {
   isHeldTriggerDue,
   isReminderDue,
   noticeDecision,
+  parseFcmToken,
   parseWebPushToken,
   type AlarmTransition,
   type NoticeState,
@@ -85,7 +86,7 @@ async function recipients(tx: Db, device: DeviceParts): Promise<Recipient[]> {
       ...(choice.sms && user.smsEnabled && user.phone && user.smsBalance > 0 ? [{ userId: user.id, channel: 'sms' as const }] : []),
       ...(choice.push && user.pushEnabled
         ? user.pushTokens.flatMap((token) => {
-            const endpoint = parseWebPushToken(token)?.endpoint;
+            const endpoint = (parseWebPushToken(token) ?? parseFcmToken(token))?.endpoint;
             return endpoint ? [{ userId: user.id, channel: 'push' as const, endpoint }] : [];
           })
         : []),

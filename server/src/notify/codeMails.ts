@@ -13,9 +13,13 @@ const CODE_MAILS: Record<CodePurpose, [MessageKey, MessageKey]> = {
   'email-change': ['mail_email_change_subject', 'mail_email_change_text'],
 };
 
-export function codeMail(to: string, locale: Locale, purpose: CodePurpose, code: string): Mail {
+/** The app's name in the mails a request on a variant's host caused (docs/product/overview.md#branded-variants). */
+const appOf = (variant: BrandVariant) => VARIANTS[variant].name;
+
+export function codeMail(to: string, locale: Locale, purpose: CodePurpose, code: string, variant: BrandVariant = 'default'): Mail {
   const [subject, text] = CODE_MAILS[purpose];
-  return { to, subject: translate(locale, subject), text: translate(locale, text, { code, minutes: CODE_TTL_MINUTES }) };
+  const app = appOf(variant);
+  return { to, subject: translate(locale, subject, { app }), text: translate(locale, text, { code, minutes: CODE_TTL_MINUTES, app }) };
 }
 
 const localeOf = (user: UserRow): Locale => (isLocale(user.locale) ? user.locale : FALLBACK_LOCALE);
@@ -50,7 +54,7 @@ export async function deliverCode(
   const to = purpose === 'email-change' ? user.pendingEmail : user.email;
   if (!to) return;
   const code = await issueCode(ctx.db, user.id, purpose, ctx.config.now());
-  await sendQuietly(ctx, branded(codeMail(to, localeOf(user), purpose, code), variant), log);
+  await sendQuietly(ctx, branded(codeMail(to, localeOf(user), purpose, code, variant), variant), log);
 }
 
 /** Tells the account's current address that a change to `newEmail` was asked for. */
@@ -64,8 +68,8 @@ export function noticeEmailChange(
   const locale = localeOf(user);
   const mail = {
     to: user.email,
-    subject: translate(locale, 'mail_email_change_notice_subject'),
-    text: translate(locale, 'mail_email_change_notice_text', { email: newEmail }),
+    subject: translate(locale, 'mail_email_change_notice_subject', { app: appOf(variant) }),
+    text: translate(locale, 'mail_email_change_notice_text', { email: newEmail, app: appOf(variant) }),
   };
   return sendQuietly(ctx, branded(mail, variant), log);
 }
@@ -73,6 +77,11 @@ export function noticeEmailChange(
 /** Tells a known address that someone tried to sign up with it (the sign-up reply itself does not). */
 export function noticeSignUpAttempt(ctx: AppContext, user: UserRow, log: FastifyBaseLogger, variant: BrandVariant = 'default'): Promise<void> {
   const locale = localeOf(user);
-  const mail = { to: user.email, subject: translate(locale, 'mail_sign_up_exists_subject'), text: translate(locale, 'mail_sign_up_exists_text') };
+  const app = appOf(variant);
+  const mail = {
+    to: user.email,
+    subject: translate(locale, 'mail_sign_up_exists_subject', { app }),
+    text: translate(locale, 'mail_sign_up_exists_text', { app }),
+  };
   return sendQuietly(ctx, branded(mail, variant), log);
 }

@@ -3,7 +3,7 @@
 // and kept in the database, so every instance signs with the same key the browsers subscribed with.
 import dns from 'node:dns';
 import { Agent, type AgentOptions } from 'node:https';
-import { isCanonicalPushEndpoint, type PushMessage, type WebPushToken } from '@paddock/shared/domain';
+import { isCanonicalPushEndpoint, type FcmPushToken, type PushMessage, type WebPushToken } from '@paddock/shared/domain';
 import ipaddr from 'ipaddr.js';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
@@ -19,8 +19,16 @@ export interface VapidKeys {
 /** 'gone': the push service no longer knows the subscription (the browser unsubscribed or it expired). */
 export type PushResult = 'delivered' | 'gone';
 
+/** Where a push message goes: a browser's Web Push subscription, or the native app's FCM token (notify/fcm.ts). */
+export type PushTarget = WebPushToken | FcmPushToken;
+
 export interface PushTransport {
   /** Rejects when the push service did not take the message (the job is then retried). */
+  send(token: PushTarget, message: PushMessage): Promise<PushResult>;
+}
+
+/** The Web Push half of the transport (fcmTransport is the other; pushTransport in fcm.ts picks per token). */
+export interface WebPushTransport {
   send(token: WebPushToken, message: PushMessage): Promise<PushResult>;
 }
 
@@ -111,7 +119,7 @@ export interface WebPushOptions {
   allowPrivateAddressesForTests?: boolean;
 }
 
-export function webPushTransport(options: WebPushOptions): PushTransport {
+export function webPushTransport(options: WebPushOptions): WebPushTransport {
   const vapidDetails = { subject: options.subject, publicKey: options.keys.publicKey, privateKey: options.keys.privateKey };
   const allowPrivate = options.allowPrivateAddressesForTests === true;
   const lookup = publicOnlyLookup(options.resolver ?? systemResolver, allowPrivate);

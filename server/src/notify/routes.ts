@@ -1,7 +1,7 @@
 // Push registration (docs/product/api.md device-tokens): a browser subscribes with the server's VAPID public key and registers
 // the subscription as its Token; alarm notifications then reach it (notify/worker.ts).
 import { DeviceTokenBody, User, UserIdParams, VapidPublicKey } from '@paddock/shared/contract';
-import { parseWebPushToken, withoutPushEndpoint, withPushToken } from '@paddock/shared/domain';
+import { parseFcmToken, parseWebPushToken, withFcmToken, withoutFcmEndpoint, withoutPushEndpoint, withPushToken, type FcmPushToken } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { authorize } from '../access';
@@ -43,6 +43,14 @@ export const pushRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; vapidPubli
     async (request) => {
       const userId = request.params.id;
       authorize(request, 'user:pushDevice', { userId });
+      // The native app's FCM token (docs/product/native-app.md), taken only while the server can send through FCM.
+      const native = parseFcmToken(request.body.Token);
+      if (native) {
+        if (!config.fcm) throw badRequest('push_service_not_allowed', 'Token');
+        const user = await registerFcmToken(ctx, userId, native);
+        if (!user) throw notFound();
+        return toUser(user);
+      }
       const subscription = parseWebPushToken(request.body.Token);
       if (!subscription) throw badRequest('invalid_push_token', 'Token');
       // The server posts to the endpoint: only to the push services it knows, never to an address a caller picks.
@@ -67,3 +75,21 @@ export const pushRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; vapidPubli
     },
   );
 };
+
+/** Adds the app's FCM token to the account, taking it from any other account first (one app installation, one account). */
+async function registerFcmToken({ db }: AppContext, userId: string, token: FcmPushToken) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ pushTokens: users.pushTokens }).from(users).where(eq(users.id, userId)).for('update');
+    if (!row) return undefined;
+    const before = await tx
+      .select({ id: users.id, pushTokens: users.pushTokens })
+      .from(users)
+      .where(and(ne(users.id, userId), sql`${users.pushTokens} @> ${JSON.stringify([token.token])}::jsonb`))
+      .for('update');
+    for (const other of before) {
+      await tx.update(users).set({ pushTokens: withoutFcmEndpoint(other.pushTokens, token.endpoint) }).where(eq(users.id, other.id));
+    }
+    const [user] = await tx.update(users).set({ pushTokens: withFcmToken(row.pushTokens, token) }).where(eq(users.id, userId)).returning();
+    return user;
+  });
+}

@@ -8,7 +8,10 @@ import {
   devicePath,
   isLocale,
   isProductId,
+  isFcmEndpoint,
+  parseFcmToken,
   parseWebPushToken,
+  withoutFcmEndpoint,
   withoutPushEndpoint,
   type AlarmUnit,
 } from '@paddock/shared/domain';
@@ -76,7 +79,7 @@ async function dropPushEndpoint(db: Db, userId: string, endpoint: string): Promi
     if (row)
       await tx
         .update(users)
-        .set({ pushTokens: withoutPushEndpoint(row.pushTokens, endpoint) })
+        .set({ pushTokens: (isFcmEndpoint(endpoint) ? withoutFcmEndpoint : withoutPushEndpoint)(row.pushTokens, endpoint) })
         .where(eq(users.id, userId));
   });
 }
@@ -105,7 +108,7 @@ async function deliver(deps: WorkerDeps, worker: string, job: JobRow): Promise<v
   }
   if (payload.channel === 'push') {
     const token = user.pushEnabled
-      ? user.pushTokens.map(parseWebPushToken).find((parsed) => parsed?.endpoint === payload.endpoint)
+      ? user.pushTokens.map((text) => parseWebPushToken(text) ?? parseFcmToken(text)).find((parsed) => parsed?.endpoint === payload.endpoint)
       : undefined;
     if (!token || !isProductId(device.product)) return;
     const result = await deps.push.send(token, alarmPush(locale, notice, { product: device.product, key: device.key }));

@@ -85,9 +85,11 @@ function pushToken(): string {
 // One entry per operation, keyed `METHOD /path` as in the OpenAPI document.
 const TABLE: Record<string, Case | Case[]> = {
   'GET /api/health': { expect: PUBLIC },
+  'GET /api/health/ready': { expect: PUBLIC },
   'GET /api/variant': { expect: PUBLIC },
   'POST /api/sign-in': { expect: PUBLIC, body: (f) => ({ Email: f.owner.email, Password: f.owner.password }) },
   'PUT /api/sign-in': { expect: PUBLIC, body: (f) => ({ Email: f.owner.email, Password: f.owner.password }) },
+  'GET /api/session': { expect: SIGNED_IN },
   'GET /api/token': { expect: SIGNED_IN },
   'DELETE /api/token': { expect: SIGNED_IN },
   'PUT /api/send-verification-code': { expect: PUBLIC, body: (f) => ({ Email: f.owner.email }) },

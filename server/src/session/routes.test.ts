@@ -25,6 +25,17 @@ describe('sign-in', () => {
     expect(ttl).toBeLessThanOrEqual(24 * HOUR);
   });
 
+  it('keeps the token out of every cache: sign-in, the new token and the session are no-store', async () => {
+    const user = await createUser(t);
+    const signedIn = await call(t.app, 'POST', '/api/sign-in', { body: { Email: user.email, Password: user.password } });
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    const token = signedIn.json().Token.String as string;
+    for (const url of ['/api/token', '/api/session']) {
+      const reply = await call(t.app, 'GET', url, { token });
+      expect([url, reply.statusCode, reply.headers['cache-control']]).toEqual([url, 200, 'no-store']);
+    }
+  });
+
   it('signs in the seeded admin and demo user', async () => {
     const admin = await call(t.app, 'POST', '/api/sign-in', { body: { Email: 'admin@paddock.local', Password: t.config.admin.password } });
     expect(admin.json().User).toMatchObject({ AccountType: 'admin', Country: 'GB', Locale: 'en-GB', Verified: true });

@@ -4,14 +4,19 @@ import { normalizeEmail } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authorize } from '../access';
 import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
-import { issueToken, retireToken, revokeToken } from '../auth/tokens';
+import { issueToken, retireToken, revokeToken, tokenExpiry } from '../auth/tokens';
 import { limitsFor, type AppContext } from '../context';
-import { AppError } from '../http/errors';
+import { AppError, unauthorized } from '../http/errors';
 import { findUserByEmail, toUser } from '../users/store';
 import { bearerAuth, errorReplies, NoContent, sendNoContent } from '../http/schemas';
 
 export const sessionRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { config, db, limiter } = ctx;
+  // Every reply here may carry a bearer token: no cache on the way or in the browser may keep one.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
 
   app.route({
     method: ['POST', 'PUT'],
@@ -38,6 +43,27 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
       return { User: toUser(user), Token: token };
     },
   });
+
+  // The session a bearer token stands for, without replacing the token: how the partner embed
+  // (docs/product/embedding.md) learns whose dashboard to show from the token the partner page hands it.
+  app.get(
+    '/session',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'The signed-in user and the expiry of the token of this request',
+        security: bearerAuth,
+        response: { 200: SignInReply, ...errorReplies(401) },
+      },
+    },
+    async (request) => {
+      const { user, tokenHash } = authorize(request, 'session:read');
+      const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim() ?? '';
+      const expiresAt = await tokenExpiry(db, tokenHash);
+      if (!bearer || !expiresAt) throw unauthorized();
+      return { User: toUser(user), Token: { String: bearer, ExpiresAt: expiresAt.toISOString() } };
+    },
+  );
 
   app.get(
     '/token',

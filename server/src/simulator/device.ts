@@ -95,6 +95,8 @@ export class SimulatedDevice {
   /** When the model last moved on (ms) and the rules were last checked. */
   private lastStepAt = Date.now();
   private rulesCheckedAt: Date;
+  /** How far the device's own clock is set from the real one (down/simulate `Clock`). */
+  private clockOffsetMs = 0;
   private stopped = false;
   private firmware: string;
   /** The firmware update being played, and its steps' timer. */
@@ -268,7 +270,8 @@ export class SimulatedDevice {
   private onSimulate(payload: Buffer): void {
     const parsed = parseSimulate(payload);
     if (!parsed.ok) return this.drop('simulate message', parsed.error);
-    const fault = parsed.value.Fault;
+    const { Fault: fault, Clock: clock } = parsed.value;
+    if (clock) this.setClock(new Date(clock));
     if (this.fault === 'offline') {
       if (fault !== 'none') return; // away until told `none`
       this.fault = 'none';
@@ -282,6 +285,13 @@ export class SimulatedDevice {
     this.fault = fault;
     if (fault === 'offline') return this.goOffline();
     this.scheduleReading(0);
+  }
+
+  /** Sets the device's own clock; its rules are checked from the new time on, as a plug's are after its clock is set. */
+  private setClock(at: Date): void {
+    this.clockOffsetMs = at.getTime() - Date.now();
+    this.rulesCheckedAt = at;
+    this.options.log.info({ device: this.spec.key, clock: at.toISOString() }, 'simulated device clock set');
   }
 
   private goOffline(): void {
@@ -307,7 +317,7 @@ export class SimulatedDevice {
   }
 
   private ruleClock(): Date {
-    return this.options.now?.() ?? new Date();
+    return this.options.now?.() ?? new Date(Date.now() + this.clockOffsetMs);
   }
 
   private scheduleReading(delayMs: number): void {

@@ -41,6 +41,11 @@ describe('downlink checks', () => {
   it('checks simulate messages', () => {
     expect(parseSimulate(json({ Fault: 'low-voltage' }))).toEqual({ ok: true, value: { Fault: 'low-voltage' } });
     expect(parseSimulate(json({ Fault: 'flood' })).ok).toBe(false);
+    expect(parseSimulate(json({ Fault: 'none', Clock: '2027-03-29T04:59:45Z' }))).toEqual({ ok: true, value: { Fault: 'none', Clock: '2027-03-29T04:59:45Z' } });
+    expect(parseSimulate(json({ Fault: 'none', Clock: '2027-03-29T06:59:45+02:00' })).ok).toBe(true);
+    for (const Clock of ['tomorrow', '2027-03-29', '2027-03-29T04:59:45', '2027-13-45T04:59:45Z']) {
+      expect(parseSimulate(json({ Fault: 'none', Clock })).ok).toBe(false);
+    }
   });
 
   it('names the topics of a device', () => {

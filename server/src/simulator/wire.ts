@@ -16,7 +16,7 @@ import {
   type SimulatedFault,
 } from '@paddock/shared/contract';
 import { isConfiguredProduct, type ProductId } from '@paddock/shared/domain';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { FormatRegistry, Type, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 
 export type Fault = SimulatedFault;
@@ -84,6 +84,12 @@ export function parseCommand(
   if (!schema) return { Id, error: `unknown command ${Command.slice(0, 100)}` };
   const valid = check<SetPowerCommand | ResetConsumptionCommand>(schema, payload);
   return valid.ok ? { Id, command: valid.value } : { Id, error: `bad ${Command} command: ${valid.error}` };
+}
+
+// The simulator checks messages with TypeBox's Value, which knows no formats of its own (the server's ajv does):
+// `Clock` of down/simulate is ISO 8601 with a zone.
+if (!FormatRegistry.Has('date-time')) {
+  FormatRegistry.Set('date-time', (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)));
 }
 
 export const parseSimulate = (payload: Buffer | string) => check<SimulateFault>(SimulateFault, payload);

@@ -1,4 +1,4 @@
-// The branded variant's mail sender name (docs/product/overview.md#branded-variants): a code mail asked for through a
+// The branded variant's mails (docs/product/overview.md#branded-variants): a code mail asked for through a
 // partner host comes from the partner's name, through any other host from MAIL_FROM as it is. A small SMTP stand-in
 // receives what nodemailer sends.
 import { createServer, type Server } from 'node:net';
@@ -62,6 +62,12 @@ test('a code asked for through the partner host comes from the partner name, thr
   expect(smtp.messages).toHaveLength(2);
   expect(fromLine(smtp.messages[0])).toBe('Paddock Partner <no-reply@paddock.test>');
   expect(fromLine(smtp.messages[1])).toBe('Paddock <no-reply@paddock.test>');
+  // The mail names the app the request came through, in its subject and its text.
+  // (the user is verified already, so the code is one to reset the password)
+  expect(/^Subject: (.*)$/m.exec(smtp.messages[0])?.[1]).toBe('Your Paddock Partner password reset code');
+  expect(/^Subject: (.*)$/m.exec(smtp.messages[1])?.[1]).toBe('Your Paddock password reset code');
+  expect(smtp.messages[0]).toContain('The Paddock Partner team');
+  expect(smtp.messages[1]).toContain('The Paddock team');
 });
 
 test('fromWithName keeps the address and replaces the name', () => {

@@ -1,5 +1,7 @@
 // Billing calls (docs/product/api.md Billing): the price catalogue, purchases charged once, invoices and the payment portal.
-import { IDEMPOTENCY_KEY_HEADER, type BillingPortal, type FarmcamSim, type Invoice, type PriceCatalogue } from '../contract';
+import type { BillingPortal, FarmcamSim, Invoice, PriceCatalogue } from '../contract';
+// Not from the index: the header alone, without the schemas (contract/headers.ts).
+import { IDEMPOTENCY_KEY_HEADER } from '../contract/headers';
 import { api, resolveApiBase, type RequestOptions } from './client';
 
 /** docs/product/limits.md: the price catalogue is fetched with a 20 s time-out. */

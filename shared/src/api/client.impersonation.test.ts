@@ -1,7 +1,7 @@
 // The impersonation header (docs/product/admin.md Impersonation): sent on every call while an admin acts as a user,
 // never on the admin's own session calls, never for anyone who is not a signed-in admin.
 import { IMPERSONATION_HEADER } from '../contract';
-import { impersonationAtom, paddockStore, tokenAtom, userAtom } from '../session/store';
+import { impersonationAtom, paddockStore, STORAGE_KEYS, tokenAtom, userAtom } from '../session/store';
 import { resetSession, sampleAdmin, sampleUser, signInAs } from '../testing/fixtures';
 import { api, configureApi } from './client';
 import { connectionFailedAtom, toastsAtom } from './feedback';
@@ -98,15 +98,38 @@ test('a 401 while impersonating signs out and forgets the impersonation too', as
   expect(paddockStore.get(userAtom)).toBeNull();
 });
 
+test('a 401 forgets the offline copy of the devices too: a revoked session leaves nothing of them here', async () => {
+  signInAs(sampleUser);
+  localStorage.setItem(STORAGE_KEYS.lastDeviceList, JSON.stringify({ UserId: sampleUser.Id, SavedAt: 1, List: {} }));
+  reply = () => new Response('{"Error":"unauthorized"}', { status: 401, statusText: 'Unauthorized' });
+  await expect(api.get(`users/${sampleUser.Id}/devices`)).rejects.toMatchObject({ status: 401 });
+  expect(paddockStore.get(userAtom)).toBeNull();
+  expect(localStorage.getItem(STORAGE_KEYS.lastDeviceList)).toBeNull();
+});
+
 test('an optional call that cannot connect neither replaces the page nor shows a toast', async () => {
   signInAs(sampleUser);
   reply = () => Promise.reject(new TypeError('Failed to fetch'));
   await expect(noticesApi.listPublic({ silent: true, background: true, optional: true })).rejects.toMatchObject({ status: 408 });
   expect(paddockStore.get(connectionFailedAtom)).toBe(false);
   expect(paddockStore.get(toastsAtom)).toEqual([]);
-  // The same failure on an ordinary call does (docs/product/errors.md).
-  await expect(api.get('prices')).rejects.toMatchObject({ status: 408 });
+  // The same failure on an ordinary call does (docs/product/errors.md)…
+  window.history.replaceState(null, '', '/account');
+  await expect(api.get('prices')).rejects.toMatchObject({ status: 408, unreachable: true });
   expect(paddockStore.get(connectionFailedAtom)).toBe(true);
+  window.history.replaceState(null, '', '/');
+});
+
+test('on the dashboard a call that cannot connect leaves the page: it shows its last list offline (docs/product/installable-app.md)', async () => {
+  signInAs(sampleUser);
+  reply = () => Promise.reject(new TypeError('Failed to fetch'));
+  window.history.replaceState(null, '', '/devices');
+  await expect(api.get('prices')).rejects.toMatchObject({ status: 408, unreachable: true });
+  expect(paddockStore.get(connectionFailedAtom)).toBe(false);
+  window.history.replaceState(null, '', '/');
+  // An answer with an error is no lost connection.
+  reply = () => new Response('{"Error":"x"}', { status: 500, statusText: 'Internal Server Error' });
+  await expect(api.get('prices', { silent: true })).rejects.toMatchObject({ status: 500, unreachable: false });
 });
 
 test('the public notices are asked for as GET notices?public', async () => {

@@ -2,10 +2,11 @@
 // one failed-reply handler with docs/product/errors.md's texts.
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { MessageDescriptor } from 'react-intl';
-import { IMPERSONATION_HEADER } from '../contract';
-import { paddockStore, impersonatingAtom, impersonationAtom, localeAtom, tokenAtom, userAtom, isTokenValid } from '../session/store';
+import { IMPERSONATION_HEADER } from '../contract/headers';
+import { paddockStore, forgetSession, impersonatingAtom, localeAtom, tokenAtom, isTokenValid } from '../session/store';
 import { busyCountAtom, connectionFailedAtom, showToast } from './feedback';
 import { apiTexts } from './messages';
+import { nativeApiBase } from './nativeApp';
 
 export interface ApiConfig {
   /** Production API base. */
@@ -39,6 +40,9 @@ export function isTestHost(hostname: string = currentHostname()): boolean {
 }
 
 export function resolveApiBase(hostname: string = currentHostname()): string {
+  // The native app's pages are on the phone (capacitor://localhost): the API is at the base it was built with.
+  const native = nativeApiBase();
+  if (native) return native;
   return isTestHost(hostname) ? config.testApiBase : config.apiBase;
 }
 
@@ -92,6 +96,8 @@ export class ApiError extends Error {
     readonly body: string,
     readonly code?: string,
     readonly field?: string,
+    /** No answer at all: no network, or the server could not be reached in time. */
+    readonly unreachable = false,
   ) {
     super(`${status} ${statusText}: ${replyText(body)}`);
     this.name = 'ApiError';
@@ -170,12 +176,20 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   }
 }
 
+/**
+ * The pages that keep working without a connection (docs/product/installable-app.md): the dashboard (and `/`, which
+ * leads there) shows its last list marked offline, so a lost connection there is told by the page, not by replacing it.
+ */
+export function onOfflineCapablePage(pathname = typeof location !== 'undefined' ? location.pathname : ''): boolean {
+  return /^\/(devices\/?)?$/.test(pathname);
+}
+
 async function toApiError(error: unknown, options: RequestOptions, hadToken: boolean): Promise<ApiError> {
   const store = paddockStore;
   if (error instanceof TimeoutError || (error instanceof TypeError && !(error instanceof HTTPError))) {
     // Time-out or no connection at all: docs/product/errors.md replaces the page with the connection-failure message.
-    if (!options.optional) store.set(connectionFailedAtom, true);
-    return new ApiError(408, 'Request Timeout', '');
+    if (!options.optional && !onOfflineCapablePage()) store.set(connectionFailedAtom, true);
+    return new ApiError(408, 'Request Timeout', '', undefined, undefined, true);
   }
   if (error instanceof HTTPError) {
     const { status, statusText } = error.response;
@@ -192,9 +206,7 @@ async function toApiError(error: unknown, options: RequestOptions, hadToken: boo
     const apiError = new ApiError(status, statusText, body, code, field);
     if (status === 401 && hadToken) {
       // The token is no longer accepted: sign out (docs/product/states.md).
-      store.set(tokenAtom, null);
-      store.set(userAtom, null);
-      store.set(impersonationAtom, null);
+      forgetSession(store);
       showToast({ kind: 'error', message: apiTexts.messages.signedOut });
       return apiError;
     }

@@ -5,6 +5,7 @@ export * from './users';
 export * from './devices';
 export * from './history';
 export * from './push';
+export * from './nativeApp';
 export * from './billing';
 export * from './prices';
 export * from './warranties';

@@ -9,11 +9,8 @@ import { closed, Nullable } from './devices';
 
 // ---- Impersonation ---------------------------------------------------------------------------------------------
 
-/**
- * Sent with every call an admin makes while impersonating: the id of the user acted as. The server answers for
- * that user because the caller is an admin, and records the call in the audit log with both (403 from anyone else).
- */
-export const IMPERSONATION_HEADER = 'Paddock-Impersonating';
+// The impersonation header (IMPERSONATION_HEADER) is in headers.ts, with no schema beside it.
+export { IMPERSONATION_HEADER } from './headers';
 
 /** `key` of GET /admin/impersonate: a product's key type (its id without dashes: `farmcamsim`…) or `id` / `email`. */
 export const IMPERSONATE_DEVICE_KEYS = PRODUCT_IDS.map((id) => id.replace(/-/g, '')) as ImpersonateDeviceKey[];

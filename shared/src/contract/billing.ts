@@ -3,6 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PRICE_KEYS } from '../domain/money';
 import { Id, IsoTime } from './common';
+import { IDEMPOTENCY_KEY_HEADER } from './headers';
 
 export const Price = Type.Object({
   Id: Type.String({ description: 'The payment provider’s price id; what PriceId on an update call takes' }),
@@ -46,8 +47,8 @@ export const BillingPortalQuery = Type.Object({
   'return-url': Type.Optional(Type.String({ maxLength: 1024, description: 'Where the portal returns to; one of Paddock’s own addresses' })),
 });
 
-/** Header every purchase carries: a retried or repeated request with the same key returns the first result. */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+// The idempotency header (IDEMPOTENCY_KEY_HEADER) is in headers.ts, with no schema beside it.
+export { IDEMPOTENCY_KEY_HEADER };
 
 /** The headers a purchase takes (docs/product/api.md): an optional idempotency key of 1 to 255 visible ASCII characters. */
 export const PurchaseHeaders = Type.Object({

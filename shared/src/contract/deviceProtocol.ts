@@ -92,9 +92,16 @@ export type DeviceCommand = SetPowerCommand | ResetConsumptionCommand;
 export const SIMULATED_FAULTS = ['offline', 'power-failure', 'low-voltage', 'none'] as const;
 export type SimulatedFault = (typeof SIMULATED_FAULTS)[number];
 
-/** `down/simulate`, and the body of the admin call PUT /admin/simulator/{key}. */
+/**
+ * `down/simulate`, and the body of the admin call PUT /admin/simulator/{key}. `Clock` sets the simulated device's own
+ * clock (the one its rules read) to that moment, running on from there: how a test shows a rule across a change of
+ * summer time without waiting for one (docs/protocol.md "Simulation").
+ */
 export const SimulateFault = Type.Object(
-  { Fault: Type.Union(SIMULATED_FAULTS.map((fault) => Type.Literal(fault))) },
+  {
+    Fault: Type.Union(SIMULATED_FAULTS.map((fault) => Type.Literal(fault))),
+    Clock: Type.Optional(IsoTime),
+  },
   { additionalProperties: false },
 );
 export type SimulateFault = Static<typeof SimulateFault>;

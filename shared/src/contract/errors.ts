@@ -51,5 +51,6 @@ export const ERROR_CODES = [
   'proof_unsupported_type',
   'warranty_limit_reached',
   'internal_error',
+  'service_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

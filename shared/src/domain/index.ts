@@ -24,6 +24,7 @@ export * from './downsample';
 export * from './historyRange';
 export * from './alarmNotifications';
 export * from './push';
+export * from './nativePush';
 // The product registry and the rules over any device (readingPatch, deviceWarnings, …).
 export * from '../products';
 export * from './warranties';

@@ -3,7 +3,7 @@ import type { SignInReply, Token, User } from '../contract';
 import { isLocale } from '../domain/account';
 import { adminApi } from '../api/admin';
 import { ApiError } from '../api/client';
-import { forgetPrices } from '../api/prices';
+import { forgetPrices } from '../api/priceCache';
 import { usersApi } from '../api/users';
 import {
   impersonationAtom,
@@ -11,6 +11,7 @@ import {
   isTokenValid,
   localeAtom,
   paddockStore,
+  forgetSession,
   sessionClockAtom,
   signedOutOnPurposeAtom,
   tokenAtom,
@@ -86,11 +87,7 @@ function forgetPerUserState(): void {
 
 /** Forgets the session here. `onPurpose`: the user ended it (Sign out, account deleted), not an expiry or a 401. */
 export function clearSession(store = paddockStore, { onPurpose = false }: { onPurpose?: boolean } = {}): void {
-  store.set(signedOutOnPurposeAtom, onPurpose);
-  store.set(tokenAtom, null);
-  store.set(userAtom, null);
-  store.set(impersonationAtom, null);
-  store.set(sessionClockAtom, (n) => n + 1);
+  forgetSession(store, onPurpose);
 }
 
 /** Asks for a new token (GET /token). A 401 signs out (the client does that); other failures are raised. */

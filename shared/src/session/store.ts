@@ -19,6 +19,8 @@ export const STORAGE_KEYS = {
   pushPrompt: 'paddock.pushPrompt',
   /** Ids of the notices this browser has closed (docs/product/states.md Dismissed notices). */
   dismissedNotices: 'paddock.dismissedNotices',
+  /** The last device list the dashboard showed, with its user and time, for use offline (docs/product/installable-app.md). */
+  lastDeviceList: 'paddock.lastDeviceList',
 } as const;
 
 export function isTokenValid(token: Token | null | undefined, nowMs: number = Date.now()): token is Token {
@@ -27,7 +29,22 @@ export function isTokenValid(token: Token | null | undefined, nowMs: number = Da
   return Number.isFinite(expiresAt) && expiresAt - nowMs > TOKEN_VALID_MARGIN_MS;
 }
 
-const local = createJSONStorage<any>(() => localStorage);
+/**
+ * Where the session lives: this browser's storage, or memory only once keepSessionInMemory() was called — by the
+ * partner embed (docs/product/embedding.md), so a token handed to an embed never lands in the partner page's
+ * storage nor outlives it.
+ */
+const inMemory = new Map<string, string>();
+const memoryStorage = {
+  getItem: (key: string) => inMemory.get(key) ?? null,
+  setItem: (key: string, value: string) => void inMemory.set(key, value),
+  removeItem: (key: string) => void inMemory.delete(key),
+};
+let keepInMemory = false;
+export function keepSessionInMemory(): void {
+  keepInMemory = true;
+}
+const local = createJSONStorage<any>(() => (keepInMemory ? memoryStorage : localStorage));
 const perBrowserSession = createJSONStorage<any>(() => sessionStorage);
 
 export const tokenAtom = atomWithStorage<Token | null>(STORAGE_KEYS.token, null, local, { getOnInit: true });
@@ -91,3 +108,21 @@ export const localeAtom = atom(
   },
   (_get, set, locale: Locale) => set(storedLocale, isLocale(locale) ? locale : FALLBACK_LOCALE),
 );
+
+/**
+ * Forgets the session here: the token, the user, an impersonation, and the dashboard's offline copy of the user's
+ * devices (docs/product/installable-app.md: never left for whoever uses this browser next). `onPurpose`: the user
+ * ended it (Sign out, account deleted), not an expiry or a 401 (the API client's, which comes here too).
+ */
+export function forgetSession(store = paddockStore, onPurpose = false): void {
+  try {
+    localStorage.removeItem(STORAGE_KEYS.lastDeviceList);
+  } catch {
+    // storage unavailable: nothing was kept
+  }
+  store.set(signedOutOnPurposeAtom, onPurpose);
+  store.set(tokenAtom, null);
+  store.set(userAtom, null);
+  store.set(impersonationAtom, null);
+  store.set(sessionClockAtom, (n) => n + 1);
+}

@@ -2,20 +2,16 @@
 // leaves it — by a link (navbar, menu), the back arrow, the browser's Back, the language switch (which reloads the
 // page), signing out, closing the tab. The app uses the declarative router (docs/architecture/decisions/0003-*.md),
 // which has no `useBlocker`, so links and Back are caught here.
-import { atom, useAtomValue, useStore } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useT } from '../i18n/LocaleProvider';
 import { ConfirmDialog } from './Dialog';
+import { unsavedChangesAtom } from '../session/unsaved';
 import { leaveTexts } from './messages';
 
-/** How the page with unsaved changes asks before leaving; null while nothing is unsaved. Shared by the shell and the remotes. */
-export interface UnsavedChanges {
-  ask: (leave: () => void) => void;
-  /** Handles a Back or Forward of the browser (a popstate); true when it kept the page. */
-  pop: (event: PopStateEvent) => boolean;
-}
-export const unsavedChangesAtom = atom<UnsavedChanges | null>(null);
+// The state is in the federated core (one atom for the shell and every remote); the UI kit re-exports it.
+export { unsavedChangesAtom, type UnsavedChanges } from '../session/unsaved';
 
 /** Runs `leave` at once, or after the user agreed to drop the unsaved changes of the page shown. */
 export function useLeave(): (leave: () => void) => void {

@@ -17,3 +17,4 @@ export * from './useFormErrors';
 export * from './saveFile';
 export * from './LoadedView';
 export * from './NotFound';
+export * from './variant';

@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import type { RemoteName } from '@paddock/shared/federation';
-import { RemoteLoadError } from './errors';
-import { SectionUnavailable } from './SectionUnavailable';
+import { IncompatibleRemoteError, RemoteLoadError } from './errors';
+import { SectionNeedsUpdate, SectionUnavailable } from './SectionUnavailable';
 
 interface Props {
   remote: RemoteName;
@@ -9,6 +9,8 @@ interface Props {
   resetKey: string;
   /** Retry was pressed; `loadFailed` when the remote's code never arrived (as opposed to crashing while rendering). */
   onRetry: (loadFailed: boolean) => void;
+  /** Reload was pressed on "needs an update" (default: reload the page). */
+  onReload?: () => void;
   children: ReactNode;
 }
 
@@ -41,7 +43,10 @@ export class RemoteErrorBoundary extends Component<Props, State> {
     this.props.onRetry(loadFailed);
   };
 
+  private reload = () => (this.props.onReload ?? (() => window.location.reload()))();
+
   override render() {
+    if (this.state.error instanceof IncompatibleRemoteError) return <SectionNeedsUpdate remote={this.props.remote} onReload={this.reload} />;
     if (this.state.error) return <SectionUnavailable remote={this.props.remote} onRetry={this.retry} />;
     return this.props.children;
   }

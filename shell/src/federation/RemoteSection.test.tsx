@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RemoteAppProps } from '@paddock/shared/federation';
 import { renderInShell, resetShellState } from '../testing';
-import { RemoteLoadError } from './errors';
+import { IncompatibleRemoteError, RemoteLoadError } from './errors';
 import { forgetRemoteSections, RemoteSection } from './RemoteSection';
 
 // The section under test gets its App from these loaders instead of the federation runtime.
@@ -101,4 +101,34 @@ test('a loaded section renders at once when the user comes back to it', async ()
   expect(screen.getByText('hello from account')).toBeInTheDocument();
   await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
   await act(async () => undefined);
+});
+
+test('a remote that needs another composition contract shows "needs an update" with Reload, not Retry', async () => {
+  const user = userEvent.setup();
+  const load = jest.fn().mockRejectedValue(new IncompatibleRemoteError('devices', '2.0', '1.0'));
+  const reload = jest.fn();
+  renderInShell(<RemoteSection name="devices" load={load} reset={jest.fn()} reload={reload} />, { path: '/devices' });
+
+  const card = await screen.findByRole('alert');
+  expect(card).toHaveTextContent('This section needs an update');
+  expect(card).toHaveTextContent('The Devices section was built for another version of Paddock.');
+  expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Reload' }));
+  expect(reload).toHaveBeenCalledTimes(1);
+  expect(load).toHaveBeenCalledTimes(1);
+});
+
+test('the update card is in the user’s language', async () => {
+  const load = jest.fn().mockRejectedValue(new IncompatibleRemoteError('billing', undefined, '1.0'));
+  for (const [locale, title, button] of [
+    ['de-DE', 'Dieser Bereich muss aktualisiert werden', 'Neu laden'],
+    ['fr-FR', 'Cette section doit être mise à jour', 'Recharger'],
+    ['sv-SE', 'Den här delen behöver uppdateras', 'Ladda om'],
+  ] as const) {
+    forgetRemoteSections();
+    const view = renderInShell(<RemoteSection name="billing" load={load} reset={jest.fn()} reload={jest.fn()} />, { path: '/billing', locale });
+    expect(await screen.findByRole('alert')).toHaveTextContent(title);
+    expect(screen.getByRole('button', { name: button })).toBeInTheDocument();
+    view.unmount();
+  }
 });

@@ -34,10 +34,12 @@ interface Props {
   /** How the App is loaded; the federation runtime unless a test says otherwise. */
   load?: RemoteAppLoader;
   reset?: (name: RemoteName) => void;
+  /** Reload on "needs an update"; the page's own unless a test says otherwise. */
+  reload?: () => void;
 }
 
 /** Renders remote `name`'s App (loaded on first use) inside its own error boundary and loading state. */
-export function RemoteSection({ name, load = loadRemoteApp, reset = resetRemote }: Props) {
+export function RemoteSection({ name, load = loadRemoteApp, reset = resetRemote, reload }: Props) {
   const { pathname } = useLocation();
   const [attempt, setAttempt] = useState(0);
   const App = lazyApp(name, load);
@@ -54,7 +56,7 @@ export function RemoteSection({ name, load = loadRemoteApp, reset = resetRemote 
   );
 
   return (
-    <RemoteErrorBoundary remote={name} resetKey={`${attempt}:${pathname}`} onRetry={retry}>
+    <RemoteErrorBoundary remote={name} resetKey={`${attempt}:${pathname}`} onRetry={retry} onReload={reload}>
       <Suspense fallback={<SectionLoading remote={name} />}>
         <App name={name} />
       </Suspense>

@@ -3,6 +3,7 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_NAMES, type RemoteAppProps, type RemoteName } from '@paddock/shared/federation';
+import { contractPlugin } from './contract';
 import { RemoteLoadError } from './errors';
 import { remoteFailurePlugin } from './remoteFailurePlugin';
 
@@ -27,7 +28,8 @@ export function parseRemotesConfig(json: unknown, base: string): RemotesConfig {
     if (typeof value !== 'string' || !value.trim()) continue;
     try {
       const url = new URL(value.trim(), base);
-      if (url.protocol === 'http:' || url.protocol === 'https:') config[name] = url.href;
+      // capacitor: the remotes bundled in the iOS app (docs/product/native-app.md).
+      if (url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'capacitor:') config[name] = url.href;
     } catch {
       // not a URL: this remote stays unregistered
     }
@@ -49,10 +51,10 @@ function remoteEntry(remote: RemoteName, entry: string) {
   return { name: containerName(remote), alias: remote, entry };
 }
 
-/** Registers the remotes (and the failure plugin) with the runtime instance the build plugin created. */
+/** Registers the remotes (and the failure and contract plugins) with the runtime instance the build plugin created. */
 export function registerPaddockRemotes(config: RemotesConfig): void {
   registered = { ...config };
-  registerPlugins([remoteFailurePlugin()]);
+  registerPlugins([remoteFailurePlugin(), contractPlugin()]);
   registerRemotes(REMOTE_NAMES.filter((name) => registered[name]).map((name) => remoteEntry(name, registered[name]!)));
 }
 

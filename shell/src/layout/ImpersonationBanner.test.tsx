@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminApi, noticesApi } from '@paddock/shared/api';
 import { impersonationAtom, paddockStore } from '@paddock/shared/session';
+import { unsavedChangesAtom } from '@paddock/shared/ui';
 import { currentLocation, renderInShell, resetShellState, sampleUser, signInAs } from '../testing';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { ShellLayout } from './ShellLayout';
@@ -47,6 +48,28 @@ test('its Stop impersonating tells the server and returns to the user’s admin 
   await waitFor(() => expect(currentLocation()).toBe('/admin/user/owner7'));
   expect(stop).toHaveBeenCalledWith('owner7', expect.objectContaining({ asSelf: true }));
   expect(screen.queryByText(/Viewing as/)).toBeNull();
+});
+
+test('with unsaved changes on the page, Stop impersonating asks first and waits for the answer', async () => {
+  const user = userEvent.setup();
+  const stop = jest.spyOn(adminApi, 'stopImpersonating').mockResolvedValue(undefined);
+  signInAs('admin');
+  impersonate();
+  let agree: (() => void) | null = null;
+  const ask = jest.fn((leave: () => void) => (agree = leave));
+  paddockStore.set(unsavedChangesAtom, { ask, pop: () => false });
+  try {
+    renderInShell(<ImpersonationBanner />, { path: '/smartplug/356938035643801' });
+    await user.click(screen.getByRole('button', { name: 'Stop impersonating' }));
+    expect(ask).toHaveBeenCalledTimes(1);
+    expect(stop).not.toHaveBeenCalled();
+    expect(currentLocation()).toBe('/smartplug/356938035643801');
+    await act(async () => agree!());
+    await waitFor(() => expect(currentLocation()).toBe('/admin/user/owner7'));
+    expect(stop).toHaveBeenCalledTimes(1);
+  } finally {
+    act(() => paddockStore.set(unsavedChangesAtom, null));
+  }
 });
 
 test.each([

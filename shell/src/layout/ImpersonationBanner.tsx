@@ -24,7 +24,7 @@ export function ImpersonationBanner() {
         <strong>{t(m.viewingAs, { email: impersonating.User.Email })}</strong>
         <span className="pd-impersonation__hint"> {t(m.viewingAsHint)}</span>
       </p>
-      <Button variant="secondary" className="pd-impersonation__stop" busy={stopping} onClick={() => void stop()}>
+      <Button variant="secondary" className="pd-impersonation__stop" busy={stopping} onClick={stop}>
         {t(m.stopImpersonating)}
       </Button>
     </div>

@@ -132,7 +132,7 @@ export function Navbar() {
           </label>
           {/* Who is being viewed shows in the banner above the page (ImpersonationBanner). */}
           {impersonation ? (
-            <Button variant="secondary" busy={stopping} onClick={() => void stopImpersonating()}>
+            <Button variant="secondary" busy={stopping} onClick={stopImpersonating}>
               {t(layoutTexts.messages.stopImpersonating)}
             </Button>
           ) : null}

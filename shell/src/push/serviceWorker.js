@@ -1,11 +1,7 @@
-// Paddock's service worker, served as /sw.js (scope: the whole app). It only shows alarm push messages and opens
-// the device when one is tapped; it caches nothing, so the app always loads as the server has it.
+// The push part of Paddock's service worker (bundled into /sw.js by shell/src/serviceWorker/sw.js, which also
+// precaches the app): shows alarm push messages and opens the device when one is tapped.
 // A message is the JSON of PushMessage in @paddock/shared/domain/push.ts: {Title, Body, Tag, Data, Url}.
 /* global self, clients */
-'use strict';
-
-self.addEventListener('install', () => self.skipWaiting());
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
 self.addEventListener('push', (event) => {
   let message;

@@ -3,13 +3,13 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { PRODUCTS, type ProductId } from '@paddock/shared/domain';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { alarmNotices, deviceReadings, devices } from '../../db/schema';
 import { collect, connectDevice, nextMessage, pause, refusalCode, waitFor } from '../../testing/devices';
 import { FakeTimers } from '../../testing/fakeTimers';
 import { MOSQUITTO, startMosquitto, type Mosquitto } from '../../testing/mosquitto';
-import { adminToken, call, createTestApp, createUser, signIn, testConfig, type TestApp } from '../../testing/testApp';
+import { adminToken, call, createTestApp, createUser, mailsTo, signIn, testConfig, type TestApp } from '../../testing/testApp';
 import { demoInventory, demoKey } from '../inventory';
 
 const onPostgres = process.env.PADDOCK_TEST_DB === 'postgres';
@@ -26,7 +26,7 @@ interface Rig {
   stop(): Promise<void>;
 }
 
-const APP_OVERRIDES = { host: '127.0.0.1', offlineSweepSeconds: 1 };
+const APP_OVERRIDES = { host: '127.0.0.1', offlineSweepSeconds: 1, notifyPollSeconds: 1 };
 
 async function embeddedRig(): Promise<Rig> {
   const timers = new FakeTimers();
@@ -683,6 +683,54 @@ if (onPostgres) {
         expect(await t.database.db.select().from(deviceReadings).where(eq(deviceReadings.key, key))).toHaveLength(1);
       } finally {
         await client.endAsync(true);
+      }
+    });
+
+    it('readings are split between the instances (shared subscription) and stored once; an alarm is mailed once', async () => {
+      const t = rig.t;
+      const user = await createUser(t);
+      const token = await signIn(t, user.email, user.password);
+      const keys = [demoKey('smartplug', 3), demoKey('smartplug', 4)];
+      for (const key of keys) {
+        expect((await call(t.app, 'POST', `/api/users/${user.id}/smartplugs`, { token, body: { Imei: key, Name: 'Split' } })).statusCode).toBe(201);
+        const alarm = { LoadAlarm: { Enabled: true, Lower: 10, Upper: 2000 } };
+        expect((await call(t.app, 'PATCH', `/api/smartplugs/${key}`, { token, body: alarm })).statusCode).toBe(200);
+      }
+      const plugReading = { Load: 120, Consumption: 35012, Temperature: 4.5, SignalStrength: 78, PowerEnabled: true, MainsPower: true };
+      const before = t.app.deviceGateway.applied + second.app.deviceGateway.applied;
+      const clients = await Promise.all(keys.map((key) => connectDevice(rig.url, key, SECRETS[key])));
+      try {
+        const base = Date.now() - 600_000;
+        const readings = 100;
+        await Promise.all(
+          clients.map((client, i) =>
+            Promise.all(
+              Array.from({ length: readings }, (_, n) =>
+                client.publishAsync(
+                  `devices/${keys[i]}/up/reading`,
+                  // The last reading of the first plug is above its alarm's upper bound.
+                  JSON.stringify({ At: new Date(base + n).toISOString(), ...plugReading, Load: i === 0 && n === readings - 1 ? 2500 : 120 }),
+                  { qos: 1 },
+                ),
+              ),
+            ),
+          ),
+        );
+        // Mosquitto acknowledges the devices itself; the instances take the readings from it in their own time.
+        const stored = () => t.database.db.select().from(deviceReadings).where(inArray(deviceReadings.key, keys));
+        await waitFor(stored, (rows) => rows.length >= 2 * readings, 20_000);
+        await pause(500);
+        expect(await stored()).toHaveLength(2 * readings);
+        const applied = t.app.deviceGateway.applied + second.app.deviceGateway.applied - before;
+        expect(applied).toBe(2 * readings);
+        expect(t.app.deviceGateway.applied).toBeGreaterThan(0);
+        expect(second.app.deviceGateway.applied).toBeGreaterThan(0);
+        const alarmMails = async () => (await mailsTo(t, user.email)).filter((mail) => /load/i.test(mail.Subject + mail.Text));
+        await waitFor(alarmMails, (mails) => mails.length > 0, 20_000);
+        await pause(2500); // both workers have polled again since
+        expect(await alarmMails()).toHaveLength(1);
+      } finally {
+        await Promise.all(clients.map((client) => client.endAsync(true)));
       }
     });
   });

@@ -1,11 +1,13 @@
 // The device gateway: the server's side of the MQTT protocol (docs/protocol.md). It ingests what
-// devices send (ingest.ts), answers waiting commands with their acks (commands.ts), and publishes configuration,
-// commands and simulator faults. Without a broker connection (tests of the API alone) it publishes nothing and a
-// command fails at once, as no device could answer it.
+// devices send in batches (batcher.ts, ingest.ts), answers waiting commands with their acks (commands.ts), and
+// publishes configuration, commands and simulator faults. A device's message is acknowledged only once stored
+// (docs/architecture/README.md#ingest): the embedded broker hands it over before its PUBACK (accept), an external
+// broker gets the gateway's PUBACK only then (mqtt/client.ts). Without a broker connection (tests of the API alone)
+// it publishes nothing and a command fails at once, as no device could answer it.
+import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import {
   DEVICE_COMMAND_TIMEOUT_MS,
-  DEVICE_UPLINK_SUBSCRIPTION,
   DeviceAck,
   downTopic,
   parseDeviceTopic,
@@ -13,7 +15,7 @@ import {
   type DeviceCommand,
   type DeviceConfigMessage,
   type FotaRequest,
-  type SimulatedFault,
+  type SimulateFault,
 } from '@paddock/shared/contract';
 import { deviceConfigOf, isConfiguredProduct, isProductId } from '@paddock/shared/domain';
 import { gt } from 'drizzle-orm';
@@ -24,7 +26,7 @@ import { devices } from '../../db/schema';
 import { connectServerClient, type MqttEndpoint } from '../../mqtt/client';
 import { CommandTimeoutError, PendingCommands, realTimers, type Timers } from './commands';
 import type { NoticeSettings } from '../../notify/alarmNotices';
-import { ingestUplink } from './ingest';
+import { IngestBatcher } from './batcher';
 import { parsePayload } from './payloads';
 
 export interface GatewayOptions {
@@ -38,30 +40,62 @@ export interface GatewayOptions {
   notices?: NoticeSettings;
 }
 
+/** Shared subscriptions split the devices' messages between server instances; acks reach every instance, as the request may wait on any. */
+export const SHARE_GROUP = 'paddock';
+const SHARED_UPLINKS = ['status', 'reading', 'config', 'fota'] as const;
+const ACKS = 'devices/+/up/ack';
+export const EXTERNAL_BROKER_SUBSCRIPTIONS = [...SHARED_UPLINKS.map((name) => `$share/${SHARE_GROUP}/devices/+/up/${name}`), ACKS];
+
+export interface ConnectOptions {
+  /** The embedded broker hands device messages but acks to accept() itself: subscribe to acks only. */
+  viaAccept?: boolean;
+  /** The client id at an external broker, stable across restarts (its session is persistent, see mqtt/client.ts). */
+  clientId?: string;
+}
+
+/** A stable default client id: one per host and HTTP port, so a restarted instance gets its session back. */
+export const defaultClientId = (port: number) => `paddock-server-${hostname().replace(/[^A-Za-z0-9-]/g, '-')}-${port}`;
+
 export class DeviceGateway {
   private client: MqttClient | null = null;
   private readonly pending: PendingCommands;
-  /** One chain of work per device, so its messages apply in the order they came. */
-  private readonly queues = new Map<string, Promise<void>>();
+  /** Messages wait here only until stored, and are acknowledged then (batcher.ts). */
+  private readonly batcher: IngestBatcher;
   private closing = false;
+  /** Uplinks this instance has applied (tests see how instances share the work). */
+  applied = 0;
 
   constructor(private readonly options: GatewayOptions) {
     this.pending = new PendingCommands(options.timers ?? realTimers);
+    this.batcher = new IngestBatcher(options.db, options.notices);
   }
 
-  /** Connects to the broker and subscribes to every device's uplinks; rejects when the broker cannot be reached. */
-  async connect(endpoint: MqttEndpoint): Promise<void> {
-    const client = await connectServerClient(endpoint, [DEVICE_UPLINK_SUBSCRIPTION], this.options.log);
-    client.on('message', (topic, payload, packet) => this.receive(topic, payload, packet.retain));
-    this.client = client;
+  /** Connects to the broker and subscribes to the devices' uplinks (acks only with viaAccept); rejects when the broker cannot be reached. */
+  async connect(endpoint: MqttEndpoint, options: ConnectOptions = {}): Promise<void> {
+    this.client = await connectServerClient(endpoint, options.viaAccept ? [ACKS] : EXTERNAL_BROKER_SUBSCRIPTIONS, this.options.log, {
+      clientId: options.viaAccept ? undefined : options.clientId,
+      onMessage: (topic, payload, packet) => this.receive(topic, payload, packet.retain),
+    });
   }
 
   get connected(): boolean {
     return this.client?.connected ?? false;
   }
 
-  private receive(topic: string, payload: Buffer, retained: boolean): void {
-    if (this.closing) return;
+  /**
+   * A device's message on `topic`, resolved once it is stored (or dropped as invalid or unregistered); rejects when
+   * it could not be stored, so it is not acknowledged and comes again.
+   */
+  accept(key: string, topic: string, payload: Buffer): Promise<void> {
+    const parsed = parseDeviceTopic(topic);
+    if (!parsed || parsed.key !== key) return Promise.resolve();
+    // Acks have nothing to store: they come over the gateway's own subscription, as on an external broker.
+    if (parsed.name === 'ack') return Promise.resolve();
+    return this.receive(topic, payload, false);
+  }
+
+  private async receive(topic: string, payload: Buffer, retained: boolean): Promise<void> {
+    if (this.closing) throw new Error('the gateway is closing');
     const parsed = parseDeviceTopic(topic);
     if (!parsed || parsed.direction !== 'up') return;
     const { key, name } = parsed;
@@ -71,37 +105,30 @@ export class DeviceGateway {
       else this.pending.settle(key, ack.value);
       return;
     }
-    const receivedAt = this.options.now();
-    this.enqueue(key, async () => {
-      const result = await ingestUplink(this.options.db, { key, name, payload, retained, receivedAt }, this.options.notices);
-      if (result.outcome === 'invalid' || result.outcome === 'ignored') {
-        this.options.log.warn({ device: key, topic, reason: result.reason }, 'device message dropped');
-      }
-      if (result.outcome === 'applied' && result.fotaEnded) this.publish(downTopic(key, 'fota'), '', true);
-    });
-  }
-
-  private enqueue(key: string, task: () => Promise<void>): void {
-    const next = (this.queues.get(key) ?? Promise.resolve())
-      .then(task)
-      .catch((error: unknown) => this.options.log.error({ err: error, device: key }, 'device message failed'));
-    this.queues.set(key, next);
-    void next.finally(() => {
-      if (this.queues.get(key) === next) this.queues.delete(key);
-    });
+    const result = await this.batcher
+      .submit({ key, name, payload, retained, receivedAt: this.options.now() })
+      .catch((error: unknown) => {
+        this.options.log.error({ err: error, device: key }, 'device message not stored');
+        throw error;
+      });
+    if (result.outcome === 'invalid' || result.outcome === 'ignored') {
+      this.options.log.warn({ device: key, topic, reason: result.reason }, 'device message dropped');
+    }
+    if (result.outcome === 'applied') this.applied += 1;
+    if (result.outcome === 'applied' && result.fotaEnded) this.publish(downTopic(key, 'fota'), '', true);
   }
 
   /** Resolves once every message received so far has been applied. */
-  async idle(): Promise<void> {
-    while (this.queues.size) await Promise.all(this.queues.values());
+  idle(): Promise<void> {
+    return this.batcher.idle();
   }
 
   /**
    * Resolves once every message received so far from this device has been applied. Only those: a device that keeps
    * sending must not hold the caller past its own time-out.
    */
-  async settled(key: string): Promise<void> {
-    await this.queues.get(key)?.catch(() => undefined);
+  settled(key: string): Promise<void> {
+    return this.batcher.settled(key);
   }
 
   private publish(topic: string, payload: string, retain: boolean): void {
@@ -128,9 +155,9 @@ export class DeviceGateway {
     this.publish(downTopic(key, 'fota'), JSON.stringify(request), true);
   }
 
-  /** Tells the simulator to play a fault (real devices ignore it). */
-  simulate(key: string, fault: SimulatedFault): void {
-    this.publish(downTopic(key, 'simulate'), JSON.stringify({ Fault: fault }), false);
+  /** Tells the simulator to play a fault or move its clock (real devices ignore it). */
+  simulate(key: string, simulation: SimulateFault): void {
+    this.publish(downTopic(key, 'simulate'), JSON.stringify(simulation), false);
   }
 
   /** Sends a command and waits for its ack; rejects with CommandTimeoutError when none comes in time. */

@@ -1,7 +1,9 @@
 // What the server does with each uplink (docs/protocol.md, Behaviour): status, reading and config
-// reports change the device's row; the rules themselves are pure functions in @paddock/shared/domain. Every
-// change is idempotent, so several server instances that all receive the same message leave the same state:
-// the history insert ignores a (key, At) it already has, and applying the same report twice changes nothing.
+// reports change the device's row; the rules themselves are pure functions in @paddock/shared/domain. Uplinks are
+// applied in batches (docs/architecture/README.md#ingest): one transaction locks the batch's devices, applies each
+// device's messages in order in memory, and writes one multi-row history insert and one update of the devices.
+// Every change is idempotent, so a message delivered again (after a crash, or to two instances) leaves the same
+// state: the history insert ignores a (key, At) it already has, and applying the same report twice changes nothing.
 import {
   configReportSchema,
   DeviceStatus,
@@ -23,12 +25,13 @@ import {
   type FieldsPatch,
   type ProductId,
 } from '@paddock/shared/domain';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { deviceReadings, type DeviceRow } from '../../db/schema';
+import { deviceReadings, devices, type DeviceRow } from '../../db/schema';
 import { deepMerge } from '../changes';
 import { SERVER_PRODUCTS } from '../products';
-import { changeDevice, registeredProduct, type DeviceChange } from '../store';
-import { DEFAULT_NOTICE_SETTINGS, withAlarmNotices, type NoticeSettings } from '../../notify/alarmNotices';
+import { changedRow, type DeviceChange } from '../store';
+import { DEFAULT_NOTICE_SETTINGS, noticeAlarms, type NoticeSettings } from '../../notify/alarmNotices';
 import { knownFields, parsePayload } from './payloads';
 
 export type IngestResult =
@@ -60,75 +63,136 @@ export function heardFrom(product: ProductId, row: DeviceRow, now: Date, patch: 
 
 const withFields = (row: DeviceRow, ...patches: FieldsPatch[]) => patches.reduce((fields, patch) => deepMerge(fields, patch), row.fields);
 
-/**
- * Applies one uplink of a device; never throws for a bad payload (the result says why it was dropped). An alarm
- * it sets or clears enqueues the notifications in the same transaction (notify/alarmNotices.ts).
- */
-export async function ingestUplink(db: Db, uplink: Uplink, notices: NoticeSettings = DEFAULT_NOTICE_SETTINGS): Promise<IngestResult> {
-  const { key, name, payload, receivedAt: now } = uplink;
-  if (name !== 'status' && name !== 'reading' && name !== 'config' && name !== 'fota')
-    return { outcome: 'ignored', reason: `unknown topic up/${name}` };
-  const product = await registeredProduct(db, key);
-  if (!product) return { outcome: 'unregistered' };
-  if (!isProductId(product)) return { outcome: 'ignored', reason: `unknown product ${product}` };
+/** What one uplink does to its device's row, worked out without the database. */
+interface Step {
+  result: IngestResult;
+  /** The columns to set (null: nothing), as changeDevice's `change` would return them. */
+  changes: DeviceChange | null;
+  /** The reading for the history, with what the server derives at ingest. */
+  history?: { at: Date; data: Record<string, unknown> };
+}
 
+const TOPICS = new Set(['status', 'reading', 'config', 'fota']);
+
+/** Applies one uplink of a device; never throws for a bad payload (the result says why it was dropped). */
+export async function ingestUplink(db: Db, uplink: Uplink, notices: NoticeSettings = DEFAULT_NOTICE_SETTINGS): Promise<IngestResult> {
+  return (await ingestBatch(db, [uplink], notices))[0];
+}
+
+/**
+ * Applies uplinks of any devices in one transaction, each device's in the order given, exactly as one by one: an
+ * alarm a message sets or clears enqueues its notifications in the same transaction (notify/alarmNotices.ts).
+ * The devices are locked in key order (SELECT … FOR UPDATE), so batches on several servers never deadlock.
+ * Returns each uplink's result; throws only when the database fails (then nothing of the batch is stored).
+ */
+export async function ingestBatch(db: Db, uplinks: readonly Uplink[], notices: NoticeSettings = DEFAULT_NOTICE_SETTINGS): Promise<IngestResult[]> {
+  const results: IngestResult[] = uplinks.map((uplink) =>
+    TOPICS.has(uplink.name) ? { outcome: 'unregistered' } : { outcome: 'ignored', reason: `unknown topic up/${uplink.name}` },
+  );
+  const keys = [...new Set(uplinks.filter((uplink) => TOPICS.has(uplink.name)).map((uplink) => uplink.key))].sort();
+  if (!keys.length) return results;
+  await db.transaction(async (tx) => {
+    const locked = await tx.select().from(devices).where(inArray(devices.key, keys)).orderBy(devices.key).for('update');
+    const rows = new Map(locked.map((row) => [row.key, { before: row, row, now: null as Date | null }]));
+    const history: { key: string; at: Date; data: Record<string, unknown> }[] = [];
+    for (const [i, uplink] of uplinks.entries()) {
+      const device = TOPICS.has(uplink.name) ? rows.get(uplink.key) : undefined;
+      if (!device) continue;
+      const { product } = device.row;
+      if (!isProductId(product)) {
+        results[i] = { outcome: 'ignored', reason: `unknown product ${product}` };
+        continue;
+      }
+      const step = stepOf(product, device.row, uplink);
+      results[i] = step.result;
+      if (step.result.outcome !== 'applied') continue;
+      if (step.history) history.push({ key: uplink.key, ...step.history });
+      if (step.changes?.fields) await noticeAlarms(tx, device.row, step.changes.fields, uplink.receivedAt, notices);
+      if (step.changes) device.row = { ...device.row, ...step.changes };
+      device.now = uplink.receivedAt;
+    }
+    if (history.length) await insertHistory(tx, history);
+    // Compared with the row as locked once per device and batch (updatedAt as changeDevice moves it).
+    const changed = [...rows.values()].flatMap(({ before, row, now }) => {
+      if (!now || row === before) return [];
+      const { fields, lastSeenAt, reportingSeconds, offlineAt, offline } = row;
+      const next = changedRow(before, { fields, lastSeenAt, reportingSeconds, offlineAt, offline }, now);
+      return next === before ? [] : [next];
+    });
+    if (changed.length) await updateGatewayColumns(tx, changed);
+  });
+  return results;
+}
+
+/** One multi-row INSERT, its rows as one JSON parameter (cheaper to build than a parameter per value). */
+async function insertHistory(tx: Db, rows: readonly { key: string; at: Date; data: Record<string, unknown> }[]): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO ${deviceReadings} (key, at, data)
+    SELECT key, at, data FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(key text, at timestamptz, data jsonb)
+    ON CONFLICT DO NOTHING`);
+}
+
+/** One UPDATE for every device the batch changed: the columns an uplink may change (DeviceChange of stepOf). */
+async function updateGatewayColumns(tx: Db, rows: readonly DeviceRow[]): Promise<void> {
+  const values = rows.map((row) => ({
+    key: row.key,
+    fields: row.fields,
+    last_seen_at: row.lastSeenAt,
+    reporting_seconds: row.reportingSeconds,
+    offline_at: row.offlineAt,
+    offline: row.offline,
+    updated_at: row.updatedAt,
+  }));
+  await tx.execute(sql`
+    UPDATE ${devices} AS d SET fields = v.fields, last_seen_at = v.last_seen_at, reporting_seconds = v.reporting_seconds,
+      offline_at = v.offline_at, offline = v.offline, updated_at = v.updated_at
+    FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(key text, fields jsonb, last_seen_at timestamptz,
+      reporting_seconds integer, offline_at timestamptz, offline boolean, updated_at timestamptz)
+    WHERE d.key = v.key`);
+}
+
+/** One uplink against the device's row as it is now (the batch's earlier messages applied). */
+function stepOf(product: ProductId, row: DeviceRow, uplink: Uplink): Step {
+  const { name, payload, receivedAt: now } = uplink;
+  const applied = (changes: DeviceChange | null, extra: Partial<Step> = {}): Step => ({ result: { outcome: 'applied' }, changes, ...extra });
+  const dropped = (result: IngestResult): Step => ({ result, changes: null });
   switch (name) {
     case 'status': {
       const status = parsePayload<Status>(DeviceStatus, payload);
-      if (!status.ok) return { outcome: 'invalid', reason: status.reason };
-      await applyStatus(db, key, product, status.value, uplink.retained, now, notices);
-      return { outcome: 'applied' };
+      if (!status.ok) return dropped({ outcome: 'invalid', reason: status.reason });
+      return applied(statusChange(product, row, status.value, uplink.retained, now));
     }
     case 'reading': {
       const schema = READING_SCHEMAS[product];
       const reading = parsePayload<DeviceReading & { At?: string }>(schema, payload);
-      if (!reading.ok) return { outcome: 'invalid', reason: reading.reason };
+      if (!reading.ok) return dropped({ outcome: 'invalid', reason: reading.reason });
       const at = readingTime(reading.value.At, now);
       const { At: _measured, ...values } = knownFields(schema, reading.value);
-      let history: Record<string, unknown> = values;
-      await changeDevice(
-        db,
-        key,
-        now,
-        (row) => {
-          // An older reading arriving late goes to the history but does not turn the live values back.
-          const newest = lastReadingTime(product, row.fields);
-          const live = newest && at < newest ? {} : readingPatch(product, row.fields, reading.value, at);
-          const fields = withFields(row, live, offlinePatch(product, false));
-          // What the server derives at ingest goes into the history with the reading (a FarmCam SIM's data left).
-          history = { ...values, ...SERVER_PRODUCTS[product].readingHistory?.(fields, values) };
-          return { fields, ...seen(product, row, now) };
-        },
-        withAlarmNotices(now, notices, async (tx) => {
-          await tx.insert(deviceReadings).values({ key, at, data: history }).onConflictDoNothing();
-        }),
-      );
-      return { outcome: 'applied' };
+      // An older reading arriving late goes to the history but does not turn the live values back.
+      const newest = lastReadingTime(product, row.fields);
+      const live = newest && at < newest ? {} : readingPatch(product, row.fields, reading.value, at);
+      const fields = withFields(row, live, offlinePatch(product, false));
+      // What the server derives at ingest goes into the history with the reading (a FarmCam SIM's data left).
+      const data = { ...values, ...SERVER_PRODUCTS[product].readingHistory?.(fields, values) };
+      return applied({ fields, ...seen(product, row, now) }, { history: { at, data } });
     }
     case 'fota':
-      return applyFota(db, key, product, payload, now, notices);
+      return fotaStep(product, row, payload, now);
     case 'config': {
-      if (!isConfiguredProduct(product)) return { outcome: 'ignored', reason: `${product} has no configuration` };
+      if (!isConfiguredProduct(product)) return dropped({ outcome: 'ignored', reason: `${product} has no configuration` });
       const report = parsePayload<ConfigReport>(configReportSchema(product), payload);
-      if (!report.ok) return { outcome: 'invalid', reason: report.reason };
+      if (!report.ok) return dropped({ outcome: 'invalid', reason: report.reason });
       const { Version } = report.value;
-      await changeDevice(
-        db,
-        key,
-        now,
-        (row) => {
-          const sync = row.fields.ConfigSync as { Pending: boolean; AppliedAt: string | null } | undefined;
-          // The configuration last sent (or a newer one) is running now; an older version changes nothing.
-          const applied = Version >= row.configVersion && (sync?.Pending !== false || !sync.AppliedAt);
-          const confirmed: FieldsPatch = applied
-            ? { ConfigSync: { Pending: false, AppliedAt: now.toISOString() }, ...SERVER_PRODUCTS[product].confirmedConfig?.(report.value) }
-            : {};
-          return { fields: withFields(row, confirmed, offlinePatch(product, false)), ...seen(product, row, now) };
-        },
-        withAlarmNotices(now, notices),
-      );
-      return { outcome: 'applied' };
+      const sync = row.fields.ConfigSync as { Pending: boolean; AppliedAt: string | null } | undefined;
+      // The configuration last sent (or a newer one) is running now; an older version changes nothing.
+      const confirmed = Version >= row.configVersion && (sync?.Pending !== false || !sync.AppliedAt);
+      const patch: FieldsPatch = confirmed
+        ? { ConfigSync: { Pending: false, AppliedAt: now.toISOString() }, ...SERVER_PRODUCTS[product].confirmedConfig?.(report.value) }
+        : {};
+      return applied({ fields: withFields(row, patch, offlinePatch(product, false)), ...seen(product, row, now) });
     }
+    default:
+      return dropped({ outcome: 'ignored', reason: `unknown topic up/${name}` });
   }
 }
 
@@ -143,70 +207,39 @@ interface PendingFota {
  * `up/fota` of the update under way (an Id of an older or unknown request changes nothing): progress while it
  * runs; done sets the version now running; failed keeps the reason. Either end clears Pending.
  */
-async function applyFota(
-  db: Db,
-  key: string,
-  product: ProductId,
-  payload: Buffer,
-  now: Date,
-  notices: NoticeSettings,
-): Promise<IngestResult> {
-  if (!PRODUCT_INFO[product].firmwareUpdates) return { outcome: 'ignored', reason: `${product} has no firmware updates` };
+function fotaStep(product: ProductId, row: DeviceRow, payload: Buffer, now: Date): Step {
+  if (!PRODUCT_INFO[product].firmwareUpdates) return { result: { outcome: 'ignored', reason: `${product} has no firmware updates` }, changes: null };
   const report = parsePayload<FotaReport>(FotaReport, payload);
-  if (!report.ok) return { outcome: 'invalid', reason: report.reason };
+  if (!report.ok) return { result: { outcome: 'invalid', reason: report.reason }, changes: null };
   const { Id, Status, Progress, Version, Error: failure } = report.value;
-  let ended = false;
-  await changeDevice(
-    db,
-    key,
-    now,
-    (row) => {
-      const firmware = (row.fields.Firmware ?? { Version: '', Pending: null }) as { Version: string; Pending: PendingFota | null };
-      if (!firmware.Pending || firmware.Pending.Id !== Id) return seen(product, row, now);
-      ended = Status === 'done' || Status === 'failed';
-      const next =
-        Status === 'done'
-          ? { Version: Version ?? firmware.Version, Pending: null, LastError: null }
-          : Status === 'failed'
-            ? { Pending: null, LastError: failure ?? 'failed' }
-            : { Pending: { Status, Progress } };
-      return { fields: withFields(row, { Firmware: next }, offlinePatch(product, false)), ...seen(product, row, now) };
-    },
-    withAlarmNotices(now, notices),
-  );
-  return { outcome: 'applied', fotaEnded: ended };
+  const firmware = (row.fields.Firmware ?? { Version: '', Pending: null }) as { Version: string; Pending: PendingFota | null };
+  if (!firmware.Pending || firmware.Pending.Id !== Id) return { result: { outcome: 'applied', fotaEnded: false }, changes: seen(product, row, now) };
+  const next =
+    Status === 'done'
+      ? { Version: Version ?? firmware.Version, Pending: null, LastError: null }
+      : Status === 'failed'
+        ? { Pending: null, LastError: failure ?? 'failed' }
+        : { Pending: { Status, Progress } };
+  return {
+    result: { outcome: 'applied', fotaEnded: Status === 'done' || Status === 'failed' },
+    changes: { fields: withFields(row, { Firmware: next }, offlinePatch(product, false)), ...seen(product, row, now) },
+  };
 }
 
-async function applyStatus(
-  db: Db,
-  key: string,
-  product: ProductId,
-  status: Status,
-  retained: boolean,
-  now: Date,
-  notices: NoticeSettings,
-): Promise<void> {
-  await changeDevice(
-    db,
-    key,
-    now,
-    (row) => {
-      const reportingSeconds = status.IntervalSeconds ?? null;
-      if (!status.Online) {
-        // The last will (or a device saying goodbye): offline at once.
-        return { fields: withFields(row, offlinePatch(product, true)), offline: true, reportingSeconds };
-      }
-      if (retained) {
-        // An old "online" kept by the broker is no sign of life: keep the interval, move the deadline with it.
-        const offlineAt = row.lastSeenAt ? offlineDeadline(product, row.lastSeenAt, reportingSeconds) : row.offlineAt;
-        return { reportingSeconds, offlineAt };
-      }
-      const firmware: FieldsPatch =
-        PRODUCT_INFO[product].firmwareUpdates && status.Firmware
-          ? { Firmware: { Version: status.Firmware, Pending: (row.fields.Firmware as { Pending?: unknown } | undefined)?.Pending ?? null } }
-          : {};
-      return { fields: withFields(row, offlinePatch(product, false), firmware), ...seen(product, row, now, reportingSeconds) };
-    },
-    withAlarmNotices(now, notices),
-  );
+function statusChange(product: ProductId, row: DeviceRow, status: Status, retained: boolean, now: Date): DeviceChange {
+  const reportingSeconds = status.IntervalSeconds ?? null;
+  if (!status.Online) {
+    // The last will (or a device saying goodbye): offline at once.
+    return { fields: withFields(row, offlinePatch(product, true)), offline: true, reportingSeconds };
+  }
+  if (retained) {
+    // An old "online" kept by the broker is no sign of life: keep the interval, move the deadline with it.
+    const offlineAt = row.lastSeenAt ? offlineDeadline(product, row.lastSeenAt, reportingSeconds) : row.offlineAt;
+    return { reportingSeconds, offlineAt };
+  }
+  const firmware: FieldsPatch =
+    PRODUCT_INFO[product].firmwareUpdates && status.Firmware
+      ? { Firmware: { Version: status.Firmware, Pending: (row.fields.Firmware as { Pending?: unknown } | undefined)?.Pending ?? null } }
+      : {};
+  return { fields: withFields(row, offlinePatch(product, false), firmware), ...seen(product, row, now, reportingSeconds) };
 }

@@ -1,0 +1,105 @@
+import { act, screen, within } from '@testing-library/react';
+import { ApiError, connectionFailedAtom, devicesApi } from '@paddock/shared/api';
+import { paddockStore } from '@paddock/shared/session';
+import { deviceList, renderDevices, resetSession, sampleUser, smartplug } from '../../common/testing';
+import { readDeviceList, saveDeviceList } from './lastDeviceList';
+
+const unreachable = () => new ApiError(408, 'Request Timeout', '', undefined, undefined, true);
+const kept = deviceList({ Smartplugs: [smartplug('Pump')] });
+const SAVED_AT = Date.parse('2026-11-20T08:05:00Z');
+
+let online = true;
+beforeEach(() => {
+  resetSession();
+  jest.restoreAllMocks();
+  paddockStore.set(connectionFailedAtom, false);
+  online = true;
+  jest.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  document.documentElement.dataset.variant = 'default';
+});
+afterEach(() => {
+  delete document.documentElement.dataset.variant;
+});
+
+function goOffline() {
+  online = false;
+  act(() => void window.dispatchEvent(new Event('offline')));
+}
+function goOnline() {
+  online = true;
+  act(() => void window.dispatchEvent(new Event('online')));
+}
+
+const card = () => screen.getByRole('article', { name: 'Pump' });
+const banner = () => screen.queryByTestId('app-offline');
+
+function expectControlsDisabled(disabled: boolean) {
+  const controls = within(card());
+  expect(controls.getByRole('switch', { name: 'Power' })).toHaveProperty('disabled', disabled);
+  if (disabled) {
+    expect(controls.getByRole('button', { name: 'Logs' })).toBeDisabled();
+    expect(controls.getByRole('button', { name: 'Settings' })).toBeDisabled();
+  } else {
+    expect(controls.getByRole('link', { name: 'Logs' })).toBeVisible();
+    expect(controls.getByRole('link', { name: 'Settings' })).toBeVisible();
+  }
+}
+
+test('started without a network, it shows the last list kept here, marked offline, with every card control disabled', async () => {
+  saveDeviceList(sampleUser.Id, kept, SAVED_AT);
+  online = false;
+  const poll = jest.spyOn(devicesApi, 'poll').mockRejectedValue(unreachable());
+  renderDevices('/devices');
+  await screen.findByRole('article', { name: 'Pump' });
+  expect(banner()).toHaveTextContent('Offline — last updated 20 Nov');
+  expect(banner()).toHaveTextContent('08:05');
+  expectControlsDisabled(true);
+  expect(screen.getByRole('button', { name: 'Register a device' })).toBeDisabled();
+  // The page is not replaced by the connection failure.
+  expect(paddockStore.get(connectionFailedAtom)).toBe(false);
+
+  // Back online: it asks at once, and the answer makes it live again.
+  poll.mockResolvedValue({ list: deviceList({ Smartplugs: [smartplug('Pump', { PowerEnabled: true })] }), etag: '"v2"' });
+  goOnline();
+  await screen.findByRole('switch', { name: 'Power', checked: true });
+  expect(banner()).toBeNull();
+  expectControlsDisabled(false);
+});
+
+test('when the network drops on the page, the list stays, marked offline, until the server answers again', async () => {
+  const poll = jest.spyOn(devicesApi, 'poll').mockResolvedValue({ list: kept, etag: '"v1"' });
+  renderDevices('/devices');
+  await screen.findByRole('article', { name: 'Pump' });
+  expect(banner()).toBeNull();
+  expectControlsDisabled(false);
+  // What was shown is kept for the next start without a network.
+  expect(readDeviceList(sampleUser.Id)?.List).toEqual(kept);
+
+  poll.mockRejectedValue(unreachable());
+  goOffline();
+  expect(banner()).toHaveTextContent(/^Offline — last updated/);
+  expectControlsDisabled(true);
+
+  poll.mockResolvedValue({ list: null, etag: '"v1"' });
+  goOnline();
+  await act(async () => undefined);
+  expect(banner()).toBeNull();
+  expectControlsDisabled(false);
+});
+
+test("never shows another user's list; without a copy it says the devices come back with the network", async () => {
+  saveDeviceList('someone-else', kept, SAVED_AT);
+  online = false;
+  jest.spyOn(devicesApi, 'poll').mockRejectedValue(unreachable());
+  renderDevices('/devices');
+  expect(await screen.findByText('You are offline. Your devices show here as soon as you are connected again.')).toBeVisible();
+  expect(screen.queryByRole('article')).toBeNull();
+});
+
+test('a partner page embedding the dashboard keeps no copy', async () => {
+  delete document.documentElement.dataset.variant;
+  jest.spyOn(devicesApi, 'poll').mockResolvedValue({ list: kept, etag: '"v1"' });
+  renderDevices('/devices');
+  await screen.findByRole('article', { name: 'Pump' });
+  expect(readDeviceList(sampleUser.Id)).toBeNull();
+});
