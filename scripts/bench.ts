@@ -97,15 +97,15 @@ const LIST_TARGETS = {
 
 const listRows = (session: FiftyDevices, label: string) => devicesApiRows(session, label, LIST_TARGETS[label as keyof typeof LIST_TARGETS]);
 
-/** The device list on a fresh PGlite and a fresh PostgreSQL database, nothing else. */
-async function devicesOnlyRows(): Promise<Row[]> {
+/** `measure`'s rows on a server over a fresh PGlite and one over a fresh PostgreSQL database (when there is one). */
+async function onFreshDatabases(measure: (server: RunningServer, database: BenchDatabase) => Promise<Row[]>): Promise<Row[]> {
   const rows: Row[] = [];
   for (const database of [pglite(), await postgresDatabase()]) {
     if (!database) continue;
     try {
       const server = await database.start();
       try {
-        rows.push(...(await listRows(await prepareFiftyDevices(server, DEMO), database.label)));
+        rows.push(...(await measure(server, database)));
       } finally {
         await server.stop();
       }
@@ -116,32 +116,21 @@ async function devicesOnlyRows(): Promise<Row[]> {
   return rows;
 }
 
+/** The device list on a fresh PGlite and a fresh PostgreSQL database, nothing else. */
+const devicesOnlyRows = () =>
+  onFreshDatabases(async (server, database) => listRows(await prepareFiftyDevices(server, DEMO), database.label));
+
 /** MQTT ingest on a fresh PGlite and a fresh PostgreSQL database, nothing else. */
-async function ingestOnlyRows(): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (const database of [pglite(), await postgresDatabase()]) {
-    if (!database) continue;
-    try {
-      const server = await database.start();
-      try {
-        const session = await prepareFiftyDevices(server, DEMO);
-        const countReadings =
-          database.countReadings ?? ((devices, from, to) => countReadingsByExport(server, session.headers, devices, from, to));
-        rows.push(
-          ...(await ingestRows(
-            { server, demoDeviceSecret: BENCH_ENV.DEMO_DEVICE_SECRET, countReadings, peerDatabaseUrl: database.url ?? null },
-            database.label as keyof typeof INGEST_TARGETS,
-          )),
-        );
-      } finally {
-        await server.stop();
-      }
-    } finally {
-      await database.drop();
-    }
-  }
-  return rows;
-}
+const ingestOnlyRows = () =>
+  onFreshDatabases(async (server, database) => {
+    const session = await prepareFiftyDevices(server, DEMO);
+    const countReadings =
+      database.countReadings ?? ((devices, from, to) => countReadingsByExport(server, session.headers, devices, from, to));
+    return ingestRows(
+      { server, demoDeviceSecret: BENCH_ENV.DEMO_DEVICE_SECRET, countReadings, peerDatabaseUrl: database.url ?? null },
+      database.label as keyof typeof INGEST_TARGETS,
+    );
+  });
 
 /** The admin pages over 100,000 devices and 20,000 users (scripts/benchAdmin.ts), on a PostgreSQL database of their own. */
 async function adminOnlyRows(): Promise<Row[]> {
