@@ -180,6 +180,8 @@ export const LISTEN_HEARTBEAT_MS = 2000;
  */
 export const LISTEN_CHECK_TIMEOUT_MS = 1000;
 const LISTEN_RETRY_MS = 1000;
+/** PostgreSQL's invalid_catalog_name: the database is gone (dropped), not merely away. */
+const DATABASE_DOES_NOT_EXIST = '3D000';
 
 /** A dedicated connection LISTENing on `channel`, checked every LISTEN_HEARTBEAT_MS and reopened when lost. */
 async function listenPostgres(
@@ -193,29 +195,38 @@ async function listenPostgres(
   let client: Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  // Reopens after a pause, for as long as the database exists (a dropped one never comes back); the timer does not
+  // keep the process alive on its own.
+  const reopenLater = (error?: unknown) => {
+    if (closed || pgErrorCode(error) === DATABASE_DOES_NOT_EXIST) return;
+    retry = setTimeout(() => void open(), LISTEN_RETRY_MS);
+    retry.unref();
+  };
   const lost = (lostClient: Client) => {
     if (client !== lostClient) return;
     client = null;
     onLive(false);
     lostClient.end().catch(() => {});
-    if (!closed) retry = setTimeout(() => void open(), LISTEN_RETRY_MS);
+    reopenLater();
   };
   const open = async () => {
-    const next = new Client({ connectionString: url, connectionTimeoutMillis: answerWithinMs, query_timeout: answerWithinMs });
-    next.on('notification', (message) => {
-      if (message.channel === channel) onMessage(message.payload ?? '');
-    });
-    next.on('error', () => lost(next));
-    next.on('end', () => lost(next));
+    let next: Client | null = null;
     try {
-      await next.connect();
-      await next.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
-      if (closed) return void (await next.end());
-      client = next;
+      const opening = new Client({ connectionString: url, connectionTimeoutMillis: answerWithinMs, query_timeout: answerWithinMs });
+      next = opening;
+      opening.on('notification', (message) => {
+        if (message.channel === channel) onMessage(message.payload ?? '');
+      });
+      opening.on('error', () => lost(opening));
+      opening.on('end', () => lost(opening));
+      await opening.connect();
+      await opening.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+      if (closed) return void (await opening.end());
+      client = opening;
       onLive(true);
-    } catch {
-      next.end().catch(() => {});
-      if (!closed) retry = setTimeout(() => void open(), LISTEN_RETRY_MS);
+    } catch (error) {
+      next?.end().catch(() => {});
+      reopenLater(error);
     }
   };
   const check = async () => {
