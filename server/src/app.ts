@@ -138,95 +138,102 @@ export async function buildApp(config: Config, database: Database, options: Buil
     ...serverTimeouts(config),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  await registerSecurityHeaders(app, config);
-  app.setValidatorCompiler(validatorCompiler());
-  app.addHook('preValidation', rejectUnstorableInput);
-  app.setErrorHandler(handleError);
-  registerSessions(app, database.db, config.now, await startSessionCache(app, database));
-  app.addHook('onClose', () => database.close());
+  // Whatever started before a failure (the listening connections, the broker) stops with it, so a server that could
+  // not start leaves nothing running (docs/architecture/README.md#running-it).
+  try {
+    await registerSecurityHeaders(app, config);
+    app.setValidatorCompiler(validatorCompiler());
+    app.addHook('preValidation', rejectUnstorableInput);
+    app.setErrorHandler(handleError);
+    registerSessions(app, database.db, config.now, await startSessionCache(app, database));
+    app.addHook('onClose', () => database.close());
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Paddock API', version: '0.1.0', description: 'PascalCase JSON; every failure is `{Error, Message, Field?}`.' },
-      servers: [{ url: '/' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
-
-  const gateway = new DeviceGateway({
-    db: database.db,
-    now: config.now,
-    log: app.log.child({ component: 'gateway' }),
-    timers: options.timers,
-    notices: noticeSettings(config),
-  });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, now: config.now, log: app.log });
-  const vapidKeys = await loadVapidKeys(database.db, config);
-  const push = pushTransport(
-    webPushTransport({ keys: vapidKeys, subject: config.vapidSubject, allowedHosts: config.pushServiceHosts, log: app.log.child({ component: 'push' }) }),
-    config.fcm ? fcmTransport({ settings: config.fcm, log: app.log.child({ component: 'fcm' }) }) : null,
-  );
-  app.decorate('deviceGateway', gateway);
-  app.decorate('mqttBroker', options.devices ? await startDevices(app, config, database, gateway, { mailer, push }) : null);
-
-  const ctx: AppContext = {
-    config,
-    db: database.db,
-    mailer,
-    limiter: new RateLimiter(database.db, config.now, config.rateLimitWindowMinutes),
-    gateway,
-    payments: options.payments ?? configuredPaymentProvider(config),
-  };
-  await app.register(
-    async (api) => {
-      // Before any route: staff actions and impersonated calls are recorded (docs/product/admin.md "Audit log").
-      registerAudit(api, database.db, config.now);
-      // The device lists' versions, kept current by the database's notifications (devices/listCache.ts).
-      const listCache = await registerDeviceListCache(api, database);
-      await registerPartnerCors(api, config);
-      await api.register(healthRoutes, { ctx, devices: Boolean(options.devices) });
-      await api.register(variantRoutes, { config });
-      await api.register(sessionRoutes, { ctx });
-      await api.register(verificationRoutes, { ctx });
-      await api.register(userRoutes, { ctx });
-      await api.register(pushRoutes, { ctx, vapidPublicKey: vapidKeys.publicKey });
-      await api.register(billingRoutes, { ctx, payments: ctx.payments });
-      if (config.payments.provider === 'stripe') await api.register(stripeWebhookRoutes, { ctx, settings: config.payments.stripe, onInvoice: options.stripeInvoiceHook ?? renewalInvoiceHook(ctx.payments, config.now) });
-      await api.register(pricesRoutes, { ctx });
-      await api.register(adminRoutes, { ctx });
-      await api.register(auditRoutes, { ctx });
-      await api.register(statsRoutes, { ctx });
-      await api.register(noticeRoutes, { ctx });
-      await api.register(deviceRoutes, { ctx, listCache });
-      await api.register(historyRoutes, { ctx });
-      await api.register(fotaRoutes, { ctx });
-      await api.register(trialRoutes, { ctx });
-      await api.register(warrantyRoutes, { ctx });
-    },
-    { prefix: API_PREFIX },
-  );
-  if (options.devices) {
-    // Plans renew and lapse with the device side (docs/product/states.md Plans and renewal); any number of servers may run it.
-    const renewals = startRenewals({
-      db: database.db,
-      payments: ctx.payments,
-      mailer,
-      now: config.now,
-      log: app.log.child({ component: 'renewals' }),
-      intervalMs: config.renewalIntervalSeconds * 1000,
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'Paddock API', version: '0.1.0', description: 'PascalCase JSON; every failure is `{Error, Message, Field?}`.' },
+        servers: [{ url: '/' }],
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      },
     });
-    app.addHook('onClose', () => renewals.stop());
-  }
-  // The built-in payment portal's pages, outside the API (billing/builtin/portal.ts).
-  await app.register(builtinPortalRoutes, { ctx });
-  await app.register(webRoutes, { config });
+    await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
-  app.setNotFoundHandler((request, reply) =>
-    isApiPath(request.url)
-      ? sendFailure(request, reply, { status: 404, code: 'not_found' })
-      : sendWebNotFound(config, request, reply),
-  );
+    const gateway = new DeviceGateway({
+      db: database.db,
+      now: config.now,
+      log: app.log.child({ component: 'gateway' }),
+      timers: options.timers,
+      notices: noticeSettings(config),
+    });
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, now: config.now, log: app.log });
+    const vapidKeys = await loadVapidKeys(database.db, config);
+    const push = pushTransport(
+      webPushTransport({ keys: vapidKeys, subject: config.vapidSubject, allowedHosts: config.pushServiceHosts, log: app.log.child({ component: 'push' }) }),
+      config.fcm ? fcmTransport({ settings: config.fcm, log: app.log.child({ component: 'fcm' }) }) : null,
+    );
+    app.decorate('deviceGateway', gateway);
+    app.decorate('mqttBroker', options.devices ? await startDevices(app, config, database, gateway, { mailer, push }) : null);
+
+    const ctx: AppContext = {
+      config,
+      db: database.db,
+      mailer,
+      limiter: new RateLimiter(database.db, config.now, config.rateLimitWindowMinutes),
+      gateway,
+      payments: options.payments ?? configuredPaymentProvider(config),
+    };
+    await app.register(
+      async (api) => {
+        // Before any route: staff actions and impersonated calls are recorded (docs/product/admin.md "Audit log").
+        registerAudit(api, database.db, config.now);
+        // The device lists' versions, kept current by the database's notifications (devices/listCache.ts).
+        const listCache = await registerDeviceListCache(api, database);
+        await registerPartnerCors(api, config);
+        await api.register(healthRoutes, { ctx, devices: Boolean(options.devices) });
+        await api.register(variantRoutes, { config });
+        await api.register(sessionRoutes, { ctx });
+        await api.register(verificationRoutes, { ctx });
+        await api.register(userRoutes, { ctx });
+        await api.register(pushRoutes, { ctx, vapidPublicKey: vapidKeys.publicKey });
+        await api.register(billingRoutes, { ctx, payments: ctx.payments });
+        if (config.payments.provider === 'stripe') await api.register(stripeWebhookRoutes, { ctx, settings: config.payments.stripe, onInvoice: options.stripeInvoiceHook ?? renewalInvoiceHook(ctx.payments, config.now) });
+        await api.register(pricesRoutes, { ctx });
+        await api.register(adminRoutes, { ctx });
+        await api.register(auditRoutes, { ctx });
+        await api.register(statsRoutes, { ctx });
+        await api.register(noticeRoutes, { ctx });
+        await api.register(deviceRoutes, { ctx, listCache });
+        await api.register(historyRoutes, { ctx });
+        await api.register(fotaRoutes, { ctx });
+        await api.register(trialRoutes, { ctx });
+        await api.register(warrantyRoutes, { ctx });
+      },
+      { prefix: API_PREFIX },
+    );
+    if (options.devices) {
+      // Plans renew and lapse with the device side (docs/product/states.md Plans and renewal); any number of servers may run it.
+      const renewals = startRenewals({
+        db: database.db,
+        payments: ctx.payments,
+        mailer,
+        now: config.now,
+        log: app.log.child({ component: 'renewals' }),
+        intervalMs: config.renewalIntervalSeconds * 1000,
+      });
+      app.addHook('onClose', () => renewals.stop());
+    }
+    // The built-in payment portal's pages, outside the API (billing/builtin/portal.ts).
+    await app.register(builtinPortalRoutes, { ctx });
+    await app.register(webRoutes, { config });
+
+    app.setNotFoundHandler((request, reply) =>
+      isApiPath(request.url)
+        ? sendFailure(request, reply, { status: 404, code: 'not_found' })
+        : sendWebNotFound(config, request, reply),
+    );
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   return app;
 }
 

@@ -109,7 +109,7 @@ export async function createTestApp(overrides: Partial<TestConfig> = {}, options
   await migrate(database);
   await seed(database.db, config);
   const app = await buildApp(config, database, buildOptions).catch(async (error: unknown) => {
-    await database.close();
+    await database.close().catch(() => undefined); // closed already when the app got as far as its own close
     await postgres?.drop();
     throw error;
   });
