@@ -51,10 +51,12 @@ module.exports = {
       // .mjs too: the import-boundary rules (scripts/lint/boundaries.mjs) are an ES module eslint.config.mjs imports.
       displayName: 'scripts',
       testEnvironment: 'node',
-      roots: ['<rootDir>/scripts'],
+      roots: ['<rootDir>/scripts', '<rootDir>/webpack'],
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: ['/fixtures/'],
       transform: { '^.+\\.m?(t|j)s$': swc },
+      // The message compiler (webpack/loaders) uses the ESM-only ICU parser.
+      transformIgnorePatterns,
     },
   ],
 };

@@ -49,6 +49,10 @@ const RUNTIME_CORE_ESM = require
   .resolve('@module-federation/runtime-core', { paths: [path.dirname(require.resolve('@module-federation/enhanced'))] })
   .replace(/\.cjs$/, '.js');
 
+const ICU_PARSER_WITHOUT_PARSER = require.resolve('@formatjs/icu-messageformat-parser/no-parser.js', {
+  paths: [path.dirname(require.resolve('intl-messageformat', { paths: [path.dirname(require.resolve('react-intl'))] }))],
+});
+
 /** Dev-server ports (docs/architecture/README.md#running-it: `npm run dev`). */
 const DEV_PORTS = { shell: 3000, account: 3001, devices: 3002, billing: 3003, admin: 3004 };
 const REMOTE_NAMES = ['account', 'devices', 'billing', 'admin'];
@@ -449,6 +453,8 @@ function createConfig(options) {
           // runtime-core next to the ES build the rest of the runtime uses: two copies (+20 KB gzip), and the
           // remotes would get the other one. Point it at the ES build.
           '@module-federation/runtime-tools/runtime-core$': RUNTIME_CORE_ESM,
+          // Every text reaches react-intl compiled already (loaders/precompileMessages.js), so the ICU parser stays out.
+          '@formatjs/icu-messageformat-parser$': ICU_PARSER_WITHOUT_PARSER,
         },
       },
       module: {
@@ -456,7 +462,8 @@ function createConfig(options) {
           {
             test: /\.[cm]?[jt]sx?$/,
             exclude: /node_modules/,
-            use: { loader: require.resolve('swc-loader'), options: swcOptions },
+            // Loaders run last to first: the texts are compiled to ICU ASTs before swc (loaders/precompileMessages.js).
+            use: [{ loader: require.resolve('swc-loader'), options: swcOptions }, { loader: require.resolve('./loaders/precompileMessages') }],
           },
           {
             test: /\.css$/,

@@ -6,7 +6,7 @@ import type { CreateUserBody } from '@paddock/shared/contract';
 import { checkCountry, checkEmail, checkPassword, checkVatin, normalizeEmail, normalizeVatin } from '@paddock/shared/domain';
 import { countryList, useT } from '@paddock/shared/i18n';
 import { localeAtom } from '@paddock/shared/session';
-import { Actions, Alert, Button, Card, Page, Select, TextField, fieldErrorMessage } from '@paddock/shared/ui';
+import { Actions, Alert, Button, Card, Page, Select, TextField, fieldErrorMessage, icons } from '@paddock/shared/ui';
 import { EmailField } from '../common/EmailField';
 import { commonTexts } from '../common/messages';
 import { NewPasswordField } from '../common/NewPasswordField';
@@ -148,7 +148,7 @@ export function CreateAccount() {
                 <Button type="submit" variant="primary" busy={busy === 'create'}>
                   {t(m.create)}
                 </Button>
-                <Button icon="arrow-back" onClick={() => goTo(1, 'Email')} disabled={busy !== null}>
+                <Button icon={icons.arrowBack} onClick={() => goTo(1, 'Email')} disabled={busy !== null}>
                   {t(m.back)}
                 </Button>
               </Actions>

@@ -5,7 +5,7 @@ import { usersApi } from '@paddock/shared/api';
 import { checkEmail, normalizeEmail, safeAppPath } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { signIn } from '@paddock/shared/session';
-import { Actions, Alert, Button, Card, Page, PasswordField, appName, fieldErrorMessage } from '@paddock/shared/ui';
+import { Actions, Alert, Button, Card, Page, PasswordField, appName, fieldErrorMessage, icons } from '@paddock/shared/ui';
 import { EmailField } from '../common/EmailField';
 import { commonTexts } from '../common/messages';
 import { PATHS, withEmail, type SignInNotice } from '../common/paths';
@@ -80,7 +80,7 @@ export function SignIn() {
             {...bind('Password', password, setPassword)}
           />
           <Actions>
-            <Button type="submit" variant="primary" icon="login" busy={busy === 'signIn'}>
+            <Button type="submit" variant="primary" icon={icons.login} busy={busy === 'signIn'}>
               {t(m.submit)}
             </Button>
           </Actions>

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { adminApi, ApiError, failureText, showToast } from '@paddock/shared/api';
 import { PRODUCT_INFO, type DeviceOf, type ProductId } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Actions, Alert, Button, Card, ConfirmDialog, Dialog, LoadedView, Page } from '@paddock/shared/ui';
+import { Actions, Alert, Button, Card, ConfirmDialog, Dialog, LoadedView, Page, icons } from '@paddock/shared/ui';
 import { JsonView } from '../common/JsonView';
 import { adminCommonTexts } from '../common/messages';
 import { useImpersonate } from '../common/useImpersonate';
@@ -36,7 +36,7 @@ export function DevicePage({ product, deviceKey }: { product: ProductId; deviceK
             <Actions>
               <Button
                 variant="primary"
-                icon="login"
+                icon={icons.login}
                 busy={impersonate.busy}
                 onClick={() => void impersonate.start(impersonateKeyOf(product), deviceKey)}
               >
@@ -139,7 +139,7 @@ function ConsumptionReset({ deviceKey }: { deviceKey: string }) {
   return (
     <>
       <Actions>
-        <Button icon="electric-bolt" busy={busy} onClick={() => setOpen(true)}>
+        <Button icon={icons.electricBolt} busy={busy} onClick={() => setOpen(true)}>
           {t(m.resetConsumption)}
         </Button>
       </Actions>

@@ -5,20 +5,7 @@ import { useIntl } from 'react-intl';
 import { adminApi, showToast, useLoaded } from '@paddock/shared/api';
 import { NOTICE_TEXT_MAX_LENGTH, type Notice, type NoticeBody } from '@paddock/shared/contract';
 import { useT } from '@paddock/shared/i18n';
-import {
-  Actions,
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  ConfirmDialog,
-  IconButton,
-  LoadedView,
-  Page,
-  Table,
-  useFormErrors,
-  type FieldErrors,
-} from '@paddock/shared/ui';
+import { Actions, Alert, Button, Card, Checkbox, ConfirmDialog, IconButton, LoadedView, Page, Table, useFormErrors, type FieldErrors, icons } from '@paddock/shared/ui';
 import { formatDateTime } from '../common/format';
 import { adminCommonTexts } from '../common/messages';
 import { TextAreaField } from '../common/TextArea';
@@ -158,11 +145,11 @@ export function Notices() {
                     cell: (n) => (
                       <>
                         <IconButton
-                          icon="content-copy"
+                          icon={icons.contentCopy}
                           label={t(m.copy, { text: short(n.English) })}
                           onClick={() => setDraft(draftOf(n))}
                         />
-                        <IconButton icon="close" label={t(m.remove, { text: short(n.English) })} onClick={() => setRemoving(n)} />
+                        <IconButton icon={icons.close} label={t(m.remove, { text: short(n.English) })} onClick={() => setRemoving(n)} />
                       </>
                     ),
                   },

@@ -5,7 +5,7 @@ import { adminApi, useLoaded } from '@paddock/shared/api';
 import type { FleetStats } from '@paddock/shared/contract';
 import { PRODUCT_IDS, PRODUCT_INFO } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Button, Card, LoadedView, Page, Table } from '@paddock/shared/ui';
+import { Button, Card, LoadedView, Page, Table, icons } from '@paddock/shared/ui';
 import { formatDateTime } from '../common/format';
 import { adminCommonTexts } from '../common/messages';
 import { EChart, useChartTheme } from '@paddock/shared/charts';
@@ -28,7 +28,7 @@ export default function StatsRoute() {
       title={t(m.title)}
       back="/admin"
       actions={
-        <Button icon="refresh" onClick={reload}>
+        <Button icon={icons.refresh} onClick={reload}>
           {t(m.refresh)}
         </Button>
       }

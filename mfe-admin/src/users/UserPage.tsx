@@ -5,7 +5,7 @@ import { paymentCustomerUrl, showToast, usersApi, useLoaded } from '@paddock/sha
 import type { DeviceList, User } from '@paddock/shared/contract';
 import { PRODUCT_IDS, PRODUCT_INFO, type ProductId } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Actions, Button, Card, Icon, LoadedView, Page, Table } from '@paddock/shared/ui';
+import { Actions, Button, Card, Icon, LoadedView, Page, Table, icons } from '@paddock/shared/ui';
 import { JsonView } from '../common/JsonView';
 import { adminCommonTexts } from '../common/messages';
 import { useImpersonate } from '../common/useImpersonate';
@@ -59,13 +59,13 @@ function UserActions({ user, onChange }: { user: User; onChange: (user: User) =>
   };
   return (
     <Actions>
-      <Button variant="primary" icon="login" busy={impersonate.busy} onClick={() => void impersonate.start('id', user.Id)}>
+      <Button variant="primary" icon={icons.login} busy={impersonate.busy} onClick={() => void impersonate.start('id', user.Id)}>
         {t(adminCommonTexts.messages.impersonate)}
       </Button>
       {user.CustomerId ? (
         // The provider's dashboard differs between test and production hosts (docs/product/api.md).
         <a className="pd-btn pd-btn--secondary" href={paymentCustomerUrl(user.CustomerId)} target="_blank" rel="noopener noreferrer">
-          <Icon name="language" />
+          <Icon icon={icons.language} />
           {t(m.openCustomer)} <span className="pd-visually-hidden">{t(m.newWindow)}</span>
         </a>
       ) : null}
@@ -73,7 +73,7 @@ function UserActions({ user, onChange }: { user: User; onChange: (user: User) =>
         {t(m.setEmail)}
       </Link>
       {user.Verified ? null : (
-        <Button icon="check-circle" busy={verifying} onClick={() => void verify()}>
+        <Button icon={icons.checkCircle} busy={verifying} onClick={() => void verify()}>
           {t(m.verify)}
         </Button>
       )}

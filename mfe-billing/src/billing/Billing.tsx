@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { billingApi, usePrices } from '@paddock/shared/api';
 import { useT } from '@paddock/shared/i18n';
 import { activeUserAtom } from '@paddock/shared/session';
-import { Button, Page } from '@paddock/shared/ui';
+import { Button, Page, icons } from '@paddock/shared/ui';
 import { DevicePlans } from './DevicePlans';
 import { Invoices } from './Invoices';
 import { billingTexts } from './messages';
@@ -64,7 +64,7 @@ function ManagePayment({ userId }: { userId: string }) {
   }
 
   return (
-    <Button variant="primary" icon="settings" busy={busy} title={t(m.managePaymentHint)} onClick={() => void open()}>
+    <Button variant="primary" icon={icons.settings} busy={busy} title={t(m.managePaymentHint)} onClick={() => void open()}>
       {t(m.managePayment)}
     </Button>
   );

@@ -3,7 +3,7 @@ import { newIdempotencyKey, showToast, usePriceFormat, usersApi, type PricesStat
 import { SMS_BUNDLE, currencyFor, priceText } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { storeUpdatedUser } from '@paddock/shared/session';
-import { Button, ConfirmDialog } from '@paddock/shared/ui';
+import { Button, ConfirmDialog, icons } from '@paddock/shared/ui';
 import { billingTexts } from './messages';
 import { BillingSection } from './Section';
 import { useLoaded } from '@paddock/shared/api';
@@ -51,7 +51,7 @@ export function SmsBalance({ userId, prices, onBought }: { userId: string; price
       retry={reload}
       action={
         <Button
-          icon="add-circle"
+          icon={icons.addCircle}
           disabled={!price}
           busy={purchase?.busy}
           onClick={() => setPurchase({ key: newIdempotencyKey(), busy: false })}

@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   PRODUCT_IDS,
-  PRODUCTS,
+  PRODUCT_RULES,
   PUSH_PROMPT_DELAY_MS,
   dashboardTags,
   groupDevices,
@@ -14,7 +14,7 @@ import {
 import { isNativeApp, usePrices } from '@paddock/shared/api';
 import { useT } from '@paddock/shared/i18n';
 import { activeUserAtom, impersonatingAtom } from '@paddock/shared/session';
-import { Alert, Button, Card, IconButton, Page } from '@paddock/shared/ui';
+import { Alert, Button, Card, IconButton, Page, icons } from '@paddock/shared/ui';
 import { rememberLastDevice } from '../common/lastDevice';
 import { DeviceCard, cardId } from './DeviceCard';
 import { AppOfflineContext, onPaddockPage } from './offline/appOffline';
@@ -31,6 +31,30 @@ const m = dashboardTexts.messages;
 const PushPrompt = lazy(() => import('../push/PushPrompt'));
 // In the native app the platform asks for the permission: registration alone (docs/product/native-app.md).
 const NativePush = lazy(() => import('../native/NativePush'));
+
+/**
+ * Cards in the first render: more than the window shows at once, counted with cards narrower and shorter than any
+ * (the grid's columns are at least 19rem, devices.css). A farmer with hundreds of devices sees the first cards without
+ * waiting for all of them (issue 15, docs/architecture/README.md#budgets); the rest follow below them in steps, so
+ * nothing shown moves.
+ */
+export function firstCards(width = window.innerWidth, height = window.innerHeight): number {
+  return Math.max(1, Math.floor(width / 240)) * (Math.ceil(height / 160) + 1);
+}
+
+/** Cards rendered in each later step: each a small render of its own that yields to the browser (no long task). */
+export const CARDS_PER_STEP = 24;
+
+/** How many cards (in page order) to render: firstCards(), then a step more after each paint until all `total` are there. */
+function useShownCards(total: number): number {
+  const [shown, setShown] = useState(() => firstCards());
+  useEffect(() => {
+    if (shown >= total) return;
+    const timer = setTimeout(() => startTransition(() => setShown((n) => n + CARDS_PER_STEP)), 0);
+    return () => clearTimeout(timer);
+  }, [shown, total]);
+  return shown;
+}
 
 /**
  * The dashboard (docs/product/screens.md /devices): title, the add-circle button to /devices/register, tag filter chips, devices
@@ -72,8 +96,15 @@ export function Dashboard() {
     [allGroups, activeTags],
   );
   const onToggleTag = useCallback((tag: string) => setSelected((current) => toggleTag(current, tag)), []);
+  // Where each group starts in page order; every group's heading is there from the start, so its width is kept and
+  // the cards arriving in steps move nothing above them (CLS, docs/product/screens.md).
+  const cardsBefore = useMemo(() => {
+    let count = 0;
+    return groups.map((group) => (count += group.devices.length) - group.devices.length);
+  }, [groups]);
+  const shown = useShownCards(groups.reduce((n, g) => n + g.devices.length, 0));
 
-  // ?id=: scroll to that card once it is on screen, once per id.
+  // ?id=: scroll to that card once it is on screen (its step rendered), once per id.
   const scrolledTo = useRef<string | null>(null);
   const loaded = list !== null;
   useEffect(() => {
@@ -85,7 +116,7 @@ export function Dashboard() {
     const reduced = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     card.scrollIntoView?.({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
     card.focus({ preventScroll: true });
-  }, [focusId, loaded, groups]);
+  }, [focusId, loaded, groups, shown]);
 
   const total = allGroups.reduce((n, g) => n + g.devices.length, 0);
   // docs/product/limits.md: push registration starts 1 s after the dashboard has loaded (alarms need a device, so
@@ -103,7 +134,7 @@ export function Dashboard() {
   const goRegister = () => navigate(REGISTER_PATH);
 
   return (
-    <Page title={t(m.title)} actions={<IconButton icon="add-circle" label={register} onClick={goRegister} disabled={appOffline} />}>
+    <Page title={t(m.title)} actions={<IconButton icon={icons.addCircle} label={register} onClick={goRegister} disabled={appOffline} />}>
       {appOffline && list ? <OfflineBanner lastUpdated={lastUpdated} /> : null}
       {appOffline && !list ? <Alert kind="info">{t(m.appOfflineEmpty)}</Alert> : failed && !list ? <Alert>{t(m.loadFailed)}</Alert> : null}
       {list === null ? (
@@ -116,7 +147,7 @@ export function Dashboard() {
         <Card>
           <h2>{t(m.emptyTitle)}</h2>
           <p>{t(m.emptyText)}</p>
-          <Button variant="primary" icon="add-circle" onClick={goRegister} disabled={appOffline}>
+          <Button variant="primary" icon={icons.addCircle} onClick={goRegister} disabled={appOffline}>
             {register}
           </Button>
         </Card>
@@ -132,7 +163,7 @@ export function Dashboard() {
             // Groups flow side by side (docs/product/screens.md): each is as wide as its cards need, up to the row.
             <AppOfflineContext.Provider value={appOffline}>
               <div className={['pd-device-groups', appOffline ? 'pd-device-groups--app-offline' : ''].join(' ').trim()}>
-                {groups.map((group) => (
+                {groups.map((group, index) => (
                   <section
                     key={group.product}
                     className="pd-device-group"
@@ -140,22 +171,25 @@ export function Dashboard() {
                     style={{ '--pd-group-cards': Math.min(group.devices.length, 4) } as CSSProperties}
                   >
                     <h2 id={`group-${group.product}`} className="pd-device-group__title">
-                      {PRODUCTS[group.product].name}
+                      {PRODUCT_RULES[group.product].name}
                       <span className="pd-device-group__count">{t(m.groupCount, { count: group.devices.length })}</span>
                     </h2>
                     <div className="pd-device-grid">
-                      {group.devices.map((device) => {
+                      {group.devices.slice(0, Math.max(0, shown - cardsBefore[index])).map((device) => {
                         const key = 'Imsi' in device ? device.Imsi : device.Imei;
+                        const trend = trends?.byKey.get(key) ?? null;
                         return (
                           <DeviceCard
                             key={key}
                             device={device}
                             highlighted={key === focusId}
                             onDeviceChange={update}
-                            prices={prices}
+                            // Only a SIM's card names a plan: the catalogue arriving renders no other card again (issue 15).
+                            prices={device.Product === 'farmcam-sim' ? prices : null}
                             energyPrice={energyPrice}
-                            trend={trends?.byKey.get(key) ?? null}
-                            trendEnd={trends?.end}
+                            trend={trend}
+                            // Only a card with a line moves when the window moves: the others stay memoized (issue 15).
+                            trendEnd={trend ? trends?.end : undefined}
                           />
                         );
                       })}

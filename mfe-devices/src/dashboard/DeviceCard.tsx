@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Device, DeviceOf, DeviceTrend, EnergyPrice } from '@paddock/shared/contract';
 import {
   OFFLINE_WARNINGS,
-  PRODUCTS,
+  PRODUCT_RULES,
   deviceKey,
   devicePath,
   deviceWarnings,
@@ -12,7 +12,7 @@ import {
   type Prices,
   type ProductId,
 } from '@paddock/shared/domain';
-import { Card, Dialog, Icon, IconButton, uiTexts } from '@paddock/shared/ui';
+import { Card, Dialog, Icon, IconButton, uiTexts, icons } from '@paddock/shared/ui';
 import { rememberLastDevice } from '../common/lastDevice';
 import { DEVICE_PRODUCTS } from '../products';
 import { detailLines } from './details';
@@ -72,7 +72,7 @@ export const DeviceCard = memo(function DeviceCard({
   // docs/product/installable-app.md: without a connection the card shows its last values and nothing on it acts.
   const appOffline = useAppOffline();
   const key = deviceKey(device);
-  const product = PRODUCTS[device.Product];
+  const product = PRODUCT_RULES[device.Product];
   const name = device.Metadata.Name;
 
   const { warnings, details } = useMemo(() => {
@@ -116,7 +116,7 @@ export const DeviceCard = memo(function DeviceCard({
         </div>
         {warnings.length > 0 ? (
           <IconButton
-            icon="warning"
+            icon={icons.warning}
             label={t(m.showWarnings)}
             className="pd-device__warn"
             aria-haspopup="dialog"
@@ -126,7 +126,7 @@ export const DeviceCard = memo(function DeviceCard({
         ) : null}
       </header>
       <p className={`pd-device__status pd-device__status--${status}`}>
-        <Icon name={status === 'ok' ? 'check-circle' : status === 'waiting' ? 'refresh' : 'error'} size={20} />
+        <Icon icon={status === 'ok' ? icons.checkCircle : status === 'waiting' ? icons.refresh : icons.error} size={20} />
         <span>
           {status === 'ok'
             ? t(m.statusOk)
@@ -160,8 +160,8 @@ export const DeviceCard = memo(function DeviceCard({
       <footer className="pd-device__footer">
         {appOffline ? (
           <>
-            <IconButton icon="monitoring" label={t(m.logs)} disabled />
-            <IconButton icon="settings" label={t(m.settings)} disabled />
+            <IconButton icon={icons.monitoring} label={t(m.logs)} disabled />
+            <IconButton icon={icons.settings} label={t(m.settings)} disabled />
           </>
         ) : (
           <>
@@ -172,7 +172,7 @@ export const DeviceCard = memo(function DeviceCard({
               aria-label={t(m.logs)}
               title={t(m.logs)}
             >
-              <Icon name="monitoring" />
+              <Icon icon={icons.monitoring} />
             </Link>
             <Link
               className="pd-icon-btn"
@@ -181,7 +181,7 @@ export const DeviceCard = memo(function DeviceCard({
               aria-label={t(m.settings)}
               title={t(m.settings)}
             >
-              <Icon name="settings" />
+              <Icon icon={icons.settings} />
             </Link>
           </>
         )}
@@ -189,9 +189,9 @@ export const DeviceCard = memo(function DeviceCard({
       </footer>
       {commandError ? (
         <p className="pd-device__error" role="alert">
-          <Icon name="error" size={20} />
+          <Icon icon={icons.error} size={20} />
           <span>{commandError}</span>
-          <IconButton icon="close" label={t(uiTexts.messages.close)} onClick={() => setCommandError(null)} />
+          <IconButton icon={icons.close} label={t(uiTexts.messages.close)} onClick={() => setCommandError(null)} />
         </p>
       ) : null}
       {dialogMounted ? (
@@ -199,7 +199,7 @@ export const DeviceCard = memo(function DeviceCard({
           <ul className="pd-device__warnings">
             {warnings.map((code) => (
               <li key={code}>
-                <Icon name="warning" size={20} />
+                <Icon icon={icons.warning} size={20} />
                 <span>{t(WARNING_TEXT[code])}</span>
               </li>
             ))}

@@ -4,7 +4,7 @@ import { ApiError, devicesApi } from '@paddock/shared/api';
 import type { Device, Smartplug, Smartplug2 } from '@paddock/shared/contract';
 import { POWER_SUCCESS_TICK_MS } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Icon, uiTexts } from '@paddock/shared/ui';
+import { Icon, uiTexts, icons } from '@paddock/shared/ui';
 import { dashboardTexts } from './messages';
 import { useAppOffline } from './offline/appOffline';
 
@@ -100,13 +100,13 @@ export function PowerToggle({
         {busy ? (
           <span className="pd-spinner" role="status" aria-label={t(uiTexts.messages.busy)} />
         ) : (
-          <Icon name={on ? 'toggle-on' : 'toggle-off'} size={32} />
+          <Icon icon={on ? icons.toggleOn : icons.toggleOff} size={32} />
         )}
         <span aria-hidden="true">{state}</span>
       </button>
       {done ? (
         <span className="pd-power__tick" role="status">
-          <Icon name="check-circle" />
+          <Icon icon={icons.checkCircle} />
           <span className="pd-visually-hidden">{t(m.powerDone, { state })}</span>
         </span>
       ) : null}

@@ -5,7 +5,7 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Device } from '@paddock/shared/contract';
 import { PRODUCTS, dashboardPath, productOfRouteId, requireDeviceKey, type ProductId } from '@paddock/shared/domain';
 import { Translations, useT } from '@paddock/shared/i18n';
-import { Alert, Button, Card, Page } from '@paddock/shared/ui';
+import { Alert, Button, Card, Page, icons } from '@paddock/shared/ui';
 import { deviceTexts } from './messages';
 import { useDevice, type UseDeviceOptions } from './useDevice';
 
@@ -98,11 +98,11 @@ function Problem({ title, children, retry }: { title: string; children: string; 
           actions={
             <>
               {retry ? (
-                <Button variant="primary" icon="refresh" onClick={retry}>
+                <Button variant="primary" icon={icons.refresh} onClick={retry}>
                   {t(m.retry)}
                 </Button>
               ) : null}
-              <Button icon="arrow-back" onClick={() => navigate(dashboardPath())}>
+              <Button icon={icons.arrowBack} onClick={() => navigate(dashboardPath())}>
                 {t(m.backToDevices)}
               </Button>
             </>

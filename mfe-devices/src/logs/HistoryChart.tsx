@@ -10,7 +10,7 @@ import {
   type ProductId,
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Alert, Button, saveFile } from '@paddock/shared/ui';
+import { Alert, Button, saveFile, icons } from '@paddock/shared/ui';
 import { deviceTexts } from '../device/messages';
 import { EChart, type ChartTheme } from '@paddock/shared/charts';
 import { buildChartOption } from './chartOptions';
@@ -98,7 +98,7 @@ export function HistoryChart({ product, deviceKey, measure, window, days, format
     body = (
       <Alert
         actions={
-          <Button icon="refresh" onClick={retry}>
+          <Button icon={icons.refresh} onClick={retry}>
             {t(deviceTexts.messages.retry)}
           </Button>
         }

@@ -20,7 +20,7 @@ import {
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { activeUserAtom } from '@paddock/shared/session';
-import { Actions, Button, Card, Page, Select, TextField } from '@paddock/shared/ui';
+import { Actions, Button, Card, Page, Select, TextField, icons } from '@paddock/shared/ui';
 import type { DevicePageProps } from '../device/DeviceRoute';
 import { deviceTexts } from '../device/messages';
 import { useChartTheme } from '@paddock/shared/charts';
@@ -113,7 +113,7 @@ export function LogsPage({ product, device, deviceKey }: DevicePageProps) {
         />
       ))}
       <Actions>
-        <Button icon="arrow-back" onClick={() => navigate(dashboardPath(deviceKey))}>
+        <Button icon={icons.arrowBack} onClick={() => navigate(dashboardPath(deviceKey))}>
           {t(deviceTexts.messages.back)}
         </Button>
       </Actions>

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { keyFromScan } from '@paddock/shared/domain';
 import { Translations, useT } from '@paddock/shared/i18n';
-import { Alert, Button, Icon, appName } from '@paddock/shared/ui';
+import { Alert, Button, Icon, appName, icons } from '@paddock/shared/ui';
 import { registerTexts } from '../register/messages';
 import { nativeTexts } from './messages';
 
@@ -90,23 +90,23 @@ function NativeScannerView({ onFound, onManual }: { onFound: (key: string) => vo
         <Alert>{t(problem, { app: appName() })}</Alert>
       ) : (
         <p className="pd-scanner__state" role="status">
-          <Icon name={status === 'found' ? 'check-circle' : 'barcode-scanner'} />
+          <Icon icon={status === 'found' ? icons.checkCircle : icons.barcodeScanner} />
           <span>{status === 'found' ? t(m.scanFound, { key: found ?? '' }) : status === 'asking' ? t(m.scanAsking) : t(m.scanStart)}</span>
         </p>
       )}
       {noKey ? <p className="pd-field__hint">{t(m.scanNoKey)}</p> : null}
       <div className="pd-scanner__actions">
         {status !== 'asking' ? (
-          <Button icon="barcode-scanner" onClick={() => void scan()}>
+          <Button icon={icons.barcodeScanner} onClick={() => void scan()}>
             {status === 'ready' ? t(m.scanStart) : t(m.scanAgain)}
           </Button>
         ) : null}
         {status === 'denied' ? (
-          <Button icon="settings" onClick={openSettings}>
+          <Button icon={icons.settings} onClick={openSettings}>
             {t(m.openSettings)}
           </Button>
         ) : null}
-        <Button icon="keyboard" onClick={onManual}>
+        <Button icon={icons.keyboard} onClick={onManual}>
           {t(m.scanStop)}
         </Button>
       </div>

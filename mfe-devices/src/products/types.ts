@@ -2,7 +2,7 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import type { RegisterBodies } from '@paddock/shared/api';
 import type { Device, DeviceOf, RegisterImeiBody } from '@paddock/shared/contract';
 import type { ProductId } from '@paddock/shared/domain';
-import type { IconName } from '@paddock/shared/ui';
+import type { IconSymbol } from '@paddock/shared/ui';
 import type { DetailFormat, DetailLine } from '../dashboard/detailFormat';
 import type { SettingsPageProps } from '../settings/SettingsFrame';
 
@@ -36,7 +36,7 @@ export interface PowerSwitchProps<P extends ProductId> {
 /** Everything the devices remote shows of one product. */
 export interface DeviceProductUi<P extends ProductId> {
   /** The product's icon on the register chooser. */
-  icon: IconName;
+  icon: IconSymbol;
   /**
    * The settings page, `lazy(() => import('./Settings'))`: its code loads on the first visit, so the dashboard's
    * JS stays small (docs/architecture/README.md#budgets).

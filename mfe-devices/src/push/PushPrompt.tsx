@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { showToast } from '@paddock/shared/api';
 import { Translations, useT } from '@paddock/shared/i18n';
 import { activeUserAtom, impersonationAtom } from '@paddock/shared/session';
-import { Button, Card, Icon, appName } from '@paddock/shared/ui';
+import { Button, Card, Icon, appName, icons } from '@paddock/shared/ui';
 import { askPermission, keepRegistered, PUSH_DENIED, pushBlocked, pushSupported, registerForPush, rememberAnswer, shouldOfferPush } from './browserPush';
 import { pushTexts } from './messages';
 import './push.css';
@@ -87,7 +87,7 @@ function PushOffer({ offer }: { offer: boolean }) {
     return (
       <Card className="pd-push-offer" role="region" aria-labelledby="pd-push-offer-title">
         <h2 id="pd-push-offer-title" className="pd-push-offer__title">
-          <Icon name="notifications" />
+          <Icon icon={icons.notifications} />
           {t(m.title)}
         </h2>
         <p>{t(m.blocked, { app: appName() })}</p>
@@ -101,7 +101,7 @@ function PushOffer({ offer }: { offer: boolean }) {
   return (
     <Card className="pd-push-offer" role="region" aria-labelledby="pd-push-offer-title">
       <h2 id="pd-push-offer-title" className="pd-push-offer__title">
-        <Icon name="notifications" />
+        <Icon icon={icons.notifications} />
         {t(m.title)}
       </h2>
       <p>{t(m.text, { app: appName() })}</p>

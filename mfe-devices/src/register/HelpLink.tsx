@@ -1,5 +1,5 @@
 import { useT } from '@paddock/shared/i18n';
-import { Icon } from '@paddock/shared/ui';
+import { Icon, icons } from '@paddock/shared/ui';
 import { registerHelpUrl } from '../common/support';
 import { registerTexts } from './messages';
 
@@ -9,7 +9,7 @@ export function HelpLink({ product }: { product?: string }) {
   const label = t(registerTexts.messages.help);
   return (
     <a className="pd-register-help" href={registerHelpUrl(product)} target="_blank" rel="noopener noreferrer" aria-label={label} title={label}>
-      <Icon name="help" />
+      <Icon icon={icons.help} />
     </a>
   );
 }

@@ -16,7 +16,7 @@ export function RegisterChooser() {
         {productsOffered().map((product) => (
           <li key={product}>
             <Link className="pd-register-card" to={registerPath(product)}>
-              <Icon name={DEVICE_PRODUCTS[product].icon} size={32} />
+              <Icon icon={DEVICE_PRODUCTS[product].icon} size={32} />
               <span>{PRODUCTS[product].name}</span>
             </Link>
           </li>

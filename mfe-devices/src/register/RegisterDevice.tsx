@@ -16,7 +16,7 @@ import {
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { activeUserAtom } from '@paddock/shared/session';
-import { Alert, Button, Card, Page, TextField, fieldErrorMessage, useFormErrors, type FieldMessage } from '@paddock/shared/ui';
+import { Alert, Button, Card, Page, TextField, fieldErrorMessage, useFormErrors, type FieldMessage, icons } from '@paddock/shared/ui';
 import { DEVICE_PRODUCTS } from '../products';
 import { HelpLink } from './HelpLink';
 import { registerTexts } from './messages';
@@ -142,7 +142,7 @@ export function RegisterDevice<P extends ProductId>({ product }: { product: P })
           )
         ) : (
           <div className="pd-scanner__actions" style={{ marginBottom: 16 }}>
-            <Button icon="barcode-scanner" onClick={() => setScanning(true)}>
+            <Button icon={icons.barcodeScanner} onClick={() => setScanning(true)}>
               {t(m.scanStart)}
             </Button>
           </div>

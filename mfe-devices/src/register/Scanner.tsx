@@ -12,7 +12,7 @@ import {
   type CameraState,
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Alert, Button, Icon } from '@paddock/shared/ui';
+import { Alert, Button, Icon, icons } from '@paddock/shared/ui';
 import { registerTexts } from './messages';
 
 const m = registerTexts.messages;
@@ -227,7 +227,7 @@ export function Scanner({ onFound, onManual }: { onFound: (key: string) => void;
         <Alert>{stateText[status]}</Alert>
       ) : (
         <p className="pd-scanner__state" role="status">
-          <Icon name={status === 'found' ? 'check-circle' : 'barcode-scanner'} />
+          <Icon icon={status === 'found' ? icons.checkCircle : icons.barcodeScanner} />
           <span>{stateText[status]}</span>
         </p>
       )}
@@ -235,15 +235,15 @@ export function Scanner({ onFound, onManual }: { onFound: (key: string) => void;
       {photoError ? <Alert>{photoError}</Alert> : null}
       <div className="pd-scanner__actions">
         {status === 'found' || status === 'denied' || status === 'unavailable' ? (
-          <Button icon="barcode-scanner" onClick={() => void start()}>
+          <Button icon={icons.barcodeScanner} onClick={() => void start()}>
             {t(m.scanAgain)}
           </Button>
         ) : null}
-        <Button icon="keyboard" onClick={onManual}>
+        <Button icon={icons.keyboard} onClick={onManual}>
           {t(m.scanStop)}
         </Button>
         <label className="pd-btn pd-btn--ghost">
-          <Icon name="photo-camera" />
+          <Icon icon={icons.photoCamera} />
           {t(m.scanPhoto)}
           <input
             type="file"

@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { Button, TextField, type TextFieldProps } from '@paddock/shared/ui';
+import { Button, TextField, type TextFieldProps, icons } from '@paddock/shared/ui';
 
 export interface AddFieldProps extends Omit<TextFieldProps, 'value' | 'onChange' | 'onKeyDown'> {
   value: string;
@@ -23,7 +23,7 @@ export function AddField({ value, onChange, addLabel, onAdd, note, ...field }: A
     <>
       <div className="pd-settings__inline">
         <TextField autoComplete="off" {...field} value={value} onChange={(e) => onChange(e.target.value)} onKeyDown={onKeyDown} />
-        <Button icon="add-circle" onClick={onAdd}>
+        <Button icon={icons.addCircle} onClick={onAdd}>
           {addLabel}
         </Button>
       </div>

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { ConfigSync } from '@paddock/shared/contract';
 import { configSyncStatus } from '@paddock/shared/domain';
-import { Icon } from '@paddock/shared/ui';
+import { Icon, icons } from '@paddock/shared/ui';
 import { settingsTexts } from './messages';
 
 const m = settingsTexts.messages;
@@ -19,7 +19,7 @@ export function ConfigSyncLine({ sync }: { sync: ConfigSync | null | undefined }
         });
   return (
     <p className={`pd-settings__sync pd-settings__sync--${status.kind}`} role="status">
-      {status.kind === 'pending' ? <span className="pd-spinner" aria-hidden="true" /> : <Icon name="check-circle" />}
+      {status.kind === 'pending' ? <span className="pd-spinner" aria-hidden="true" /> : <Icon icon={icons.checkCircle} />}
       <span>{text}</span>
     </p>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useT } from '@paddock/shared/i18n';
-import { FoldSection, Icon } from '@paddock/shared/ui';
+import { FoldSection, Icon, icons } from '@paddock/shared/ui';
 import { settingsTexts } from './messages';
 
 /** A card of a settings page with its h2 (the page's h1 is the device's title), folding under it (docs/product/screens.md). */
@@ -18,7 +18,7 @@ export function AlarmsInactiveNote({ active }: { active: boolean }) {
   if (active) return null;
   return (
     <p className="pd-settings__note">
-      <Icon name="warning" size={20} />
+      <Icon icon={icons.warning} size={20} />
       <span>{t(settingsTexts.messages.alarmsNeedSubscription)}</span>
     </p>
   );

@@ -23,7 +23,7 @@ import {
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { activeUserAtom, impersonationAtom } from '@paddock/shared/session';
-import { Alert, Button, FoldSection, Page, SaveBar, Select, TextField, unfoldAll, useLeave, useLeaveGuard, type FieldMessage } from '@paddock/shared/ui';
+import { Alert, Button, FoldSection, Page, SaveBar, Select, TextField, unfoldAll, useLeave, useLeaveGuard, type FieldMessage, icons } from '@paddock/shared/ui';
 import { rememberLastDevice } from '../common/lastDevice';
 import { deviceTexts } from '../device/messages';
 import { AlarmChannelsSection, useAlarmChannels } from './AlarmChannelsSection';
@@ -213,10 +213,10 @@ export function SettingsFrame<P extends ProductId>({ product, device, collect, c
         </div>
         {failure ? <Alert>{failure}</Alert> : null}
         <SaveBar dirty={dirty}>
-          <Button icon="arrow-back" onClick={() => leave(() => navigate(back))}>
+          <Button icon={icons.arrowBack} onClick={() => leave(() => navigate(back))}>
             {t(deviceMessages.back)}
           </Button>
-          <Button type="submit" variant="primary" icon="check-circle" busy={busy}>
+          <Button type="submit" variant="primary" icon={icons.checkCircle} busy={busy}>
             {t(m.save)}
           </Button>
         </SaveBar>

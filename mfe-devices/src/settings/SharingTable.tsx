@@ -9,7 +9,7 @@ import {
   type MetadataDraft,
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Button, FoldSection, Icon, IconButton, Table, type TableColumn } from '@paddock/shared/ui';
+import { Button, FoldSection, Icon, IconButton, Table, type TableColumn, icons } from '@paddock/shared/ui';
 import { AddField } from './AddField';
 import { settingsTexts } from './messages';
 
@@ -81,7 +81,7 @@ export function SharingTable({ draft, ownerEmail, onChange }: SharingTableProps)
           <span className="pd-sharing__owner">
             <span>{email}</span>
             <span className="pd-sharing__star" title={t(m.owner)}>
-              <Icon name="star" size={20} />
+              <Icon icon={icons.star} size={20} />
               <span className="pd-visually-hidden">{t(m.owner)}</span>
             </span>
           </span>
@@ -94,7 +94,7 @@ export function SharingTable({ draft, ownerEmail, onChange }: SharingTableProps)
       align: 'end',
       cell: (email) => (
         <IconButton
-          icon="notifications"
+          icon={icons.notifications}
           label={t(m.notifyLabel, { email })}
           aria-pressed={notified(email)}
           className={notified(email) ? 'pd-sharing__bell pd-sharing__bell--on' : 'pd-sharing__bell'}
@@ -109,7 +109,7 @@ export function SharingTable({ draft, ownerEmail, onChange }: SharingTableProps)
       align: 'end',
       cell: (email) =>
         canRemoveAccess(email, ownerEmail) ? (
-          <IconButton icon="close" label={t(m.removeLabel, { email })} data-remove onClick={() => remove(email)} />
+          <IconButton icon={icons.close} label={t(m.removeLabel, { email })} data-remove onClick={() => remove(email)} />
         ) : (
           // Keeps the column aligned: the owner's row has no close icon.
           <span className="pd-sharing__placeholder" aria-hidden="true" />

@@ -12,7 +12,7 @@ import {
   type SubscriptionValue,
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Button, FoldSection, Select } from '@paddock/shared/ui';
+import { Button, FoldSection, Select, icons } from '@paddock/shared/ui';
 import { settingsTexts } from './messages';
 
 const m = settingsTexts.messages;
@@ -64,7 +64,7 @@ export function SubscriptionSection({ product, subscription, prices, isOwner, ch
       ) : prices.state === 'failed' ? (
         <p className="pd-settings__note" role="alert">
           <span>{t(apiTexts.messages.pricesFailed)}</span>
-          <Button icon="refresh" onClick={prices.retry}>
+          <Button icon={icons.refresh} onClick={prices.retry}>
             {t(m.retryPrices)}
           </Button>
         </p>

@@ -1,5 +1,5 @@
 // Dashboard rules (docs/product/screens.md /devices): the tag filter chips and which devices they let through.
-import { allDevices, type Device, type DeviceList } from '../products';
+import { allDevices, type Device, type DeviceList } from '../products/registry';
 import { editableTags } from './tags';
 
 /** docs/product/screens.md, docs/product/validation.md: the filter chips — every user tag of the listed devices (system tags hidden), once, sorted. */

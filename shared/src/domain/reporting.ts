@@ -1,5 +1,6 @@
 // How often devices report and when a silent one counts as offline (docs/protocol.md, Behaviour).
-import { DEFAULT_REPORTING_SECONDS, type ProductId } from '../products';
+import { DEFAULT_REPORTING_SECONDS } from '../products/registry';
+import type { ProductId } from '../products/ids';
 
 /** A device that has sent nothing for this many of its reporting intervals is offline. */
 export const OFFLINE_AFTER_INTERVALS = 3;

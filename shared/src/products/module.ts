@@ -46,6 +46,30 @@ export interface ProductInfo<P extends ProductId = ProductId, ListKey extends st
 }
 
 /**
+ * What a product does with a device, typed by its representation, reading and configuration, with no schema in it:
+ * the dashboard reads these without loading TypeBox (docs/architecture/README.md#budgets). Each products/<id>/rules.ts
+ * holds one; its module adds the schemas.
+ */
+export interface ProductRules<Device, Reading, Config> {
+  /** docs/product/screens.md: the charts of its log page, in page order. */
+  histories: readonly HistoryMeasure[];
+  /** Its reporting interval (s) while a device has not announced one in its status. */
+  defaultReportingSeconds: number;
+  /** The alarms people are told about (alarmNotifications), where each sits in the representation. */
+  notifiedAlarms: readonly AlarmSource[];
+  /** The live values and alarm states one reading (measured at `at`) sets; alarm bounds are read from `device`. */
+  readingPatch(device: Device, reading: Reading, at: Date): FieldsPatch;
+  /** When the newest reading already applied was measured (null: none yet, or the product keeps no time). */
+  lastReadingAt(device: Device): string | null;
+  /** Offline as the product shows it (docs/product/devices.md). */
+  offlinePatch(offline: boolean): FieldsPatch;
+  /** docs/product/screens.md, docs/product/states.md: the dashboard card's warnings, in a fixed order. */
+  warnings(device: Device, now: Date): WarningCode[];
+  /** The configuration a device must run, built from its settings; null when the product takes none. */
+  config(device: Device): Config | null;
+}
+
+/**
  * One product. `Schema` is its representation (docs/product/devices.md), `Reading` its `up/reading` payload, `Config` the
  * configuration it runs (`down/config`; null: it takes none). The rules are typed by those schemas, so the
  * registry can call them without casts.
@@ -56,26 +80,11 @@ export interface ProductModule<
   Schema extends TObject = TObject,
   Reading extends TObject = TObject,
   Config extends TObject | null = TObject | null,
-> extends ProductInfo<P, ListKey> {
+> extends ProductInfo<P, ListKey>,
+    ProductRules<Static<Schema>, Static<Reading>, Static<NonNullable<Config>>> {
   schema: Schema;
   readingSchema: Reading;
   configSchema: Config;
-  /** docs/product/screens.md: the charts of its log page, in page order. */
-  histories: readonly HistoryMeasure[];
-  /** Its reporting interval (s) while a device has not announced one in its status. */
-  defaultReportingSeconds: number;
-  /** The alarms people are told about (alarmNotifications), where each sits in the representation. */
-  notifiedAlarms: readonly AlarmSource[];
-  /** The live values and alarm states one reading (measured at `at`) sets; alarm bounds are read from `device`. */
-  readingPatch(device: Static<Schema>, reading: Static<Reading>, at: Date): FieldsPatch;
-  /** When the newest reading already applied was measured (null: none yet, or the product keeps no time). */
-  lastReadingAt(device: Static<Schema>): string | null;
-  /** Offline as the product shows it (docs/product/devices.md). */
-  offlinePatch(offline: boolean): FieldsPatch;
-  /** docs/product/screens.md, docs/product/states.md: the dashboard card's warnings, in a fixed order. */
-  warnings(device: Static<Schema>, now: Date): WarningCode[];
-  /** The configuration a device must run, built from its settings; null when the product takes none. */
-  config(device: Static<Schema>): Static<NonNullable<Config>> | null;
 }
 
 /** A product module with its types inferred from the object (literal list key, exact schemas). */

@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { useT } from '../i18n/LocaleProvider';
 import { Icon } from './Icon';
-import type { IconName } from './icons';
+import type { IconSymbol } from './icons';
 import { uiTexts } from './messages';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -10,7 +10,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   /** Shows a spinner on this control and blocks it while the action runs. */
   busy?: boolean;
-  icon?: IconName;
+  icon?: IconSymbol;
   children?: ReactNode;
 }
 
@@ -24,14 +24,14 @@ export function Button({ variant = 'secondary', busy = false, icon, children, cl
       disabled={disabled || busy}
       aria-busy={busy || undefined}
     >
-      {busy ? <span className="pd-spinner" role="status" aria-label={t(uiTexts.messages.busy)} /> : icon ? <Icon name={icon} /> : null}
+      {busy ? <span className="pd-spinner" role="status" aria-label={t(uiTexts.messages.busy)} /> : icon ? <Icon icon={icon} /> : null}
       {children}
     </button>
   );
 }
 
 export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> {
-  icon: IconName;
+  icon: IconSymbol;
   /** The accessible name (also the tooltip). */
   label: string;
   busy?: boolean;
@@ -48,7 +48,7 @@ export function IconButton({ icon, label, busy = false, className, disabled, typ
       disabled={disabled || busy}
       aria-busy={busy || undefined}
     >
-      {busy ? <span className="pd-spinner" aria-hidden="true" /> : <Icon name={icon} />}
+      {busy ? <span className="pd-spinner" aria-hidden="true" /> : <Icon icon={icon} />}
     </button>
   );
 }

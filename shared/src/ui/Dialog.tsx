@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useT } from '../i18n/LocaleProvider';
 import { Button, IconButton } from './Button';
 import { uiTexts } from './messages';
+import * as icons from './icons';
 
 export interface DialogProps {
   open: boolean;
@@ -46,7 +47,7 @@ export function Dialog({ open, title, onClose, children, actions }: DialogProps)
             <h2 id={titleId} className="pd-dialog__title">
               {title}
             </h2>
-            <IconButton icon="close" label={t(uiTexts.messages.close)} onClick={onClose} />
+            <IconButton icon={icons.close} label={t(uiTexts.messages.close)} onClick={onClose} />
           </header>
           <div className="pd-dialog__body">{children}</div>
           {actions ? <footer className="pd-actions">{actions}</footer> : null}

@@ -3,6 +3,7 @@ import type { MessageDescriptor } from 'react-intl';
 import { useT } from '../i18n/LocaleProvider';
 import { Icon } from './Icon';
 import { uiTexts } from './messages';
+import * as icons from './icons';
 
 /** A localized field error: a message with its values, or nothing. */
 export type FieldMessage = { message: MessageDescriptor; values?: Record<string, string | number> } | string | null | undefined;
@@ -84,7 +85,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
       type={visible ? 'text' : 'password'}
       trailing={
         <button type="button" className="pd-field__toggle" aria-label={label} title={label} aria-pressed={visible} onClick={() => setVisible((v) => !v)}>
-          <Icon name={visible ? 'visibility-off' : 'visibility'} />
+          <Icon icon={visible ? icons.visibilityOff : icons.visibility} />
         </button>
       }
     />

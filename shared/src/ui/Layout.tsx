@@ -4,6 +4,7 @@ import { useT } from '../i18n/LocaleProvider';
 import { IconButton } from './Button';
 import { useLeave } from './LeaveGuard';
 import { uiTexts } from './messages';
+import * as icons from './icons';
 
 export function Card({ className, children, ...rest }: HTMLAttributes<HTMLElement> & { children: ReactNode }) {
   return (
@@ -34,7 +35,7 @@ export function Page({ title, subtitle, back, actions, narrow, children }: PageP
   return (
     <div className={['pd-page', narrow ? 'pd-page--narrow' : ''].join(' ')}>
       <header className="pd-page__header">
-        {back ? <IconButton icon="arrow-back" label={t(uiTexts.messages.back)} onClick={() => leave(() => navigate(back))} /> : null}
+        {back ? <IconButton icon={icons.arrowBack} label={t(uiTexts.messages.back)} onClick={() => leave(() => navigate(back))} /> : null}
         <div className="pd-page__titles">
           <h1 className="pd-page__title">{title}</h1>
           {subtitle ? <p className="pd-page__subtitle">{subtitle}</p> : null}

@@ -3,6 +3,7 @@ import { Alert } from './Alert';
 import { Button } from './Button';
 import { useT } from '../i18n/LocaleProvider';
 import { uiTexts } from './messages';
+import * as icons from './icons';
 
 /** Data a screen loads: still loading, failed (the reason in words), or there. */
 export type Loaded<T> = { state: 'loading' } | { state: 'failed'; reason: string } | { state: 'ready'; value: T };
@@ -34,7 +35,7 @@ export function LoadedView<T>({ loaded, failedText, retryLabel, onRetry, childre
     return (
       <Alert
         actions={
-          <Button icon="refresh" onClick={onRetry}>
+          <Button icon={icons.refresh} onClick={onRetry}>
             {retryLabel}
           </Button>
         }

@@ -3,6 +3,7 @@ import { useT } from '../i18n/LocaleProvider';
 import { Button } from './Button';
 import { Actions, Card, Page } from './Layout';
 import { uiTexts } from './messages';
+import * as icons from './icons';
 
 /**
  * docs/product/screens.md: an unknown route shows 'Page not found' with a back button, in the shell and below every
@@ -20,7 +21,7 @@ export function NotFound() {
       <Card>
         <p>{t(m.notFoundText)}</p>
         <Actions>
-          <Button variant="primary" icon="arrow-back" onClick={back}>
+          <Button variant="primary" icon={icons.arrowBack} onClick={back}>
             {t(m.back)}
           </Button>
         </Actions>

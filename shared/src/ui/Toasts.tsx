@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useT } from '../i18n/LocaleProvider';
 import { dismissToast, toastsAtom, type Toast } from '../api/feedback';
 import { Icon } from './Icon';
+import * as icons from './icons';
 
 function ToastItem({ toast }: { toast: Toast }) {
   const t = useT();
@@ -12,7 +13,7 @@ function ToastItem({ toast }: { toast: Toast }) {
       role={toast.kind === 'error' ? 'alert' : 'status'}
       onClick={() => dismissToast(toast.id)}
     >
-      <Icon name={toast.kind === 'error' ? 'error' : toast.kind === 'success' ? 'check-circle' : 'notifications'} />
+      <Icon icon={toast.kind === 'error' ? icons.error : toast.kind === 'success' ? icons.checkCircle : icons.notifications} />
       <span>{text}</span>
     </div>
   );

@@ -1,5 +1,6 @@
 export * from './Icon';
-export type { IconName } from './icons';
+export * as icons from './icons';
+export type { IconSymbol } from './icons';
 export * from './Button';
 export * from './Field';
 export * from './Layout';

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { useT } from '@paddock/shared/i18n';
-import { Button, Card, Page } from '@paddock/shared/ui';
+import { Button, Card, Page, icons } from '@paddock/shared/ui';
 import { connectionTexts } from './messages';
 import { supportHost, supportUrl } from './support';
 
@@ -30,7 +30,7 @@ export function ConnectionFailed({ onTryAgain = reloadAppRoot }: { onTryAgain?: 
             }}
           />
         </p>
-        <Button variant="primary" icon="refresh" onClick={onTryAgain}>
+        <Button variant="primary" icon={icons.refresh} onClick={onTryAgain}>
           {t(connectionTexts.messages.tryAgain)}
         </Button>
       </Card>

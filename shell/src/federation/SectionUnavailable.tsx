@@ -1,6 +1,6 @@
 import type { RemoteName } from '@paddock/shared/federation';
 import { useT } from '@paddock/shared/i18n';
-import { Button, Card, Page, appName } from '@paddock/shared/ui';
+import { Button, Card, Page, appName, icons } from '@paddock/shared/ui';
 import { federationTexts } from './messages';
 
 /** The card shown in place of a section (remote) that failed to load or crashed, with Retry. */
@@ -12,7 +12,7 @@ export function SectionUnavailable({ remote, onRetry }: { remote: RemoteName; on
       <Card role="alert" className="pd-shell-unavailable">
         <h2>{t(federationTexts.messages.unavailableTitle)}</h2>
         <p>{t(federationTexts.messages.unavailableText, { section, app: appName() })}</p>
-        <Button variant="primary" icon="refresh" onClick={onRetry}>
+        <Button variant="primary" icon={icons.refresh} onClick={onRetry}>
           {t(federationTexts.messages.retry)}
         </Button>
       </Card>
@@ -33,7 +33,7 @@ export function SectionNeedsUpdate({ remote, onReload }: { remote: RemoteName; o
       <Card role="alert" className="pd-shell-unavailable">
         <h2>{t(federationTexts.messages.updateTitle)}</h2>
         <p>{t(federationTexts.messages.updateText, { section, app: appName() })}</p>
-        <Button variant="primary" icon="refresh" onClick={onReload}>
+        <Button variant="primary" icon={icons.refresh} onClick={onReload}>
           {t(federationTexts.messages.reload)}
         </Button>
       </Card>

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useT } from '@paddock/shared/i18n';
 import { impersonatingAtom } from '@paddock/shared/session';
-import { Button, Icon } from '@paddock/shared/ui';
+import { Button, Icon, icons } from '@paddock/shared/ui';
 import { layoutTexts } from './messages';
 import { useStopImpersonating } from './useStopImpersonating';
 
@@ -19,7 +19,7 @@ export function ImpersonationBanner() {
   if (!impersonating) return null;
   return (
     <div className="pd-impersonation" role="status">
-      <Icon name="visibility" />
+      <Icon icon={icons.visibility} />
       <p className="pd-impersonation__text">
         <strong>{t(m.viewingAs, { email: impersonating.User.Email })}</strong>
         <span className="pd-impersonation__hint"> {t(m.viewingAsHint)}</span>

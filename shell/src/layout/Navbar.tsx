@@ -5,7 +5,7 @@ import { LOCALES, type Locale } from '@paddock/shared/domain';
 import { ownerOf } from '@paddock/shared/federation';
 import { changeLocale, LOCALE_NAMES, localeAtom, useT } from '@paddock/shared/i18n';
 import { impersonatingAtom, isAdminAtom, signedInAtom, signOut } from '@paddock/shared/session';
-import { Button, Icon, useLeave, useLeaveGate } from '@paddock/shared/ui';
+import { Button, Icon, useLeave, useLeaveGate, icons } from '@paddock/shared/ui';
 import { supportUrl } from '../connection/support';
 import { shellBrand } from '../startup/variant';
 import { layoutTexts } from './messages';
@@ -89,7 +89,7 @@ export function Navbar() {
           aria-label={t(layoutTexts.messages.menu)}
           onClick={() => setOpen((o) => !o)}
         >
-          <Icon name={open ? 'close' : 'menu'} />
+          <Icon icon={open ? icons.close : icons.menu} />
         </button>
       </div>
       <nav id={menuId} className={`pd-navbar__menu${open ? ' pd-navbar__menu--open' : ''}`} aria-label={t(layoutTexts.messages.navigation)}>
@@ -114,7 +114,7 @@ export function Navbar() {
         </ul>
         <div className="pd-navbar__tools">
           <label className="pd-navbar__language">
-            <Icon name="language" />
+            <Icon icon={icons.language} />
             <span className="pd-visually-hidden">{t(layoutTexts.messages.language)}</span>
             <select
               value={locale}
@@ -138,12 +138,12 @@ export function Navbar() {
           ) : null}
           {!signedIn ? (
             <Link to="/sign-in" className="pd-btn pd-btn--primary" aria-current={pathname === '/sign-in' ? 'page' : undefined}>
-              <Icon name="login" />
+              <Icon icon={icons.login} />
               {t(layoutTexts.messages.signIn)}
             </Link>
           ) : impersonation ? null : (
             <button type="button" className="pd-btn pd-btn--ghost" onClick={() => leave(() => void onSignOut())}>
-              <Icon name="logout" />
+              <Icon icon={icons.logout} />
               {t(layoutTexts.messages.signOut)}
             </button>
           )}

@@ -5,7 +5,7 @@ import { noticesApi } from '@paddock/shared/api';
 import type { Notice } from '@paddock/shared/contract';
 import { localeAtom, useT } from '@paddock/shared/i18n';
 import { dismissedNoticesAtom, signedInAtom, userAtom } from '@paddock/shared/session';
-import { IconButton, Icon } from '@paddock/shared/ui';
+import { IconButton, Icon, icons } from '@paddock/shared/ui';
 import { layoutTexts } from './messages';
 import { dismissedIds, noticeText, NOTICES_REFRESH_MS, pruneDismissed } from './notices';
 
@@ -66,12 +66,12 @@ export function Notices() {
         const { text, lang } = noticeText(notice, locale);
         return (
           <div key={notice.Id} className="pd-notice">
-            <Icon name="notifications" />
+            <Icon icon={icons.notifications} />
             <p className="pd-notice__text" lang={lang}>
               {text}
             </p>
             <IconButton
-              icon="close"
+              icon={icons.close}
               label={t(m.dismissNotice)}
               className="pd-notice__close"
               onClick={() => setDismissed((ids) => [...dismissedIds(ids).filter((id) => id !== notice.Id), notice.Id])}

@@ -14,7 +14,7 @@ import {
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { activeUserAtom } from '@paddock/shared/session';
-import { Button, Checkbox, ConfirmDialog, TextField } from '@paddock/shared/ui';
+import { Button, Checkbox, ConfirmDialog, TextField, icons } from '@paddock/shared/ui';
 import {
   AlarmsInactiveNote,
   SettingsFrame,
@@ -111,7 +111,7 @@ function FarmcamSimSettings({ device }: SettingsPageProps<'farmcam-sim'>) {
         </p>
         <div className="pd-settings__inline">
           <Button
-            icon="add-circle"
+            icon={icons.addCircle}
             disabled={!isOwner || !price}
             busy={purchase?.busy}
             onClick={() => setPurchase({ key: newIdempotencyKey(), busy: false })}

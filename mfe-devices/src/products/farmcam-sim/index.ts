@@ -5,12 +5,13 @@ import { expiryText } from '@paddock/shared/api';
 import type { DetailFormat } from '../../dashboard/detailFormat';
 import { dashboardTexts } from '../../dashboard/messages';
 import type { DeviceProductUi } from '../types';
+import { icons } from '@paddock/shared/ui';
 
 const m = dashboardTexts.messages;
 
 /** FarmCam SIM (docs/product/screens.md): registered by IMSI; its card shows the remaining data and the subscription. */
 export const farmcamSimUi: DeviceProductUi<'farmcam-sim'> = {
-  icon: 'sim-card',
+  icon: icons.simCard,
   Settings: lazy(() => import('./Settings')),
   nameExample: 'sim',
   details: (device, format, now) => {

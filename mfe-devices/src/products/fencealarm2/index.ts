@@ -1,12 +1,13 @@
 import { lazy } from 'react';
 import { dashboardTexts } from '../../dashboard/messages';
 import { IMEI_REGISTRATION, type DeviceProductUi } from '../types';
+import { icons } from '@paddock/shared/ui';
 
 const m = dashboardTexts.messages;
 
 /** FenceAlarm2 (docs/product/screens.md): its card shows the fence voltage and the last uplink. */
 export const fencealarm2Ui: DeviceProductUi<'fencealarm2'> = {
-  icon: 'electric-bolt',
+  icon: icons.electricBolt,
   Settings: lazy(() => import('./Settings')),
   nameExample: 'fence',
   details: (device, { t, orDash, time, volts }) => [

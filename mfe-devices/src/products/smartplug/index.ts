@@ -4,12 +4,13 @@ import { dashboardTexts } from '../../dashboard/messages';
 import { PowerToggle } from '../../dashboard/PowerToggle';
 import { consumptionCostLines } from '../consumptionCost';
 import { IMEI_REGISTRATION, type DeviceProductUi } from '../types';
+import { icons } from '@paddock/shared/ui';
 
 const m = dashboardTexts.messages;
 
 /** SmartPlug (docs/product/screens.md): its card shows load, consumption (and its cost at the user's energy price), temperature and signal, and has a power switch. */
 export const smartplugUi: DeviceProductUi<'smartplug'> = {
-  icon: 'power-plug',
+  icon: icons.powerPlug,
   Settings: lazy(() => import('./Settings')),
   nameExample: 'plug',
   details: (device, format) => {

@@ -3,12 +3,13 @@ import { dashboardTexts } from '../../dashboard/messages';
 import { PowerToggle } from '../../dashboard/PowerToggle';
 import { consumptionCostLines } from '../consumptionCost';
 import type { DeviceProductUi } from '../types';
+import { icons } from '@paddock/shared/ui';
 
 const m = dashboardTexts.messages;
 
 /** SmartPlug2 (docs/product/screens.md): registered with an optional owner; its card shows load, consumption (and its cost at the user's energy price) and signal, and has a power switch. */
 export const smartplug2Ui: DeviceProductUi<'smartplug2'> = {
-  icon: 'outlet',
+  icon: icons.outlet,
   Settings: lazy(() => import('./Settings')),
   nameExample: 'plug',
   details: (device, format) => {

@@ -1,7 +1,7 @@
 import type { KeyboardEvent, ReactNode, RefObject } from 'react';
 import type { PowerAction } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Button, Select } from '@paddock/shared/ui';
+import { Button, Select, icons } from '@paddock/shared/ui';
 import { submitOnEnter } from './focus';
 import { rulesTexts } from './messages';
 
@@ -56,7 +56,7 @@ export function NewRuleForm({
           </p>
         ) : null}
         <div className="pd-actions pd-rules__add">
-          <Button icon="add-circle" onClick={onAdd}>
+          <Button icon={icons.addCircle} onClick={onAdd}>
             {addLabel}
           </Button>
         </div>

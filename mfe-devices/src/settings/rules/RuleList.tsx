@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useT } from '@paddock/shared/i18n';
-import { IconButton } from '@paddock/shared/ui';
+import { IconButton, icons } from '@paddock/shared/ui';
 import type { PowerAction } from '@paddock/shared/domain';
 import { focusAfterRemoval } from './focus';
 import { useRuleFormat } from './format';
@@ -79,7 +79,7 @@ export function RuleList<R extends { action: PowerAction; days: readonly number[
           <span className="pd-rules__when">{kind.when(rule)}</span>
           <span className={`pd-rules__action pd-rules__action--${rule.action}`}>{format.action(rule.action)}</span>
           <span className="pd-rules__days-text">{format.days(rule.days)}</span>
-          <IconButton icon="close" label={t(m.removeRule, { rule: kind.describe(rule) })} onClick={() => onRemove(index)} />
+          <IconButton icon={icons.close} label={t(m.removeRule, { rule: kind.describe(rule) })} onClick={() => onRemove(index)} />
         </li>
       ))}
     </ul>

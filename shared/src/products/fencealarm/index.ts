@@ -1,45 +1,16 @@
 // FenceAlarm (docs/product/products/fencealarm.md): an electric-fence monitor keyed by IMEI. It reports fence voltage, battery and signal;
 // alarms on low fence voltage (below the chosen level), low battery and silence; it runs a configuration.
-import { isBatteryLow, isFenceVoltageLow } from '../../domain/alarmState';
-import { isRaised, shownWarnings } from '../../domain/warnings';
 import { defineProduct } from '../module';
 import { fencealarmInfo } from './info';
-import { Fencealarm, FencealarmDeviceConfig, FencealarmReading } from './contract';
+import { fencealarmRules } from './rules';
+import { Fencealarm, FencealarmReading, FencealarmDeviceConfig } from './contract';
 
 export * from './contract';
 
 export const fencealarm = defineProduct({
   ...fencealarmInfo,
+  ...fencealarmRules,
   schema: Fencealarm,
   readingSchema: FencealarmReading,
   configSchema: FencealarmDeviceConfig,
-  histories: ['voltage'],
-  defaultReportingSeconds: 600,
-  notifiedAlarms: [
-    { alarm: 'fence_voltage', field: 'VoltageAlarm', value: { path: ['LastReport', 'Data', 'Voltage'], unit: 'V' } },
-    { alarm: 'low_battery', field: 'LowBatteryAlarm', value: { path: ['LastReport', 'Data', 'Battery'], unit: 'V' } },
-    { alarm: 'offline', field: 'OfflineAlarm' },
-  ],
-  readingPatch: (device, reading, at) => ({
-    LastReport: { Timestamp: at.toISOString(), Data: { Voltage: reading.Voltage, Battery: reading.Battery, Rssi: reading.Rssi } },
-    VoltageAlarm: { Triggered: isFenceVoltageLow(reading.Voltage, device.VoltageAlarm.AlarmLevel) },
-    LowBatteryAlarm: { Triggered: isBatteryLow(reading.Battery) },
-  }),
-  lastReadingAt: (device) => device.LastReport?.Timestamp ?? null,
-  offlinePatch: (offline) => ({ OfflineAlarm: { Triggered: offline } }),
-  /** docs/product/states.md: voltage (enabled and triggered), low battery and offline (triggered). */
-  warnings: (device) =>
-    shownWarnings([
-      ['voltage', isRaised(device.VoltageAlarm)],
-      ['lowBattery', device.LowBatteryAlarm.Triggered],
-      ['offline', device.OfflineAlarm.Triggered],
-    ]),
-  config(device) {
-    const { Enabled, ScalingFactor, ExpectedVoltage } = device.Calibration;
-    return {
-      AlarmEnabled: device.VoltageAlarm.Enabled,
-      AlarmLevel: device.VoltageAlarm.AlarmLevel,
-      Calibration: { Enabled, ScalingFactor, ExpectedVoltage },
-    };
-  },
 });

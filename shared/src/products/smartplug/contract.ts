@@ -16,7 +16,7 @@ import {
 } from '../../contract/devices';
 import { LOAD_ALARM_RANGE, TEMPERATURE_ALARM_RANGE } from '../../domain/alarms';
 import { DAYS_PATTERN, THERMOSTAT_MAX_TRIGGERS, THERMOSTAT_TEMPERATURE_MAX, THERMOSTAT_TEMPERATURE_MIN } from '../../domain/timer';
-import { plugFields, plugReadingFields } from '../plug';
+import { plugFields, plugReadingFields } from '../plugContract';
 
 const Bound = (range: { min: number; max: number }) => Type.Integer({ minimum: range.min, maximum: range.max });
 const Bounds = Type.Object({ Enabled: Type.Boolean(), Triggered: Type.Boolean(), Lower: Type.Number(), Upper: Type.Number() });

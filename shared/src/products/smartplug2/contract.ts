@@ -16,7 +16,7 @@ import {
   configuredDeviceParts,
 } from '../../contract/devices';
 import { LOAD_ALARM_RANGE } from '../../domain/alarms';
-import { plugFields, plugReadingFields } from '../plug';
+import { plugFields, plugReadingFields } from '../plugContract';
 
 const Notification = Type.Object({ Enabled: Type.Boolean() }, closed);
 

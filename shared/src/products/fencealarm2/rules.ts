@@ -1,0 +1,23 @@
+// What a FenceAlarm2 does with its readings, alarms and configuration (docs/product/products/fencealarm2.md). No schema here, so the
+// dashboard reads these rules without loading TypeBox (docs/architecture/README.md#budgets); index.ts adds the schemas.
+import { isFenceVoltageLow } from '../../domain/alarmState';
+import { isRaised, shownWarnings } from '../../domain/warnings';
+import type { ProductRules } from '../module';
+import type { Fencealarm2, Fencealarm2Reading, Fencealarm2DeviceConfig } from './contract';
+
+export const fencealarm2Rules: ProductRules<Fencealarm2, Fencealarm2Reading, Fencealarm2DeviceConfig> = {
+  histories: ['voltage'],
+  defaultReportingSeconds: 900,
+  notifiedAlarms: [{ alarm: 'fence_voltage', field: 'VoltageAlarm', value: { path: ['Voltage'], unit: 'V' } }],
+  readingPatch: (device, reading, at) => ({
+    Voltage: reading.Voltage,
+    LastUplinkAt: at.toISOString(),
+    VoltageAlarm: { Triggered: isFenceVoltageLow(reading.Voltage, device.VoltageAlarm.Threshold) },
+  }),
+  lastReadingAt: (device) => device.LastUplinkAt,
+  // No offline state on the wire (docs/product/devices.md).
+  offlinePatch: () => ({}),
+  /** docs/product/states.md: voltage (enabled and triggered). */
+  warnings: (device) => shownWarnings([['voltage', isRaised(device.VoltageAlarm)]]),
+  config: (device) => ({ AlarmEnabled: device.VoltageAlarm.Enabled, Threshold: device.VoltageAlarm.Threshold }),
+};
