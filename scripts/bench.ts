@@ -12,10 +12,22 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium';
 import { E2E_ADMIN, startPaddock, type RunningServer } from '../tests/support/server';
 import { buildApps, root } from './apps.mjs';
 import { devicesApiRows, prepareFiftyDevices, type FiftyDevices } from './benchDevicesApi';
-import { historyRows, insertYearOfReadings, lastYear } from './benchHistory';
+import {
+  chartPeers,
+  chartRows,
+  exportRows,
+  historyRows,
+  insertYearOfReadings,
+  lastYear,
+  type ChartDatabase,
+  type ChartPeer,
+  type TimeWindow,
+} from './benchHistory';
 import { countReadingsByExport, INGEST_TARGETS, ingestRows, type IngestDevice } from './benchIngest';
 import { adminRows, seedAdminFleet } from './benchAdmin';
 import { renewalRows } from './benchRenewals';
+import { fleetRows } from './benchFleet';
+import { dashboardRows, seedDashboardFarmers } from './benchDashboard';
 import { formatRows, type Row } from './benchRows';
 
 const DEMO = { email: 'demo@bench.paddock.test', password: 'bench-demo-password' };
@@ -71,15 +83,27 @@ async function main() {
   if (process.argv.includes('--devices')) return printRows(await devicesOnlyRows());
   // `npm run bench -- --ingest`: the MQTT ingest rows alone, on PGlite and PostgreSQL (no build, about a minute).
   if (process.argv.includes('--ingest')) return printRows(await ingestOnlyRows());
+  // `npm run bench -- --exports`: the year's CSV and XLSX exports alone, on PGlite and PostgreSQL (no build, a few minutes).
+  if (process.argv.includes('--exports')) return printRows(await exportsOnlyRows());
+  // `npm run bench -- --charts`: the chart rows of the history alone, on PGlite and PostgreSQL (no build, a few minutes).
+  if (process.argv.includes('--charts')) return printRows(await chartsOnlyRows());
   // `npm run bench -- --admin`: the admin pages at fleet scale on PostgreSQL alone (no build, about a minute).
   if (process.argv.includes('--admin')) return printRows(await adminOnlyRows());
+  // `npm run bench -- --fleet`: start-up, the offline sweep, the notification worker and the broker's retained messages
+  // with 100,000 devices, 10,000 registered, on PostgreSQL and PGlite (no build, a few minutes).
+  if (process.argv.includes('--fleet')) return printRows(await fleetOnlyRows());
   buildApps();
   const rows = await frontEndRows();
   // `npm run bench -- --front-end`: the JS budgets only (a few seconds instead of minutes).
   if (!process.argv.includes('--front-end')) {
     rows.push(...(await databaseRows(pglite())));
     const postgres = await postgresDatabase();
-    if (postgres) rows.push(...(await databaseRows(postgres)), ...(await adminOnlyRows()));
+    if (postgres) {
+      rows.push(...(await databaseRows(postgres)), ...(await adminOnlyRows()));
+      // The fleet rows on PostgreSQL (about 80 s); PGlite's with `--fleet`.
+      const fleet = await postgresDatabase();
+      if (fleet) rows.push(...(await fleetRowsOn(fleet)));
+    }
   }
   printRows(rows);
 }
@@ -132,6 +156,46 @@ const ingestOnlyRows = () =>
     );
   });
 
+/**
+ * `measure`'s rows over a year of readings on a fresh PGlite and a fresh PostgreSQL database: the year goes in as in
+ * databaseRows, then `before` runs on the same direct connection (the chart peers), then the server starts.
+ */
+async function onYearOfReadings<Before>(
+  before: (direct: Database, year: TimeWindow) => Promise<Before>,
+  measure: (server: RunningServer, headers: Record<string, string>, year: TimeWindow, label: string, before: Before) => Promise<Row[]>,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const database of [pglite(), await postgresDatabase()]) {
+    if (!database) continue;
+    try {
+      await (await database.start()).stop();
+      const year = lastYear();
+      const direct = await database.open();
+      const prepared = await insertYearOfReadings(direct, year)
+        .then(() => before(direct, year))
+        .finally(() => direct.close());
+      const server = await database.start();
+      try {
+        const { headers } = await prepareFiftyDevices(server, DEMO);
+        rows.push(...(await measure(server, headers, year, database.label, prepared)));
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await database.drop();
+    }
+  }
+  return rows;
+}
+
+/** The year's exports alone. */
+const exportsOnlyRows = () =>
+  onYearOfReadings(async () => undefined, (server, headers, year, label) => exportRows(server, headers, year, label));
+
+/** The charts over the year alone, with their peers. */
+const chartsOnlyRows = () =>
+  onYearOfReadings(chartPeers, (server, headers, year, label, peers) => chartRows(server, headers, year, label as ChartDatabase, peers));
+
 /** The admin pages over 100,000 devices and 20,000 users (scripts/benchAdmin.ts), on a PostgreSQL database of their own. */
 async function adminOnlyRows(): Promise<Row[]> {
   const database = await postgresDatabase();
@@ -151,15 +215,41 @@ async function adminOnlyRows(): Promise<Row[]> {
   }
 }
 
-/** The JS a phone downloads before the sign-in page and the device dashboard are usable (any database will do). */
+/** The fleet rows (scripts/benchFleet.ts) on a fresh PostgreSQL database (when there is one) and a fresh PGlite. */
+async function fleetOnlyRows(): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const database of [await postgresDatabase(), pglite()]) if (database) rows.push(...(await fleetRowsOn(database)));
+  return rows;
+}
+
+/** The fleet rows on one fresh database, dropped after (about 80 s on PostgreSQL, 110 s on PGlite). */
+async function fleetRowsOn(database: BenchDatabase): Promise<Row[]> {
+  try {
+    await (await database.start()).stop();
+    return await fleetRows(database);
+  } finally {
+    await database.drop();
+  }
+}
+
+/** The JS a phone downloads before the sign-in page and the device dashboard are usable, and the dashboard with 500 devices (scripts/benchDashboard.ts). */
 async function frontEndRows(): Promise<Row[]> {
   // The browser first: Playwright closes it when the process ends, while a server left running (no Chromium) would outlive it.
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
-  const server = await startPaddock(BENCH_ENV).catch(async (error: unknown) => {
-    await browser.close();
-    throw error;
-  });
+  // The dashboard's farmers (scripts/benchDashboard.ts) go in after the first start migrates, while no server holds it.
+  const database = pglite();
+  const server = await database
+    .start()
+    .then((first) => first.stop())
+    .then(() => database.open())
+    .then((direct) => seedDashboardFarmers(direct).finally(() => direct.close()))
+    .then(() => database.start())
+    .catch(async (error: unknown) => {
+      await browser.close();
+      await database.drop();
+      throw error;
+    });
   const rows: Row[] = [];
   try {
     const signInPage = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
@@ -174,25 +264,32 @@ async function frontEndRows(): Promise<Row[]> {
       ok: signIn.kb <= 150,
     });
 
-    const devicesPage = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
+    // The farmer who opens the app is signed in already: sign in once, then open /devices again with a cold cache
+    // (no HTTP cache, no service worker), as after a new release. The sign-in page has its own row above.
+    const devicesContext = await browser.newContext({ viewport: { width: 360, height: 780 }, serviceWorkers: 'block' });
+    const devicesPage = await devicesContext.newPage();
+    await devicesPage.goto(`${server.url}/sign-in`);
+    await devicesPage.getByLabel('E-mail address').fill(DEMO.email);
+    await devicesPage.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await devicesPage.locator('main').getByRole('button', { name: 'Sign in', exact: true }).click();
+    await devicesPage.waitForURL(/\/devices/);
+    await devicesPage.getByRole('article').first().waitFor();
     const devices = await jsTransferred(devicesPage, async () => {
-      await devicesPage.goto(`${server.url}/sign-in`);
-      await devicesPage.getByLabel('E-mail address').fill(DEMO.email);
-      await devicesPage.getByLabel('Password', { exact: true }).fill(DEMO.password);
-      await devicesPage.locator('main').getByRole('button', { name: 'Sign in', exact: true }).click();
-      await devicesPage.waitForURL(/\/devices/);
+      await devicesPage.goto(`${server.url}/devices`);
       await devicesPage.getByRole('article').first().waitFor();
     });
     const heavy = devices.urls.filter((u) => /echarts|zxing/i.test(u));
     rows.push({
-      what: 'JS (gzip) before /devices shows (from a cold start through sign-in)',
+      what: 'JS (gzip) before /devices shows cards (signed in, cold cache)',
       value: `${devices.kb.toFixed(1)} KB (${devices.transferredKb.toFixed(1)} KB as sent)${heavy.length ? ` incl. ${heavy.join(', ')}` : ''}`,
       budget: '≤ 200 KB, no echarts/zxing',
       ok: devices.kb <= 200 && heavy.length === 0,
     });
+    rows.push(...(await dashboardRows(browser, server)));
   } finally {
     await browser.close();
     await server.stop();
+    await database.drop();
   }
   return rows;
 }
@@ -201,12 +298,14 @@ async function frontEndRows(): Promise<Row[]> {
 interface BenchDatabase {
   /** As the rows name it. */
   label: string;
-  /** Starts Paddock on it (migrating and seeding it the first time). */
-  start(): Promise<RunningServer>;
+  /** Starts Paddock on it (migrating and seeding it the first time), with `extraEnv` over the bench's. */
+  start(extraEnv?: Record<string, string>): Promise<RunningServer>;
   /** Opens it in this process with the server's own client; the embedded PGlite only while no server has it. */
   open(): Promise<Database>;
   /** PostgreSQL's URL (the ingest row's peer connects to it). */
   url?: string;
+  /** The embedded PGlite's directory. */
+  dataDir?: string;
   /** Counts readings while the server runs, where another process can (else through the API). */
   countReadings?(devices: IngestDevice[], from: Date, to: Date): Promise<number>;
   drop(): Promise<void>;
@@ -216,7 +315,8 @@ function pglite(): BenchDatabase {
   const dataDir = mkdtempSync(join(tmpdir(), 'paddock-bench-'));
   return {
     label: 'embedded PGlite',
-    start: () => startPaddock(BENCH_ENV, { dataDir }),
+    dataDir,
+    start: (extraEnv = {}) => startPaddock({ ...BENCH_ENV, ...extraEnv }, { dataDir }),
     open: () => openDatabase({ databaseUrl: null, dataDir }),
     drop: async () => rmSync(dataDir, { recursive: true, force: true }),
   };
@@ -241,7 +341,7 @@ async function postgresDatabase(): Promise<BenchDatabase | null> {
   return {
     label: 'PostgreSQL',
     url: databaseUrl,
-    start: () => startPaddock({ ...BENCH_ENV, DATABASE_URL: databaseUrl }),
+    start: (extraEnv = {}) => startPaddock({ ...BENCH_ENV, DATABASE_URL: databaseUrl, ...extraEnv }),
     open,
     async countReadings(devices, from, to) {
       const database = await open();
@@ -272,8 +372,10 @@ async function databaseRows(database: BenchDatabase): Promise<Row[]> {
     await (await database.start()).stop();
     const year = lastYear();
     const direct = await database.open();
-    // The renewal job runs in this process too, on the same direct connection.
+    // The charts' peers and the renewal job run in this process too, on the same direct connection.
+    let peers: ChartPeer[] = [];
     const renewals = await insertYearOfReadings(direct, year)
+      .then(async () => (peers = await chartPeers(direct, year)))
       .then(() => renewalRows(direct, database.label))
       .finally(() => direct.close());
     const server = await database.start();
@@ -284,7 +386,7 @@ async function databaseRows(database: BenchDatabase): Promise<Row[]> {
         database.countReadings ?? ((devices, from, to) => countReadingsByExport(server, session.headers, devices, from, to));
       return [
         ...list,
-        ...(await historyRows(server, session.headers, year, database.label)),
+        ...(await historyRows(server, session.headers, year, database.label as ChartDatabase, peers)),
         ...(await ingestRows(
           { server, demoDeviceSecret: BENCH_ENV.DEMO_DEVICE_SECRET, countReadings, peerDatabaseUrl: database.url ?? null },
           database.label as keyof typeof INGEST_TARGETS,

@@ -284,7 +284,7 @@ async function startDevices(
     throw error;
   }
   // The embedded broker keeps retained messages in memory only: give the devices their configuration back.
-  if (broker) await gateway.republishConfigs();
+  if (broker) app.log.info(await gateway.republishConfigs(), 'device configurations published again');
   const sweep = startOfflineSweep({
     db: database.db,
     now: config.now,

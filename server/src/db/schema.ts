@@ -7,6 +7,7 @@ import {
   boolean,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -267,7 +268,16 @@ export const alarmNotices = pgTable(
     /** A trigger the quiet period held back: when it went off (told once the period is over, if still on). */
     heldSince: time('held_since'),
   },
-  (t) => [primaryKey({ name: 'alarm_notices_pkey', columns: [t.key, t.alarm] })],
+  (t) => [
+    primaryKey({ name: 'alarm_notices_pkey', columns: [t.key, t.alarm] }),
+    // The offline sweep's claims of reminders due and held triggers (migration 0018).
+    index('alarm_notices_reminder_idx')
+      .on(t.notifiedAt)
+      .where(sql`${t.alarm} = 'offline' AND ${t.open} = true`),
+    index('alarm_notices_held_idx')
+      .on(t.notifiedAt)
+      .where(sql`${t.heldSince} IS NOT NULL`),
+  ],
 );
 
 /**
@@ -492,4 +502,23 @@ export const readingHours = pgTable(
     count: bigint('count', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ name: 'reading_hours_pkey', columns: [t.hour, t.shard] })],
+);
+
+/**
+ * Per device, numeric reading field and UTC hour: the count and the lowest and highest reading with their times, kept
+ * by a trigger on device_readings (migration 0017) for the charts (history/chart.ts).
+ */
+export const readingHourExtremes = pgTable(
+  'reading_hour_extremes',
+  {
+    key: text('key').notNull(),
+    field: text('field').notNull(),
+    hour: time('hour').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    min: doublePrecision('min').notNull(),
+    minAt: time('min_at').notNull(),
+    max: doublePrecision('max').notNull(),
+    maxAt: time('max_at').notNull(),
+  },
+  (t) => [primaryKey({ name: 'reading_hour_extremes_pkey', columns: [t.key, t.field, t.hour] })],
 );

@@ -1,23 +1,37 @@
-// The full-resolution exports, streamed: rows are written as pages come from the database, and the next page is
-// read only once the client has taken the previous one (backpressure), so memory does not grow with the range.
-import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
-import type { HistoryRow } from './queries';
-
-type Pages = AsyncIterable<HistoryRow[]>;
+// The full-resolution exports, streamed with flat memory (docs/architecture/README.md#budgets: a year's export
+// adds ≤ 30 MB to the server's RSS): each format is a pull stream, so the next page is read from the database
+// only once the reply socket has taken what came before (backpressure from the socket to the page reader).
+import { PassThrough, pipeline, Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import archiver from 'archiver';
+import type { ExportFormat, ExportPage, ExportSource, HistoryRow } from './queries';
 
 /** Excel's row limit per sheet; longer exports continue on the next sheet. */
 export const XLSX_MAX_ROWS = 1_048_576;
 
-/** CSV (RFC 4180, CRLF): a header `Timestamp,<field>`, then one ISO timestamp and value a row. */
-export function csvExport(pages: Pages, field: string): Readable {
+/**
+ * Waits for the event loop's next turn. PGlite answers a query without any I/O, so an export read page after page
+ * in one chain of promises and let no timer, no other request and no GC task run until the socket filled up.
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * CSV (RFC 4180, CRLF): a header `Timestamp,<field>`, then one ISO timestamp and value a row. The pages come as
+ * text (the database writes them: queries.ts exportPages), so the year is ~530 strings, not 525,600 row objects.
+ */
+export function csvExport(source: ExportSource, field: string): Readable {
   async function* lines() {
-    yield `Timestamp,${field}\r\n`;
-    for await (const page of pages) {
-      let chunk = '';
-      for (const row of page) chunk += `${row.at.toISOString()},${row.value}\r\n`;
-      yield chunk;
+    let complete = false;
+    try {
+      yield `Timestamp,${field}\r\n`;
+      for (let page = await source.next(Infinity, 1); page; page = await source.next(Infinity, 1)) {
+        yield page.text;
+        await turn();
+      }
+      complete = true;
+    } finally {
+      // Destroyed before the end (the client went away) or failed: stop the page reader too.
+      if (!complete) await source.close();
     }
   }
   // Not object mode: a pull stream whose next page is read only when the reply wants more.
@@ -25,48 +39,190 @@ export function csvExport(pages: Pages, field: string): Readable {
 }
 
 /**
- * XLSX written by ExcelJS's streaming writer (no shared strings, rows flushed as committed): sheet "Export" with
- * a header row, Timestamp as a date cell (UTC) and the value as a number.
+ * XLSX: sheet "Export" (then "Export 2", … past Excel's row limit) with a header row, Timestamp as a date cell (UTC,
+ * yyyy-mm-dd hh:mm:ss) and the value as a number. The SpreadsheetML is written here and zipped by archiver, whose
+ * entries are real streams: deflate pulls a sheet's XML only as fast as the reply takes the zip. ExcelJS's streaming
+ * writer cannot do that: its sheet stream accepts every write and buffers what the zip has not taken yet (exceljs
+ * issue 734, no backpressure), so a fast database filled memory while deflate caught up.
  */
-export function xlsxExport(pages: Pages, field: string, maxRows = XLSX_MAX_ROWS): Readable {
+export function xlsxExport(source: ExportSource, field: string, maxRows = XLSX_MAX_ROWS): Readable {
+  const zip = archiver('zip');
   const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  let sheetCount = 0;
-  const addSheet = () => {
-    sheetCount += 1;
-    const sheet = workbook.addWorksheet(sheetCount === 1 ? 'Export' : `Export ${sheetCount}`);
-    sheet.columns = [
-      { key: 'Timestamp', width: 22, style: { numFmt: 'yyyy-mm-dd hh:mm:ss' } },
-      { key: field, width: 16 },
-    ];
-    sheet.addRow(['Timestamp', field]).commit();
-    return sheet;
-  };
-
-  // The zip archive is piped into `output`; waiting for it to drain between pages is what bounds the memory.
-  const drained = async () => {
-    if (!output.writableNeedDrain) return;
-    await Promise.race([once(output, 'drain'), once(output, 'close')]);
-  };
+  // Destroying the reply (the client went away) ends the zip and the sheet being written, which stops the page reader.
+  pipeline(zip, output, () => sheet?.destroy());
+  const rows = new PageCursor(source, maxRows);
+  let sheet: Readable | undefined;
 
   void (async () => {
-    let sheet = addSheet();
-    let rows = 1;
-    for await (const page of pages) {
-      if (output.destroyed) return; // the client went away: stop reading the database
-      for (const row of page) {
-        if (rows >= maxRows) {
-          sheet.commit();
-          sheet = addSheet();
-          rows = 1;
-        }
-        sheet.addRow([row.at, row.value]).commit();
-        rows += 1;
-      }
-      await drained();
-    }
-    sheet.commit();
-    await workbook.commit();
+    zip.append(PACKAGE_RELS, { name: '_rels/.rels' });
+    zip.append(STYLES, { name: 'xl/styles.xml' });
+    let sheets = 0;
+    do {
+      sheets += 1;
+      sheet = Readable.from(sheetXml(rows, field, maxRows), { objectMode: false });
+      zip.append(sheet, { name: `xl/worksheets/sheet${sheets}.xml` });
+      await finished(sheet); // archiver takes entries one after another: the next sheet starts where this one stopped
+    } while (await rows.more());
+    zip.append(workbookXml(sheets), { name: 'xl/workbook.xml' });
+    zip.append(workbookRels(sheets), { name: 'xl/_rels/workbook.xml.rels' });
+    zip.append(contentTypes(sheets), { name: '[Content_Types].xml' });
+    await zip.finalize();
   })().catch((error: unknown) => output.destroy(error as Error));
   return output;
 }
+
+/** The source's pages, asked for in pieces that fit the sheet being written. */
+class PageCursor {
+  private ahead: ExportPage | null = null;
+  private ended = false;
+
+  constructor(
+    private readonly source: ExportSource,
+    private readonly maxRows: number,
+  ) {}
+
+  /** Whether any row is left (reads the next page as the start of a sheet, row 2 on, when none is held). */
+  async more(): Promise<boolean> {
+    if (!this.ahead && !this.ended) this.ahead = await this.source.next(this.maxRows - 1, 2);
+    this.ended = !this.ahead;
+    return !this.ended;
+  }
+
+  /** The next page of at most `max` rows numbered from `firstRow`; null when none is left. */
+  async take(max: number, firstRow: number): Promise<ExportPage | null> {
+    // A page read ahead by more() was numbered as the start of a sheet, which is where it is taken.
+    const held = this.ahead;
+    if (held) {
+      this.ahead = null;
+      if (firstRow === 2 && held.rows <= max) return held;
+      throw new Error('a page read ahead must start a sheet');
+    }
+    if (this.ended) return null;
+    const page = await this.source.next(max, firstRow);
+    this.ended = !page;
+    return page;
+  }
+
+  /** Stops reading the database. */
+  async close(): Promise<void> {
+    await this.source.close();
+  }
+}
+
+const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+/** Style 1: the timestamp column's date format (numFmt 164, the first custom id). */
+const DATE_STYLE = 1;
+/** Excel's serial day of 1970-01-01 (the 1900 date system). */
+const UNIX_EPOCH_SERIAL = 25_569;
+
+const escapeXml = (text: string) => text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
+
+/**
+ * Rows as the file's text, written in JS exactly as the database writes them for the server (queries.ts ROW_SQL):
+ * the writer's tests, the test that the two agree, and the bench's peer (scripts/benchExportPeer.ts) use it.
+ */
+export function formatRows(rows: HistoryRow[], format: ExportFormat, firstRow = 2): string {
+  let text = '';
+  let n = firstRow;
+  for (const { at, value } of rows) {
+    if (format === 'csv') text += `${at.toISOString()},${value}\r\n`;
+    else {
+      const serial = at.getTime() / 86_400_000 + UNIX_EPOCH_SERIAL;
+      text += `<row r="${n}"><c r="A${n}" s="${DATE_STYLE}"><v>${serial}</v></c><c r="B${n}"><v>${value}</v></c></row>`;
+    }
+    n += 1;
+  }
+  return text;
+}
+
+/** An export source over rows in memory, formatted by formatRows (pages cut to the room asked for). */
+export function rowsSource(pages: AsyncIterable<HistoryRow[]>, format: ExportFormat): ExportSource {
+  const iterator = pages[Symbol.asyncIterator]();
+  let page: HistoryRow[] = [];
+  let taken = 0;
+  return {
+    async next(limit, firstRow) {
+      while (taken === page.length) {
+        const next = await iterator.next();
+        if (next.done) return null;
+        [page, taken] = [next.value, 0];
+      }
+      const rows = page.slice(taken, taken + limit);
+      taken += rows.length;
+      return { text: formatRows(rows, format, firstRow), rows: rows.length };
+    },
+    async close() {
+      await iterator.return?.();
+    },
+  };
+}
+
+/** One sheet: the header row, then rows until the sheet is full or the rows run out. */
+async function* sheetXml(rows: PageCursor, field: string, maxRows: number): AsyncGenerator<string> {
+  let complete = false;
+  try {
+    const header = (column: string, text: string) => `<c r="${column}1" t="inlineStr"><is><t>${escapeXml(text)}</t></is></c>`;
+    yield (
+      `${XML_HEAD}<worksheet xmlns="${MAIN_NS}"><cols>` +
+      `<col min="1" max="1" width="22" style="${DATE_STYLE}" customWidth="1"/><col min="2" max="2" width="16" customWidth="1"/>` +
+      `</cols><sheetData><row r="1">${header('A', 'Timestamp')}${header('B', field)}</row>`
+    );
+    let written = 1;
+    while (written < maxRows) {
+      const page = await rows.take(maxRows - written, written + 1);
+      if (!page) break;
+      written += page.rows;
+      yield page.text;
+      await turn();
+    }
+    yield '</sheetData></worksheet>';
+    complete = true;
+  } finally {
+    // Destroyed before the end (the client went away) or failed: stop the page reader too.
+    if (!complete) await rows.close();
+  }
+}
+
+const PACKAGE_RELS =
+  `${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+  `<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
+
+const STYLES =
+  `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">` +
+  '<numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm:ss"/></numFmts>' +
+  '<fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
+  '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+  '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+  '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+  '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+  '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
+  '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>';
+
+const sheetNumbers = (sheets: number) => Array.from({ length: sheets }, (_, i) => i + 1);
+
+const workbookXml = (sheets: number) =>
+  `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets>` +
+  sheetNumbers(sheets)
+    .map((n) => `<sheet name="${n === 1 ? 'Export' : `Export ${n}`}" sheetId="${n}" r:id="rId${n}"/>`)
+    .join('') +
+  '</sheets></workbook>';
+
+const workbookRels = (sheets: number) =>
+  `${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+  sheetNumbers(sheets)
+    .map((n) => `<Relationship Id="rId${n}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${n}.xml"/>`)
+    .join('') +
+  `<Relationship Id="rId${sheets + 1}" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`;
+
+const contentTypes = (sheets: number) =>
+  `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+  '<Default Extension="xml" ContentType="application/xml"/>' +
+  '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+  '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+  sheetNumbers(sheets)
+    .map((n) => `<Override PartName="/xl/worksheets/sheet${n}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`)
+    .join('') +
+  '</Types>';

@@ -2,7 +2,7 @@
 // (PRODUCT_HISTORIES): /farmcam-sims/{imsi}/remaining-data, /fencealarms/{imei}/voltage,
 // /fencealarm2s/{imei}/voltage, /smartplugs/{imei}/consumption|load|temperature, /smartplug2s/{imei}/consumption|load.
 // Whoever may GET the device may read its history (owner, users in Access, admins; anyone else 404). JSON is
-// for charts: at most CHART_MAX_POINTS, min/max downsampled. csv and xlsx are the full export, streamed.
+// for charts: at most CHART_MAX_POINTS, min/max downsampled (chart.ts). csv and xlsx are the full export, streamed.
 import {
   HISTORY_CONTENT_TYPES,
   HISTORY_POINT_SCHEMAS,
@@ -18,7 +18,6 @@ import {
   HISTORY_FIELDS,
   HISTORY_MAX_DAYS,
   historyRangeProblem,
-  MinMaxDownsampler,
   PRODUCT_HISTORIES,
   PRODUCTS,
   type ProductId,
@@ -29,8 +28,9 @@ import type { AppContext } from '../context';
 import { badRequest } from '../http/errors';
 import { bearerAuth, errorReplies } from '../http/schemas';
 import { signedInDevice } from '../devices/access';
+import { chartPoints } from './chart';
 import { csvExport, xlsxExport } from './exports';
-import { historyPages, type SeriesWindow } from './queries';
+import { exportPages, type SeriesWindow } from './queries';
 import { trendRoutes } from './trends';
 
 /** The request's format and window, or a 400 naming the field. */
@@ -101,11 +101,10 @@ export const historyRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
             to: to > now ? now : to,
           };
           if (format === 'json') {
-            const sampler = new MinMaxDownsampler(from.getTime(), to.getTime(), CHART_MAX_POINTS);
-            for await (const page of historyPages(db, window)) for (const row of page) sampler.add(row.at.getTime(), row.value);
-            return sampler.result().map((point) => ({ Timestamp: new Date(point.time).toISOString(), [field]: point.value }));
+            const points = await chartPoints(db, window, { from, to });
+            return points.map((point) => ({ Timestamp: new Date(point.time).toISOString(), [field]: point.value }));
           }
-          const pages = historyPages(db, window);
+          const pages = exportPages(db, window, format);
           return reply
             .header('Content-Type', HISTORY_CONTENT_TYPES[format])
             .header('Content-Disposition', `attachment; filename="${exportFileName(format)}"`)

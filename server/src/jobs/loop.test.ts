@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { drainBatches, startJobLoop } from './loop';
+import { claimPass, drainBatches, startJobLoop } from './loop';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -41,5 +41,69 @@ describe('drainBatches', () => {
     const claimed = await drainBatches(2, async () => batches.shift() ?? []);
     expect(claimed).toEqual([1, 2, 3, 4, 5]);
     expect(batches).toEqual([]);
+  });
+});
+
+describe('claimPass (one bounded pass)', () => {
+  const source = (total: number) => {
+    let left = total;
+    const asked: number[] = [];
+    const claim = async (limit: number) => {
+      asked.push(limit);
+      const n = Math.min(limit, left);
+      left -= n;
+      return Array.from({ length: n }, (_, i) => i);
+    };
+    return { claim, asked, left: () => left };
+  };
+
+  it('stops at max rows (the last batch asks for what is left of it) and says more may be due', async () => {
+    const rows = source(100);
+    const pass = await claimPass(10, rows.claim, { max: 25 });
+    expect(rows.asked).toEqual([10, 10, 5]);
+    expect(pass).toEqual({ rows: expect.any(Array), more: true });
+    expect(pass.rows).toHaveLength(25);
+  });
+
+  it('past its time budget claims no further batch, but always one', async () => {
+    const rows = source(100);
+    const pass = await claimPass(10, rows.claim, { until: performance.now() - 1 });
+    expect(rows.asked).toEqual([10]);
+    expect(pass.more).toBe(true);
+    expect(rows.left()).toBe(90);
+  });
+
+  it('ends when a batch comes back short: nothing more is due', async () => {
+    const rows = source(23);
+    const pass = await claimPass(10, rows.claim, { max: 100, until: performance.now() + 60_000 });
+    expect(pass.rows).toHaveLength(23);
+    expect(pass.more).toBe(false);
+  });
+});
+
+describe('startJobLoop after a pass that stopped at its bound', () => {
+  it('runs the next pass at once rather than after the interval', async () => {
+    jest.useFakeTimers();
+    try {
+      let runs = 0;
+      const loop = startJobLoop({
+        intervalMs: 60_000,
+        log: { error: () => undefined } as unknown as FastifyBaseLogger,
+        failure: 'work failed',
+        work: async () => {
+          runs += 1;
+          return runs < 4; // three passes stop at their bound; the fourth finds nothing more
+        },
+      });
+      await jest.advanceTimersByTimeAsync(60_010); // the first pass, then three more with no wait
+      expect(runs).toBe(4);
+      await jest.advanceTimersByTimeAsync(59_980); // the fourth found nothing more: a whole interval
+      expect(runs).toBe(4);
+      await jest.advanceTimersByTimeAsync(20);
+      expect(runs).toBe(5);
+      await loop.stop();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

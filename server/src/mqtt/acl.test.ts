@@ -1,4 +1,4 @@
-import { mayPublish, maySubscribe, type BrokerIdentity } from './acl';
+import { mayPublish, mayRetain, maySubscribe, type BrokerIdentity } from './acl';
 
 const a: BrokerIdentity = { kind: 'device', key: '350000300000001' };
 const server: BrokerIdentity = { kind: 'server' };
@@ -45,5 +45,14 @@ describe('broker ACL (docs/protocol.md)', () => {
     expect(mayPublish(server, 'devices/350000300000001/down/config')).toBe(true);
     expect(maySubscribe(server, 'devices/+/up/#')).toBe(true);
     expect(mayPublish(server, '$SYS/x')).toBe(false);
+  });
+
+  it('keeps retained only the server\'s configuration and firmware request of a device (docs/architecture/README.md#fleet-scale)', () => {
+    expect(mayRetain(server, 'devices/350000300000001/down/config')).toBe(true);
+    expect(mayRetain(server, 'devices/350000300000001/down/fota')).toBe(true);
+    for (const topic of ['devices/350000300000001/down/command', 'devices/350000300000001/down/config/x', 'devices/a/b/down/config', 'other'])
+      expect(mayRetain(server, topic)).toBe(false);
+    for (const topic of ['devices/350000300000001/up/status', 'devices/350000300000001/down/config'])
+      expect(mayRetain(a, topic)).toBe(false);
   });
 });

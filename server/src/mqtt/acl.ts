@@ -18,3 +18,17 @@ export function maySubscribe(identity: BrokerIdentity, topic: string): boolean {
   if (identity.kind === 'server') return true;
   return isPlainLevel(identity.key) && isBelow(topic, `devices/${identity.key}/down`);
 }
+
+/** The server's downlinks that docs/protocol.md marks retained: one configuration and one firmware request per device. */
+const RETAINED_DOWNLINK = /^devices\/[^/+#]+\/down\/(config|fota)$/;
+
+/**
+ * Whether the embedded broker keeps `topic` as a retained message (it keeps them in memory for the life of the
+ * process). Only the server's configuration and firmware requests, which it clears when a device is unregistered, so
+ * the store stays at most two messages per registered device. A device's retained status serves the subscribers of an
+ * external broker; on the embedded one the gateway takes it before the PUBACK and no one else may read it
+ * (docs/architecture/README.md#fleet-scale).
+ */
+export function mayRetain(identity: BrokerIdentity, topic: string): boolean {
+  return identity.kind === 'server' && RETAINED_DOWNLINK.test(topic);
+}

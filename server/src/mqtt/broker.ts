@@ -7,7 +7,7 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { sameSecret } from '../crypto';
-import { mayPublish, maySubscribe, type BrokerIdentity } from './acl';
+import { mayPublish, mayRetain, maySubscribe, type BrokerIdentity } from './acl';
 
 /** CONNACK return codes (MQTT 3.1.1 §3.2.2.3). */
 const IDENTIFIER_REJECTED = 2;
@@ -60,6 +60,8 @@ export interface EmbeddedBroker {
   url: string;
   /** The server's own client signs in with these; they change with every start. */
   serverCredentials: { username: string; password: string };
+  /** How many retained messages the broker holds (tests and the bench watch that it stays bounded). */
+  retainedCount(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -225,6 +227,8 @@ export async function startBroker(options: BrokerOptions): Promise<EmbeddedBroke
       // client is null only for a will left over from an earlier run, which no one can vouch for.
       const identity = client ? identities.get(client) : undefined;
       if (identity && mayPublish(identity, packet.topic)) {
+        // Published, but not kept: aedes stores a retained message until an empty one replaces it (acl.ts mayRetain).
+        if (packet.retain && !mayRetain(identity, packet.topic)) packet.retain = false;
         if (identity.kind !== 'device' || !options.accept) return done(null);
         return void options.accept(identity.key, packet.topic, Buffer.from(packet.payload)).then(
           () => done(null),
@@ -267,6 +271,13 @@ export async function startBroker(options: BrokerOptions): Promise<EmbeddedBroke
     port,
     url: `mqtt://127.0.0.1:${port}`,
     serverCredentials,
+    async retainedCount() {
+      let count = 0;
+      // aedes' own persistence (in memory); its types leave it untyped.
+      const { persistence } = broker as unknown as { persistence: { createRetainedStream(pattern: string): AsyncIterable<unknown> } };
+      for await (const message of persistence.createRetainedStream('#')) if (message) count += 1;
+      return count;
+    },
     async close() {
       // Stop accepting, then let aedes close every client connection (server.close waits for them).
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -155,26 +155,26 @@ export function withAlarmNotices(
   };
 }
 
-/** How many notices one sweep takes at most (the next sweep takes the rest). */
+/** How many notices one call takes at most (the next takes the rest; the sweep's pass asks for fewer, offlineSweep.ts). */
 const SWEEP_BATCH = 200;
 
 /**
  * The notices matching `where`, with their devices, claimed together with FOR UPDATE SKIP LOCKED: a sweep never
  * waits for (or races) a change of the same device, and sweeps on several servers never take the same notice.
  */
-const claimNotices = (tx: Db, where: SQL | undefined) =>
+const claimNotices = (tx: Db, where: SQL | undefined, limit: number) =>
   tx
     .select({ notice: alarmNotices, device: devices })
     .from(alarmNotices)
     .innerJoin(devices, eq(devices.key, alarmNotices.key))
     .where(where)
-    .limit(SWEEP_BATCH)
+    .limit(limit)
     .for('update', { of: [alarmNotices, devices], skipLocked: true });
 
 const sameNotice = (notice: { key: string; alarm: string }) => and(eq(alarmNotices.key, notice.key), eq(alarmNotices.alarm, notice.alarm));
 
 /** Reminds of devices still offline `reminderHours` after they were last told about, once. Returns the devices' keys. */
-export async function remindOffline(db: Db, now: Date, settings: NoticeSettings): Promise<string[]> {
+export async function remindOffline(db: Db, now: Date, settings: NoticeSettings, limit = SWEEP_BATCH): Promise<string[]> {
   const reminderMs = settings.reminderHours * 3_600_000;
   return db.transaction(async (tx) => {
     const due = await claimNotices(
@@ -185,6 +185,7 @@ export async function remindOffline(db: Db, now: Date, settings: NoticeSettings)
         eq(devices.offline, true),
         lte(alarmNotices.notifiedAt, new Date(now.getTime() - reminderMs)),
       ),
+      limit,
     );
     const reminded: string[] = [];
     for (const { notice, device } of due) {
@@ -204,12 +205,13 @@ export async function remindOffline(db: Db, now: Date, settings: NoticeSettings)
  * Tells the triggers the quiet period held back, now that it is over, for alarms still on (and enabled); drops
  * the others, once. Returns the devices' keys told about.
  */
-export async function releaseHeldTriggers(db: Db, now: Date, settings: NoticeSettings): Promise<string[]> {
+export async function releaseHeldTriggers(db: Db, now: Date, settings: NoticeSettings, limit = SWEEP_BATCH): Promise<string[]> {
   const quietMs = settings.quietMinutes * 60_000;
   return db.transaction(async (tx) => {
     const due = await claimNotices(
       tx,
       and(isNotNull(alarmNotices.heldSince), lte(alarmNotices.notifiedAt, new Date(now.getTime() - quietMs))),
+      limit,
     );
     const told: string[] = [];
     for (const { notice, device } of due) {

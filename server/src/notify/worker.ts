@@ -19,7 +19,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { devices, jobs, users, type JobRow } from '../db/schema';
-import { drainBatches, startJobLoop, type JobLoop } from '../jobs/loop';
+import { claimPass, startJobLoop, type JobLoop, type PassBound } from '../jobs/loop';
 import { claimJobs, completeJob, failJob } from '../jobs/queue';
 import { alarmMail, alarmPush, alarmSmsText, type AlarmNotice } from './alarmMessages';
 import { alarmChannelChoice } from './alarmChannels';
@@ -29,6 +29,13 @@ import type { PushTransport } from './push';
 import type { SmsProvider } from './sms';
 
 const BATCH = 10;
+/**
+ * What one pass delivers at most, so it stays well under a second whatever the backlog (an outage that set off
+ * thousands of alarms): this many jobs, and no new batch after WORKER_PASS_MS. The loop runs the next pass at once
+ * while more are due (docs/architecture/README.md#fleet-scale).
+ */
+export const WORKER_PASS_JOBS = 200;
+export const WORKER_PASS_MS = 400;
 
 export interface WorkerDeps {
   db: Db;
@@ -120,11 +127,15 @@ async function deliver(deps: WorkerDeps, worker: string, job: JobRow): Promise<v
   await deps.sms.send({ to: user.phone, email: user.email, text: alarmSmsText(locale, notice) });
 }
 
-/** Claims the due jobs and delivers them, batch after batch; returns how many were delivered. */
-export async function runDueJobs(deps: WorkerDeps, worker = deps.id ?? randomUUID()): Promise<number> {
+/**
+ * One pass: claims due jobs batch after batch within `bound` (default WORKER_PASS_JOBS, WORKER_PASS_MS; jobs/loop.ts
+ * claimPass) and delivers them. `more`: it stopped at its bound with jobs possibly still due.
+ */
+export async function workerPass(deps: WorkerDeps, worker = deps.id ?? randomUUID(), bound: PassBound = {}) {
   let delivered = 0;
-  await drainBatches(BATCH, async () => {
-    const claimed = await claimJobs(deps.db, worker, deps.now(), BATCH);
+  const until = bound.until ?? performance.now() + WORKER_PASS_MS;
+  const pass = await claimPass(BATCH, async (limit) => {
+    const claimed = await claimJobs(deps.db, worker, deps.now(), limit);
     for (const job of claimed) {
       try {
         if (job.kind !== ALARM_JOB) throw new Error(`unknown job kind ${job.kind}`);
@@ -142,11 +153,16 @@ export async function runDueJobs(deps: WorkerDeps, worker = deps.id ?? randomUUI
       }
     }
     return claimed;
-  });
-  return delivered;
+  }, { max: bound.max ?? WORKER_PASS_JOBS, until });
+  return { claimed: pass.rows.length, delivered, more: pass.more };
 }
 
-/** Runs the due jobs every `intervalMs` (jobs/loop.ts). */
+/** One pass (workerPass); returns how many were delivered. */
+export async function runDueJobs(deps: WorkerDeps, worker = deps.id ?? randomUUID()): Promise<number> {
+  return (await workerPass(deps, worker)).delivered;
+}
+
+/** A pass every `intervalMs` (jobs/loop.ts), at once again while jobs are left due. */
 export function startNotifyWorker(deps: WorkerDeps & { intervalMs: number }): JobLoop {
   const worker = deps.id ?? randomUUID();
   return startJobLoop({
@@ -154,8 +170,9 @@ export function startNotifyWorker(deps: WorkerDeps & { intervalMs: number }): Jo
     log: deps.log,
     failure: 'notification worker failed',
     work: async () => {
-      const count = await runDueJobs(deps, worker);
-      if (count) deps.log.info({ notifications: count }, 'notifications delivered');
+      const { delivered, more } = await workerPass(deps, worker);
+      if (delivered) deps.log.info({ notifications: delivered }, 'notifications delivered');
+      return more;
     },
   });
 }

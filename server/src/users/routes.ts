@@ -18,7 +18,7 @@ import { authorize, type Action } from '../access';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../auth/passwords';
 import { limitsFor, type AppContext } from '../context';
 import type { Db } from '../db/client';
-import { codes, users, type UserRow } from '../db/schema';
+import { codes, devices, users, type UserRow } from '../db/schema';
 import { moveAddressInDeviceLists } from '../devices/accessLists';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { requestLocale } from '../http/locale';
@@ -231,12 +231,17 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     },
     async (request, reply) => {
       const user = await targetUser(request, request.params.id, 'user:delete');
-      // Tokens, codes and owned devices go with the account (ON DELETE CASCADE); its address leaves other
-      // devices' lists in the same transaction, so no one who takes the address later inherits them.
-      await db.transaction(async (tx) => {
+      // Tokens and codes go with the account (ON DELETE CASCADE), its devices too (deleted first, to know their keys);
+      // its address leaves other devices' lists in the same transaction, so no one who takes the address later
+      // inherits them.
+      const owned = await db.transaction(async (tx) => {
         await moveAddressInDeviceLists(tx, user.id, user.email, null, config.now());
+        const deleted = await tx.delete(devices).where(eq(devices.ownerId, user.id)).returning({ key: devices.key });
         await tx.delete(users).where(eq(users.id, user.id));
+        return deleted;
       });
+      // Unregistered with the account: their retained configurations go too (docs/architecture/README.md#fleet-scale).
+      for (const { key } of owned) ctx.gateway.clearRetained(key);
       return sendNoContent(reply);
     },
   );

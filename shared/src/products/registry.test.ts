@@ -1,5 +1,7 @@
 // The registry holds one complete module for every product id (the compile-time half is the `satisfies` type
 // of PRODUCTS): adding a product without one of its parts fails here or in the type checker.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { PRODUCTS, PRODUCT_IDS, DEVICE_LIST_KEYS, DeviceList, emptyDeviceList, isConfiguredProduct } from '.';
 import { HISTORY_MEASURES } from '../domain/logs';
@@ -36,4 +38,35 @@ describe('product registry', () => {
     expect(Object.keys(emptyDeviceList())).toEqual([...DEVICE_LIST_KEYS]);
     expect(Value.Check(DeviceList, emptyDeviceList())).toBe(true);
   });
+});
+
+/** Every module `entry` loads at run time (type-only imports left out), within shared/src, and the packages it reaches. */
+function runtimeImports(entry: string): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const [, typeOnly, specifier] of source.matchAll(/^(?:import|export)\s+(type\s+)?[^'";]*?from\s+'([^']+)';/gms)) {
+      if (typeOnly) continue;
+      if (!specifier.startsWith('.')) {
+        packages.add(specifier);
+        continue;
+      }
+      const base = resolve(dirname(file), specifier);
+      const target = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((candidate) => existsSync(candidate));
+      if (target) visit(target);
+    }
+  };
+  visit(entry);
+  return { files, packages };
+}
+
+test('the registry without schemas loads no TypeBox and no contract schema (docs/architecture/README.md#budgets)', () => {
+  const { files, packages } = runtimeImports(join(__dirname, 'registry.ts'));
+  expect([...packages].filter((name) => name.startsWith('@sinclair/typebox'))).toEqual([]);
+  expect([...files].filter((file) => /contract/.test(file))).toEqual([]);
+  // The walk itself works: the rules of every product are reached.
+  expect([...files].filter((file) => file.endsWith('rules.ts'))).toHaveLength(PRODUCT_IDS.length);
 });

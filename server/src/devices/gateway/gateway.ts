@@ -18,7 +18,7 @@ import {
   type SimulateFault,
 } from '@paddock/shared/contract';
 import { deviceConfigOf, isConfiguredProduct, isProductId } from '@paddock/shared/domain';
-import { gt } from 'drizzle-orm';
+import { and, asc, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MqttClient } from 'mqtt';
 import type { Db } from '../../db/client';
@@ -39,6 +39,12 @@ export interface GatewayOptions {
   /** Quiet period of alarm notifications (default NOTIFY_QUIET_MINUTES' default). */
   notices?: NoticeSettings;
 }
+
+/**
+ * Devices read per page when the configurations are published again at start: memory stays bounded however many are
+ * registered (docs/architecture/README.md#fleet-scale).
+ */
+export const REPUBLISH_PAGE_SIZE = 500;
 
 /** Shared subscriptions split the devices' messages between server instances; acks reach every instance, as the request may wait on any. */
 export const SHARE_GROUP = 'paddock';
@@ -139,6 +145,18 @@ export class DeviceGateway {
     });
   }
 
+  /** Like publish, resolved once the broker has acknowledged it (or it failed, logged). */
+  private publishAcknowledged(topic: string, payload: string, retain: boolean): Promise<void> {
+    const client = this.client;
+    if (!client) return Promise.resolve();
+    return new Promise((resolve) =>
+      client.publish(topic, payload, { qos: 1, retain }, (error) => {
+        if (error) this.options.log.warn({ topic, err: error.message }, 'MQTT publish failed');
+        resolve();
+      }),
+    );
+  }
+
   /** The configuration a device must run, retained so it gets it now or when it next connects. */
   publishConfig(key: string, message: DeviceConfigMessage): void {
     this.publish(downTopic(key, 'config'), JSON.stringify(message), true);
@@ -181,22 +199,34 @@ export class DeviceGateway {
 
   /**
    * Publishes every device's current configuration again: the embedded broker keeps retained messages in memory,
-   * so after a restart it has none until the server gives them back.
+   * so after a restart it has none until the server gives them back. Walks the registered devices in key order, one
+   * page at a time, and reads the next page only once the broker has acknowledged this one, so neither the rows nor
+   * the messages in flight grow with the fleet (docs/architecture/README.md#fleet-scale).
    */
-  async republishConfigs(): Promise<number> {
-    const rows = await this.options.db
-      .select({ key: devices.key, product: devices.product, fields: devices.fields, configVersion: devices.configVersion })
-      .from(devices)
-      .where(gt(devices.configVersion, 0));
+  async republishConfigs(pageSize = REPUBLISH_PAGE_SIZE): Promise<{ devices: number; pages: number }> {
+    let after: string | null = null;
     let count = 0;
-    for (const row of rows) {
-      if (!isProductId(row.product) || !isConfiguredProduct(row.product)) continue;
-      const config = deviceConfigOf(row.product, row.fields);
-      if (!config) continue;
-      this.publishConfig(row.key, { ...config, Version: row.configVersion });
-      count += 1;
+    let pages = 0;
+    for (;;) {
+      const rows = await this.options.db
+        .select({ key: devices.key, product: devices.product, fields: devices.fields, configVersion: devices.configVersion })
+        .from(devices)
+        .where(and(gt(devices.configVersion, 0), after === null ? undefined : gt(devices.key, after)))
+        .orderBy(asc(devices.key))
+        .limit(pageSize);
+      pages += 1;
+      const sent: Promise<void>[] = [];
+      for (const row of rows) {
+        if (!isProductId(row.product) || !isConfiguredProduct(row.product)) continue;
+        const config = deviceConfigOf(row.product, row.fields);
+        if (!config) continue;
+        sent.push(this.publishAcknowledged(downTopic(row.key, 'config'), JSON.stringify({ ...config, Version: row.configVersion }), true));
+        count += 1;
+      }
+      await Promise.all(sent);
+      if (rows.length < pageSize) return { devices: count, pages };
+      after = rows[rows.length - 1].key;
     }
-    return count;
   }
 
   /** Stops taking messages, fails waiting commands, lets the work in hand finish and disconnects. */

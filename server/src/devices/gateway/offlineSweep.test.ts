@@ -1,10 +1,10 @@
 // The offline sweep on its own (the gateway tests run it periodically against a real broker).
 import { PRODUCTS, type ProductId } from '@paddock/shared/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, lte } from 'drizzle-orm';
 import { devices } from '../../db/schema';
 import { call, createTestApp, createUser, signIn, type TestApp } from '../../testing/testApp';
 import { demoKey } from '../inventory';
-import { sweepOffline } from './offlineSweep';
+import { offlineSweepPass, sweepOffline } from './offlineSweep';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -72,5 +72,27 @@ describe('sweepOffline', () => {
     await t.database.db.update(devices).set({ offlineAt: null }).where(eq(devices.key, keys.smartplug));
     const marked = await sweepOffline(t.database.db, new Date(t.clock.now().getTime() + 200_000_000));
     expect(marked).not.toContain(keys.smartplug);
+  });
+
+  it('does bounded work per pass: at most its limit, oldest deadline first, the rest in the next passes', async () => {
+    await registerAll();
+    await registerAll();
+    const at = new Date(t.clock.now().getTime() + 300_000_000);
+    const due = async () =>
+      (await t.database.db.select({ n: count() }).from(devices).where(and(eq(devices.offline, false), lte(devices.offlineAt, at))))[0].n;
+    const total = await due();
+    expect(total).toBeGreaterThanOrEqual(10);
+    const limit = 3;
+    let left = total;
+    for (;;) {
+      const pass = await offlineSweepPass(t.database.db, at, undefined, { max: limit });
+      expect(pass.marked.length).toBe(Math.min(limit, left));
+      left -= pass.marked.length;
+      expect(await due()).toBe(left);
+      // A full pass says more may be due (the loop runs again at once); the last one does not.
+      expect(pass.more).toBe(pass.marked.length === limit);
+      if (!pass.more) break;
+    }
+    expect(left).toBe(0);
   });
 });

@@ -8,15 +8,33 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema';
-import { drainBatches, startJobLoop, type JobLoop } from '../../jobs/loop';
+import { claimPass, startJobLoop, type JobLoop, type PassBound } from '../../jobs/loop';
 import { DEFAULT_NOTICE_SETTINGS, noticeAlarms, releaseHeldTriggers, remindOffline, type NoticeSettings } from '../../notify/alarmNotices';
 import { deepMerge } from '../changes';
 
-const BATCH = 200;
+/** Devices claimed (and their notifications enqueued) per transaction; reminders and held alarms too. */
+const BATCH = 25;
+/**
+ * What one pass does at most, so it stays well under a second however many devices fall silent at once (a broker or
+ * network outage): this many devices, and no new batch after SWEEP_PASS_MS. The loop runs the next pass at once while
+ * more are due (docs/architecture/README.md#fleet-scale).
+ */
+export const SWEEP_PASS_DEVICES = 500;
+export const SWEEP_PASS_MS = 400;
 
-/** Marks every device whose deadline has passed offline; returns their keys. */
-export function sweepOffline(db: Db, now: Date, notices: NoticeSettings = DEFAULT_NOTICE_SETTINGS): Promise<string[]> {
-  return drainBatches(BATCH, () =>
+/** Marks the devices whose deadline has passed offline, oldest deadline first, within `bound`; returns their keys. */
+export async function sweepOffline(
+  db: Db,
+  now: Date,
+  notices: NoticeSettings = DEFAULT_NOTICE_SETTINGS,
+  bound: PassBound = { max: SWEEP_PASS_DEVICES },
+): Promise<string[]> {
+  return (await markSilent(db, now, notices, bound)).rows;
+}
+
+/** sweepOffline's batches (jobs/loop.ts claimPass): the keys, and whether it stopped at its bound. */
+function markSilent(db: Db, now: Date, notices: NoticeSettings, bound: PassBound): Promise<{ rows: string[]; more: boolean }> {
+  return claimPass(BATCH, (limit) =>
     db.transaction(async (tx) => {
       const rows = await tx
         .select({
@@ -32,7 +50,7 @@ export function sweepOffline(db: Db, now: Date, notices: NoticeSettings = DEFAUL
         .from(devices)
         .where(and(eq(devices.offline, false), lte(devices.offlineAt, now)))
         .orderBy(asc(devices.offlineAt))
-        .limit(BATCH)
+        .limit(limit)
         .for('update', { skipLocked: true });
       for (const row of rows) {
         const patch = isProductId(row.product) ? offlinePatch(row.product, true) : {};
@@ -47,10 +65,26 @@ export function sweepOffline(db: Db, now: Date, notices: NoticeSettings = DEFAUL
       }
       return rows.map((row) => row.key);
     }),
+    bound,
   );
 }
 
-/** Sweeps every `intervalMs` (jobs/loop.ts), then enqueues the reminders and the alarms the quiet period held. */
+/**
+ * One pass of the sweep, within SWEEP_PASS_MS (plus one batch): marks silent devices, then enqueues the reminders of
+ * devices still offline and the alarms the quiet period held (notify/alarmNotices.ts), a batch at a time while time
+ * is left. `more`: a part stopped at its bound with work possibly still due.
+ */
+export async function offlineSweepPass(db: Db, now: Date, notices: NoticeSettings = DEFAULT_NOTICE_SETTINGS, bound: PassBound = {}) {
+  const until = bound.until ?? performance.now() + SWEEP_PASS_MS;
+  const marked = await markSilent(db, now, notices, { max: bound.max ?? SWEEP_PASS_DEVICES, until });
+  const left = () => performance.now() < until;
+  const none = { rows: [], more: false };
+  const reminded = left() ? await claimPass(BATCH, (limit) => remindOffline(db, now, notices, limit), { until }) : none;
+  const released = left() ? await claimPass(BATCH, (limit) => releaseHeldTriggers(db, now, notices, limit), { until }) : none;
+  return { marked: marked.rows, reminded: reminded.rows, released: released.rows, more: marked.more || reminded.more || released.more };
+}
+
+/** A pass every `intervalMs` (jobs/loop.ts), at once again while devices are left due. */
 export function startOfflineSweep(options: {
   db: Db;
   now: () => Date;
@@ -64,12 +98,11 @@ export function startOfflineSweep(options: {
     log: options.log,
     failure: 'offline sweep failed',
     work: async () => {
-      const keys = await sweepOffline(options.db, options.now(), notices);
-      if (keys.length) options.log.info({ devices: keys.length }, 'devices marked offline');
-      const reminded = await remindOffline(options.db, options.now(), notices);
+      const { marked, reminded, released, more } = await offlineSweepPass(options.db, options.now(), notices);
+      if (marked.length) options.log.info({ devices: marked.length }, 'devices marked offline');
       if (reminded.length) options.log.info({ devices: reminded.length }, 'offline reminders enqueued');
-      const released = await releaseHeldTriggers(options.db, options.now(), notices);
       if (released.length) options.log.info({ devices: released.length }, 'alarms held by the quiet period enqueued');
+      return more;
     },
   });
 }

@@ -1,0 +1,5 @@
+/** One icon: its name (the element's data-icon) and its SVG. */
+export interface IconSymbol {
+  readonly name: string;
+  readonly svg: string;
+}
