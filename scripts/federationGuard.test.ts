@@ -64,7 +64,9 @@ test('the manifest shares the federated core, not the UI kit, and carries the co
   expect(manifest.metaData.paddock).toEqual({ contract: factory.federationContract() });
   const shared = manifest.shared.map((entry) => entry.name);
   for (const { shareKey } of factory.federatedCore()) expect(shared).toContain(shareKey);
-  expect(shared).toEqual(expect.arrayContaining(['react', 'react/jsx-runtime', 'jotai', 'react-intl', 'react-router-dom']));
+  expect(shared).toEqual(expect.arrayContaining(['react', 'react/jsx-runtime', 'jotai', 'jotai/vanilla', 'jotai/react', 'react-intl', 'react-router-dom']));
+  // jotai's utilities are bundled, tree-shaken: no state of their own.
+  expect(shared.filter((name) => name.startsWith('jotai/') && name.endsWith('utils'))).toEqual([]);
   expect(shared.filter((name) => name.startsWith('@paddock/shared/') && !factory.federatedCore().some((core) => core.shareKey === name))).toEqual([]);
   for (const entry of manifest.shared.filter((e) => e.name.startsWith('@paddock/shared/'))) {
     expect(entry.version).toBe(`${factory.federationContract()}.0`);

@@ -17,8 +17,9 @@
 //   `experiments.asyncStartup` (no hand-written bootstrap import), `manifest` for remotes (mf-manifest.json),
 //   `dts: false`, the federation runtime provided by the shell to the remotes, and singletons with
 //   `requiredVersion` for react, react-dom, react-router-dom (as the declarative subset in shims/), jotai (every
-//   sub-path), react-intl and the federated core of `@paddock/shared` (the modules that hold state, listed in
-//   shared/src/federation-core.json; see federatedCore). Everything else of it, the UI kit too, is bundled per app.
+//   sub-path but the stateless utilities), react-intl and the federated core of `@paddock/shared` (the modules that
+//   hold state, listed in shared/src/federation-core.json; see federatedCore). Everything else of it, the UI kit
+//   too, is bundled per app. Texts: every language but en-GB in a chunk of its own (loaders/precompileMessages.js).
 //   A remote's mf-manifest.json carries the composition contract it was built with (`metaData.paddock.contract`,
 //   FEDERATION_CONTRACT in shared/src/federation.ts); the shell checks it before loading the remote.
 // - A guard that fails the build when a singleton can split: a singleton package reaching a bundle without going
@@ -40,6 +41,8 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const { LOCALE_QUERY } = require('./loaders/precompileMessages');
 
 const ROOT = path.resolve(__dirname, '..');
 const SHARED_DIR = fs.realpathSync(path.join(ROOT, 'shared'));
@@ -64,7 +67,8 @@ const containerName = (name) => `paddock_${name}`;
  * Packages shared as singletons, each with the sub-paths that are imported anywhere (by our code or by the
  * packages themselves: jotai's entry re-exports `jotai/vanilla` and `jotai/react`, react-router-dom re-exports
  * `react-router` and `react-router/dom`). A sub-path left out would be bundled privately — a second copy.
- * `import` replaces what is shared under the package's name; `bundledDeps` are packages reached only through it.
+ * `import` replaces what is shared under the package's name; `bundledDeps` are packages reached only through it;
+ * `bundledSubpaths` are sub-paths without state that each app bundles privately.
  */
 const ROUTER_SHIM = path.join(__dirname, 'shims', 'react-router-dom.mjs');
 const SINGLETON_PACKAGES = [
@@ -74,7 +78,11 @@ const SINGLETON_PACKAGES = [
   { pkg: 'react-router-dom', subpaths: [], import: ROUTER_SHIM, bundledDeps: ['react-router'] },
   {
     pkg: 'jotai',
-    subpaths: ['jotai/vanilla', 'jotai/react', 'jotai/utils', 'jotai/vanilla/utils', 'jotai/react/utils', 'jotai/vanilla/internals'],
+    subpaths: ['jotai/vanilla', 'jotai/react', 'jotai/vanilla/internals'],
+    // The utilities hold no state of their own (atomWithStorage and the like make atoms of `jotai/vanilla`, which is
+    // shared): each app bundles what it uses of them, tree-shaken, instead of all of them shared (about 3 KB gzip
+    // before every page, docs/architecture/README.md#budgets).
+    bundledSubpaths: ['jotai/utils', 'jotai/vanilla/utils', 'jotai/react/utils'],
   },
   { pkg: 'react-intl', subpaths: [] },
 ];
@@ -173,7 +181,7 @@ function sharedConfig(appDir) {
  *   exports are not checked by webpack, so it would be `undefined` at run time).
  */
 class SingletonGuardPlugin {
-  /** @param {{ name: string, dir?: string, dirs?: string[], allowedFrom?: string[], hint?: string }[]} roots */
+  /** @param {{ name: string, dir?: string, dirs?: string[], allowedFrom?: string[], hint?: string, bundled?: (resource: string) => boolean }[]} roots */
   constructor(roots) {
     this.roots = roots;
     this.routerNames = routerShimExports();
@@ -189,7 +197,7 @@ class SingletonGuardPlugin {
         const problems = new Set();
         for (const module of modules) {
           const root = rootOf(module.resource);
-          if (root) {
+          if (root && !(root.bundled && root.bundled(module.resource))) {
             for (const connection of moduleGraph.getIncomingConnections(module)) {
               const origin = connection.originModule;
               if (!origin) continue;
@@ -227,10 +235,17 @@ class SingletonGuardPlugin {
   }
 }
 
+/** Whether `resource` (a file of `pkg`, installed at `root`) is one of its `bundledSubpaths` (`esm/vanilla/utils.mjs` is `jotai/vanilla/utils`). */
+function isBundledSubpath(resource, pkg, root, bundledSubpaths) {
+  const file = path.relative(root, resource).split(path.sep).join('/').replace(/^esm\//, '').replace(/\.[cm]?js$/, '');
+  return bundledSubpaths.includes(`${pkg}/${file}`);
+}
+
 function guardRoots(appDir) {
   const roots = [];
-  for (const { pkg, bundledDeps = [], import: importPath } of SINGLETON_PACKAGES) {
-    roots.push({ name: pkg, dir: packageRoot(pkg, appDir) });
+  for (const { pkg, bundledDeps = [], bundledSubpaths = [], import: importPath } of SINGLETON_PACKAGES) {
+    const dir = packageRoot(pkg, appDir);
+    roots.push({ name: pkg, dir, bundled: (resource) => isBundledSubpath(resource, pkg, dir, bundledSubpaths) });
     for (const dep of bundledDeps) {
       roots.push({
         name: dep,
@@ -544,7 +559,11 @@ function createConfig(options) {
             // imports from the other parts (one module instance, but the bytes downloaded several times); named
             // per folder, /session would drag in every domain rule.
             paddockShared: {
-              test: (module) => Boolean(module.resource) && module.resource.startsWith(path.join(SHARED_DIR, 'src') + path.sep),
+              // Not a module's texts in one language: those stay in their language's chunk (loaders/precompileMessages.js).
+              test: (module) =>
+                Boolean(module.resource) &&
+                module.resource.startsWith(path.join(SHARED_DIR, 'src') + path.sep) &&
+                !module.resource.includes(`?${LOCALE_QUERY}=`),
               chunks: 'async',
               minSize: 0,
               enforce: true,

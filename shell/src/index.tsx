@@ -6,7 +6,9 @@ import { createRoot } from 'react-dom/client';
 import { paddockStore, startSession } from '@paddock/shared/session';
 import { App } from './App';
 import { checkSessionTolerantly } from './connection/offlineStart';
-import { fetchRemotesConfig, registerPaddockRemotes } from './federation/remotes';
+import { fetchRemotesConfig, preloadRemoteApp, registerPaddockRemotes } from './federation/remotes';
+import { guardSession } from './routing/AppRoutes';
+import { landingRemote } from './routing/guards';
 import { registerWhenIdle } from './serviceWorker/register';
 import { startOnConnectionError, startupFailedAtom } from './startup/startupFailure';
 import { ensureVariant } from './startup/variant';
@@ -14,21 +16,25 @@ import { ensureVariant } from './startup/variant';
 async function start(): Promise<void> {
   // The branded variant: already on the served page; asked for only on a page without it (dev server).
   const variantKnown = ensureVariant();
+
+  // The stored session is checked with the server while the app renders; a server that cannot be reached sends
+  // the user to /connection-error (docs/product/screens.md), except on the dashboard, which works offline and checks
+  // again when the network is back (docs/product/installable-app.md). Asked at once, beside /remotes.json.
+  checkSessionTolerantly(startSession, (error: unknown) => {
+    console.error('[paddock] could not check the session', error);
+    paddockStore.set(startupFailedAtom, true);
+  });
+
   try {
     registerPaddockRemotes(await fetchRemotesConfig());
+    // The section this page shows starts loading now, while the shell renders (docs/architecture/README.md#budgets).
+    const landing = landingRemote(window.location.pathname, window.location.search, guardSession((atom) => paddockStore.get(atom)));
+    if (landing) preloadRemoteApp(landing);
   } catch (error) {
     console.error('[paddock] could not load /remotes.json', error);
     paddockStore.set(startupFailedAtom, true);
     startOnConnectionError();
   }
-
-  // The stored session is checked with the server while the app renders; a server that cannot be reached sends
-  // the user to /connection-error (docs/product/screens.md), except on the dashboard, which works offline and checks
-  // again when the network is back (docs/product/installable-app.md).
-  checkSessionTolerantly(startSession, (error: unknown) => {
-    console.error('[paddock] could not check the session', error);
-    paddockStore.set(startupFailedAtom, true);
-  });
 
   await variantKnown;
   createRoot(document.getElementById('root')!).render(<App />);

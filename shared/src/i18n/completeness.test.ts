@@ -40,7 +40,7 @@ test.each(files.map((f) => [f.slice(root.length + 1), f]))('%s has every text in
   expect(sets.length).toBeGreaterThan(0);
   for (const set of sets) {
     expect(translationProblems(set)).toEqual([]);
-    for (const locale of LOCALES) expect(Object.keys(set.catalogs[locale]).sort()).toEqual(Object.keys(set.messages).map((k) => set.messages[k].id).sort());
+    for (const locale of LOCALES) expect(Object.keys(set.catalogs[locale] ?? {}).sort()).toEqual(Object.keys(set.messages).map((k) => set.messages[k].id).sort());
   }
 });
 

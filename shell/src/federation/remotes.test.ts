@@ -1,6 +1,6 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { RemoteLoadError } from './errors';
-import { fetchRemotesConfig, loadRemoteApp, parseRemotesConfig, registerPaddockRemotes, resetRemote } from './remotes';
+import { fetchRemotesConfig, loadRemoteApp, parseRemotesConfig, preloadRemoteApp, registerPaddockRemotes, resetRemote } from './remotes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn() }));
 
@@ -77,6 +77,34 @@ describe('registering and loading', () => {
     await expect(loadRemoteApp('devices')).rejects.toBeInstanceOf(RemoteLoadError);
     mocked(loadRemote).mockResolvedValueOnce(null);
     await expect(loadRemoteApp('devices')).rejects.toBeInstanceOf(RemoteLoadError);
+  });
+
+  test('a preloaded App is loaded once, and the next load takes it (a failure too); later loads ask again', async () => {
+    registerPaddockRemotes({ devices: 'https://a.b/d.json' });
+    const App = () => null;
+    mocked(loadRemote).mockResolvedValue({ default: App });
+    preloadRemoteApp('devices');
+    preloadRemoteApp('devices');
+    preloadRemoteApp('billing'); // not in remotes.json: nothing to load
+    expect(loadRemote).toHaveBeenCalledTimes(1);
+    await expect(loadRemoteApp('devices')).resolves.toEqual({ default: App });
+    expect(loadRemote).toHaveBeenCalledTimes(1);
+    await loadRemoteApp('devices');
+    expect(loadRemote).toHaveBeenCalledTimes(2);
+
+    mocked(loadRemote).mockRejectedValueOnce(new Error('RUNTIME-003'));
+    preloadRemoteApp('devices');
+    await Promise.resolve(); // a failed preload nobody has taken yet is no unhandled rejection
+    await expect(loadRemoteApp('devices')).rejects.toBeInstanceOf(RemoteLoadError);
+  });
+
+  test('resetRemote forgets a preload that has not been taken', async () => {
+    registerPaddockRemotes({ devices: 'https://a.b/d.json' });
+    mocked(loadRemote).mockRejectedValueOnce(new Error('RUNTIME-003')).mockResolvedValue({ default: () => null });
+    preloadRemoteApp('devices');
+    resetRemote('devices');
+    await expect(loadRemoteApp('devices')).resolves.toHaveProperty('default');
+    expect(loadRemote).toHaveBeenCalledTimes(2);
   });
 
   test('resetRemote registers the remote again with force, so its caches are dropped', () => {

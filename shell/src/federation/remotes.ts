@@ -54,6 +54,7 @@ function remoteEntry(remote: RemoteName, entry: string) {
 /** Registers the remotes (and the failure and contract plugins) with the runtime instance the build plugin created. */
 export function registerPaddockRemotes(config: RemotesConfig): void {
   registered = { ...config };
+  preloads.clear();
   registerPlugins([remoteFailurePlugin(), contractPlugin()]);
   registerRemotes(REMOTE_NAMES.filter((name) => registered[name]).map((name) => remoteEntry(name, registered[name]!)));
 }
@@ -66,8 +67,30 @@ export interface RemoteAppModule {
   default: ComponentType<RemoteAppProps>;
 }
 
+/** Loads started by preloadRemoteApp that no section has taken yet. */
+const preloads = new Map<RemoteName, Promise<RemoteAppModule>>();
+
+/**
+ * Starts loading `<name>/App` now, before React asks for it: the shell calls it at start-up for the section the page
+ * will show, so the remote's manifest, entry and chunks come while the shell renders itself rather than after
+ * (docs/architecture/README.md#budgets). The next loadRemoteApp(name) takes this load, failure included.
+ */
+export function preloadRemoteApp(name: RemoteName): void {
+  if (!registered[name] || preloads.has(name)) return;
+  const load = fetchRemoteApp(name);
+  load.catch(() => undefined); // reported when the section takes it, not as an unhandled rejection
+  preloads.set(name, load);
+}
+
 /** Loads `<name>/App`. Never resolves to something unusable: a failure is a RemoteLoadError. */
-export async function loadRemoteApp(name: RemoteName): Promise<RemoteAppModule> {
+export function loadRemoteApp(name: RemoteName): Promise<RemoteAppModule> {
+  const preloaded = preloads.get(name);
+  if (!preloaded) return fetchRemoteApp(name);
+  preloads.delete(name);
+  return preloaded;
+}
+
+async function fetchRemoteApp(name: RemoteName): Promise<RemoteAppModule> {
   if (!registered[name]) throw new RemoteLoadError(name, new Error('not listed in remotes.json'));
   let module: { default?: unknown } | null;
   try {
@@ -87,6 +110,7 @@ export async function loadRemoteApp(name: RemoteName): Promise<RemoteAppModule> 
  * load fetches it again. Not used for a remote that loaded and then threw: that one is simply rendered again.
  */
 export function resetRemote(name: RemoteName): void {
+  preloads.delete(name);
   const entry = registered[name];
   if (!entry) return;
   registerRemotes([remoteEntry(name, entry)], { force: true });

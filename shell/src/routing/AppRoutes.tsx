@@ -1,11 +1,11 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, type Atom } from 'jotai';
 import { SHELL_ROUTES } from '@paddock/shared/federation';
 import { isAdminAtom, signedInAtom, signedOutOnPurposeAtom, STORAGE_KEYS } from '@paddock/shared/session';
 import { NotFound } from '@paddock/shared/ui';
 import { ConnectionFailed } from '../connection/ConnectionFailed';
 import { RemoteSection } from '../federation/RemoteSection';
-import { readLastDeviceId, resolveRoute } from './guards';
+import { readLastDeviceId, resolveRoute, type GuardSession } from './guards';
 import { RedirectPage } from './RedirectPage';
 
 function storage(): Storage | undefined {
@@ -16,18 +16,23 @@ function storage(): Storage | undefined {
   }
 }
 
+type ReadAtom = <T>(atom: Atom<T>) => T;
+
+/** The guards' view of the session, its atoms read with `read`: useAtomValue in a component, the store's get at start-up. */
+export function guardSession(read: ReadAtom): GuardSession {
+  const signedIn = read(signedInAtom);
+  return {
+    signedIn,
+    isAdmin: read(isAdminAtom),
+    lastDeviceId: signedIn ? readLastDeviceId(storage(), STORAGE_KEYS.lastDeviceId) : null,
+    signedOutOnPurpose: read(signedOutOnPurposeAtom),
+  };
+}
+
 /** Everything but the shell's own pages: guarded, then handed to the remote that owns the path (@paddock/shared/federation). */
 function OwnedRoute() {
   const { pathname, search } = useLocation();
-  const signedIn = useAtomValue(signedInAtom);
-  const isAdmin = useAtomValue(isAdminAtom);
-  const signedOutOnPurpose = useAtomValue(signedOutOnPurposeAtom);
-  const route = resolveRoute(pathname, search, {
-    signedIn,
-    isAdmin,
-    lastDeviceId: signedIn ? readLastDeviceId(storage(), STORAGE_KEYS.lastDeviceId) : null,
-    signedOutOnPurpose,
-  });
+  const route = resolveRoute(pathname, search, guardSession(useAtomValue));
   switch (route.kind) {
     case 'redirect':
       return <Navigate to={route.to} replace />;

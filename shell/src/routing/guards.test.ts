@@ -1,4 +1,4 @@
-import { guardRedirect, normalizePath, readLastDeviceId, resolveRoute, type GuardSession } from './guards';
+import { guardRedirect, landingRemote, normalizePath, readLastDeviceId, resolveRoute, type GuardSession } from './guards';
 
 const signedOut: GuardSession = { signedIn: false, isAdmin: false };
 const user: GuardSession = { signedIn: true, isAdmin: false };
@@ -100,6 +100,24 @@ describe('resolveRoute', () => {
 
   test('redirects come first', () => {
     expect(resolveRoute('/sign-in', '', { ...user, lastDeviceId: '9' })).toEqual({ kind: 'redirect', to: '/devices?id=9' });
+  });
+});
+
+describe('landingRemote', () => {
+  test('the remote whose section the page load shows, after the guard\'s redirects', () => {
+    expect(landingRemote('/devices', '', user)).toBe('devices');
+    expect(landingRemote('/', '', user)).toBe('devices');
+    expect(landingRemote('/sign-in', '?next=%2Fbilling%2Finvoices', user)).toBe('billing');
+    expect(landingRemote('/devices', '', signedOut)).toBe('account');
+    expect(landingRemote('/', '', signedOut)).toBe('account');
+    expect(landingRemote('/admin', '', admin)).toBe('admin');
+  });
+
+  test('none for the shell\'s own pages and pages not found', () => {
+    expect(landingRemote('/connection-error', '', user)).toBeNull();
+    expect(landingRemote('/redirect', '?uri=/x', signedOut)).toBeNull();
+    expect(landingRemote('/admin', '', user)).toBeNull();
+    expect(landingRemote('/nothing/here', '', user)).toBeNull();
   });
 });
 
