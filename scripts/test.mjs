@@ -1,4 +1,5 @@
 // `npm test`: every check, in the order that fails fastest. PostgreSQL runs too when TEST_DATABASE_URL is set.
+import { availableParallelism } from 'node:os';
 import { buildApps, run } from './apps.mjs';
 
 const step = (title) => console.log(`\n━━ ${title}`);
@@ -10,12 +11,16 @@ run('npx', ['tsc', '-b']); // every workspace, each with its own tsconfig.json (
 step('Lint');
 run('npx', ['eslint', '--max-warnings=0', '.']);
 
+// A worker per core: jest's default (cores - 1) leaves one of a 2-core machine's two idle, and the suite has a
+// 25-minute budget (docs/architecture/README.md#running-it).
+const JEST_WORKERS = `--maxWorkers=${Math.max(2, availableParallelism())}`;
+
 step('Unit, component and server tests (PGlite)');
-run('npx', ['jest', '--ci']);
+run('npx', ['jest', '--ci', JEST_WORKERS]);
 
 if (process.env.TEST_DATABASE_URL) {
   step(`Server tests on PostgreSQL (${process.env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//…@')})`);
-  run('npx', ['jest', '--ci', '--selectProjects', 'server'], { env: { ...process.env, PADDOCK_TEST_DB: 'postgres' } });
+  run('npx', ['jest', '--ci', JEST_WORKERS, '--selectProjects', 'server'], { env: { ...process.env, PADDOCK_TEST_DB: 'postgres' } });
 } else {
   console.log('\n(TEST_DATABASE_URL is not set: server tests ran on PGlite only)');
 }
