@@ -1,8 +1,10 @@
 // The full-resolution exports, streamed with flat memory (docs/architecture/README.md#budgets: a year's export
 // adds ≤ 30 MB to the server's RSS): each format is a pull stream, so the next page is read from the database
-// only once the reply socket has taken what came before (backpressure from the socket to the page reader).
-import { PassThrough, pipeline, Readable } from 'node:stream';
+// only once the reply socket has taken what came before (backpressure from the socket to the page reader), and
+// nothing holds a page once it has been passed on (docs/architecture/README.md#exports).
+import { PassThrough, pipeline, Readable, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
+import { DeflateRaw } from 'node:zlib';
 import archiver from 'archiver';
 import type { ExportFormat, ExportPage, ExportSource, HistoryRow } from './queries';
 
@@ -16,26 +18,63 @@ export const XLSX_MAX_ROWS = 1_048_576;
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
+ * A pull stream of text, a page at a time: `next` is asked for the next piece (null: the end) only when the consumer
+ * has taken the last, a turn of the event loop later; `close` stops the source when the stream is destroyed before
+ * its end (the client went away) or fails. Nothing here holds a page once it is pushed (an async generator kept the
+ * last page in its frame while it awaited the next query), so a page is garbage as soon as the consumer is done
+ * with it.
+ */
+class TextStream extends Readable {
+  private ended = false;
+
+  constructor(
+    private readonly next: () => Promise<string | null>,
+    private readonly close: () => Promise<void>,
+    encoding?: BufferEncoding,
+  ) {
+    super({ highWaterMark: 1, encoding });
+  }
+
+  /** What is pushed for `text`. */
+  protected chunk(text: string): string | Buffer {
+    return text;
+  }
+
+  override _read(): void {
+    turn()
+      .then(this.next)
+      .then((text) => {
+        this.ended = text === null;
+        this.push(text === null ? null : this.chunk(text));
+      })
+      .catch((error: Error) => this.destroy(error));
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    if (this.ended) return callback(error);
+    this.ended = true;
+    this.close().then(() => callback(error), callback);
+  }
+}
+
+/**
  * CSV (RFC 4180, CRLF): a header `Timestamp,<field>`, then one ISO timestamp and value a row. The pages come as
  * text (the database writes them: queries.ts exportPages), so the year is ~530 strings, not 525,600 row objects.
+ * The stream is a string stream, so a page reaches the socket as the string: the socket copies it into memory that
+ * it frees once written, where a byte stream made a Buffer of every page, memory outside the heap that only a
+ * collection frees (docs/architecture/README.md#exports).
  */
 export function csvExport(source: ExportSource, field: string): Readable {
-  async function* lines() {
-    let complete = false;
-    try {
-      yield `Timestamp,${field}\r\n`;
-      for (let page = await source.next(Infinity, 1); page; page = await source.next(Infinity, 1)) {
-        yield page.text;
-        await turn();
-      }
-      complete = true;
-    } finally {
-      // Destroyed before the end (the client went away) or failed: stop the page reader too.
-      if (!complete) await source.close();
+  let header = true;
+  const next = async () => {
+    if (header) {
+      header = false;
+      return `Timestamp,${field}\r\n`;
     }
-  }
-  // Not object mode: a pull stream whose next page is read only when the reply wants more.
-  return Readable.from(lines(), { objectMode: false });
+    const page = await source.next(Infinity, 1);
+    return page ? page.text : null;
+  };
+  return new TextStream(next, () => source.close(), 'utf8');
 }
 
 /**
@@ -46,7 +85,7 @@ export function csvExport(source: ExportSource, field: string): Readable {
  * issue 734, no backpressure), so a fast database filled memory while deflate caught up.
  */
 export function xlsxExport(source: ExportSource, field: string, maxRows = XLSX_MAX_ROWS): Readable {
-  const zip = archiver('zip');
+  const zip = archiver('zip', { highWaterMark: ZIP_HIGH_WATER_MARK });
   const output = new PassThrough();
   // Destroying the reply (the client went away) ends the zip and the sheet being written, which stops the page reader.
   pipeline(zip, output, () => sheet?.destroy());
@@ -59,7 +98,7 @@ export function xlsxExport(source: ExportSource, field: string, maxRows = XLSX_M
     let sheets = 0;
     do {
       sheets += 1;
-      sheet = Readable.from(sheetXml(rows, field, maxRows), { objectMode: false });
+      sheet = sheetXml(rows, field, maxRows);
       zip.append(sheet, { name: `xl/worksheets/sheet${sheets}.xml` });
       await finished(sheet); // archiver takes entries one after another: the next sheet starts where this one stopped
     } while (await rows.more());
@@ -70,6 +109,12 @@ export function xlsxExport(source: ExportSource, field: string, maxRows = XLSX_M
   })().catch((error: unknown) => output.destroy(error as Error));
   return output;
 }
+
+/**
+ * What archiver and its zip stream buffer of the zip, each side. Their default, 1 MB, let an export read ~130 pages
+ * (13 MB of sheet XML) ahead of a client that reads nothing; with 64 KB it is ~20 (docs/architecture/README.md#exports).
+ */
+const ZIP_HIGH_WATER_MARK = 64 * 1024;
 
 /** The source's pages, asked for in pieces that fit the sheet being written. */
 class PageCursor {
@@ -159,30 +204,78 @@ export function rowsSource(pages: AsyncIterable<HistoryRow[]>, format: ExportFor
   };
 }
 
-/** One sheet: the header row, then rows until the sheet is full or the rows run out. */
-async function* sheetXml(rows: PageCursor, field: string, maxRows: number): AsyncGenerator<string> {
-  let complete = false;
-  try {
-    const header = (column: string, text: string) => `<c r="${column}1" t="inlineStr"><is><t>${escapeXml(text)}</t></is></c>`;
-    yield (
-      `${XML_HEAD}<worksheet xmlns="${MAIN_NS}"><cols>` +
-      `<col min="1" max="1" width="22" style="${DATE_STYLE}" customWidth="1"/><col min="2" max="2" width="16" customWidth="1"/>` +
-      `</cols><sheetData><row r="1">${header('A', 'Timestamp')}${header('B', field)}</row>`
-    );
-    let written = 1;
-    while (written < maxRows) {
-      const page = await rows.take(maxRows - written, written + 1);
-      if (!page) break;
-      written += page.rows;
-      yield page.text;
-      await turn();
-    }
-    yield '</sheetData></worksheet>';
-    complete = true;
-  } finally {
-    // Destroyed before the end (the client went away) or failed: stop the page reader too.
-    if (!complete) await rows.close();
+/**
+ * A sheet's XML, as the zip entry that archiver pipes into its deflate stream. Each page is written as bytes into one
+ * of a few buffers kept for the sheet rather than into a Buffer of its own (~100 KB a page outside the heap that only
+ * a collection frees: docs/architecture/README.md#exports). A buffer is written again only once deflate has taken all
+ * that was pushed up to its last use: what it has not taken yet is what this stream holds plus what deflate has not
+ * called back for (zlib calls a write back once it has read the chunk). Piped into anything but a zlib deflate
+ * stream (which might keep the chunk), every page gets a Buffer of its own.
+ */
+class SheetStream extends TextStream {
+  /** The buffers, each with the count of bytes pushed up to the end of its last use. */
+  private readonly buffers: { bytes: Buffer; until: number }[] = [];
+  private pushed = 0;
+  private deflate: Writable | null = null;
+
+  override pipe<T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T {
+    if (destination instanceof DeflateRaw) this.deflate = destination;
+    return super.pipe(destination, options);
   }
+
+  protected override chunk(text: string): Buffer {
+    const length = Buffer.byteLength(text);
+    const buffer = this.reusable(length);
+    this.pushed += length;
+    if (!buffer) return Buffer.from(text);
+    buffer.until = this.pushed;
+    buffer.bytes.write(text);
+    return buffer.bytes.subarray(0, length);
+  }
+
+  /** A buffer of at least `length` bytes that deflate is done with, or null (all in use, or not piped into deflate). */
+  private reusable(length: number): { bytes: Buffer; until: number } | null {
+    if (!this.deflate) return null;
+    const taken = this.pushed - this.readableLength - this.deflate.writableLength;
+    const free = this.buffers.findIndex((buffer) => buffer.until <= taken);
+    if (free === -1 && this.buffers.length >= REUSED_BUFFERS) return null;
+    const at = free === -1 ? this.buffers.length : free;
+    if (free === -1 || this.buffers[at].bytes.length < length) {
+      this.buffers[at] = { bytes: Buffer.allocUnsafe(Math.max(length, 64 * 1024)), until: 0 };
+    }
+    return this.buffers[at];
+  }
+}
+
+/** Buffers a sheet reuses for its pages: one deflate reads, one waiting for it, one being written. */
+const REUSED_BUFFERS = 3;
+
+/** One sheet: the header row, then rows until the sheet is full or the rows run out. */
+function sheetXml(rows: PageCursor, field: string, maxRows: number): Readable {
+  const header = (column: string, text: string) => `<c r="${column}1" t="inlineStr"><is><t>${escapeXml(text)}</t></is></c>`;
+  let written = 0;
+  let footer = false;
+  const next = async (): Promise<string | null> => {
+    if (written === 0) {
+      written = 1;
+      return (
+        `${XML_HEAD}<worksheet xmlns="${MAIN_NS}"><cols>` +
+        `<col min="1" max="1" width="22" style="${DATE_STYLE}" customWidth="1"/><col min="2" max="2" width="16" customWidth="1"/>` +
+        `</cols><sheetData><row r="1">${header('A', 'Timestamp')}${header('B', field)}</row>`
+      );
+    }
+    if (!footer && written < maxRows) {
+      const page = await rows.take(maxRows - written, written + 1);
+      if (page) {
+        written += page.rows;
+        return page.text;
+      }
+    }
+    if (footer) return null;
+    footer = true;
+    return '</sheetData></worksheet>';
+  };
+  return new SheetStream(next, () => rows.close());
 }
 
 const PACKAGE_RELS =

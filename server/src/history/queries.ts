@@ -29,6 +29,14 @@ export interface SeriesWindow {
 export const EXPORT_PAGE_SIZE = 1_000;
 
 /**
+ * Readings a value of a page's text covers: the database sends a page as a few values (~25 KB of XLSX, ~8 KB of CSV)
+ * rather than one. node-postgres parses a message only once it has all of it, so a value longer than a socket read
+ * (a page of XLSX is ~100 KB) was copied into a fresh buffer of up to twice its size every page, outside the heap
+ * and freed only by a collection: with the socket reads, most of an export's peak (docs/architecture/README.md#exports).
+ */
+export const EXPORT_PIECE_ROWS = 250;
+
+/**
  * Longest stretch of time one query covers. Without table statistics (PGlite runs no autovacuum) the planner
  * may fetch every matching row and sort it before the LIMIT; bounding each query to a day keeps that cheap
  * (a device reports at most once a second: 86,400 rows) however the plan turns out.
@@ -93,12 +101,19 @@ const ROW_SQL: Record<ExportFormat, string> = {
 
 /**
  * The readings of one field in the window as an export's text, oldest first, a page at a time; readings without the
- * field are skipped. The database writes each page's rows as one string (docs/architecture/README.md#budgets): Node
- * handles one value a page instead of a thousand row objects, Dates and strings that pile up in the old space
- * until a full collection. Keyset pages: each is its own short query starting after the last reading of the one
- * before (returned with it, at full precision), so no cursor stays open while a slow client reads.
+ * field are skipped. The database writes each page's rows as text, a value per EXPORT_PIECE_ROWS readings
+ * (docs/architecture/README.md#exports): Node handles four values a page instead of a thousand row objects, Dates
+ * and strings that pile up in the old space until a full collection. Keyset pages: each is its own short query
+ * starting after the last reading of the one before (returned with it, at full precision), so no cursor stays open
+ * while a slow client reads.
  */
-export function exportPages(db: Db, window: SeriesWindow, format: ExportFormat, pageSize = EXPORT_PAGE_SIZE): ExportSource {
+export function exportPages(
+  db: Db,
+  window: SeriesWindow,
+  format: ExportFormat,
+  pageSize = EXPORT_PAGE_SIZE,
+  pieceRows = EXPORT_PIECE_ROWS,
+): ExportSource {
   const { key, field, from, to } = window;
   const row = sql.raw(ROW_SQL[format]);
   const parts = sql.raw(format === 'csv' ? jsNumberParts('value') : `${jsNumberParts('value')}, ${jsNumberParts('serial')}`);
@@ -117,14 +132,19 @@ export function exportPages(db: Db, window: SeriesWindow, format: ExportFormat, 
         const upper = new Date(Math.min(to.getTime(), lowerMs + SPAN_MS));
         const lowerAt = sql`${lower instanceof Date ? lower.toISOString() : lower}::timestamptz`;
         // Only the primary key in WHERE and ORDER BY, so a page is an index range; the LIMIT counts readings without
-        // the field too (null values, left out of the text), and `n` numbers the rows that have it.
+        // the field too (null values, left out of the text), and `n` numbers the rows that have it. A page comes as
+        // one result row a piece of `pieceRows` readings, in order.
         const result = await db.execute(sql`
           SELECT count(*)::int AS readings, max(at)::text AS last, floor(extract(epoch FROM max(at)) * 1000)::float8 AS "lastMs",
                  count(value)::int AS rows,
                  string_agg(${row}, '' ORDER BY at) FILTER (WHERE value IS NOT NULL) AS text
           FROM (
-            SELECT at, value${format === 'csv' ? sql`` : sql`, ${firstRow - 1} + count(value) OVER (ORDER BY at) AS n,
-                   floor(extract(epoch FROM at) * 1000)::float8 / 86400000 + 25569 AS serial`}
+            SELECT at, value, (row_number() OVER (ORDER BY at) - 1) / ${pieceRows} AS piece${
+              format === 'csv'
+                ? sql``
+                : sql`, ${firstRow - 1} + count(value) OVER (ORDER BY at) AS n,
+                   floor(extract(epoch FROM at) * 1000)::float8 / 86400000 + 25569 AS serial`
+            }
             FROM (
               SELECT ${deviceReadings.at} AS at, ${readingValue(field)} AS value
               FROM ${deviceReadings}
@@ -136,8 +156,21 @@ export function exportPages(db: Db, window: SeriesWindow, format: ExportFormat, 
             ) page
           ) numbered,
           LATERAL (SELECT ${parts}) parts
+          GROUP BY piece
+          ORDER BY piece
         `);
-        const [page] = (result as unknown as { rows: { readings: number; last: string | null; lastMs: number | null; rows: number; text: string | null }[] }).rows;
+        const pieces = (result as unknown as { rows: { readings: number; last: string; lastMs: number; rows: number; text: string | null }[] }).rows;
+        const page = { readings: 0, rows: 0, last: pieces.at(-1)?.last, lastMs: pieces.at(-1)?.lastMs };
+        for (const piece of pieces) {
+          page.readings += piece.readings;
+          page.rows += piece.rows;
+        }
+        const text = page.rows ? pieces.map((piece) => piece.text ?? '').join('') : '';
+        // Let go of the pieces in the driver's result at once: with the pool's read timeout (query_timeout,
+        // db/client.ts), node-postgres's finished results outlived young-generation collections, and every page's
+        // text was promoted to the old space with them, ~50 MB a year's XLSX that only a full collection freed
+        // (docs/architecture/README.md#exports).
+        pieces.length = 0;
         inclusive = false;
         if (page.readings === Math.min(limit, pageSize)) [lower, lowerMs] = [page.last!, Number(page.lastMs)];
         else if (upper.getTime() >= to.getTime()) done = true;
@@ -148,7 +181,7 @@ export function exportPages(db: Db, window: SeriesWindow, format: ExportFormat, 
           if (next) [lower, lowerMs, inclusive] = [next, next.getTime(), true];
           else done = true;
         }
-        if (page.rows) return { text: page.text!, rows: page.rows };
+        if (page.rows) return { text, rows: page.rows };
       }
       return null;
     },
