@@ -7,8 +7,9 @@
 //   module.exports = require('@paddock/webpack').createConfig({ name: 'account', dir: __dirname });
 //
 // What it sets up:
-// - TypeScript/TSX through swc-loader, CSS through style-loader + css-loader, `*.svg` as its source text (a string,
-//   no React), `*.svg?url` as a file URL.
+// - TypeScript/TSX through swc-loader, CSS through css-loader into .css files of their own (mini-css-extract-plugin,
+//   minified; not JS, so the first page's JS stays small and no stylesheet is evaluated as script), `*.svg` as its
+//   source text (a string, no React), `*.svg?url` as a file URL.
 // - Output to `<app>/dist`, content-hashed file names in production (not remoteEntry.js: see `entryFilename`),
 //   `publicPath: 'auto'` for remotes so they can be served from any path and any origin (the shell, served at `/`
 //   with deep links, uses '/'); `.br` and `.gz` beside every text asset; no source maps unless
@@ -40,9 +41,12 @@ const zopfli = require('@gfx/zopfli');
 const CompressionPlugin = require('compression-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 const { LOCALE_QUERY } = require('./loaders/precompileMessages');
+const insertStylesheet = require('./styles/insert');
 
 const ROOT = path.resolve(__dirname, '..');
 const SHARED_DIR = fs.realpathSync(path.join(ROOT, 'shared'));
@@ -141,7 +145,7 @@ function federationContract() {
   return match[1];
 }
 
-function sharedConfig(appDir) {
+function sharedConfig(appDir, isHost) {
   const appPkg = readJson(path.join(appDir, 'package.json'));
   const deps = { ...appPkg.peerDependencies, ...appPkg.devDependencies, ...appPkg.dependencies };
   const shared = {};
@@ -159,13 +163,17 @@ function sharedConfig(appDir) {
   for (const { file, shareKey } of federatedCore()) {
     // A stylesheet is shared by its name only: keyed by its file, the loaders' own inner request for the same
     // file (css-loader!theme.css) would be swapped for the shared module too, and the module would import itself.
-    const key = /\.(ts|tsx|js|mjs)$/.test(file) ? file : shareKey;
+    const stylesheet = !/\.(ts|tsx|js|mjs)$/.test(file);
+    const key = stylesheet ? shareKey : file;
     shared[key] = {
       shareKey,
       import: file,
       singleton: true,
       version,
       requiredVersion: `^${version}`,
+      // The shell's stylesheets go into its first .css file, read before the first paint and ahead of the shell's
+      // own rules (which build on the theme's), instead of a second round trip after the shell's JS.
+      ...(stylesheet && isHost ? { eager: true } : {}),
     };
   }
   return shared;
@@ -482,15 +490,9 @@ function createConfig(options) {
           },
           {
             test: /\.css$/,
-            // Into document.head, or, on a partner's page with the embed, into the embed's shadow roots only
-            // (styles/insert.js, docs/product/embedding.md).
-            use: [
-              {
-                loader: require.resolve('style-loader'),
-                options: { insert: require.resolve('./styles/insert.js'), styleTagTransform: require.resolve('./styles/styleTagTransform.js') },
-              },
-              require.resolve('css-loader'),
-            ],
+            // A .css file per chunk, loaded beside the chunk's JS (<link> into document.head, or, on a partner's
+            // page with the embed, into the embed's shadow roots only: styles/insert.js, docs/product/embedding.md).
+            use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')],
           },
           {
             test: /\.svg$/,
@@ -511,7 +513,7 @@ function createConfig(options) {
           filename: isHost ? undefined : 'remoteEntry.js',
           exposes: isHost ? undefined : exposes,
           remotes: {},
-          shared: sharedConfig(dir),
+          shared: sharedConfig(dir, isHost),
           shareStrategy: 'loaded-first',
           // The contract the remote is built with, read by the shell before it loads the remote.
           manifest: isHost ? false : { fileName: 'mf-manifest.json', additionalData: withContract },
@@ -526,6 +528,7 @@ function createConfig(options) {
             ...(isHost ? { provideExternalRuntime: true } : isDev ? {} : { externalRuntime: true }),
           },
         }),
+        new MiniCssExtractPlugin({ filename: `[name]${hash}.css`, chunkFilename: `[name]${hash}.css`, insert: insertStylesheet }),
         new SingletonGuardPlugin(guardRoots(dir)),
         ...(withPage ? [new WatchFilePlugin(PAGE_TEMPLATE)] : []),
         // Files emitted as they are, under fixed names: a service worker must keep its URL and must not carry the
@@ -573,6 +576,7 @@ function createConfig(options) {
           },
         },
         chunkIds: isDev ? 'named' : 'deterministic',
+        minimizer: ['...', new CssMinimizerPlugin()],
       },
       performance: { hints: false }, // budgets are measured by `npm run bench` (docs/architecture/README.md#budgets)
       stats: isDev ? 'minimal' : 'normal',

@@ -109,7 +109,7 @@ test('the demo partner page embeds the dashboard twice: live, switchable, styles
       pageBoxSizing: getComputedStyle(pageDiv).boxSizing,
       pageBodyFont: getComputedStyle(document.body).fontFamily,
       pageBodyMargin: getComputedStyle(document.body).marginTop,
-      pageStyles: document.head.querySelectorAll('style').length,
+      pageStyles: document.querySelectorAll('style, link[rel="stylesheet"][href*="/remotes/"]').length,
       pageVariant: document.documentElement.dataset.variant ?? null,
       accents: [accent('#first-embed'), accent('#second-embed')],
     };
@@ -124,7 +124,7 @@ test('the demo partner page embeds the dashboard twice: live, switchable, styles
   expect(styles.pageBoxSizing).toBe('content-box'); // Paddock's `* { box-sizing: border-box }` stayed inside
   expect(styles.pageBodyFont).toMatch(/Georgia/);
   expect(styles.pageBodyMargin).toBe('0px');
-  expect(styles.pageStyles).toBe(0); // no <style> of Paddock's in the page
+  expect(styles.pageStyles).toBe(0); // no stylesheet of Paddock's in the page, neither <style> nor <link>
   expect(styles.pageVariant).toBeNull();
   expect(styles.accents[0]).not.toBe(styles.accents[1]); // default and partner colours side by side
 

@@ -1,7 +1,7 @@
 // /remotes/devices/embed.js (docs/product/embedding.md): a classic script for any page, React or not. It carries the
 // Module Federation runtime (no shell on the page), registers the devices and account remotes beside itself, and
 // defines `window.PaddockDevices.mount(element, options) → Promise<unmount>` and the `<paddock-devices>` element.
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { RemoteAppProps } from '@paddock/shared/federation';
 import type { EmbedOptions, Unmount } from './mount';
@@ -18,9 +18,27 @@ const appBase = new URL('../../', scriptBase).href;
 
 let embedModule: Promise<EmbedModule> | null = null;
 
+/**
+ * The runtime preloads a remote's stylesheets into document.head as it loads the remote (from its manifest). On a
+ * partner's page that would put Paddock's rules into the page: here each chunk's CSS comes only through the chunk's
+ * own loading, which hands it to the style hub (styleHub.ts, webpack/styles/insert.js).
+ */
+const keepStylesOffThePage: ModuleFederationRuntimePlugin = {
+  name: 'paddock-embed-styles',
+  async beforePreloadRemote(args) {
+    for (const op of args.preloadOps) {
+      const filter = op.filter;
+      op.filter = (url: string) => !isStylesheet(url) && (!filter || filter(url));
+    }
+  },
+};
+
+const isStylesheet = (url: string) => /\.css(?:[?#]|$)/.test(url);
+
 function loadEmbed(): Promise<EmbedModule> {
   if (!embedModule) {
-    installStyleHub(); // before any of the remotes' CSS is evaluated
+    installStyleHub(); // before any of the remotes' CSS is loaded
+    registerPlugins([keepStylesOffThePage]);
     registerRemotes([
       { name: 'paddock_devices', alias: 'devices', entry: new URL('mf-manifest.json', scriptBase).href },
       { name: 'paddock_account', alias: 'account', entry: new URL('../account/mf-manifest.json', scriptBase).href },

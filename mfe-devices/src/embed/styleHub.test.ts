@@ -50,7 +50,7 @@ describe('the style hub', () => {
         .join(' '),
     );
 
-  it('is one per page, found by style-loader through its global', () => {
+  it('is one per page, found by the apps’ stylesheet loading through its global', () => {
     const hub = installStyleHub();
     expect(installStyleHub()).toBe(hub);
     expect((globalThis as Record<string, unknown>)[STYLE_HUB_KEY]).toBe(hub);
@@ -78,25 +78,73 @@ describe('the style hub', () => {
     expect(hub.attached).toBe(1);
   });
 
-  it('keeps style-loader’s CSS out of the page while it exists', () => {
-    const insert = jest.requireActual<(element: HTMLElement) => void>('../../../webpack/styles/insert.js');
-    const transform = jest.requireActual<(css: string, element: HTMLElement) => void>('../../../webpack/styles/styleTagTransform.js');
-    const before = document.head.querySelectorAll('style').length;
-    const plain = document.createElement('style');
-    insert(plain);
-    transform('.x { color: red; }', plain);
-    expect(document.head.querySelectorAll('style')).toHaveLength(before + 1);
-    expect(plain.textContent).toBe('.x { color: red; }');
-    plain.remove();
+  const insert = jest.requireActual<(link: HTMLLinkElement) => void>('../../../webpack/styles/insert.js');
+  /** A link as mini-css-extract-plugin's runtime makes it: href and handlers set, then handed to insert. */
+  const chunkLink = (href: string) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    const outcome = new Promise<string>((resolve) => {
+      link.onload = link.onerror = (event) => resolve((event as Event).type);
+    });
+    return { link, outcome };
+  };
+  /** The remotes' files as a server sends them; the real fetch is exercised end to end (tests/e2e/embed*.spec.ts). */
+  const serve = (files: Record<string, { css: string; after?: number } | number>) =>
+    jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const file = files[String(input)];
+      if (typeof file === 'number' || !file) return new Response('', { status: typeof file === 'number' ? file : 404 });
+      await new Promise((resolve) => setTimeout(resolve, file.after ?? 0));
+      return new Response(file.css, { status: 200 });
+    });
+  afterEach(() => jest.restoreAllMocks());
 
+  it('puts a chunk’s stylesheet into the page when no embed is in charge', () => {
+    const { link } = chunkLink('http://paddock.test/remotes/devices/1.css');
+    insert(link);
+    expect(link.parentNode).toBe(document.head);
+    link.remove();
+  });
+
+  it('on a page with the embed, adopts a chunk’s stylesheet in the shadow roots, never in the page, and reports it loaded', async () => {
+    serve({ 'http://paddock.test/remotes/devices/1.css': { css: ':root { --pd-accent: green; } .y { color: red; }' } });
     const hub = installStyleHub();
     const root = fakeRoot();
     hub.attach(root);
-    const embedded = document.createElement('style');
-    insert(embedded);
-    transform('.y { color: red; }', embedded);
-    expect(embedded.isConnected).toBe(false);
-    expect(document.head.querySelectorAll('style')).toHaveLength(before);
+    const { link, outcome } = chunkLink('http://paddock.test/remotes/devices/1.css');
+    insert(link);
+    await expect(outcome).resolves.toBe('load');
+    expect(link.isConnected).toBe(false);
+    expect(document.querySelectorAll('link')).toHaveLength(0);
     expect(texts(root).at(-1)).toContain('.y');
+    expect(texts(root).at(-1)).toContain('.pd-embed');
+  });
+
+  it('reports a stylesheet the server does not give as failed, and adopts nothing', async () => {
+    serve({ 'http://paddock.test/remotes/devices/gone.css': 404 });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const hub = installStyleHub();
+    const root = fakeRoot();
+    hub.attach(root);
+    const { link, outcome } = chunkLink('http://paddock.test/remotes/devices/gone.css');
+    hub.addLink(link);
+    await expect(outcome).resolves.toBe('error');
+    expect(texts(root)).toHaveLength(1); // the host rules only
+  });
+
+  it('adopts stylesheets in the order they were asked for, whichever arrives first', async () => {
+    serve({
+      'http://paddock.test/a.css': { css: '.a { color: red; }', after: 30 },
+      'http://paddock.test/b.css': { css: '.b { color: blue; }' },
+    });
+    const hub = installStyleHub();
+    const root = fakeRoot();
+    hub.attach(root);
+    const a = chunkLink('http://paddock.test/a.css');
+    const b = chunkLink('http://paddock.test/b.css');
+    hub.addLink(a.link);
+    hub.addLink(b.link);
+    await Promise.all([a.outcome, b.outcome]);
+    expect(texts(root).slice(1)).toEqual([expect.stringContaining('.a'), expect.stringContaining('.b')]);
   });
 });

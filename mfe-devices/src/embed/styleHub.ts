@@ -1,13 +1,19 @@
-// Styles of the partner embed (docs/product/embedding.md): every stylesheet the apps' bundles carry is adopted by each
-// embed's shadow root instead of being put into the partner's page (webpack/styles/insert.js hands the CSS here), so
-// Paddock's rules never reach the page and the page's rules never reach Paddock's elements.
+// Styles of the partner embed (docs/product/embedding.md): every stylesheet the apps' bundles load is adopted by each
+// embed's shadow root instead of being put into the partner's page (webpack/styles/insert.js hands each <link> here),
+// so Paddock's rules never reach the page and the page's rules never reach Paddock's elements.
 
 /** The global through which webpack/styles/*.js find the hub; one hub per page, shared by all embeds. */
 export const STYLE_HUB_KEY = '__PADDOCK_EMBED_STYLES__';
 
 export interface StyleHub {
-  /** A stylesheet of the bundles (called by style-loader as each CSS module is evaluated). */
+  /** A stylesheet's text. */
   add(css: string): void;
+  /**
+   * A chunk's stylesheet as the bundles' CSS loading made it (mini-css-extract-plugin, through
+   * webpack/styles/insert.js): read and adopted without ever entering the page, then reported to the bundle's loader
+   * as loaded (or failed) through the link's own `load`/`error` event, as a link in the page would.
+   */
+  addLink(link: HTMLLinkElement): void;
   /** Gives a shadow root every stylesheet so far, and every later one. */
   attach(root: ShadowRoot): void;
   detach(root: ShadowRoot): void;
@@ -92,11 +98,31 @@ export function installStyleHub(): StyleHub {
   const sheets: CSSStyleSheet[] = [];
   const roots = new Set<ShadowRoot>();
   let hostSheet: CSSStyleSheet | null = null;
+  let inOrder: Promise<void> = Promise.resolve();
   const hub: StyleHub = {
     add(css) {
       const sheet = scopedSheet(css);
       sheets.push(sheet);
       for (const root of roots) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    },
+    addLink(link) {
+      const text = fetch(link.href).then((reply) => {
+        if (!reply.ok) throw new Error(`${reply.status} for ${link.href}`);
+        return reply.text();
+      });
+      // Adopted in the order the bundles asked for them, as links in a page would apply, whichever arrives first.
+      inOrder = inOrder
+        .then(() => text)
+        .then(
+          (css) => {
+            hub.add(css);
+            link.dispatchEvent(new Event('load'));
+          },
+          (error: unknown) => {
+            console.error('[paddock-devices] a stylesheet could not be loaded', error);
+            link.dispatchEvent(new Event('error'));
+          },
+        );
     },
     attach(root) {
       hostSheet ??= scopedSheet(HOST_CSS);

@@ -1,6 +1,7 @@
 // Security headers on every reply (API, shell, remotes' files, 404s), through helmet. The CSP allows scripts only
 // from files (no inline script, no eval) of this origin and of the remotes' origins (REMOTE_<NAME>_URL may point
-// elsewhere); styles may be inline, as style-loader injects the apps' CSS as <style> elements.
+// elsewhere); styles may be inline: the page's splash rules are a <style> of the page, and components set style
+// attributes (the apps' own CSS comes as files).
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
