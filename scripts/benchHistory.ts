@@ -215,6 +215,28 @@ const EXPORT_EXTRA_RSS_MB = 30;
  */
 async function exportRow(server: RunningServer, headers: Record<string, string>, year: TimeWindow, format: 'csv' | 'xlsx', database: string): Promise<Row> {
   const peer = await peerExport(format, year);
+  // One export first, as the chart rows make one untimed call: a fresh server's first export also compiles its code
+  // paths and, on PGlite, has V8 optimise the database's WASM as it gets hot (+20-30 MB once, not per export). Both
+  // figures are printed; the second is what an export costs.
+  const first = await measuredExport(server, headers, year, format);
+  const { growth, baseline, bytes, rows, seconds, status } = await measuredExport(server, headers, year, format);
+  const complete = status === 200 && rows === YEAR_MINUTES && bytes === peer.bytes;
+  return {
+    what: `GET /fencealarms/{imei}/voltage?format=${format}, 1 year, ${database}: server peak RSS over its RSS before`,
+    value:
+      `+${megabytes(growth)} over ${megabytes(baseline)} (${rows.toLocaleString('en')} rows, ${megabytes(bytes)}` +
+      `${complete ? '' : `, peer wrote ${megabytes(peer.bytes)}`} in ${seconds.toFixed(1)} s, ${(rows / seconds).toFixed(0)} rows/s;` +
+      ` the server's first export: +${megabytes(first.growth)})`,
+    peer: `+${megabytes(peer.growth)} over ${megabytes(peer.baseline)} (the writer alone, from memory)`,
+    // A peer that grew by less than a megabyte counts as one, so the ratio stays finite.
+    ratio: growth / Math.max(peer.growth, 1024 * 1024),
+    budget: `≤ ${EXPORT_EXTRA_RSS_MB} MB extra RSS, every row`,
+    ok: complete && growth <= EXPORT_EXTRA_RSS_MB * 1024 * 1024,
+  };
+}
+
+/** One download of the year's export, with the server's peak RSS over its RSS before the request. */
+async function measuredExport(server: RunningServer, headers: Record<string, string>, year: TimeWindow, format: 'csv' | 'xlsx') {
   resetPeakMemory(server.pid);
   const baseline = memoryOf(server.pid).rss;
   const started = performance.now();
@@ -232,18 +254,7 @@ async function exportRow(server: RunningServer, headers: Record<string, string>,
   const seconds = (performance.now() - started) / 1000;
   const growth = memoryOf(server.pid).peak - baseline;
   const rows = format === 'csv' ? newlines - 1 : await xlsxDataRows(Buffer.concat(chunks));
-  const complete = reply.status === 200 && rows === YEAR_MINUTES && bytes === peer.bytes;
-  return {
-    what: `GET /fencealarms/{imei}/voltage?format=${format}, 1 year, ${database}: server peak RSS over its RSS before`,
-    value:
-      `+${megabytes(growth)} over ${megabytes(baseline)} (${rows.toLocaleString('en')} rows, ${megabytes(bytes)}` +
-      `${complete ? '' : `, peer wrote ${megabytes(peer.bytes)}`} in ${seconds.toFixed(1)} s, ${(rows / seconds).toFixed(0)} rows/s)`,
-    peer: `+${megabytes(peer.growth)} over ${megabytes(peer.baseline)} (the writer alone, from memory)`,
-    // A peer that grew by less than a megabyte counts as one, so the ratio stays finite.
-    ratio: growth / Math.max(peer.growth, 1024 * 1024),
-    budget: `≤ ${EXPORT_EXTRA_RSS_MB} MB extra RSS, every row`,
-    ok: complete && growth <= EXPORT_EXTRA_RSS_MB * 1024 * 1024,
-  };
+  return { growth, baseline, bytes, rows, seconds, status: reply.status };
 }
 
 /** The export peer (scripts/benchExportPeer.ts) streaming the same year: its peak RSS over its RSS once loaded, and the bytes it wrote. */
