@@ -6,7 +6,19 @@ import type { Page } from '@playwright/test';
 import { DEMO_DEVICES_PER_PRODUCT } from '../../server/src/devices/inventory';
 import type { PriceCatalogue } from '../../shared/src/contract/billing';
 import { collectionOf, nestsMetadata, PRODUCT_IDS, PRODUCT_INFO, type ProductId } from '../../shared/src/products/catalogue';
-import { apiCall, createVerifiedUser, expect, expectAccessible, registerDemoDevice, signInApi, signInThroughForm, snapshot, test } from '../support/fixtures';
+import {
+  apiCall,
+  createVerifiedUser,
+  expect,
+  expectAccessible,
+  expectToast,
+  recordToasts,
+  registerDemoDevice,
+  signInApi,
+  signInThroughForm,
+  snapshot,
+  test,
+} from '../support/fixtures';
 import { E2E_ADMIN, startPaddock } from '../support/server';
 
 // Keys from the demo inventory; number 9 of each product is this file's.
@@ -95,8 +107,9 @@ test('every product: search by key prefix, open, add a trial, cancel the subscri
 
     // Cancel (after confirming): the plan ends at its expiry, nothing follows.
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await recordToasts(page);
     await page.getByRole('dialog').getByRole('button', { name: 'End subscription' }).click();
-    await expect(page.getByText('Subscription cancelled')).toBeVisible();
+    await expectToast(page, 'Subscription cancelled');
     const cancelled = await device(product, key);
     expect(cancelled.Subscription.PriceIds.Next).toBe('');
     expect(cancelled.Subscription.ExpiresAt).toBe(trialled.Subscription.ExpiresAt);

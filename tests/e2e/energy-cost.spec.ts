@@ -2,7 +2,7 @@
 // plug card then prices its consumption since reset, and the log page prices the consumption in its window. The
 // server's simulator makes the plug report (tests/support/server.ts).
 import { demoKey } from '../../server/src/devices/inventory';
-import { apiCall, expect, expectAccessible, signInNewUser, snapshot, test } from '../support/fixtures';
+import { apiCall, expect, expectAccessible, expectToast, recordToasts, signInNewUser, snapshot, test } from '../support/fixtures';
 
 // Number 6 of the SmartPlugs of the demo inventory is this file's.
 const PLUG = demoKey('smartplug', 6);
@@ -40,8 +40,9 @@ test('the price per kWh set on /account prices a plug card’s consumption and i
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(price).toHaveAccessibleDescription(/The price must be more than 0 and at most 100\.00 per kWh\./);
   await price.fill('2.5');
+  await recordToasts(page);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Your settings are saved.')).toBeVisible();
+  await expectToast(page, 'Your settings are saved.');
   await expect(price).toHaveValue('2.50');
   await expectAccessible(page);
   await snapshot(page, testInfo, 'account-energy-price');

@@ -55,6 +55,30 @@ export async function expectAccessible(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
+/**
+ * Records every toast the page shows from now on (until it navigates), for `expectToast`: a success toast is up for
+ * 500 ms (docs/product/limits.md), and Playwright's polling of a locator, every 500-1000 ms once it backs off, can
+ * miss it on a loaded machine.
+ */
+export async function recordToasts(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { paddockToasts: string[] }).paddockToasts = seen;
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('.pd-toast')) {
+        const text = toast.textContent ?? '';
+        if (!seen.includes(text)) seen.push(text);
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** Waits until the page has shown a toast with `text` since recordToasts. */
+export async function expectToast(page: Page, text: string) {
+  const shown = (wanted: string) => (window as unknown as { paddockToasts: string[] }).paddockToasts.some((t) => t.includes(wanted));
+  await page.waitForFunction(shown, text, { timeout: 10_000 });
+}
+
 /** Screenshots at phone and desktop size, kept as test artefacts (docs/architecture/README.md#look-and-feel). */
 export async function snapshot(page: Page, testInfo: TestInfo, name: string) {
   const original = page.viewportSize();
