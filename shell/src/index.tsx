@@ -8,8 +8,9 @@ import { App } from './App';
 import { checkSessionTolerantly } from './connection/offlineStart';
 import { fetchRemotesConfig, preloadRemoteApp, registerPaddockRemotes } from './federation/remotes';
 import { guardSession } from './routing/AppRoutes';
-import { landingRemote } from './routing/guards';
+import { landingPage } from './routing/guards';
 import { registerWhenIdle } from './serviceWorker/register';
+import { askForDeviceListAhead } from './startup/deviceListAhead';
 import { startOnConnectionError, startupFailedAtom } from './startup/startupFailure';
 import { ensureVariant } from './startup/variant';
 
@@ -25,11 +26,17 @@ async function start(): Promise<void> {
     paddockStore.set(startupFailedAtom, true);
   });
 
+  // The dashboard's device list is asked for at once too, beside /remotes.json and the session (its reply waits for
+  // the dashboard's first poll; startup/deviceListAhead.ts).
+  const landing = landingPage(window.location.pathname, window.location.search, guardSession((atom) => paddockStore.get(atom)));
+  if (landing) askForDeviceListAhead(landing.pathname);
+
   try {
     registerPaddockRemotes(await fetchRemotesConfig());
     // The section this page shows starts loading now, while the shell renders (docs/architecture/README.md#budgets).
-    const landing = landingRemote(window.location.pathname, window.location.search, guardSession((atom) => paddockStore.get(atom)));
-    if (landing) preloadRemoteApp(landing);
+    // Asked again: the session check may have ended the session meanwhile.
+    const section = landingPage(window.location.pathname, window.location.search, guardSession((atom) => paddockStore.get(atom)));
+    if (section) preloadRemoteApp(section.remote);
   } catch (error) {
     console.error('[paddock] could not load /remotes.json', error);
     paddockStore.set(startupFailedAtom, true);

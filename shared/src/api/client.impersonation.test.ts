@@ -2,33 +2,18 @@
 // never on the admin's own session calls, never for anyone who is not a signed-in admin.
 import { IMPERSONATION_HEADER } from '../contract';
 import { impersonationAtom, paddockStore, STORAGE_KEYS, tokenAtom, userAtom } from '../session/store';
-import { resetSession, sampleAdmin, sampleUser, signInAs } from '../testing/fixtures';
-import { api, configureApi } from './client';
+import { apiStandIn, resetSession, sampleAdmin, sampleUser, signInAs } from '../testing/fixtures';
+import { api } from './client';
 import { connectionFailedAtom, toastsAtom } from './feedback';
 import { noticesApi } from './notices';
 import { usersApi } from './users';
 
 const customer = { ...sampleUser, Id: 'customer-7', Email: 'owner@farm.se' };
-let requests: Request[] = [];
-let reply: () => Response | Promise<Response> = () => new Response('{}', { status: 200 });
-const original = globalThis.fetch;
+const server = apiStandIn(() => new Response('{}', { status: 200 }));
+const requests = server.requests;
 
-beforeEach(() => {
-  resetSession();
-  requests = [];
-  reply = () => new Response('{}', { status: 200 });
-  globalThis.fetch = jest.fn(async (request: Request) => {
-    requests.push(request);
-    return reply();
-  }) as unknown as typeof fetch;
-  configureApi({ apiBase: 'http://localhost/api', testApiBase: 'http://localhost/api' });
-});
-
-afterEach(() => {
-  globalThis.fetch = original;
-  configureApi({ apiBase: '/api', testApiBase: '/api' });
-  paddockStore.set(connectionFailedAtom, false);
-});
+beforeEach(() => resetSession());
+afterEach(() => paddockStore.set(connectionFailedAtom, false));
 
 const sent = (index = requests.length - 1) => requests[index].headers.get(IMPERSONATION_HEADER);
 const impersonate = () => paddockStore.set(impersonationAtom, { User: customer, ReturnTo: '/admin/user/customer-7' });
@@ -92,7 +77,7 @@ test('the admin’s own session calls never carry it: sign-in, token refresh and
 test('a 401 while impersonating signs out and forgets the impersonation too', async () => {
   signInAs(sampleAdmin);
   impersonate();
-  reply = () => new Response('{"Error":"unauthorized"}', { status: 401, statusText: 'Unauthorized' });
+  server.reply = () => new Response('{"Error":"unauthorized"}', { status: 401, statusText: 'Unauthorized' });
   await expect(api.get('users/customer-7')).rejects.toMatchObject({ status: 401 });
   expect(paddockStore.get(impersonationAtom)).toBeNull();
   expect(paddockStore.get(userAtom)).toBeNull();
@@ -101,7 +86,7 @@ test('a 401 while impersonating signs out and forgets the impersonation too', as
 test('a 401 forgets the offline copy of the devices too: a revoked session leaves nothing of them here', async () => {
   signInAs(sampleUser);
   localStorage.setItem(STORAGE_KEYS.lastDeviceList, JSON.stringify({ UserId: sampleUser.Id, SavedAt: 1, List: {} }));
-  reply = () => new Response('{"Error":"unauthorized"}', { status: 401, statusText: 'Unauthorized' });
+  server.reply = () => new Response('{"Error":"unauthorized"}', { status: 401, statusText: 'Unauthorized' });
   await expect(api.get(`users/${sampleUser.Id}/devices`)).rejects.toMatchObject({ status: 401 });
   expect(paddockStore.get(userAtom)).toBeNull();
   expect(localStorage.getItem(STORAGE_KEYS.lastDeviceList)).toBeNull();
@@ -109,7 +94,7 @@ test('a 401 forgets the offline copy of the devices too: a revoked session leave
 
 test('an optional call that cannot connect neither replaces the page nor shows a toast', async () => {
   signInAs(sampleUser);
-  reply = () => Promise.reject(new TypeError('Failed to fetch'));
+  server.reply = () => Promise.reject(new TypeError('Failed to fetch'));
   await expect(noticesApi.listPublic({ silent: true, background: true, optional: true })).rejects.toMatchObject({ status: 408 });
   expect(paddockStore.get(connectionFailedAtom)).toBe(false);
   expect(paddockStore.get(toastsAtom)).toEqual([]);
@@ -122,19 +107,19 @@ test('an optional call that cannot connect neither replaces the page nor shows a
 
 test('on the dashboard a call that cannot connect leaves the page: it shows its last list offline (docs/product/installable-app.md)', async () => {
   signInAs(sampleUser);
-  reply = () => Promise.reject(new TypeError('Failed to fetch'));
+  server.reply = () => Promise.reject(new TypeError('Failed to fetch'));
   window.history.replaceState(null, '', '/devices');
   await expect(api.get('prices')).rejects.toMatchObject({ status: 408, unreachable: true });
   expect(paddockStore.get(connectionFailedAtom)).toBe(false);
   window.history.replaceState(null, '', '/');
   // An answer with an error is no lost connection.
-  reply = () => new Response('{"Error":"x"}', { status: 500, statusText: 'Internal Server Error' });
+  server.reply = () => new Response('{"Error":"x"}', { status: 500, statusText: 'Internal Server Error' });
   await expect(api.get('prices', { silent: true })).rejects.toMatchObject({ status: 500, unreachable: false });
 });
 
 test('the public notices are asked for as GET notices?public', async () => {
   signInAs(sampleUser);
-  reply = () => new Response('[]', { status: 200 });
+  server.reply = () => new Response('[]', { status: 200 });
   expect(await noticesApi.listPublic()).toEqual([]);
   expect(requests[0].method).toBe('GET');
   expect(requests[0].url).toBe('http://localhost/api/notices?public');

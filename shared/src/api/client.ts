@@ -127,6 +127,37 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** The raw Response is returned (files). */
   raw?: boolean;
+  /**
+   * A GET asked for ahead of the page that will make it (the shell, for the page it is loading): nothing is returned,
+   * and the page's first identical GET within AHEAD_MS takes this reply instead of asking again. A failed one is
+   * simply not used: the page's own request then asks, and reports what goes wrong.
+   */
+  ahead?: boolean;
+}
+
+/** How long a reply asked for ahead waits for its page (docs/architecture/README.md#js-before-the-first-page). */
+const AHEAD_MS = 10_000;
+
+/** GET replies asked for ahead, by URL and headers (so another user's or language's request never takes one). */
+const repliesAhead = new Map<string, Promise<Response | null>>();
+
+function askAhead(key: string, url: string, headers: Record<string, string>, timeout: number): void {
+  const reply = ky(url, { method: 'get', headers, timeout, retry: 0, throwHttpErrors: false }).then(
+    (response) => (response.ok ? response : null),
+    () => null,
+  );
+  repliesAhead.set(key, reply);
+  setTimeout(() => {
+    if (repliesAhead.get(key) === reply) repliesAhead.delete(key);
+  }, AHEAD_MS);
+}
+
+/** The reply asked for ahead for this request, once (null: none, or it failed). */
+function takeAhead(key: string): Promise<Response | null> | null {
+  const reply = repliesAhead.get(key);
+  if (!reply) return null;
+  repliesAhead.delete(key);
+  return reply;
 }
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -153,18 +184,26 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   const actingAs = store.get(impersonatingAtom)?.User.Id;
   if (actingAs && sentToken && !options.asSelf && !isOwnSessionCall(path) && !onAdminPage()) headers[IMPERSONATION_HEADER] = actingAs;
   const url = `${resolveApiBase().replace(/\/$/, '')}/${path.replace(/^\//, '')}${buildQuery(options.query)}`;
+  const timeout = options.timeout ?? config.timeoutMs;
+  const aheadKey = method === 'get' ? JSON.stringify([url, headers]) : null;
+  if (options.ahead) {
+    if (aheadKey) askAhead(aheadKey, url, headers, timeout);
+    return undefined as T;
+  }
 
   if (!options.background) store.set(busyCountAtom, (n) => n + 1);
   try {
-    const response = await ky(url, {
-      method,
-      json: options.json,
-      headers,
-      timeout: options.timeout ?? config.timeoutMs,
-      retry: 0,
-      // 304 Not Modified (a conditional GET with If-None-Match) is an answer, not a failure.
-      throwHttpErrors: (status: number) => status !== 304,
-    });
+    const response =
+      (aheadKey && (await takeAhead(aheadKey))) ||
+      (await ky(url, {
+        method,
+        json: options.json,
+        headers,
+        timeout,
+        retry: 0,
+        // 304 Not Modified (a conditional GET with If-None-Match) is an answer, not a failure.
+        throwHttpErrors: (status: number) => status !== 304,
+      }));
     if (options.raw) return response as unknown as T;
     if (response.status === 204 || response.status === 304) return undefined as T;
     const text = await response.text();

@@ -96,3 +96,26 @@ export const samplePrices: PriceCatalogue = {
   Smartplug2Year: { Id: 'price_sp2_year', Name: 'SmartPlug2 Yearly', Sek: 39000, Eur: 3900 },
   Sms: { Id: 'price_sms', Name: '100 SMS', Sek: 9900, Eur: 990 },
 };
+
+/**
+ * The API as the real client (api/client.ts) reaches it through fetch, for a test file: every request kept in
+ * `requests`, each answered by `reply` (set again before each test), and the client pointed at it meanwhile.
+ */
+export function apiStandIn(defaultReply: () => Response | Promise<Response>) {
+  const standIn = { requests: [] as Request[], reply: defaultReply };
+  const original = globalThis.fetch;
+  beforeEach(() => {
+    standIn.requests.length = 0;
+    standIn.reply = defaultReply;
+    globalThis.fetch = jest.fn(async (request: Request) => {
+      standIn.requests.push(request);
+      return standIn.reply();
+    }) as unknown as typeof fetch;
+    configureApi({ apiBase: 'http://localhost/api', testApiBase: 'http://localhost/api' });
+  });
+  afterEach(() => {
+    globalThis.fetch = original;
+    configureApi({ apiBase: '/api', testApiBase: '/api' });
+  });
+  return standIn;
+}

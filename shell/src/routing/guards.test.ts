@@ -1,4 +1,4 @@
-import { guardRedirect, landingRemote, normalizePath, readLastDeviceId, resolveRoute, type GuardSession } from './guards';
+import { guardRedirect, landingPage, normalizePath, readLastDeviceId, resolveRoute, type GuardSession } from './guards';
 
 const signedOut: GuardSession = { signedIn: false, isAdmin: false };
 const user: GuardSession = { signedIn: true, isAdmin: false };
@@ -103,21 +103,26 @@ describe('resolveRoute', () => {
   });
 });
 
-describe('landingRemote', () => {
-  test('the remote whose section the page load shows, after the guard\'s redirects', () => {
-    expect(landingRemote('/devices', '', user)).toBe('devices');
-    expect(landingRemote('/', '', user)).toBe('devices');
-    expect(landingRemote('/sign-in', '?next=%2Fbilling%2Finvoices', user)).toBe('billing');
-    expect(landingRemote('/devices', '', signedOut)).toBe('account');
-    expect(landingRemote('/', '', signedOut)).toBe('account');
-    expect(landingRemote('/admin', '', admin)).toBe('admin');
+describe('landingPage', () => {
+  test('the remote whose section the page load shows, and its path, after the guard\'s redirects', () => {
+    expect(landingPage('/devices', '', user)).toEqual({ remote: 'devices', pathname: '/devices' });
+    expect(landingPage('/', '', user)).toEqual({ remote: 'devices', pathname: '/devices' });
+    expect(landingPage('/devices/', '?id=356938035643809', user)).toEqual({ remote: 'devices', pathname: '/devices' });
+    expect(landingPage('/smartplug/356938035643809/settings', '', user)).toEqual({
+      remote: 'devices',
+      pathname: '/smartplug/356938035643809/settings',
+    });
+    expect(landingPage('/sign-in', '?next=%2Fbilling%2Finvoices', user)).toEqual({ remote: 'billing', pathname: '/billing/invoices' });
+    expect(landingPage('/devices', '', signedOut)).toEqual({ remote: 'account', pathname: '/sign-in' });
+    expect(landingPage('/', '', signedOut)).toEqual({ remote: 'account', pathname: '/sign-in' });
+    expect(landingPage('/admin', '', admin)).toEqual({ remote: 'admin', pathname: '/admin' });
   });
 
   test('none for the shell\'s own pages and pages not found', () => {
-    expect(landingRemote('/connection-error', '', user)).toBeNull();
-    expect(landingRemote('/redirect', '?uri=/x', signedOut)).toBeNull();
-    expect(landingRemote('/admin', '', user)).toBeNull();
-    expect(landingRemote('/nothing/here', '', user)).toBeNull();
+    expect(landingPage('/connection-error', '', user)).toBeNull();
+    expect(landingPage('/redirect', '?uri=/x', signedOut)).toBeNull();
+    expect(landingPage('/admin', '', user)).toBeNull();
+    expect(landingPage('/nothing/here', '', user)).toBeNull();
   });
 });
 

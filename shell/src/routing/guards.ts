@@ -110,15 +110,16 @@ export function readLastDeviceId(storage: Pick<Storage, 'getItem'> | undefined, 
 }
 
 /**
- * The remote whose section a page load at `pathname` ends up showing (after at most two of the guard's redirects,
- * as `/` → `/devices`), or null: the shell starts loading it while it renders itself (index.tsx).
+ * The remote whose section a page load at `pathname` ends up showing, and the path it shows there (after at most two
+ * of the guard's redirects, as `/` → `/devices`), or null: the shell starts loading it, and what its page reads
+ * first, while it renders itself (index.tsx).
  */
-export function landingRemote(pathname: string, search: string, session: GuardSession): RemoteName | null {
+export function landingPage(pathname: string, search: string, session: GuardSession): { remote: RemoteName; pathname: string } | null {
   let path = pathname;
   let query = search;
   for (let hop = 0; hop < 3; hop += 1) {
     const route = resolveRoute(path, query, session);
-    if (route.kind === 'remote') return route.remote;
+    if (route.kind === 'remote') return { remote: route.remote, pathname: normalizePath(path) };
     if (route.kind !== 'redirect') return null;
     const next = new URL(route.to, 'http://paddock.invalid');
     path = next.pathname;
