@@ -140,7 +140,8 @@ export function demoPaddockOrigin(protocol: string, host: string): string {
 
 /**
  * /partner-demo/ stands for a partner's own site, so its page gets the policy a partner would set, not Paddock's:
- * scripts, calls and pictures from Paddock's origin too (embed.js, the remotes' files, the API).
+ * scripts, calls and pictures from Paddock's origin too (embed.js, the remotes' files, the API); no styles from it:
+ * the embed adopts its stylesheets into its shadow roots (docs/product/embedding.md).
  */
 export function partnerDemoCsp(paddockOrigin: string): string {
   return [
@@ -148,7 +149,7 @@ export function partnerDemoCsp(paddockOrigin: string): string {
     "base-uri 'self'",
     `script-src 'self' ${paddockOrigin}`,
     "script-src-attr 'none'",
-    `style-src 'self' ${paddockOrigin}`,
+    "style-src 'self'",
     `connect-src 'self' ${paddockOrigin}`,
     `img-src 'self' data: blob: ${paddockOrigin}`,
     "font-src 'self' data:",
