@@ -36,7 +36,8 @@ export async function renewalRows(database: Database, label: string): Promise<Ro
   const run = await renewDueSubscriptions({ db, payments: localPaymentProvider(() => new Date()), mailer, now: () => new Date(), log });
   const seconds = (performance.now() - started) / 1000;
   const [{ count }] = await database.withConnection((c) =>
-    c.query<{ count: string }>(`SELECT count(*) FROM payments WHERE idempotency_key LIKE 'renewal:smartplug:bench-renewal-%'`),
+    // As plans.ts renewalChargeKey writes it: renewal:{ownerId}:{product}:{key}:{expiresAt}.
+    c.query<{ count: string }>(`SELECT count(*) FROM payments WHERE idempotency_key LIKE $1`, [`renewal:${owner.id}:smartplug:bench-renewal-%`]),
   );
   const charged = Number(count);
   return [
