@@ -12,7 +12,7 @@ const swc = [
   },
 ];
 // ESM-only packages that jest must transform.
-const esmPackages = ['ky', 'react-intl', 'intl-messageformat', '@formatjs'];
+const esmPackages = ['react-intl', 'intl-messageformat', '@formatjs'];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
 
 module.exports = {

@@ -18,7 +18,7 @@ export const PURE_SHARED = ['contract', 'domain', 'products', 'federation.ts'];
 /** The parts of shared/src that hold state or need a browser (the federated core among them: shared/src/federation-core.json). */
 export const BROWSER_SHARED = ['api', 'session', 'ui', 'i18n', 'standalone.tsx', 'testing', 'index.ts'];
 /** Browser packages: neither the server nor a pure part of shared may import them. */
-export const BROWSER_PACKAGES = ['react', 'react-dom', 'react-intl', 'react-router', 'react-router-dom', 'jotai', 'ky'];
+export const BROWSER_PACKAGES = ['react', 'react-dom', 'react-intl', 'react-router', 'react-router-dom', 'jotai'];
 
 /**
  * server/src: the machinery every feature builds on, and the features; a folder or a file (`crypto.ts`). Not listed,

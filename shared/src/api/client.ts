@@ -1,6 +1,6 @@
 // The one HTTP client (docs/architecture/README.md#paddockshared): base URL by host, bearer token, time-outs, the loading overlay count, and the
-// one failed-reply handler with docs/product/errors.md's texts.
-import ky, { HTTPError, TimeoutError } from 'ky';
+// one failed-reply handler with docs/product/errors.md's texts. The platform's fetch, not a wrapper library: it is all
+// this needs, and every byte here is loaded before the first page (docs/architecture/README.md#js-before-the-first-page).
 import type { MessageDescriptor } from 'react-intl';
 import { IMPERSONATION_HEADER } from '../contract/headers';
 import { paddockStore, forgetSession, impersonatingAtom, localeAtom, tokenAtom, isTokenValid } from '../session/store';
@@ -142,7 +142,7 @@ const AHEAD_MS = 10_000;
 const repliesAhead = new Map<string, Promise<Response | null>>();
 
 function askAhead(key: string, url: string, headers: Record<string, string>, timeout: number): void {
-  const reply = ky(url, { method: 'get', headers, timeout, retry: 0, throwHttpErrors: false }).then(
+  const reply = send('get', url, headers, undefined, timeout).then(
     (response) => (response.ok ? response : null),
     () => null,
   );
@@ -161,6 +161,34 @@ function takeAhead(key: string): Promise<Response | null> | null {
 }
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** No answer within the time-out: the request was aborted. */
+class TimedOut extends Error {}
+
+/**
+ * One HTTP request: a JSON body when given, aborted after `timeout` ms (TimedOut). Rejects only when there is no
+ * answer (TimedOut, or fetch's TypeError: no network); any status is an answer.
+ */
+async function send(method: Method, url: string, headers: Record<string, string>, json: unknown, timeout: number): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new TimedOut()), timeout);
+  const withBody = json !== undefined;
+  try {
+    // Upper case: fetch normalizes GET, POST, PUT and DELETE itself, but sends `patch` as it is written.
+    return await fetch(
+      new Request(url, {
+        method: method.toUpperCase(),
+        headers: withBody ? { 'Content-Type': 'application/json', ...headers } : headers,
+        body: withBody ? JSON.stringify(json) : undefined,
+        signal: controller.signal,
+      }),
+    );
+  } catch (error) {
+    throw controller.signal.aborted ? new TimedOut() : error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** Sign-in and the token (refresh, revoke) belong to the admin's own session, even while impersonating (docs/product/admin.md). */
 function isOwnSessionCall(path: string): boolean {
@@ -193,23 +221,15 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
 
   if (!options.background) store.set(busyCountAtom, (n) => n + 1);
   try {
-    const response =
-      (aheadKey && (await takeAhead(aheadKey))) ||
-      (await ky(url, {
-        method,
-        json: options.json,
-        headers,
-        timeout,
-        retry: 0,
-        // 304 Not Modified (a conditional GET with If-None-Match) is an answer, not a failure.
-        throwHttpErrors: (status: number) => status !== 304,
-      }));
+    const response = (aheadKey && (await takeAhead(aheadKey))) || (await send(method, url, headers, options.json, timeout));
+    // 304 Not Modified (a conditional GET with If-None-Match) is an answer, not a failure.
+    if (!response.ok && response.status !== 304) throw await failedReply(response, options, Boolean(sentToken));
     if (options.raw) return response as unknown as T;
     if (response.status === 204 || response.status === 304) return undefined as T;
     const text = await response.text();
     return (text ? JSON.parse(text) : undefined) as T;
   } catch (error) {
-    throw await toApiError(error, options, Boolean(sentToken));
+    throw error instanceof ApiError ? error : noReply(error, options);
   } finally {
     if (!options.background) store.set(busyCountAtom, (n) => Math.max(0, n - 1));
   }
@@ -223,36 +243,39 @@ export function onOfflineCapablePage(pathname = typeof location !== 'undefined' 
   return /^\/(devices\/?)?$/.test(pathname);
 }
 
-async function toApiError(error: unknown, options: RequestOptions, hadToken: boolean): Promise<ApiError> {
-  const store = paddockStore;
-  if (error instanceof TimeoutError || (error instanceof TypeError && !(error instanceof HTTPError))) {
-    // Time-out or no connection at all: docs/product/errors.md replaces the page with the connection-failure message.
-    if (!options.optional && !onOfflineCapablePage()) store.set(connectionFailedAtom, true);
-    return new ApiError(408, 'Request Timeout', '', undefined, undefined, true);
+/**
+ * A call that failed without a usable reply. A time-out or no connection at all (fetch's TypeError) replaces the
+ * page with the connection-failure message (docs/product/errors.md).
+ */
+function noReply(error: unknown, options: RequestOptions): ApiError {
+  // By name: a TypeError of another realm (a test's fetch) is no instance of this one's.
+  if (!(error instanceof TimedOut || (error as Error | undefined)?.name === 'TypeError')) return new ApiError(0, 'Error', String(error));
+  if (!options.optional && !onOfflineCapablePage()) paddockStore.set(connectionFailedAtom, true);
+  return new ApiError(408, 'Request Timeout', '', undefined, undefined, true);
+}
+
+/** An answer with a failure status: the server's code and field when it sent them, and the failure toast. */
+async function failedReply(response: Response, options: RequestOptions, hadToken: boolean): Promise<ApiError> {
+  const { status, statusText } = response;
+  const body = await response.text().catch(() => '');
+  let code: string | undefined;
+  let field: string | undefined;
+  try {
+    const parsed = JSON.parse(body) as { Error?: string; Field?: string };
+    code = parsed.Error;
+    field = parsed.Field;
+  } catch {
+    // not JSON
   }
-  if (error instanceof HTTPError) {
-    const { status, statusText } = error.response;
-    const body = await error.response.text().catch(() => '');
-    let code: string | undefined;
-    let field: string | undefined;
-    try {
-      const parsed = JSON.parse(body) as { Error?: string; Field?: string };
-      code = parsed.Error;
-      field = parsed.Field;
-    } catch {
-      // not JSON
-    }
-    const apiError = new ApiError(status, statusText, body, code, field);
-    if (status === 401 && hadToken) {
-      // The token is no longer accepted: sign out (docs/product/states.md).
-      forgetSession(store);
-      showToast({ kind: 'error', message: apiTexts.messages.signedOut });
-      return apiError;
-    }
-    if (!options.silent) showToast({ kind: 'error', ...failureText(status, statusText, body) });
+  const apiError = new ApiError(status, statusText, body, code, field);
+  if (status === 401 && hadToken) {
+    // The token is no longer accepted: sign out (docs/product/states.md).
+    forgetSession(paddockStore);
+    showToast({ kind: 'error', message: apiTexts.messages.signedOut });
     return apiError;
   }
-  return error instanceof ApiError ? error : new ApiError(0, 'Error', String(error));
+  if (!options.silent) showToast({ kind: 'error', ...failureText(status, statusText, body) });
+  return apiError;
 }
 
 export const api = {

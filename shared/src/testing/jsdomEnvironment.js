@@ -1,5 +1,5 @@
 // jsdom lacks the fetch family and a few other platform globals that Node has; the app's code uses them
-// (ky needs fetch, Request, Response, Headers, TextEncoder, streams), so the tests get Node's real ones.
+// (the API client needs fetch, Request, Response, Headers, AbortController; others TextEncoder, streams), so the tests get Node's real ones.
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 const NODE_GLOBALS = [
