@@ -1,5 +1,6 @@
 import { api } from './client';
-import { PRICES_TIMEOUT_MS, billingApi, invoicePdfPath, isExternalInvoiceUrl, newIdempotencyKey } from './billing';
+import { PRICES_TIMEOUT_MS, billingApi, invoicePdfPath, isExternalInvoiceUrl } from './billing';
+import { newIdempotencyKey } from './idempotency';
 
 beforeEach(() => jest.restoreAllMocks());
 

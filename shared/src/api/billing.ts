@@ -1,29 +1,12 @@
 // Billing calls (docs/product/api.md Billing): the price catalogue, purchases charged once, invoices and the payment portal.
 import type { BillingPortal, FarmcamSim, Invoice, PriceCatalogue } from '../contract';
-// Not from the index: the header alone, without the schemas (contract/headers.ts).
-import { IDEMPOTENCY_KEY_HEADER } from '../contract/headers';
 import { api, resolveApiBase, type RequestOptions } from './client';
+import { idempotencyHeaders } from './idempotency';
 
 /** docs/product/limits.md: the price catalogue is fetched with a 20 s time-out. */
 export const PRICES_TIMEOUT_MS = 20_000;
 
 const user = (id: string) => `users/${encodeURIComponent(id)}`;
-
-/**
- * A new idempotency key for one user action (docs/product/api.md Purchases): made once when the user starts the
- * action, sent with every try of it, so a double click or a retry is charged once.
- */
-export function newIdempotencyKey(): string {
-  const crypto = globalThis.crypto;
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** The header that carries an idempotency key, merged into the call's own headers. */
-export function idempotencyHeaders(key: string, options?: RequestOptions): RequestOptions {
-  return { ...options, headers: { ...options?.headers, [IDEMPOTENCY_KEY_HEADER]: key } };
-}
 
 /**
  * A PdfUrl on another site (a payment provider's own invoice page, e.g. Stripe's) is opened there; Paddock's own paths are

@@ -7,6 +7,7 @@ export * from './history';
 export * from './push';
 export * from './nativeApp';
 export * from './billing';
+export * from './idempotency';
 export * from './prices';
 export * from './warranties';
 export * from './notices';

@@ -13,7 +13,7 @@ import type {
   User,
   UserSearchQuery,
 } from '../contract';
-import { idempotencyHeaders } from './billing';
+import { idempotencyHeaders } from './idempotency';
 import { api, type RequestOptions } from './client';
 
 const user = (id: string) => `users/${encodeURIComponent(id)}`;
