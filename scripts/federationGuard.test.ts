@@ -41,7 +41,11 @@ let wrong: Awaited<ReturnType<typeof build>>;
 
 beforeAll(async () => {
   fine = await build({ './Fine': './src/Fine.tsx' });
-  wrong = await build({ './PrivateRouter': './src/PrivateRouter.tsx', './RelativeTheme': './src/RelativeTheme.tsx' });
+  wrong = await build({
+    './PrivateRouter': './src/PrivateRouter.tsx',
+    './RelativeTheme': './src/RelativeTheme.tsx',
+    './MissingShimNames': './src/MissingShimNames.tsx',
+  });
 }, 180_000);
 
 afterAll(() => outs.forEach((out) => rmSync(out, { recursive: true, force: true })));
@@ -50,6 +54,12 @@ test('a singleton reached around federation fails the build, named with where it
   const messages = wrong.errors.filter((error) => error.name === 'PaddockSingletonGuardError').map((error) => error.message);
   expect(messages.some((m) => m.includes('(package react-router)') && m.includes('src/PrivateRouter.tsx'))).toBe(true);
   expect(messages.some((m) => m.includes('shared/src/ui/theme.css') && m.includes('src/RelativeTheme.tsx') && m.includes('@paddock/shared/ui/theme.css'))).toBe(true);
+});
+
+test('a name a shared stand-in does not export fails the build (react-intl, react-router-dom)', () => {
+  const messages = wrong.errors.filter((error) => error.name === 'PaddockSingletonGuardError').map((error) => error.message);
+  expect(messages.some((m) => m.includes('src/MissingShimNames.tsx imports FormattedDate from react-intl') && m.includes('webpack/shims/react-intl.mjs'))).toBe(true);
+  expect(messages.some((m) => m.includes('src/MissingShimNames.tsx imports useFetcher from react-router-dom'))).toBe(true);
 });
 
 test('the UI kit and the federated core used the way remotes use them build without a complaint', () => {

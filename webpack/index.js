@@ -75,6 +75,9 @@ const containerName = (name) => `paddock_${name}`;
  * `bundledSubpaths` are sub-paths without state that each app bundles privately.
  */
 const ROUTER_SHIM = path.join(__dirname, 'shims', 'react-router-dom.mjs');
+const INTL_SHIM = path.join(__dirname, 'shims', 'react-intl.mjs');
+/** How shims/react-intl.mjs reaches the package itself: by this name, which is not shared (`react-intl` is the shim). */
+const INTL_PACKAGE_ALIAS = '@paddock/react-intl-package';
 const SINGLETON_PACKAGES = [
   { pkg: 'react', subpaths: ['react/jsx-runtime', 'react/jsx-dev-runtime'] },
   { pkg: 'react-dom', subpaths: ['react-dom/client'] },
@@ -88,12 +91,13 @@ const SINGLETON_PACKAGES = [
     // before every page, docs/architecture/README.md#budgets).
     bundledSubpaths: ['jotai/utils', 'jotai/vanilla/utils', 'jotai/react/utils'],
   },
-  { pkg: 'react-intl', subpaths: [] },
+  // Shared as the subset in shims/react-intl.mjs.
+  { pkg: 'react-intl', subpaths: [], import: INTL_SHIM },
 ];
 
-/** The names shims/react-router-dom.mjs exports. */
-function routerShimExports() {
-  const text = fs.readFileSync(ROUTER_SHIM, 'utf8');
+/** The names a shim (shims/*.mjs) exports. */
+function shimExports(shim) {
+  const text = fs.readFileSync(shim, 'utf8');
   const list = /export\s*\{([^}]*)\}/.exec(text);
   return new Set(list ? list[1].split(',').map((n) => n.trim()).filter(Boolean) : []);
 }
@@ -179,20 +183,52 @@ function sharedConfig(appDir, isHost) {
   return shared;
 }
 
+/** A file of @paddock/shared, but not a module's texts in one language: those stay in their language's chunk (loaders/precompileMessages.js). */
+function paddockSharedFile(module) {
+  return Boolean(module.resource) && module.resource.startsWith(path.join(SHARED_DIR, 'src') + path.sep) && !module.resource.includes(`?${LOCALE_QUERY}=`);
+}
+
+/** A module in the first chunk of an exposed module (what `./App` imports up front, not its lazy pages). */
+function importedByExpose(module, { chunkGraph }) {
+  for (const chunk of chunkGraph.getModuleChunksIterable(module))
+    for (const group of chunk.groupsIterable) if (group.origins.some((origin) => origin.module?.constructor.name === 'ContainerEntryModule')) return true;
+  return false;
+}
+
+/** The federation's modules that load a shared module's chunk: its provider, and a consumer's fallback. */
+const FEDERATION_LOADERS = new Set(['provide-module', 'consume-shared-module']);
+
+/**
+ * A module that is in the build only as a shared module or what one imports: every chunk it is in is loaded by the
+ * federation, not by the app's own lazy imports.
+ */
+function loadedOnlyToProvide(module, { chunkGraph }) {
+  // Not the federation's own modules (a consumer's stand-in must stay where the federation put it).
+  if (!module.resource) return false;
+  const chunks = [...chunkGraph.getModuleChunksIterable(module)];
+  return (
+    chunks.length > 0 &&
+    chunks.every((chunk) =>
+      [...chunk.groupsIterable].every((group) => group.origins.length > 0 && group.origins.every((origin) => FEDERATION_LOADERS.has(origin.module?.type))),
+    )
+  );
+}
+
 /**
  * Fails the build when a singleton can split:
  * - a module of a singleton package is reached other than through federation: every module in such a package
  *   must be imported by a federation module (consume/provide), by a module of the same package, or (for a
  *   `bundledDeps` package) by the module that stands in for its owner. Anything else is a private copy — a second
  *   React, a second jotai store, a second router context, a second session.
- * - an app imports a name from react-router-dom that shims/react-router-dom.mjs does not export (a shared module's
- *   exports are not checked by webpack, so it would be `undefined` at run time).
+ * - an app imports a name from a package shared as a shim (react-router-dom, react-intl: shims/) that the shim does
+ *   not export (a shared module's exports are not checked by webpack, so it would be `undefined` at run time).
  */
 class SingletonGuardPlugin {
   /** @param {{ name: string, dir?: string, dirs?: string[], allowedFrom?: string[], hint?: string, bundled?: (resource: string) => boolean }[]} roots */
   constructor(roots) {
     this.roots = roots;
-    this.routerNames = routerShimExports();
+    /** Package name → the names its shim exports. */
+    this.shimNames = new Map(SINGLETON_PACKAGES.filter((p) => p.import).map((p) => [p.pkg, shimExports(p.import)]));
   }
 
   apply(compiler) {
@@ -222,13 +258,14 @@ class SingletonGuardPlugin {
           }
           if (!module.resource || inside(module.resource, path.join(ROOT, 'node_modules'))) continue;
           for (const dependency of module.dependencies) {
-            if (dependency.request !== 'react-router-dom') continue;
+            const names = this.shimNames.get(dependency.request);
+            if (!names) continue;
             const ids = typeof dependency.getIds === 'function' ? dependency.getIds(moduleGraph) : dependency.ids;
             const name = ids && ids[0];
-            if (name && name !== 'default' && !this.routerNames.has(name)) {
+            if (name && name !== 'default' && !names.has(name)) {
               problems.add(
-                `${path.relative(ROOT, module.resource)} imports ${name} from react-router-dom, which the shared router ` +
-                  `(webpack/shims/react-router-dom.mjs) does not export. Add it there if it belongs to the declarative API.`,
+                `${path.relative(ROOT, module.resource)} imports ${name} from ${dependency.request}, which its shared stand-in ` +
+                  `(webpack/shims/${dependency.request}.mjs) does not export. Add it there.`,
               );
             }
           }
@@ -253,7 +290,8 @@ function guardRoots(appDir) {
   const roots = [];
   for (const { pkg, bundledDeps = [], bundledSubpaths = [], import: importPath } of SINGLETON_PACKAGES) {
     const dir = packageRoot(pkg, appDir);
-    roots.push({ name: pkg, dir, bundled: (resource) => isBundledSubpath(resource, pkg, dir, bundledSubpaths) });
+    // A shim reaches its own package (react-intl's) directly.
+    roots.push({ name: pkg, dir, allowedFrom: importPath ? [importPath] : [], bundled: (resource) => isBundledSubpath(resource, pkg, dir, bundledSubpaths) });
     for (const dep of bundledDeps) {
       roots.push({
         name: dep,
@@ -478,6 +516,8 @@ function createConfig(options) {
           '@module-federation/runtime-tools/runtime-core$': RUNTIME_CORE_ESM,
           // Every text reaches react-intl compiled already (loaders/precompileMessages.js), so the ICU parser stays out.
           '@formatjs/icu-messageformat-parser$': ICU_PARSER_WITHOUT_PARSER,
+          // react-intl itself, for shims/react-intl.mjs (which is shared as `react-intl`).
+          [`${INTL_PACKAGE_ALIAS}$`]: require.resolve('react-intl'),
         },
       },
       module: {
@@ -557,16 +597,24 @@ function createConfig(options) {
         moduleIds: isDev ? 'named' : 'deterministic',
         splitChunks: {
           cacheGroups: {
+            // The shell's provided singletons (React, the router, react-intl, jotai, the federated core and what
+            // they import) in one file: every page loads all of them before its first paint, and one file
+            // compresses better than twenty (gzip starts each file afresh): about 8 KB gzip less before /sign-in
+            // (docs/architecture/README.md#js-before-the-first-page). A remote keeps them apart: it loads its
+            // copies only when the shell lacks them, one by one. Production builds only: the dev server keeps
+            // webpack's own chunks.
+            providedAtStartup: isHost && !isDev ? { test: loadedOnlyToProvide, chunks: 'async', name: 'provided', enforce: true, priority: 30 } : false,
+            // A remote's @paddock/shared files that its exposed modules import up front, in one file: they load
+            // together with ./App (or ./embed) anyway, and one file compresses better than six (docs/architecture/README.md#js-before-the-first-page).
+            exposedShared: isHost
+              ? false
+              : { test: (module, context) => paddockSharedFile(module) && importedByExpose(module, context), chunks: 'async', name: 'shared', enforce: true, priority: 25 },
             // @paddock/shared's files, grouped by the set of federated entries that use them (webpack's unnamed
             // split chunks). Without this, every entry's fallback chunk carries its own copy of the files it
             // imports from the other parts (one module instance, but the bytes downloaded several times); named
             // per folder, /session would drag in every domain rule.
             paddockShared: {
-              // Not a module's texts in one language: those stay in their language's chunk (loaders/precompileMessages.js).
-              test: (module) =>
-                Boolean(module.resource) &&
-                module.resource.startsWith(path.join(SHARED_DIR, 'src') + path.sep) &&
-                !module.resource.includes(`?${LOCALE_QUERY}=`),
+              test: paddockSharedFile,
               chunks: 'async',
               minSize: 0,
               enforce: true,
