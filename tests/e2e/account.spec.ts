@@ -12,6 +12,9 @@ import {
 } from '../support/fixtures';
 
 test('a new user creates an account, verifies it, signs in, switches to Deutsch and signs out', async ({ page, request, baseURL }, testInfo) => {
+  // The longest journey of the suite (five pages, two reloads, a language switch, axe on each): about 45 s on an idle
+  // machine, over the 60 s default on a busy one.
+  test.slow();
   const email = uniqueEmail('farmer');
 
   await page.goto('/');

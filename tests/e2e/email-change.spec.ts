@@ -1,5 +1,18 @@
 // A user's own e-mail change: pending until the code mailed to the new address is confirmed on the account page.
-import { codeFrom, expect, expectAccessible, latestMail, openNavigation, signInNewUser, signInThroughForm, snapshot, test, uniqueEmail } from '../support/fixtures';
+import {
+  codeFrom,
+  expect,
+  expectAccessible,
+  expectToast,
+  latestMail,
+  openNavigation,
+  recordToasts,
+  signInNewUser,
+  signInThroughForm,
+  snapshot,
+  test,
+  uniqueEmail,
+} from '../support/fixtures';
 
 test('a user changes their e-mail on the account page, confirms the mailed code and signs in with the new address', async ({ page, request, baseURL }, testInfo) => {
   const me = await signInNewUser(page, request, baseURL!, 'mover');
@@ -29,8 +42,10 @@ test('a user changes their e-mail on the account page, confirms the mailed code 
   const mail = await latestMail(request, baseURL!, next);
   expect(mail.Subject).toBe('Confirm your new Paddock e-mail address');
   await page.getByLabel('Verification code').fill(codeFrom(mail.Text));
+  // A success toast shows for half a second: recorded, so a busy machine cannot miss it.
+  await recordToasts(page);
   await page.getByRole('button', { name: 'Confirm new address' }).click();
-  await expect(page.getByText(`Your e-mail address is now ${next}.`)).toBeVisible();
+  await expectToast(page, `Your e-mail address is now ${next}.`);
   await expect(email).toHaveValue(next);
   await expect(page.getByText(/Waiting for confirmation/)).toHaveCount(0);
 
