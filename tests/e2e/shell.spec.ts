@@ -46,9 +46,11 @@ test('signing in through the account remote updates the shell’s navbar without
 });
 
 test('the shell composes a remote served from a second origin', async ({ page }) => {
+  // A server of its own to start (over 40 s on a busy machine, 60 s in one CI run).
+  test.slow();
   const remote = await serveDirectory(join(repoRoot, 'mfe-account', 'dist'));
-  // A server told where the remote is: remotes.json names it and the CSP allows its origin.
-  const server = await startPaddock({ REMOTE_ACCOUNT_URL: `${remote.url}/mf-manifest.json` });
+  // A server told where the remote is: remotes.json names it and the CSP allows its origin. No devices to simulate.
+  const server = await startPaddock({ REMOTE_ACCOUNT_URL: `${remote.url}/mf-manifest.json`, SIMULATOR: 'off' });
   try {
     const response = await page.goto(`${server.url}/sign-in`);
     expect(response!.headers()['content-security-policy']).toContain(`script-src 'self' ${remote.url}`);
