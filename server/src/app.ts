@@ -141,7 +141,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   // Whatever started before a failure (the listening connections, the broker) stops with it, so a server that could
   // not start leaves nothing running (docs/architecture/README.md#running-it).
   try {
-    await registerSecurityHeaders(app, config);
+    registerSecurityHeaders(app, config);
     app.setValidatorCompiler(validatorCompiler());
     app.addHook('preValidation', rejectUnstorableInput);
     app.setErrorHandler(handleError);

@@ -2,7 +2,7 @@
 // from files (no inline script, no eval) of this origin and of the remotes' origins (REMOTE_<NAME>_URL may point
 // elsewhere); styles may be inline: the page's splash rules are a <style> of the page, and components set style
 // attributes (the apps' own CSS comes as files).
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
@@ -42,8 +42,11 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
   };
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
+export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
+  // helmet's middleware, built once. Not @fastify/helmet: it builds the middleware again for every request, parsing
+  // the policy each time, which was a tenth of the server's time answering device-list polls (a dashboard asks every
+  // 5 s; docs/architecture/README.md#the-device-list-version).
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: contentSecurityPolicy(config),
@@ -55,6 +58,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // The remotes' files are fetched from shells on other origins (web.ts allows them again).
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
+  // helmet throws what goes wrong (since 8.1) and calls its callback with nothing.
+  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, () => done()));
   app.addHook('onRequest', async (request, reply) => {
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
   });
