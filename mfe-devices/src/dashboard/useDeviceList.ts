@@ -3,7 +3,7 @@ import { devicesApi } from '@paddock/shared/api';
 import type { Device, DeviceList } from '@paddock/shared/contract';
 import { DEVICE_LIST_REFRESH_MS } from '@paddock/shared/domain';
 import { browserOffline, isUnreachable } from './offline/appOffline';
-import { CONFIRM_WRITE_EVERY_MS, confirmDeviceList, readDeviceList, saveDeviceList } from './offline/lastDeviceList';
+import { CONFIRM_WRITE_EVERY_MS, confirmDeviceList, readDeviceList, saveDeviceListWhenIdle } from './offline/lastDeviceList';
 import { replaceDevice, reuseUnchanged } from './reconcile';
 
 export interface DeviceListState {
@@ -76,7 +76,7 @@ export function useDeviceList(userId: string | null, { keepCopy = true }: Device
           const fresh = reply.list;
           setList((previous) => reuseUnchanged(previous, fresh));
           if (keepCopy) {
-            saveDeviceList(userId, fresh, now);
+            saveDeviceListWhenIdle(userId, fresh, now);
             keptAt = now;
           }
         } else if (keepCopy && now - keptAt >= CONFIRM_WRITE_EVERY_MS) {

@@ -51,6 +51,17 @@ export function saveDeviceList(userId: string, list: DeviceList, savedAt: number
   if (stillSignedIn(userId)) write({ UserId: userId, SavedAt: savedAt, List: list });
 }
 
+/**
+ * saveDeviceList once the browser is idle (after 1 s at most): the reply that brings the list renders its cards
+ * first. Writing a farmer's 500 devices (JSON and localStorage) took about 60 ms of a 4×-slowed phone's main thread,
+ * before the first card otherwise (docs/architecture/README.md#budgets).
+ */
+export function saveDeviceListWhenIdle(userId: string, list: DeviceList, savedAt: number = Date.now()): void {
+  const save = () => saveDeviceList(userId, list, savedAt);
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(save, { timeout: 1_000 });
+  else setTimeout(save, 100);
+}
+
 /** The server confirmed the kept list unchanged (304): its time moves on, written at most once a minute. */
 export function confirmDeviceList(userId: string, savedAt: number = Date.now()): void {
   const kept = read();
