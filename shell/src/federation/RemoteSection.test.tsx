@@ -28,6 +28,18 @@ test('renders the remote App once it has loaded', async () => {
   expect(load).toHaveBeenCalledWith('devices');
 });
 
+test('the App shows as soon as it has loaded, not held back after the loading state as React holds Suspense content', async () => {
+  let loaded!: (module: { default: typeof Hello }) => void;
+  const load = jest.fn(() => new Promise<{ default: typeof Hello }>((resolve) => (loaded = resolve)));
+  renderInShell(<RemoteSection name="devices" load={load} reset={jest.fn()} />, { path: '/devices' });
+  expect(await screen.findByRole('status')).toHaveTextContent('Loading Devices…');
+  // Outside act(), as in the browser: React's Suspense shows its content 300 ms after its fallback at the soonest.
+  const since = performance.now();
+  loaded({ default: Hello });
+  expect(await screen.findByText('hello from devices')).toBeInTheDocument();
+  expect(performance.now() - since).toBeLessThan(250);
+});
+
 test('a remote that fails to load shows the localized "section unavailable" card; Retry loads it again', async () => {
   const user = userEvent.setup();
   const load = jest

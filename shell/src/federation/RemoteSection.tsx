@@ -1,32 +1,67 @@
-import { lazy, Suspense, useCallback, useState, type LazyExoticComponent, type ComponentType } from 'react';
+import { useCallback, useEffect, useReducer, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { RemoteAppProps, RemoteName } from '@paddock/shared/federation';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { SectionLoading } from './SectionUnavailable';
 import { loadRemoteApp, resetRemote } from './remotes';
 
-type LazyApp = LazyExoticComponent<ComponentType<RemoteAppProps>>;
-
-/**
- * One lazy component per remote, kept across navigations so that going back to a section that is already loaded
- * renders at once; replaced on Retry.
- */
-const lazyApps = new Map<RemoteName, LazyApp>();
-
 export type RemoteAppLoader = (name: RemoteName) => Promise<{ default: ComponentType<RemoteAppProps> }>;
 
-function lazyApp(name: RemoteName, load: RemoteAppLoader): LazyApp {
-  let app = lazyApps.get(name);
-  if (!app) {
-    app = lazy(() => load(name));
-    lazyApps.set(name, app);
+/** One remote's App, loading or loaded. */
+interface RemoteAppLoad {
+  settled: Promise<void>;
+  App?: ComponentType<RemoteAppProps>;
+  failed?: { error: unknown };
+}
+
+/**
+ * One load per remote, kept across navigations so that going back to a section that is already loaded renders at
+ * once; forgotten on Retry after a failed load.
+ */
+const appLoads = new Map<RemoteName, RemoteAppLoad>();
+
+function appLoad(name: RemoteName, load: RemoteAppLoader): RemoteAppLoad {
+  let started = appLoads.get(name);
+  if (!started) {
+    const entry: RemoteAppLoad = {
+      settled: load(name).then(
+        (module) => void (entry.App = module.default),
+        (error: unknown) => void (entry.failed = { error }),
+      ),
+    };
+    appLoads.set(name, (started = entry));
   }
-  return app;
+  return started;
 }
 
 /** For tests: forget the loaded sections. */
 export function forgetRemoteSections(): void {
-  lazyApps.clear();
+  appLoads.clear();
+}
+
+/**
+ * The remote's App once loaded, else null (loading); a failed load is thrown to the section's error boundary.
+ * Not React.lazy in Suspense: React holds a Suspense boundary's content back until 300 ms after its fallback was shown,
+ * so the dashboard waited, idle, for a remote that had long arrived (docs/architecture/README.md#budgets).
+ */
+function useRemoteApp(name: RemoteName, load: RemoteAppLoader): ComponentType<RemoteAppProps> | null {
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    let mounted = true;
+    // Also when it settled between this render and now: one more render then shows it.
+    void appLoad(name, load).settled.then(() => mounted && rerender());
+    return () => {
+      mounted = false;
+    };
+  }, [name, load]);
+  const current = appLoads.get(name);
+  if (current?.failed) throw current.failed.error;
+  return current?.App ?? null;
+}
+
+function RemoteApp({ name, load }: { name: RemoteName; load: RemoteAppLoader }) {
+  const App = useRemoteApp(name, load);
+  return App ? <App name={name} /> : <SectionLoading remote={name} />;
 }
 
 interface Props {
@@ -42,13 +77,12 @@ interface Props {
 export function RemoteSection({ name, load = loadRemoteApp, reset = resetRemote, reload }: Props) {
   const { pathname } = useLocation();
   const [attempt, setAttempt] = useState(0);
-  const App = lazyApp(name, load);
 
   const retry = useCallback(
     (loadFailed: boolean) => {
       if (loadFailed) {
         reset(name);
-        lazyApps.delete(name);
+        appLoads.delete(name);
       }
       setAttempt((n) => n + 1);
     },
@@ -57,9 +91,7 @@ export function RemoteSection({ name, load = loadRemoteApp, reset = resetRemote,
 
   return (
     <RemoteErrorBoundary remote={name} resetKey={`${attempt}:${pathname}`} onRetry={retry} onReload={reload}>
-      <Suspense fallback={<SectionLoading remote={name} />}>
-        <App name={name} />
-      </Suspense>
+      <RemoteApp name={name} load={load} />
     </RemoteErrorBoundary>
   );
 }
