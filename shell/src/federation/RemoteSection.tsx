@@ -21,17 +21,20 @@ interface RemoteAppLoad {
 const appLoads = new Map<RemoteName, RemoteAppLoad>();
 
 function appLoad(name: RemoteName, load: RemoteAppLoader): RemoteAppLoad {
-  let started = appLoads.get(name);
-  if (!started) {
-    const entry: RemoteAppLoad = {
-      settled: load(name).then(
-        (module) => void (entry.App = module.default),
-        (error: unknown) => void (entry.failed = { error }),
-      ),
-    };
-    appLoads.set(name, (started = entry));
-  }
-  return started;
+  const started = appLoads.get(name);
+  if (started) return started;
+  const entry: RemoteAppLoad = {
+    settled: load(name).then(
+      (module) => {
+        entry.App = module.default;
+      },
+      (error: unknown) => {
+        entry.failed = { error };
+      },
+    ),
+  };
+  appLoads.set(name, entry);
+  return entry;
 }
 
 /** For tests: forget the loaded sections. */
