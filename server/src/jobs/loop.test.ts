@@ -23,7 +23,8 @@ describe('startJobLoop', () => {
         if (runs === 1) throw new Error('first run fails');
       },
     });
-    await pause(100);
+    // Until a run after the failed one has begun (no fixed wait: a busy machine delays timers).
+    for (const until = Date.now() + 10_000; runs < 2 && Date.now() < until; ) await pause(5);
     await loop.stop();
     expect(running).toBe(0);
     expect(overlapped).toBe(false);
