@@ -32,6 +32,12 @@ export async function serveDirectory(dir: string): Promise<{ url: string; reques
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // Not waiting for the browser's keep-alive (or speculative, still requestless) sockets: close() alone waited for
+    // them to time out, past a test's own timeout.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
