@@ -104,15 +104,22 @@ test('one section failing leaves the rest of the page working', async () => {
   expect(screen.getByRole('button', { name: 'clicked 1' })).toBeInTheDocument();
 });
 
-test('a loaded section renders at once when the user comes back to it', async () => {
-  const load = jest.fn().mockResolvedValue({ default: Hello });
+test('a loaded section renders at once when the user comes back to it, and only once', async () => {
+  let renders = 0;
+  function Counted(props: RemoteAppProps) {
+    renders += 1;
+    return <Hello {...props} />;
+  }
+  const load = jest.fn().mockResolvedValue({ default: Counted });
   const first = renderInShell(<RemoteSection name="account" load={load} reset={jest.fn()} />, { path: '/account' });
   await screen.findByText('hello from account');
   first.unmount();
+  renders = 0;
   renderInShell(<RemoteSection name="account" load={load} reset={jest.fn()} />, { path: '/account' });
   expect(screen.getByText('hello from account')).toBeInTheDocument();
   await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
   await act(async () => undefined);
+  expect(renders).toBe(1);
 });
 
 test('a remote that needs another composition contract shows "needs an update" with Reload, not Retry', async () => {

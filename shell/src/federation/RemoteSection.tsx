@@ -45,21 +45,25 @@ export function forgetRemoteSections(): void {
 /**
  * The remote's App once loaded, else null (loading); a failed load is thrown to the section's error boundary.
  * Not React.lazy in Suspense: React holds a Suspense boundary's content back until 300 ms after its fallback was shown,
- * so the dashboard waited, idle, for a remote that had long arrived (docs/architecture/README.md#budgets).
+ * so the dashboard waited, idle, for a remote that had long arrived (docs/architecture/README.md#js-before-the-first-page).
  */
 function useRemoteApp(name: RemoteName, load: RemoteAppLoader): ComponentType<RemoteAppProps> | null {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const current = appLoads.get(name);
+  const shown = current?.App ?? null;
   useEffect(() => {
+    const entry = appLoad(name, load);
+    // A section already loaded renders once, not again when its settled load is looked at.
+    if (shown && entry.App === shown) return;
     let mounted = true;
     // Also when it settled between this render and now: one more render then shows it.
-    void appLoad(name, load).settled.then(() => mounted && rerender());
+    void entry.settled.then(() => mounted && rerender());
     return () => {
       mounted = false;
     };
-  }, [name, load]);
-  const current = appLoads.get(name);
+  }, [name, load, shown]);
   if (current?.failed) throw current.failed.error;
-  return current?.App ?? null;
+  return shown;
 }
 
 function RemoteApp({ name, load }: { name: RemoteName; load: RemoteAppLoader }) {
