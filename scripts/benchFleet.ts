@@ -193,6 +193,7 @@ async function passRows(database: Database, label: string): Promise<Row[]> {
     push: { send: () => Promise.reject(new Error('no push in the bench')) },
     now: () => new Date(),
     log,
+    publicUrl: 'http://localhost:8080',
   };
   const [{ queued }] = await database.withConnection((c) => c.query<{ queued: string }>('SELECT count(*) AS queued FROM jobs'));
   const work = { ms: 0, peer: 0, delivered: 0 };

@@ -6,6 +6,8 @@ import { APPS, root } from './apps.mjs';
 import { loadDotEnv } from './dotenv.mjs';
 
 loadDotEnv();
+// The links the server sends (the payment portal and its way back, alarm mails) lead to the shell's dev server.
+process.env.PUBLIC_URL ??= 'http://localhost:3000';
 
 const children = [];
 

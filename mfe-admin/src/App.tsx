@@ -20,6 +20,8 @@ import { AdminDeviceRoute, UserEmailRoute, UserRoute } from './routes';
 import { adminStatsTexts } from './stats/messages';
 import { UserSearch } from './users/UserSearch';
 import { adminUserTexts } from './users/messages';
+import { adminWarrantyTexts } from './warranties/messages';
+import { WarrantyClaims } from './warranties/WarrantyClaims';
 import './home/admin.css';
 
 /** Every text of this remote (a constant, so the catalogues merge once). */
@@ -32,6 +34,7 @@ export const ADMIN_TRANSLATIONS = [
   adminStatsTexts,
   adminAuditTexts,
   adminOutboxTexts,
+  adminWarrantyTexts,
 ];
 
 // echarts is imported by the stats page's chunk only (docs/architecture/README.md#budgets).
@@ -65,6 +68,7 @@ export default function App(_props: RemoteAppProps) {
           <Route path="admin/notices" element={<Notices />} />
           <Route path="admin/stats" element={<StatsRoute />} />
           <Route path="admin/audit" element={<AuditLog />} />
+          <Route path="admin/warranty-claims" element={<WarrantyClaims />} />
           <Route path="admin/mailbox" element={<Outbox key="mail" kind="mail" />} />
           <Route path="admin/sms-outbox" element={<Outbox key="sms" kind="sms" />} />
           <Route path="admin/*" element={<NotFound />} />

@@ -18,6 +18,8 @@ const RegisterDevice = lazy(() => import('./register/RegisterRoutes').then((m) =
 const SettingsRoute = lazy(() => import('./settings/SettingsRoute'));
 // echarts is imported by the log pages' chunk only (docs/architecture/README.md#budgets: none of it before the dashboard shows cards).
 const LogsRoute = lazy(() => import('./logs/LogsRoute'));
+// docs/product/devices.md "Transfers": the page an offer's e-mail links to.
+const TransferRoute = lazy(() => import('./transfers/TransferRoute'));
 
 /**
  * The devices remote's `./App`: /devices and every device page (docs/product/screens.md), a settings and a logs route per product.
@@ -31,6 +33,7 @@ export default function App(_props: RemoteAppProps) {
           <Route path="devices" element={<Dashboard />} />
           <Route path="devices/register" element={<RegisterChooser />} />
           <Route path="devices/register/:product" element={<RegisterDevice />} />
+          <Route path="transfers/:id" element={<TransferRoute />} />
           {PRODUCT_IDS.map((product) => {
             const path = `${product}/:${keyParamOf(product)}`;
             return [

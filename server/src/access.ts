@@ -30,6 +30,9 @@ export type Action =
   | 'warranty:register'
   | 'warranty:list'
   | 'warranty:read'
+  | 'warranty:review'
+  | 'transfer:list'
+  | 'transfer:answer'
   | 'audit:read'
   | 'notice:manage'
   | 'notice:readPublic'
@@ -79,6 +82,12 @@ const RULES: Record<Action, (actor: Actor, target: Target) => boolean> = {
   'warranty:list': selfOrAdmin,
   // Target: the account that registered it. The route answers 404 to anyone else, so a serial's existence stays private.
   'warranty:read': selfOrAdmin,
+  // docs/product/admin.md "Warranty claims": who bought a disputed serial is decided by staff.
+  'warranty:review': isAdmin,
+  // docs/product/devices.md "Transfers": the offers to and from an account; staff may look. Answering one is for any
+  // signed-in caller here, and the route answers 404 to all but the verified account whose address the offer names.
+  'transfer:list': selfOrAdmin,
+  'transfer:answer': anyone,
   // docs/product/admin.md "Audit log", "Notices", "Fleet statistics": staff only; public notices are for every user.
   'audit:read': isAdmin,
   'notice:manage': isAdmin,

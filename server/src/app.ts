@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { RateLimiter } from './auth/rateLimit';
 import { registerSessions } from './auth/session';
+import { registerAuthenticateFirst } from './auth/authenticateFirst';
 import { startSessionCache } from './auth/sessionCache';
 import type { PaymentProvider } from './billing/payments';
 import { configuredPaymentProvider, stripeWebhookRoutes, type StripeInvoiceHook } from './billing/stripe';
@@ -28,6 +29,7 @@ import { defaultClientId, DeviceGateway } from './devices/gateway/gateway';
 import { startOfflineSweep } from './devices/gateway/offlineSweep';
 import { registerDeviceListCache } from './devices/listCache';
 import { deviceRoutes } from './devices/routes';
+import { changeLogRoutes } from './devices/changeLogRoutes';
 import { historyRoutes } from './history/routes';
 import { fotaRoutes } from './devices/fota';
 import { checkDeviceSecret } from './devices/store';
@@ -51,6 +53,7 @@ import { verificationRoutes } from './users/verification';
 import { sendWebNotFound, webRoutes } from './http/web';
 import { variantRoutes } from './variants/variant';
 import { warrantyRoutes } from './warranties/routes';
+import { transferRoutes } from './transfers/routes';
 
 /** Largest accepted request body; bigger ones get 413. */
 const BODY_LIMIT = 1024 * 1024;
@@ -146,6 +149,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     app.addHook('preValidation', rejectUnstorableInput);
     app.setErrorHandler(handleError);
     registerSessions(app, database.db, config.now, await startSessionCache(app, database));
+    registerAuthenticateFirst(app);
     app.addHook('onClose', () => database.close());
 
     await app.register(swagger, {
@@ -155,7 +159,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       },
     });
-    await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+    // API_DOCS off (production's default): no public map of the API; the document is still built (app.swagger()).
+    if (config.apiDocs) await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
     const gateway = new DeviceGateway({
       db: database.db,
@@ -202,10 +207,12 @@ export async function buildApp(config: Config, database: Database, options: Buil
         await api.register(statsRoutes, { ctx });
         await api.register(noticeRoutes, { ctx });
         await api.register(deviceRoutes, { ctx, listCache });
+        await api.register(changeLogRoutes, { ctx });
         await api.register(historyRoutes, { ctx });
         await api.register(fotaRoutes, { ctx });
         await api.register(trialRoutes, { ctx });
         await api.register(warrantyRoutes, { ctx });
+        await api.register(transferRoutes, { ctx });
       },
       { prefix: API_PREFIX },
     );
@@ -301,6 +308,7 @@ async function startDevices(
     sms: outboxSmsProvider(database.db, config.now, log),
     now: config.now,
     log,
+    publicUrl: config.publicUrl,
     intervalMs: config.notifyPollSeconds * 1000,
   });
   app.addHook('onClose', () => worker.stop());

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REGISTRATION_TRIAL_DAYS } from '@paddock/shared/domain';
-import { CONFIG_DOCS, configDocsMarkdown, loadConfig } from './config';
+import { CONFIG_DOCS, configDocsMarkdown, loadConfig, publicUrl } from './config';
 
 describe('loadConfig', () => {
   it('has a default for everything', () => {
@@ -128,7 +128,42 @@ describe('loadConfig', () => {
 
   describe('NODE_ENV=production', () => {
     const strong = 'Kq7-vT2m-Xw9p-Lr4z';
-    const production = (env: Record<string, string> = {}) => loadConfig({ NODE_ENV: 'production', ...env }, '/srv');
+    /** What every production start needs besides the secrets: its address, and a provider (here the demo opt-in). */
+    const needed = { PUBLIC_URL: 'https://paddock.example.com', PAYMENT_TEST_MODE: 'on' };
+    const production = (env: Record<string, string> = {}) => loadConfig({ NODE_ENV: 'production', ...needed, ...env }, '/srv');
+    const live = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_51abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+
+    // Issue 26: production started on the built-in provider, which serves every purchase without a card and invoices it paid.
+    it.each<Record<string, string>>([{}, { PAYMENT_PROVIDER: 'builtin' }, { PAYMENT_TEST_MODE: 'off' }])(
+      'refuses the built-in provider (%j) unless PAYMENT_TEST_MODE is on, naming PAYMENT_PROVIDER and the opt-in',
+      (env) => {
+        const refused = () => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: needed.PUBLIC_URL, ...env }, '/srv');
+        expect(refused).toThrow(/^PAYMENT_PROVIDER must be stripe with NODE_ENV=production.*PAYMENT_TEST_MODE=on/);
+        expect(production(env.PAYMENT_PROVIDER ? env : {})).toMatchObject({ payments: { provider: 'builtin' }, paymentTestMode: true });
+        expect(loadConfig(env).payments).toEqual({ provider: 'builtin' }); // outside production it is the default
+      },
+    );
+
+    it.each(['sk_test_51abc', 'rk_test_51abc'])('refuses the Stripe test key %s unless PAYMENT_TEST_MODE is on, naming STRIPE_SECRET_KEY', (key) => {
+      const env = { ...live, STRIPE_SECRET_KEY: key };
+      expect(() => production({ ...env, PAYMENT_TEST_MODE: 'off' })).toThrow(/^STRIPE_SECRET_KEY is a Stripe test key .*PAYMENT_TEST_MODE=on/);
+      expect(production(env).payments).toMatchObject({ provider: 'stripe', stripe: { secretKey: key } });
+      expect(production({ ...live, PAYMENT_TEST_MODE: 'off' })).toMatchObject({ payments: { provider: 'stripe' }, paymentTestMode: false });
+    });
+
+    it('needs PUBLIC_URL, an https address', () => {
+      expect(() => production({ PUBLIC_URL: '' })).toThrow(/^PUBLIC_URL must be set with NODE_ENV=production/);
+      expect(() => production({ PUBLIC_URL: 'http://paddock.example.com' })).toThrow(/^PUBLIC_URL must be an https address/);
+      expect(production({ PUBLIC_URL: 'https://Paddock.example.com/' }).publicUrl).toBe('https://paddock.example.com');
+    });
+
+    it('serves no API docs unless API_DOCS is on', () => {
+      expect(production().apiDocs).toBe(false);
+      expect(production({ API_DOCS: 'on' }).apiDocs).toBe(true);
+      expect(loadConfig({}).apiDocs).toBe(true);
+      expect(loadConfig({ API_DOCS: 'off' }).apiDocs).toBe(false);
+      expect(() => loadConfig({ API_DOCS: 'maybe' })).toThrow(/^API_DOCS must be on or off/);
+    });
 
     it('seeds no demo data unless SEED_DEMO is on, and needs DEMO_DEVICE_SECRET then', () => {
       expect(production()).toMatchObject({ production: true, demo: null, admin: { password: null } });
@@ -152,6 +187,24 @@ describe('loadConfig', () => {
 
     it('takes strong secrets', () => {
       expect(production({ ADMIN_PASSWORD: strong }).admin.password).toBe(strong);
+    });
+  });
+
+  describe('PUBLIC_URL', () => {
+    it('is http://localhost:{PORT} by default, the port filled in', () => {
+      expect(loadConfig({}).publicUrl).toBe('http://localhost:8080');
+      expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
+      expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:{PORT}', PORT: '9001' }).publicUrl).toBe('http://127.0.0.1:9001');
+    });
+
+    it('is an origin: the trailing slash goes, a path, query, credentials or another scheme are refused naming it', () => {
+      expect(publicUrl('https://paddock.example.com/', 8080, true)).toBe('https://paddock.example.com');
+      expect(publicUrl('https://paddock.example.com:8443', 8080, true)).toBe('https://paddock.example.com:8443');
+      for (const bad of ['https://paddock.example.com/app', 'https://x.example?a=1', 'https://u:p@x.example', 'ftp://x.example', 'paddock.example.com', 'javascript:alert(1)']) {
+        expect(() => publicUrl(bad, 8080, false)).toThrow(/^PUBLIC_URL: /);
+      }
+      expect(() => publicUrl(null, 8080, true)).toThrow(/^PUBLIC_URL must be set/);
+      expect(publicUrl(null, 8080, false)).toBe('http://localhost:8080');
     });
   });
 

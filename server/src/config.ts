@@ -5,7 +5,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseVariantHosts, REGISTRATION_TRIAL_DAYS, type VariantHostRule } from '@paddock/shared/domain';
 import { REMOTE_NAMES, type RemoteName } from '@paddock/shared/federation';
-import { stripeSettingsProblem, weakSecretProblem } from './secrets';
+import { productionPaymentProblem, stripeSettingsProblem, weakSecretProblem } from './secrets';
 
 export interface ConfigDoc {
   name: string;
@@ -16,12 +16,24 @@ export interface ConfigDoc {
 export const CONFIG_DOCS = [
   { name: 'PORT', default: '8080', meaning: 'HTTP port of the API, the shell and the remotes' },
   { name: 'HOST', default: '0.0.0.0', meaning: 'Interface to listen on' },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://localhost:{PORT}',
+    meaning:
+      'The address people reach Paddock at (`https://paddock.example.com`, no path): every link Paddock sends (mails, SMS, the payment portal\'s way back) starts with it, never with a request\'s Host header; `{PORT}` is this server\'s port; required with `NODE_ENV=production`',
+  },
   { name: 'DATA_DIR', default: './data', meaning: 'Embedded PGlite database directory (relative to the working directory); `memory://` keeps it in memory' },
   { name: 'DATABASE_URL', default: '', meaning: 'PostgreSQL connection URL; when set, used instead of the embedded PGlite' },
   { name: 'DATABASE_POOL_SIZE', default: '10', meaning: 'PostgreSQL connections per server instance' },
   { name: 'DATABASE_POOL_WAIT_MS', default: '2000', meaning: 'How long a request waits for a free PostgreSQL connection before it is answered 503 with Retry-After (at most four waiting requests per connection; more are answered 503 at once)' },
   { name: 'DATABASE_STATEMENT_TIMEOUT_MS', default: '5000', meaning: "PostgreSQL statement timeout of the server's queries (migrations excepted): a stalled or locked database answers 503 with Retry-After instead of holding requests" },
   { name: 'SMTP_URL', default: '', meaning: 'SMTP server URL (smtp:// or smtps://); when unset, mails go to the built-in mailbox (GET /api/admin/mailbox)' },
+  {
+    name: 'ADMIN_MAILBOX',
+    default: 'on',
+    meaning:
+      'The built-in mailbox and SMS outbox the admin area shows (a development tool, docs/product/admin.md "Mailbox"): `off` answers their calls 404 (the admin pages say it is off); off by default when `NODE_ENV` is `production`. Codes in mails to other accounts than the admin\'s own are always masked',
+  },
   { name: 'MAIL_FROM', default: 'Paddock <no-reply@paddock.local>', meaning: 'Sender of outgoing mails' },
   { name: 'ADMIN_EMAIL', default: 'admin@paddock.local', meaning: 'Address of the admin account a start creates while no admin exists (an existing account of that address is never made admin: the start then fails)' },
   {
@@ -54,10 +66,16 @@ export const CONFIG_DOCS = [
   },
   { name: 'RATE_LIMIT_SEND_CODE', default: '5', meaning: 'Code e-mails requested per e-mail per window' },
   { name: 'RATE_LIMIT_SEND_CODE_IP', default: '30', meaning: 'Code e-mails requested per client IP per window' },
-  { name: 'RATE_LIMIT_VERIFY_EMAIL', default: '10', meaning: 'Failed account verifications per e-mail per window' },
-  { name: 'RATE_LIMIT_VERIFY_EMAIL_IP', default: '50', meaning: 'Failed account verifications per client IP per window' },
-  { name: 'RATE_LIMIT_PASSWORD', default: '10', meaning: 'Failed password resets per e-mail per window' },
-  { name: 'RATE_LIMIT_PASSWORD_IP', default: '50', meaning: 'Failed password resets per client IP per window' },
+  { name: 'RATE_LIMIT_VERIFY_EMAIL', default: '10', meaning: 'Wrong verification codes per e-mail and client IP per window' },
+  { name: 'RATE_LIMIT_VERIFY_EMAIL_IP', default: '50', meaning: 'Wrong verification codes per client IP per window' },
+  { name: 'RATE_LIMIT_PASSWORD', default: '10', meaning: 'Wrong password-reset codes per e-mail and client IP per window' },
+  { name: 'RATE_LIMIT_PASSWORD_IP', default: '50', meaning: 'Wrong password-reset codes per client IP per window' },
+  {
+    name: 'RATE_LIMIT_CODE_EMAIL_CEILING',
+    default: '50',
+    meaning:
+      'Wrong codes (verification and password reset together) per e-mail from all client IPs together per window: high, so one attacker cannot lock the owner out, and low, as it bounds the guesses at one 6-digit code',
+  },
   { name: 'RATE_LIMIT_CREATE_USER', default: '5', meaning: 'Sign-ups per e-mail per window' },
   { name: 'RATE_LIMIT_CREATE_USER_IP', default: '30', meaning: 'Sign-ups per client IP per window' },
   { name: 'RATE_LIMIT_REGISTER_DEVICE', default: '20', meaning: 'Failed device registrations per user per window' },
@@ -68,6 +86,12 @@ export const CONFIG_DOCS = [
     meaning: 'Purchases (SMS bundle, extra data) and payment portal links per signed-in user per window, replays of an Idempotency-Key included',
   },
   { name: 'RATE_LIMIT_PURCHASE_IP', default: '100', meaning: 'Purchases and payment portal links per client IP per window' },
+  {
+    name: 'RATE_LIMIT_TRANSFER_OFFER',
+    default: '10',
+    meaning: 'Transfer offers (each mails the address it names) per signed-in user per window, and to one address from everyone together',
+  },
+  { name: 'RATE_LIMIT_TRANSFER_OFFER_IP', default: '30', meaning: 'Transfer offers per client IP per window' },
   {
     name: 'TRUST_PROXY',
     default: 'off',
@@ -93,7 +117,12 @@ export const CONFIG_DOCS = [
     name: 'PARTNER_ORIGINS',
     default: 'http://shop.localhost:{PORT}',
     meaning:
-      'Origins of partner sites that embed the device dashboard (docs/product/embedding.md): the API answers cross-origin requests from these only; comma-separated `scheme://host[:port]`, `{PORT}` is this server\'s port (the default admits the demo partner page at http://shop.localhost:8080/partner-demo/); `off`: none',
+      'Origins of partner sites that embed the device dashboard (docs/product/embedding.md): the API answers cross-origin requests from these, on the embed\'s calls only, and a sign-in from them gets an embed-scoped token; comma-separated `scheme://host[:port]`, `{PORT}` is this server\'s port (the default admits the demo partner page at http://shop.localhost:8080/partner-demo/); `off`: none; none by default when `NODE_ENV` is `production`',
+  },
+  {
+    name: 'API_DOCS',
+    default: 'on',
+    meaning: '`off`: `/api/docs` (the OpenAPI page and its JSON) answers 404; off by default when `NODE_ENV` is `production`',
   },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'pino level: fatal, error, warn, info, debug, trace or silent' },
   { name: 'MQTT_PORT', default: '1883', meaning: 'Port of the embedded MQTT broker that devices sign in to (docs/protocol.md)' },
@@ -150,12 +179,19 @@ export const CONFIG_DOCS = [
   {
     name: 'NATIVE_APP_ORIGINS',
     default: 'capacitor://localhost,https://localhost',
-    meaning: 'Origins of the native app\'s web view (Capacitor: `capacitor://localhost` on iOS, `https://localhost` on Android), admitted by the API\'s CORS like `PARTNER_ORIGINS`; `off`: none',
+    meaning:
+      'Origins of the native app\'s web view (Capacitor: `capacitor://localhost` on iOS, `https://localhost` on Android), admitted by the API\'s CORS on every call (the app is the full app); `off`: none; none by default when `NODE_ENV` is `production` (set the app\'s origins there)',
   },
   {
     name: 'PAYMENT_PROVIDER',
     default: 'builtin',
-    meaning: '`builtin` takes no real money (test cards, invoices and portal served by Paddock); `stripe` charges through Stripe with the keys below (see "Payments with Stripe")',
+    meaning: '`builtin` takes no real money (test cards, invoices and portal served by Paddock); `stripe` charges through Stripe with the keys below (see "Payments with Stripe"); with `NODE_ENV=production` the server refuses `builtin` unless `PAYMENT_TEST_MODE` is on',
+  },
+  {
+    name: 'PAYMENT_TEST_MODE',
+    default: 'off',
+    meaning:
+      '`on`: a demo or test installation that takes no real money: admits the built-in provider and Stripe test keys (`sk_test_…`, `rk_test_…`) with `NODE_ENV=production`',
   },
   { name: 'STRIPE_SECRET_KEY', default: '', meaning: 'Stripe secret or restricted API key (`sk_…`, `rk_…`); required with `PAYMENT_PROVIDER=stripe`' },
   {
@@ -176,13 +212,13 @@ export const CONFIG_DOCS = [
 type VarName = (typeof CONFIG_DOCS)[number]['name'];
 type Env = Readonly<Record<string, string | undefined>>;
 
-export const RATE_LIMITED_ACTIONS = ['signIn', 'sendCode', 'verifyEmail', 'password', 'createUser', 'registerDevice', 'purchase'] as const;
+export const RATE_LIMITED_ACTIONS = ['signIn', 'sendCode', 'verifyEmail', 'password', 'createUser', 'registerDevice', 'purchase', 'offerTransfer'] as const;
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
 export interface RateLimit {
-  /** Per e-mail (registerDevice, purchase: per user; signIn: per e-mail and client IP). */
+  /** Per e-mail (registerDevice, purchase: per user; signIn, verifyEmail, password: per e-mail and client IP). */
   perEmail: number;
   perIp: number;
-  /** signIn only: per e-mail from every IP together; when missing, ten times perEmail. */
+  /** signIn, verifyEmail, password: per e-mail from every IP together; when missing, ten times perEmail. */
   perEmailCeiling?: number;
 }
 
@@ -195,6 +231,8 @@ export interface Config {
   /** PostgreSQL only: connections, the wait for one, and the statement timeout (docs/architecture/README.md#a-stalled-database). */
   databasePool: { size: number; waitMs: number; statementTimeoutMs: number };
   smtpUrl: string | null;
+  /** ADMIN_MAILBOX: admins may read the built-in mailbox and SMS outbox (admin/routes.ts). */
+  adminMailbox: boolean;
   mailFrom: string;
   /** NODE_ENV=production: the secrets below must be set and strong (checked by loadConfig and the seed). */
   production: boolean;
@@ -216,6 +254,8 @@ export interface Config {
   remoteUrls: Record<RemoteName, string>;
   /** VARIANT_HOSTS: host patterns and the branded variant each gets (first match wins; others are default). */
   variantHosts: VariantHostRule[];
+  /** PUBLIC_URL: the origin every link Paddock sends starts with (no trailing slash). */
+  publicUrl: string;
   /** PARTNER_ORIGINS: the origins whose pages may call the API cross-origin (docs/product/embedding.md). */
   partnerOrigins: string[];
   logLevel: string;
@@ -250,6 +290,10 @@ export interface Config {
   nativeAppOrigins: string[];
   /** Who takes the money (PAYMENT_PROVIDER): the built-in provider, or Stripe with its settings. */
   payments: { provider: 'builtin' } | { provider: 'stripe'; stripe: StripeSettings };
+  /** PAYMENT_TEST_MODE: a demo or test installation (no real money); production then admits builtin and Stripe test keys. */
+  paymentTestMode: boolean;
+  /** API_DOCS: whether /api/docs serves the OpenAPI page and JSON (the document is built either way). */
+  apiDocs: boolean;
   /** The clock every expiry and window is measured with; tests replace it. */
   now: () => Date;
 }
@@ -378,6 +422,18 @@ function variantHosts(value: string): VariantHostRule[] {
   }
 }
 
+/** PUBLIC_URL: an http(s) origin (`{PORT}` replaced); production must name its own, and https. */
+export function publicUrl(value: string | null, port: number, production: boolean): string {
+  if (value === null && production) throw new Error('PUBLIC_URL must be set with NODE_ENV=production (the https address people reach Paddock at; every link Paddock sends starts with it)');
+  const entry = (value ?? 'http://localhost:{PORT}').trim().replace(/\{PORT\}/g, String(port)).replace(/\/+$/, '');
+  const url = URL.canParse(entry) ? new URL(entry) : null;
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== entry.toLowerCase()) {
+    throw new Error(`PUBLIC_URL: "${entry}" is not an origin like https://paddock.example.com`);
+  }
+  if (production && url.protocol !== 'https:') throw new Error('PUBLIC_URL must be an https address with NODE_ENV=production');
+  return url.origin;
+}
+
 /** PARTNER_ORIGINS: exact origins (`{PORT}` replaced), each checked to be an http(s) origin and nothing more. */
 export function partnerOrigins(value: string, port: number): string[] {
   if (value.toLowerCase() === 'off') return [];
@@ -454,8 +510,13 @@ export function nativeAppOrigins(value: string): string[] {
 }
 
 function payments(read: ReturnType<typeof reader>, production: boolean): Config['payments'] {
-  if (read.oneOf('PAYMENT_PROVIDER', ['builtin', 'stripe']) === 'builtin') return { provider: 'builtin' };
+  const provider = read.oneOf('PAYMENT_PROVIDER', ['builtin', 'stripe']) as 'builtin' | 'stripe';
+  const testMode = read.flag('PAYMENT_TEST_MODE');
   const secretKey = read.optional('STRIPE_SECRET_KEY');
+  // README "Running in production": production takes real money unless it says it is a demo.
+  const refused = productionPaymentProblem({ provider, secretKey, production, testMode });
+  if (refused) throw new Error(refused);
+  if (provider === 'builtin') return { provider: 'builtin' };
   const webhookSecret = read.optional('STRIPE_WEBHOOK_SECRET');
   if (!secretKey || !webhookSecret) throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   const problem = stripeSettingsProblem({ secretKey, webhookSecret, protocol: read.text('STRIPE_API_PROTOCOL'), production });
@@ -501,6 +562,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       statementTimeoutMs: read.int('DATABASE_STATEMENT_TIMEOUT_MS'),
     },
     smtpUrl: read.optional('SMTP_URL'),
+    adminMailbox: read.optional('ADMIN_MAILBOX') === null ? !production : read.flag('ADMIN_MAILBOX'),
     mailFrom: read.text('MAIL_FROM'),
     admin: { email: read.text('ADMIN_EMAIL').toLowerCase(), password: secret('ADMIN_PASSWORD') },
     demo: seedDemo ? { email: read.text('DEMO_EMAIL').toLowerCase(), password: secret('DEMO_PASSWORD') } : null,
@@ -510,18 +572,27 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     rateLimits: {
       signIn: { ...limit('RATE_LIMIT_SIGN_IN', 'RATE_LIMIT_SIGN_IN_IP'), perEmailCeiling: read.int('RATE_LIMIT_SIGN_IN_EMAIL_CEILING') },
       sendCode: limit('RATE_LIMIT_SEND_CODE', 'RATE_LIMIT_SEND_CODE_IP'),
-      verifyEmail: limit('RATE_LIMIT_VERIFY_EMAIL', 'RATE_LIMIT_VERIFY_EMAIL_IP'),
-      password: limit('RATE_LIMIT_PASSWORD', 'RATE_LIMIT_PASSWORD_IP'),
+      verifyEmail: {
+        ...limit('RATE_LIMIT_VERIFY_EMAIL', 'RATE_LIMIT_VERIFY_EMAIL_IP'),
+        perEmailCeiling: read.int('RATE_LIMIT_CODE_EMAIL_CEILING'),
+      },
+      password: {
+        ...limit('RATE_LIMIT_PASSWORD', 'RATE_LIMIT_PASSWORD_IP'),
+        perEmailCeiling: read.int('RATE_LIMIT_CODE_EMAIL_CEILING'),
+      },
       createUser: limit('RATE_LIMIT_CREATE_USER', 'RATE_LIMIT_CREATE_USER_IP'),
       registerDevice: limit('RATE_LIMIT_REGISTER_DEVICE', 'RATE_LIMIT_REGISTER_DEVICE_IP'),
       purchase: limit('RATE_LIMIT_PURCHASE', 'RATE_LIMIT_PURCHASE_IP'),
+      offerTransfer: limit('RATE_LIMIT_TRANSFER_OFFER', 'RATE_LIMIT_TRANSFER_OFFER_IP'),
     },
     trustProxy: trustProxy(read.text('TRUST_PROXY')),
     timeouts: timeouts(read.int('REQUEST_TIMEOUT_SECONDS'), read.int('HEADERS_TIMEOUT_SECONDS'), read.int('IDLE_TIMEOUT_SECONDS'), read.int('KEEP_ALIVE_TIMEOUT_SECONDS')),
     webRoot: webRoot ? path.resolve(cwd, webRoot) : REPO_ROOT,
     remoteUrls: Object.fromEntries(REMOTE_NAMES.map((name) => [name, read.text(REMOTE_URL_VARS[name])])) as Record<RemoteName, string>,
     variantHosts: variantHosts(read.text('VARIANT_HOSTS')),
-    partnerOrigins: partnerOrigins(read.text('PARTNER_ORIGINS'), read.int('PORT', 0)),
+    publicUrl: publicUrl(read.optional('PUBLIC_URL'), read.int('PORT', 0), production),
+    // The demo partner page and the Capacitor origins are for development: production admits only origins it names.
+    partnerOrigins: partnerOrigins(read.optional('PARTNER_ORIGINS') ?? (production ? 'off' : read.text('PARTNER_ORIGINS')), read.int('PORT', 0)),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS),
     mqttPort: read.int('MQTT_PORT'),
     mqttPortIsDefault: read.optional('MQTT_PORT') === null,
@@ -548,8 +619,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
     fcm: fcmSettings(read, production, cwd),
-    nativeAppOrigins: nativeAppOrigins(read.text('NATIVE_APP_ORIGINS')),
+    nativeAppOrigins: nativeAppOrigins(read.optional('NATIVE_APP_ORIGINS') ?? (production ? 'off' : read.text('NATIVE_APP_ORIGINS'))),
     payments: payments(read, production),
+    paymentTestMode: read.flag('PAYMENT_TEST_MODE'),
+    apiDocs: read.optional('API_DOCS') === null ? !production : read.flag('API_DOCS'),
     now: () => new Date(),
   };
 }

@@ -18,20 +18,23 @@ export interface AppContext {
 }
 
 /**
- * The limits of an action for a subject (an e-mail; registerDevice and purchase: a user id) and a client IP.
- * Sign-in counts per (e-mail, IP), so an attacker's failures lock out only the attacker's address, plus a much
- * higher per-e-mail ceiling against attacks from many addresses.
+ * The limits of an action for a subject (an e-mail; registerDevice, purchase and offerTransfer: a user id) and a client IP.
+ * Sign-in and the code routes count per (e-mail, IP), so an attacker's failures lock out only the attacker's
+ * address, plus a much higher per-e-mail ceiling against attacks from many addresses.
  */
 export function limitsFor(config: Config, action: RateLimitedAction, subject: string, ip: string): Limit[] {
   const limit = config.rateLimits[action];
   const ipLimit = { key: `${action}:ip:${ip}`, max: limit.perIp };
-  if (action === 'signIn') {
+  if (action === 'signIn' || action === 'verifyEmail' || action === 'password') {
+    // Wrong codes count like failed sign-ins, so a stranger cannot keep the owner from verifying or resetting; both
+    // code routes share one per-e-mail ceiling, as they guess the same codes (docs/product/limits.md).
+    const ceiling = action === 'signIn' ? `${action}:email:${subject}` : `code:email:${subject}`;
     return [
       { key: `${action}:email-ip:${subject}:${ip}`, max: limit.perEmail },
-      { key: `${action}:email:${subject}`, max: limit.perEmailCeiling ?? limit.perEmail * 10 },
+      { key: ceiling, max: limit.perEmailCeiling ?? limit.perEmail * 10 },
       ipLimit,
     ];
   }
-  const kind = action === 'registerDevice' || action === 'purchase' ? 'user' : 'email';
+  const kind = action === 'registerDevice' || action === 'purchase' || action === 'offerTransfer' ? 'user' : 'email';
   return [{ key: `${action}:${kind}:${subject}`, max: limit.perEmail }, ipLimit];
 }

@@ -49,7 +49,7 @@ function banner(config: Config, database: Database, seeded: SeedResult, app: Fas
     `  API docs:  ${url}/api/docs`,
     ...accountLines(config, seeded),
     `  Database:  ${database.kind === 'pglite' ? `embedded PGlite, ${database.location}` : `PostgreSQL, ${database.location}`}`,
-    `  Mail:      ${mailDescription(config.smtpUrl)}`,
+    `  Mail:      ${mailDescription(config.smtpUrl, config.adminMailbox)}`,
     `  Devices:   ${app.mqttBroker ? `embedded MQTT broker on port ${app.mqttBroker.port}` : `MQTT broker ${deviceBrokerUrl(config, app)}`}`,
     `  Simulator: ${simulated ? `${simulated} demo devices, a reading every ${config.simulatorIntervalSeconds} s` : 'off'}`,
     '',

@@ -1,6 +1,7 @@
 // `serve` as a real process on a fresh database (PGlite in a temporary DATA_DIR, or a fresh PostgreSQL database):
-// NODE_ENV=production refuses to start without the secrets it needs, or with weak or published ones, and starts
-// with them; outside production the first start generates the admin password and shows it that once.
+// NODE_ENV=production refuses to start without the secrets it needs, or with weak or published ones, without
+// PUBLIC_URL or a payment provider that takes real money, and starts with them; outside production the first start
+// generates the admin password and shows it that once.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,8 @@ import { openTestDatabase } from './testing/testApp';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const STRONG = 'Kq7-vT2m-Xw9p-Lr4z-operator';
+/** A production start that names its address and says it takes no real money (the built-in provider's opt-in). */
+const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://paddock.example.com', PAYMENT_TEST_MODE: 'on' };
 
 interface Run {
   /** The exit code, or null when it was still serving (then stopped by the test). */
@@ -17,6 +20,8 @@ interface Run {
   output: string;
   /** GET /api/health answered 200. */
   healthy: boolean;
+  /** What `probe` found while the server was up. */
+  probed?: unknown;
 }
 
 let fresh: { env: Record<string, string>; dispose(): Promise<void> };
@@ -32,8 +37,8 @@ async function freshDatabase(): Promise<typeof fresh> {
   return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
-/** Starts `serve`; stops it once healthy (or when it exits by itself). */
-async function serve(env: Record<string, string>): Promise<Run> {
+/** Starts `serve`; stops it once healthy (or when it exits by itself), after `probe` asked it what it wants. */
+async function serve(env: Record<string, string>, probe?: (base: string) => Promise<unknown>): Promise<Run> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', 'serve'], {
     cwd: REPO_ROOT,
@@ -64,9 +69,10 @@ async function serve(env: Record<string, string>): Promise<Run> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   if (child.exitCode === null) {
+    const probed = healthy && probe ? await probe(`http://127.0.0.1:${port}`).catch((error: unknown) => error) : undefined;
     child.kill('SIGTERM');
     await exited;
-    return { code: null, output, healthy };
+    return { code: null, output, healthy, probed };
   }
   return { code: await exited, output, healthy };
 }
@@ -78,16 +84,16 @@ afterEach(() => fresh.dispose());
 
 describe('NODE_ENV=production', () => {
   it('refuses the first start without ADMIN_PASSWORD, naming it; with it set, starts', async () => {
-    const refused = await serve({ NODE_ENV: 'production' });
+    const refused = await serve(PRODUCTION);
     expect(refused).toMatchObject({ code: 1, healthy: false });
     expect(refused.output).toContain('ADMIN_PASSWORD must be set');
 
-    const started = await serve({ NODE_ENV: 'production', ADMIN_PASSWORD: STRONG });
+    const started = await serve({ ...PRODUCTION, ADMIN_PASSWORD: STRONG });
     expect(started).toMatchObject({ code: null, healthy: true });
     expect(started.output).toContain('Demo user: off');
     expect(started.output).not.toContain(STRONG);
     // The admin exists now: later starts need no ADMIN_PASSWORD.
-    expect(await serve({ NODE_ENV: 'production' })).toMatchObject({ code: null, healthy: true });
+    expect(await serve(PRODUCTION)).toMatchObject({ code: null, healthy: true });
   }, 120_000);
 
   it.each([
@@ -95,11 +101,27 @@ describe('NODE_ENV=production', () => {
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD is shorter than 12'],
     [{ ADMIN_PASSWORD: STRONG, SEED_DEMO: 'on' }, 'DEMO_DEVICE_SECRET must be set'],
     [{ ADMIN_PASSWORD: STRONG, SEED_DEMO: 'on', DEMO_DEVICE_SECRET: 'paddock-demo-devices' }, 'DEMO_DEVICE_SECRET is a published default'],
+    // Issue 26: production started on the built-in provider, which sells every plan without a card and invoices it paid.
+    [{ ADMIN_PASSWORD: STRONG, PAYMENT_TEST_MODE: '' }, 'PAYMENT_PROVIDER must be stripe with NODE_ENV=production'],
+    [{ ADMIN_PASSWORD: STRONG, PAYMENT_TEST_MODE: 'off', PAYMENT_PROVIDER: 'builtin' }, 'set PAYMENT_TEST_MODE=on for a demo'],
+    [
+      { ADMIN_PASSWORD: STRONG, PAYMENT_TEST_MODE: '', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_51abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' },
+      'STRIPE_SECRET_KEY is a Stripe test key',
+    ],
+    [{ ADMIN_PASSWORD: STRONG, PUBLIC_URL: '' }, 'PUBLIC_URL must be set with NODE_ENV=production'],
   ])('refuses to start with %j', async (env, message) => {
-    const run = await serve({ NODE_ENV: 'production', ...env });
+    const run = await serve({ ...PRODUCTION, ...env });
     expect(run).toMatchObject({ code: 1, healthy: false });
     expect(run.output).toContain(message);
   }, 60_000);
+
+  it('serves no API docs unless API_DOCS is on', async () => {
+    const docs = (base: string) => Promise.all(['/api/docs', '/api/docs/json'].map((url) => fetch(`${base}${url}`).then((reply) => reply.status)));
+    const off = await serve({ ...PRODUCTION, ADMIN_PASSWORD: STRONG }, docs);
+    expect(off).toMatchObject({ code: null, healthy: true, probed: [404, 404] });
+    const on = await serve({ ...PRODUCTION, API_DOCS: 'on' }, docs);
+    expect(on).toMatchObject({ code: null, healthy: true, probed: [200, 200] });
+  }, 120_000);
 });
 
 describe('outside production', () => {

@@ -37,3 +37,26 @@ export function stripeSettingsProblem(settings: {
   if (settings.production && settings.protocol !== 'https') return 'STRIPE_API_PROTOCOL must be https with NODE_ENV=production';
   return null;
 }
+
+/** Whether a Stripe key is a test-mode key (no real money moves). */
+export const isStripeTestKey = (key: string): boolean => /^[sr]k_test_/.test(key);
+
+/**
+ * README "Running in production": production takes real money, so it refuses the built-in provider (which charges no
+ * card and invoices "paid") and Stripe test keys, unless PAYMENT_TEST_MODE says this is a demo or test installation.
+ */
+export function productionPaymentProblem(settings: {
+  provider: 'builtin' | 'stripe';
+  secretKey: string | null;
+  production: boolean;
+  testMode: boolean;
+}): string | null {
+  if (!settings.production || settings.testMode) return null;
+  if (settings.provider === 'builtin') {
+    return 'PAYMENT_PROVIDER must be stripe with NODE_ENV=production (the built-in provider takes no real money); set PAYMENT_TEST_MODE=on for a demo or test installation';
+  }
+  if (settings.secretKey && isStripeTestKey(settings.secretKey)) {
+    return 'STRIPE_SECRET_KEY is a Stripe test key (sk_test_…, rk_test_…) with NODE_ENV=production: set a live key (sk_live_…, rk_live_…), or PAYMENT_TEST_MODE=on for a demo or test installation';
+  }
+  return null;
+}

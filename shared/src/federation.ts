@@ -22,6 +22,8 @@ export const ROUTES: readonly RouteOwner[] = [
   { path: '/reset-password', remote: 'account', access: 'signedOut' },
   { path: '/account', remote: 'account', access: 'signedIn' },
   { path: '/devices/*', remote: 'devices', access: 'signedIn' },
+  // docs/product/devices.md "Transfers": an offer's e-mail link; signed out, the guard asks for sign-in first.
+  { path: '/transfers/*', remote: 'devices', access: 'signedIn' },
   // A device's pages (docs/product/screens.md: /{product}/{key}, /{product}/{key}/logs), one entry per product.
   ...PRODUCT_IDS.map((product): RouteOwner => ({ path: `/${product}/*`, remote: 'devices', access: 'signedIn' })),
   { path: '/warranties', remote: 'billing', access: 'signedIn' },

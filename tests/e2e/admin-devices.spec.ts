@@ -123,7 +123,7 @@ test('every product: search by key prefix, open, add a trial, cancel the subscri
   await page.getByRole('link', { name: 'Configure FOTA' }).click();
   await expect(page.getByLabel('URL')).toHaveValue(/^coap:\/\//);
   await page.getByLabel('URL').fill('coap://firmware.paddock.test/fencealarm2-7.3.1.bin');
-  await page.getByLabel('Checksum').fill('c0ffee00');
+  await page.getByLabel('SHA-256 checksum').fill('c0ffee00'.repeat(8));
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByText('Version: 7.3.1')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('No update under way.')).toBeVisible();

@@ -4,7 +4,7 @@
 // (tests/support/server.ts), whose faults an admin sets.
 import type { Page } from '@playwright/test';
 import { demoKey } from '../../server/src/devices/inventory';
-import { apiCall, expect, expectAccessible, signInNewUser, snapshot, test } from '../support/fixtures';
+import { apiCall, expect, expectAccessible, mailsTo as caughtMails, signInNewUser, snapshot, test } from '../support/fixtures';
 
 // Number 40 of each product of the demo inventory is this file's.
 const FENCE = demoKey('fencealarm', 40);
@@ -42,8 +42,7 @@ test('a user put on the notify list by the owner gets e-mail only, and an SMS on
   await expect.poll(voltage, { timeout: 20_000 }).toBeGreaterThan(5000);
 
   const mailsTo = async (email: string) => {
-    const reply = await apiCall(request, baseURL!, 'get', `admin/mailbox?to=${encodeURIComponent(email)}`);
-    return ((await reply.json()) as { Subject: string }[]).filter((mail) => mail.Subject.includes(NAME)).map((mail) => mail.Subject);
+    return (await caughtMails(request, email)).filter((mail) => mail.Subject.includes(NAME)).map((mail) => mail.Subject);
   };
   const smsTo = async (email: string) => {
     const reply = await apiCall(request, baseURL!, 'get', `admin/sms-outbox?to=${encodeURIComponent(email)}`);

@@ -158,6 +158,40 @@ test('the demo partner page embeds the dashboard twice: live, switchable, styles
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('paddock.')))).toEqual([]);
 });
 
+// Issue 26: the sign-in inside the element comes from the partner's origin, so it gets an embed token — enough for the
+// dashboard, nothing more (server/src/http/cors.test.ts shows what it is refused).
+test('signing in inside the element shows the dashboard, and the partner page cannot delete the account', async ({
+  page,
+  request,
+  baseURL,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/CORS policy/, /Failed to load resource/);
+  const user = await signInByApi(request, baseURL!, 'embed-sign-in');
+  await registerDemoDevice(request, baseURL!, user, 'fencealarm', 16, 'East paddock');
+  await page.goto(demoUrl(baseURL!));
+  const first = page.locator('#first-embed');
+  await first.getByLabel('E-mail address').fill(user.email);
+  await first.getByLabel('Password', { exact: true }).fill(user.password);
+  await first.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(first.getByRole('article').filter({ hasText: 'East paddock' })).toBeVisible({ timeout: 20_000 });
+
+  // The partner's page, even holding the customer's full token, cannot reach a call the embed does not make.
+  const outcome = await page.evaluate(
+    async ({ url, token }) => {
+      try {
+        const reply = await fetch(url, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
+        return `answered ${reply.status}`;
+      } catch (error) {
+        return `refused: ${(error as Error).name}`;
+      }
+    },
+    { url: `http://localhost:${port(baseURL!)}/api/users/${user.userId}`, token: user.token },
+  );
+  expect(outcome).toBe('refused: TypeError');
+  expect((await apiCall(request, baseURL!, 'get', `users/${user.userId}`, { token: user.token })).status()).toBe(200);
+});
+
 test.describe('another origin', () => {
   test('the API refuses an origin that is not a partner’s', async ({ page, request, baseURL, allowConsoleErrors }) => {
     // The browser reports the refused call on the console; that is what this test is about.

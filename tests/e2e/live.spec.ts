@@ -4,7 +4,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { collectionOf, type ProductId } from '../../shared/src/products/catalogue';
 import { SMS_BUNDLE, toMajorUnits } from '../../shared/src/domain/money';
-import { apiCall, expect, expectAccessible, registerDemoDevice, signInNewUser, snapshot, test } from '../support/fixtures';
+import { apiCall, expect, expectAccessible, mailsTo, registerDemoDevice, signInNewUser, snapshot, test } from '../support/fixtures';
 
 // Keys from the demo inventory; numbers 20–29 of each product are this file's.
 
@@ -241,8 +241,7 @@ test('a dropped fence voltage is mailed and sent by SMS to the notify-list user 
   await expect.poll(async () => (await (await apiCall(request, baseURL!, 'get', `fencealarms/${fence}`, { token: user.token })).json()).LastReport?.Data.Voltage ?? 0, { timeout: 15_000 }).toBeGreaterThan(5000);
 
   const alarmMails = async () => {
-    const reply = await apiCall(request, baseURL!, 'get', `admin/mailbox?to=${encodeURIComponent(user.email)}`);
-    return ((await reply.json()) as { Subject: string; Text: string }[]).filter((mail) => mail.Subject.includes('Stierweide')).map((mail) => mail.Subject);
+    return (await mailsTo(request, user.email)).filter((mail) => mail.Subject.includes('Stierweide')).map((mail) => mail.Subject);
   };
   /** The user's SMS in the built-in outbox, newest first: found by their e-mail, sent to their phone. */
   const alarmSms = async () => {

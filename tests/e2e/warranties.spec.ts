@@ -85,6 +85,6 @@ test('a user registers a warranty with a PDF, sees it listed and downloads the p
     .getByLabel('Proof of purchase', { exact: true })
     .setInputFiles({ name: 'kvitto.pdf', mimeType: 'application/pdf', buffer: PDF });
   await page.getByRole('button', { name: 'Register warranty' }).click();
-  await expect(page.getByText('A warranty is already registered for this product and serial number.')).toBeVisible();
+  await expect(page.getByText('This account has already registered this product and serial number.')).toBeVisible();
   await expect(page.getByLabel('Retailer')).toHaveValue('Another shop');
 });

@@ -108,16 +108,23 @@ async function adminToken(request: APIRequestContext, baseURL: string) {
   return (await signInApi(request, baseURL, E2E_ADMIN.email, E2E_ADMIN.password)).token;
 }
 
-/** The newest message to `email` in the built-in mailbox (read as an admin), waiting for it to arrive. */
-export async function latestMail(request: APIRequestContext, baseURL: string, email: string) {
-  const token = await adminToken(request, baseURL);
-  let mails: { To: string; Subject: string; Text: string; SentAt: string }[] = [];
+/**
+ * The mails the server sent to `email`, newest first, as the recipient got them: from the mail catcher
+ * (support/mailCatcher.ts), since the built-in mailbox masks the codes of other people's mails.
+ */
+export async function mailsTo(request: APIRequestContext, email: string): Promise<{ To: string; Subject: string; Text: string; SentAt: string }[]> {
+  const url = process.env.PADDOCK_E2E_MAIL_URL;
+  if (!url) throw new Error('PADDOCK_E2E_MAIL_URL is not set: run through tests/playwright.config.ts');
+  const reply = await request.get(`${url}/mails?to=${encodeURIComponent(email)}`);
+  return reply.ok() ? reply.json() : [];
+}
+
+/** The newest message to `email`, waiting for it to arrive. */
+export async function latestMail(request: APIRequestContext, _baseURL: string, email: string) {
+  let mails: Awaited<ReturnType<typeof mailsTo>> = [];
   await expect
     .poll(async () => {
-      const reply = await request.get(`${baseURL}/api/admin/mailbox?to=${encodeURIComponent(email)}`, {
-        headers: { Authorization: `Bearer ${token}` },
-      });
-      mails = reply.ok() ? await reply.json() : [];
+      mails = await mailsTo(request, email);
       return mails.length;
     })
     .toBeGreaterThan(0);

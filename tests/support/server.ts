@@ -46,9 +46,12 @@ export async function startPaddock(extraEnv: Record<string, string> = {}, option
       PORT: String(port),
       HOST: '127.0.0.1',
       MQTT_PORT: String(mqttPort),
+      // The address the browser uses: the links the server sends (the payment portal's) start with it.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      SMTP_URL: '',
+      // The run's mail catcher (globalSetup), so a test's own server sends its mail where the tests read it.
+      SMTP_URL: process.env.PADDOCK_E2E_SMTP_URL ?? '',
       // The demo inventory's devices report through the embedded broker, so the dashboard is live.
       SIMULATOR: 'on',
       SIMULATOR_INTERVAL_SECONDS: '4',

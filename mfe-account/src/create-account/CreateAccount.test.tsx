@@ -60,7 +60,12 @@ describe('/create-account', () => {
     await user.type(screen.getByLabelText('Postcode'), '123 45');
     await user.type(screen.getByLabelText('Town or city'), 'Uppsala');
     await user.type(screen.getByLabelText('EU VAT number'), '12345{Enter}');
-    expect(await screen.findByText(/An EU VAT number starts with the country code/)).toBeInTheDocument();
+    expect(await screen.findByText(/Enter the VAT number in its country’s format/)).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+    // Issue 26: well-formed in general, but not in Sweden's format (SE + 10 digits + 01): refused before it is sent.
+    await user.clear(screen.getByLabelText('EU VAT number'));
+    await user.type(screen.getByLabelText('EU VAT number'), 'SE1234{Enter}');
+    expect(await screen.findByText(/Enter the VAT number in its country’s format/)).toBeInTheDocument();
     expect(create).not.toHaveBeenCalled();
     await user.clear(screen.getByLabelText('EU VAT number'));
     await user.type(screen.getByLabelText('EU VAT number'), 'se 5566-7788 9901');

@@ -53,6 +53,18 @@ export const adminAuditTexts = defineTranslations('admin.audit', {
   actionDeviceConsumptionReset: { 'en-GB': 'Consumption reset', 'de-DE': 'Verbrauch zurückgesetzt', 'fr-FR': 'Consommation remise à zéro', 'sv-SE': 'Förbrukning nollställd' },
   actionNoticeSave: { 'en-GB': 'Notice saved', 'de-DE': 'Hinweis gespeichert', 'fr-FR': 'Avis enregistré', 'sv-SE': 'Meddelande sparat' },
   actionNoticeDelete: { 'en-GB': 'Notice deleted', 'de-DE': 'Hinweis gelöscht', 'fr-FR': 'Avis supprimé', 'sv-SE': 'Meddelande raderat' },
+  actionWarrantyAccept: {
+    'en-GB': 'Warranty claim accepted',
+    'de-DE': 'Garantieanspruch anerkannt',
+    'fr-FR': 'Demande de garantie acceptée',
+    'sv-SE': 'Garantianspråk godkänt',
+  },
+  actionWarrantyReject: {
+    'en-GB': 'Warranty claim rejected',
+    'de-DE': 'Garantieanspruch abgelehnt',
+    'fr-FR': 'Demande de garantie refusée',
+    'sv-SE': 'Garantianspråk avvisat',
+  },
 });
 
 const m = adminAuditTexts.messages;
@@ -69,4 +81,6 @@ export const AUDIT_ACTION_TEXTS = {
   'device.consumption-reset': m.actionDeviceConsumptionReset,
   'notice.save': m.actionNoticeSave,
   'notice.delete': m.actionNoticeDelete,
+  'warranty.accept': m.actionWarrantyAccept,
+  'warranty.reject': m.actionWarrantyReject,
 } as const satisfies Record<AuditAction, MessageDescriptor>;

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { adminApi, showToast } from '@paddock/shared/api';
 import {
+  FOTA_CHECKSUM_LENGTH,
   FOTA_URL_MAX_LENGTH,
   FOTA_URL_PLACEHOLDER,
   checkFotaChecksum,
@@ -83,7 +84,7 @@ export function Fota({ product, deviceKey }: { product: ProductId; deviceKey: st
             hint={t(m.checksumHint)}
             autoComplete="off"
             spellCheck={false}
-            maxLength={128}
+            maxLength={FOTA_CHECKSUM_LENGTH}
             {...bind('Checksum', checksum, setChecksum)}
           />
           <Actions>

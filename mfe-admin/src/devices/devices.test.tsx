@@ -221,10 +221,11 @@ describe('/admin/fencealarm2/{imei}/fota', () => {
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(screen.getByLabelText('URL')).toHaveAccessibleDescription('Please fill in this field.');
     await user.type(screen.getByLabelText('URL'), 'fw host/x');
-    await user.type(screen.getByLabelText('Checksum'), 'xyz');
+    // Issue 26: a CRC-32's 8 digits are no SHA-256.
+    await user.type(screen.getByLabelText('SHA-256 checksum'), 'deadbeef');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(screen.getByLabelText('URL')).toHaveAccessibleDescription('Enter a coap://, coaps:// or https:// address with a host.');
-    expect(screen.getByLabelText('Checksum')).toHaveAccessibleDescription('Enter 8 to 128 hexadecimal digits (0–9, a–f).');
+    expect(screen.getByLabelText('SHA-256 checksum')).toHaveAccessibleDescription('Enter the SHA-256: 64 hexadecimal digits (0–9, a–f).');
     expect(fota).not.toHaveBeenCalled();
   });
 
@@ -246,9 +247,9 @@ describe('/admin/fencealarm2/{imei}/fota', () => {
     await screen.findByText('Version: 1.2.0');
     await user.clear(screen.getByLabelText('URL'));
     await user.type(screen.getByLabelText('URL'), 'coap://fw.example/1.3.bin');
-    await user.type(screen.getByLabelText('Checksum'), 'DEADBEEF');
+    await user.type(screen.getByLabelText('SHA-256 checksum'), 'DEADBEEF'.repeat(8));
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(fota).toHaveBeenCalledWith(IMEI, { Url: 'coap://fw.example/1.3.bin', Checksum: 'DEADBEEF' });
+    expect(fota).toHaveBeenCalledWith(IMEI, { Url: 'coap://fw.example/1.3.bin', Checksum: 'DEADBEEF'.repeat(8) });
     expect(await screen.findByText('Update: requested')).toBeInTheDocument();
     await act(async () => {
       jest.advanceTimersByTime(FIRMWARE_POLL_MS);

@@ -45,3 +45,11 @@ test('the SMS outbox; a failure says why with Try again', async () => {
   expect(await screen.findByText('Fence alarm: North fence')).toBeInTheDocument();
   expect(outbox).toHaveBeenLastCalledWith('+4670', { silent: true });
 });
+
+test('a server with the mailbox off (404) says so instead of failing', async () => {
+  jest.spyOn(usersApi, 'mailbox').mockRejectedValue(apiError(404, 'not_found', 'Not found'));
+  renderRemote(App, '/admin/mailbox');
+  expect(await screen.findByText('The mailbox is off on this server (ADMIN_MAILBOX).')).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(screen.queryByRole('search')).not.toBeInTheDocument();
+});

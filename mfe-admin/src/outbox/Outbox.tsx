@@ -1,16 +1,23 @@
 // /admin/mailbox and /admin/sms-outbox (docs/product/api.md Admin): what the built-in transports sent, by recipient.
+// A development tool (docs/product/admin.md "Mailbox"): with ADMIN_MAILBOX off the server answers 404, shown as "off".
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { usersApi, useLoaded } from '@paddock/shared/api';
+import { ApiError, usersApi, useLoaded } from '@paddock/shared/api';
 import type { MailboxMessage, SmsOutboxMessage } from '@paddock/shared/contract';
 import { useT } from '@paddock/shared/i18n';
-import { Button, Card, LoadedView, Page, TextField } from '@paddock/shared/ui';
+import { Alert, Button, Card, LoadedView, Page, TextField } from '@paddock/shared/ui';
 import { formatDateTime } from '../common/format';
 import { adminCommonTexts } from '../common/messages';
 import { useUrlQuery } from '../common/useUrlQuery';
 import { adminOutboxTexts } from './messages';
 
 type Message = MailboxMessage | SmsOutboxMessage;
+
+/** null: the server has the mailbox off (404). */
+const unlessOff = (error: unknown): null => {
+  if (error instanceof ApiError && error.status === 404) return null;
+  throw error;
+};
 
 export function Outbox({ kind }: { kind: 'mail' | 'sms' }) {
   const t = useT();
@@ -19,10 +26,14 @@ export function Outbox({ kind }: { kind: 'mail' | 'sms' }) {
   const [query, setQuery] = useUrlQuery(['to']);
   const to = query.to;
   const [text, setText] = useState(to);
-  const { loaded, reload } = useLoaded<Message[]>(
-    () => (kind === 'mail' ? usersApi.mailbox(to || undefined, { silent: true }) : usersApi.smsOutbox(to || undefined, { silent: true })),
+  const { loaded, reload } = useLoaded<Message[] | null>(
+    () =>
+      (kind === 'mail' ? usersApi.mailbox(to || undefined, { silent: true }) : usersApi.smsOutbox(to || undefined, { silent: true })).catch(
+        unlessOff,
+      ),
     [kind, to],
   );
+  const off = loaded.state === 'ready' && loaded.value === null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setQuery({ to: text.trim() });
@@ -30,24 +41,27 @@ export function Outbox({ kind }: { kind: 'mail' | 'sms' }) {
   return (
     <Page title={t(kind === 'mail' ? m.mailTitle : m.smsTitle)} back="/admin">
       <p>{t(kind === 'mail' ? m.mailIntro : m.smsIntro)}</p>
-      <Card>
-        <form className="pd-form pd-admin-search" role="search" onSubmit={submit}>
-          <TextField
-            label={t(m.recipient)}
-            hint={t(kind === 'mail' ? m.mailRecipientHint : m.smsRecipientHint)}
-            type="search"
-            autoComplete="off"
-            maxLength={254}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <Button type="submit" variant="primary">
-            {t(c.search)}
-          </Button>
-        </form>
-      </Card>
+      {off ? <Alert kind="info">{t(kind === 'mail' ? m.mailOff : m.smsOff)}</Alert> : null}
+      {off ? null : (
+        <Card>
+          <form className="pd-form pd-admin-search" role="search" onSubmit={submit}>
+            <TextField
+              label={t(m.recipient)}
+              hint={t(kind === 'mail' ? m.mailRecipientHint : m.smsRecipientHint)}
+              type="search"
+              autoComplete="off"
+              maxLength={254}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
+            <Button type="submit" variant="primary">
+              {t(c.search)}
+            </Button>
+          </form>
+        </Card>
+      )}
       <LoadedView loaded={loaded} failedText={(reason) => t(c.loadFailed, { reason })} retryLabel={t(c.retry)} onRetry={reload}>
-        {(messages) => <MessageList messages={messages} />}
+        {(messages) => (messages === null ? null : <MessageList messages={messages} />)}
       </LoadedView>
     </Page>
   );

@@ -3,10 +3,10 @@ import { defineTranslations } from '@paddock/shared/i18n';
 export const adminOutboxTexts = defineTranslations('admin.outbox', {
   mailTitle: { 'en-GB': 'Mailbox', 'de-DE': 'Postfach', 'fr-FR': 'Boîte mail', 'sv-SE': 'Brevlåda' },
   mailIntro: {
-    'en-GB': 'E-mails the built-in transport has sent (used when no mail server is set up).',
-    'de-DE': 'E-Mails, die der eingebaute Versand verschickt hat (wenn kein Mailserver eingerichtet ist).',
-    'fr-FR': 'E-mails envoyés par le transport intégré (utilisé quand aucun serveur de messagerie n’est configuré).',
-    'sv-SE': 'E-post som den inbyggda sändaren har skickat (används när ingen e-postserver är inställd).',
+    'en-GB': 'E-mails the built-in transport has sent (used when no mail server is set up). Codes in mails to others are masked.',
+    'de-DE': 'E-Mails, die der eingebaute Versand verschickt hat (wenn kein Mailserver eingerichtet ist). Codes in E-Mails an andere sind verdeckt.',
+    'fr-FR': 'E-mails envoyés par le transport intégré (utilisé quand aucun serveur de messagerie n’est configuré). Les codes des e-mails adressés à d’autres sont masqués.',
+    'sv-SE': 'E-post som den inbyggda sändaren har skickat (används när ingen e-postserver är inställd). Koder i mejl till andra är dolda.',
   },
   smsTitle: { 'en-GB': 'SMS outbox', 'de-DE': 'SMS-Postausgang', 'fr-FR': 'SMS envoyés', 'sv-SE': 'Utkorg för sms' },
   smsIntro: {
@@ -25,4 +25,16 @@ export const adminOutboxTexts = defineTranslations('admin.outbox', {
   },
   messages: { 'en-GB': 'Messages', 'de-DE': 'Nachrichten', 'fr-FR': 'Messages', 'sv-SE': 'Meddelanden' },
   toLine: { 'en-GB': 'To {to}', 'de-DE': 'An {to}', 'fr-FR': 'À {to}', 'sv-SE': 'Till {to}' },
+  mailOff: {
+    'en-GB': 'The mailbox is off on this server (ADMIN_MAILBOX).',
+    'de-DE': 'Das Postfach ist auf diesem Server ausgeschaltet (ADMIN_MAILBOX).',
+    'fr-FR': 'La boîte mail est désactivée sur ce serveur (ADMIN_MAILBOX).',
+    'sv-SE': 'Brevlådan är avstängd på den här servern (ADMIN_MAILBOX).',
+  },
+  smsOff: {
+    'en-GB': 'The SMS outbox is off on this server (ADMIN_MAILBOX).',
+    'de-DE': 'Der SMS-Postausgang ist auf diesem Server ausgeschaltet (ADMIN_MAILBOX).',
+    'fr-FR': 'Les SMS envoyés ne sont pas affichés sur ce serveur (ADMIN_MAILBOX).',
+    'sv-SE': 'Utkorgen för sms är avstängd på den här servern (ADMIN_MAILBOX).',
+  },
 });

@@ -14,12 +14,14 @@ const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 const fileOf = (bytes: Uint8Array<ArrayBuffer>, name: string, type = '') => new File([bytes], name, { type });
 
 const registered: Warranty = {
+  Id: 'w1',
+  Status: 'registered',
   Product: 'FenceAlarm',
   SerialNumber: 'FA-001',
   Retailer: 'Granngården',
   DateOfPurchase: '2025-03-14',
   RegisteredAt: '2025-03-15T08:00:00.000Z',
-  ProofOfPurchase: { Type: 'application/pdf', Size: 1234, Url: 'warranties/FA-001/proof-of-purchase?product=FenceAlarm' },
+  ProofOfPurchase: { Type: 'application/pdf', Size: 1234, Url: 'warranties/FA-001/proof-of-purchase?product=FenceAlarm&claim=w1' },
 };
 
 async function open(warranties: Warranty[] = [], locale?: Parameters<typeof renderRemote>[2]) {
@@ -112,6 +114,23 @@ describe('/warranties', () => {
     expect(screen.getByLabelText('Product')).toHaveValue('');
   });
 
+  test('a claim of a serial another account holds: said to be in review, in the toast and the list (issue 26)', async () => {
+    const { user } = await open([registered]);
+    const created: Warranty = { ...registered, Id: 'w2', Status: 'pending_review', Product: 'SmartPlug', SerialNumber: 'SP-42' };
+    jest.spyOn(warrantiesApi, 'register').mockResolvedValue(created);
+    await fill(user, fileOf(PDF_BYTES, 'receipt.pdf', 'application/pdf'));
+    await user.click(screen.getByRole('button', { name: 'Register warranty' }));
+    await waitFor(() =>
+      expect(toastTexts()).toContain(
+        'Received for SmartPlug SP-42. It is in review: our staff check the proof of purchase and tell you by e-mail.',
+      ),
+    );
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Registered');
+    expect(rows[2]).toHaveTextContent('In review');
+    expect(screen.getByText(/A warranty in review waits for our staff/)).toBeInTheDocument();
+  });
+
   test('previews an image proof', async () => {
     const { user } = await open([]);
     await user.upload(screen.getByLabelText('Proof of purchase'), fileOf(PNG_BYTES, 'kvitto.png', 'image/png'));
@@ -188,13 +207,13 @@ describe('/warranties', () => {
     jest
       .spyOn(warrantiesApi, 'register')
       .mockRejectedValue(
-        apiError(409, 'warranty_taken', 'A warranty is already registered for this product and serial number.', 'SerialNumber'),
+        apiError(409, 'warranty_taken', 'This account has already registered this product and serial number.', 'SerialNumber'),
       );
     await fill(user, fileOf(PDF_BYTES, 'receipt.pdf'));
     await user.click(screen.getByRole('button', { name: 'Register warranty' }));
     await waitFor(() =>
       expect(screen.getByLabelText('Serial number')).toHaveAccessibleDescription(
-        'A warranty is already registered for this product and serial number.',
+        'This account has already registered this product and serial number.',
       ),
     );
     expect(screen.getByLabelText('Serial number')).toHaveValue(' sp-42 ');

@@ -159,7 +159,8 @@ export function WarrantyForm({ userId, onRegistered }: { userId: string; onRegis
         },
         { silent: true, background: true },
       );
-      showToast({ kind: 'success', text: t(m.registered, { product: warranty.Product, serial: warranty.SerialNumber }) });
+      const done = warranty.Status === 'pending_review' ? m.inReview : m.registered;
+      showToast({ kind: 'success', text: t(done, { product: warranty.Product, serial: warranty.SerialNumber }) });
       setDraft(EMPTY);
       setProof(null);
       setFileInputKey((key) => key + 1);

@@ -2,13 +2,22 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ApiError, showToast, warrantiesApi } from '@paddock/shared/api';
 import type { Warranty } from '@paddock/shared/contract';
+import type { WarrantyStatus } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { Button, Table, saveFile, type TableColumn } from '@paddock/shared/ui';
 import { proofFileName } from './proofFile';
 import { warrantiesTexts } from './messages';
 
 const m = warrantiesTexts.messages;
-const keyOf = (warranty: Warranty) => `${warranty.Product}/${warranty.SerialNumber}`;
+// One product and serial may be listed twice (a rejected claim and a new one): the claim's Id tells them apart.
+const keyOf = (warranty: Warranty) => warranty.Id;
+
+/** docs/product/states.md "Warranty review". */
+export const STATUS_TEXTS = {
+  registered: m.statusRegistered,
+  pending_review: m.statusPendingReview,
+  rejected: m.statusRejected,
+} as const satisfies Record<WarrantyStatus, unknown>;
 
 /** The account's warranties (docs/product/screens.md /warranties), each with its proof of purchase to download. */
 export function WarrantyList({ warranties }: { warranties: readonly Warranty[] }) {
@@ -40,6 +49,11 @@ export function WarrantyList({ warranties }: { warranties: readonly Warranty[] }
       cell: (w) => intl.formatDate(`${w.DateOfPurchase}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' }),
     },
     {
+      key: 'status',
+      header: t(m.status),
+      cell: (w) => <span className={`pd-warranties__status pd-warranties__status--${w.Status}`}>{t(STATUS_TEXTS[w.Status])}</span>,
+    },
+    {
       key: 'proof',
       header: t(m.proofOfPurchase),
       align: 'end',
@@ -55,5 +69,10 @@ export function WarrantyList({ warranties }: { warranties: readonly Warranty[] }
     },
   ];
 
-  return <Table caption={t(m.listHeading)} hideCaption columns={columns} rows={warranties} rowKey={keyOf} />;
+  return (
+    <>
+      <Table caption={t(m.listHeading)} hideCaption columns={columns} rows={warranties} rowKey={keyOf} />
+      {warranties.some((w) => w.Status === 'pending_review') ? <p className="pd-warranties__note">{t(m.reviewNote)}</p> : null}
+    </>
+  );
 }

@@ -74,6 +74,22 @@ export const warrantiesTexts = defineTranslations('billing.warranties', {
     'fr-FR': 'Garantie enregistrée pour {product} {serial}.',
     'sv-SE': 'Garanti registrerad för {product} {serial}.',
   },
+  inReview: {
+    'en-GB': 'Received for {product} {serial}. It is in review: our staff check the proof of purchase and tell you by e-mail.',
+    'de-DE': 'Eingegangen für {product} {serial}. Sie wird geprüft: Unser Team prüft den Kaufnachweis und informiert Sie per E-Mail.',
+    'fr-FR': 'Reçue pour {product} {serial}. Elle est en cours d’examen : notre équipe vérifie la preuve d’achat et vous répond par e-mail.',
+    'sv-SE': 'Mottagen för {product} {serial}. Den granskas: vår personal kontrollerar inköpsbeviset och meddelar dig via e-post.',
+  },
+  status: { 'en-GB': 'State', 'de-DE': 'Status', 'fr-FR': 'État', 'sv-SE': 'Status' },
+  statusRegistered: { 'en-GB': 'Registered', 'de-DE': 'Registriert', 'fr-FR': 'Enregistrée', 'sv-SE': 'Registrerad' },
+  statusPendingReview: { 'en-GB': 'In review', 'de-DE': 'In Prüfung', 'fr-FR': 'En cours d’examen', 'sv-SE': 'Granskas' },
+  statusRejected: { 'en-GB': 'Rejected', 'de-DE': 'Abgelehnt', 'fr-FR': 'Refusée', 'sv-SE': 'Avvisad' },
+  reviewNote: {
+    'en-GB': 'A warranty in review waits for our staff to check its proof of purchase; you will get an e-mail when it is decided.',
+    'de-DE': 'Eine Garantie in Prüfung wartet darauf, dass unser Team den Kaufnachweis prüft; Sie erhalten eine E-Mail, sobald entschieden ist.',
+    'fr-FR': 'Une garantie en cours d’examen attend que notre équipe vérifie sa preuve d’achat ; vous recevrez un e-mail dès la décision prise.',
+    'sv-SE': 'En garanti som granskas väntar på att vår personal kontrollerar inköpsbeviset; du får ett e-postmeddelande när det är avgjort.',
+  },
   serialInvalid: {
     'en-GB': 'Use only letters, digits, dots, dashes and underscores, and start with a letter or digit.',
     'de-DE': 'Verwenden Sie nur Buchstaben, Ziffern, Punkte, Binde- und Unterstriche, und beginnen Sie mit einem Buchstaben oder einer Ziffer.',

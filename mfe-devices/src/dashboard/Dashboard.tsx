@@ -31,6 +31,8 @@ const m = dashboardTexts.messages;
 const PushPrompt = lazy(() => import('../push/PushPrompt'));
 // In the native app the platform asks for the permission: registration alone (docs/product/native-app.md).
 const NativePush = lazy(() => import('../native/NativePush'));
+// docs/product/devices.md "Transfers": offers to this farmer, above the cards; its own chunk, after the cards.
+const IncomingTransfers = lazy(() => import('../transfers/IncomingTransfers'));
 
 /**
  * Cards in the first render: more than the window shows at once, counted with cards narrower and shorter than any
@@ -137,6 +139,11 @@ export function Dashboard() {
     <Page title={t(m.title)} actions={<IconButton icon={icons.addCircle} label={register} onClick={goRegister} disabled={appOffline} />}>
       {appOffline && list ? <OfflineBanner lastUpdated={lastUpdated} /> : null}
       {appOffline && !list ? <Alert kind="info">{t(m.appOfflineEmpty)}</Alert> : failed && !list ? <Alert>{t(m.loadFailed)}</Alert> : null}
+      {loaded && !impersonating && !embedded && !appOffline ? (
+        <Suspense fallback={null}>
+          <IncomingTransfers />
+        </Suspense>
+      ) : null}
       {list === null ? (
         failed || appOffline ? null : (
           <p className="pd-devices-loading" role="status">

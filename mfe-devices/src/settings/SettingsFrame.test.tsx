@@ -147,10 +147,6 @@ describe('an invite that is not an e-mail address', () => {
     await user.click(screen.getByRole('button', { name: 'Add anyway' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(within(sharingTable()).getByText('not an email')).toBeInTheDocument();
-    expect(within(screen.getByLabelText('Owner')).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'greta@example.com',
-      'olle@example.com',
-    ]);
     await save(user);
     await waitFor(() => expect(api.update).toHaveBeenCalledTimes(1));
     expect(sentBody(api.update).Metadata).toMatchObject({ Access: ['greta@example.com', 'olle@example.com', 'not an email'] });
@@ -209,32 +205,12 @@ describe('name and owner', () => {
     expect(api.update).not.toHaveBeenCalled();
   });
 
-  test('the owner hands the device over to someone in Access', async () => {
-    const api = mockSettingsApi(shared());
-    const { user } = await openSettings(PATH, TITLE);
-    const owner = screen.getByLabelText('Owner');
-    expect(owner).toBeEnabled();
-    expect(within(owner).getAllByRole('option').map((o) => o.textContent)).toEqual(['greta@example.com', 'olle@example.com']);
-    await user.selectOptions(owner, 'olle@example.com');
-    await save(user);
-    await waitFor(() => expect(api.update).toHaveBeenCalledTimes(1));
-    expect(sentBody(api.update).Metadata).toMatchObject({ Owner: 'olle@example.com', Tags: ['FenceAlarm2', 'olle@example.com', 'East'] });
-  });
-
-  test('removing the chosen new owner gives the choice back to the owner', async () => {
-    mockSettingsApi(shared());
-    const { user } = await openSettings(PATH, TITLE);
-    await user.selectOptions(screen.getByLabelText('Owner'), 'olle@example.com');
-    await user.click(screen.getByRole('button', { name: 'Remove olle@example.com' }));
-    expect(screen.getByLabelText('Owner')).toHaveValue('greta@example.com');
-  });
-
-  test('a user it is shared with: owner selector and Unregister disabled; sharing, tags and name still saved', async () => {
+  test('a user it is shared with: no transfer offer and Unregister disabled; sharing, tags and name still saved', async () => {
     paddockStore.set(userAtom, { ...sampleUser, Id: 'u2', Email: 'olle@example.com' });
     const api = mockSettingsApi(shared());
     const { user } = await openSettings(PATH, TITLE);
-    expect(screen.getByLabelText('Owner')).toBeDisabled();
-    expect(screen.getByText('Only the owner can change this.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('E-mail address of the farmer')).not.toBeInTheDocument();
+    expect(screen.getByText('Owner: greta@example.com. Only the owner can offer this device to another farmer.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Unregister' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Unregister' })).toHaveAccessibleDescription('Only the owner can unregister this device.');
     await user.clear(screen.getByLabelText('Device name'));
@@ -285,6 +261,8 @@ describe('unregister', () => {
     await user.click(screen.getByRole('button', { name: 'Unregister' }));
     const dialog = screen.getByRole('dialog', { name: 'Unregister Gate camera?' });
     expect(dialog).toHaveTextContent('It can be registered again later.');
+    // docs/product/states.md#trial: the time left stays with the device.
+    expect(dialog).toHaveTextContent('A trial or paid time left stays with the device: it does not start again.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(api.unregister).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Unregister' }));

@@ -8,7 +8,6 @@ import {
   DEVICE_NAME_MAX_LENGTH,
   PRODUCTS,
   checkDeviceName,
-  checkEmail,
   composeUpdateBody,
   dashboardPath,
   dashboardTags,
@@ -16,25 +15,27 @@ import {
   isDeviceOwner,
   metadataDraftOf,
   metadataUpdateOf,
-  ownerChoices,
   priceIdOfChoice,
   type MetadataDraft,
   type ProductId,
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { activeUserAtom, impersonationAtom } from '@paddock/shared/session';
-import { Alert, Button, FoldSection, Page, SaveBar, Select, TextField, unfoldAll, useLeave, useLeaveGuard, type FieldMessage, icons } from '@paddock/shared/ui';
+import { Alert, Button, FoldSection, Page, SaveBar, TextField, unfoldAll, useLeave, useLeaveGuard, type FieldMessage, icons } from '@paddock/shared/ui';
 import { rememberLastDevice } from '../common/lastDevice';
+import { useEmbedded } from '../embed/embedded';
 import { deviceTexts } from '../device/messages';
 import { AlarmChannelsSection, useAlarmChannels } from './AlarmChannelsSection';
 import { ConfigSyncLine } from './ConfigSyncLine';
 import { settingsTexts } from './messages';
 import { SharingTable } from './SharingTable';
+import { ChangeLogSection } from './ownerChoices';
 import { usePlanChoice } from './subscriptionActive';
 import { useControlsChanged } from './unsaved';
 import { SubscriptionSection } from './SubscriptionSection';
 import { TagsEditor } from './TagsEditor';
 import { Unregister } from './Unregister';
+import { TransferOffer } from '../transfers/TransferOffer';
 import './settings.css';
 
 const m = settingsTexts.messages;
@@ -78,6 +79,8 @@ export function SettingsFrame<P extends ProductId>({ product, device, collect, c
   const channels = useAlarmChannels(product, key, !impersonating);
   const ownerEmail = device.Metadata.OwnerEmail;
   const isOwner = isDeviceOwner(user?.Email, ownerEmail);
+  // In a partner's page the plan is shown, not chosen: a plan charges, which the embed may not (docs/product/embedding.md).
+  const embedded = useEmbedded();
   const [draft, setDraft] = useState<MetadataDraft>(() => metadataDraftOf(device.Metadata));
   const prices = usePrices();
   // The owner's plan choice; untouched (null) sends no plan, so saving other settings never changes it.
@@ -171,11 +174,12 @@ export function SettingsFrame<P extends ProductId>({ product, device, collect, c
           product={product}
           subscription={device.Subscription}
           prices={prices}
-          isOwner={isOwner}
+          isOwner={isOwner && !embedded}
           choice={planChoice}
           onChoose={setPlanChoice}
         />
-        <SharingTable draft={draft} ownerEmail={ownerEmail} onChange={setDraft} />
+        <SharingTable draft={draft} ownerEmail={ownerEmail} onChange={setDraft} isOwner={isOwner} userEmail={user?.Email} />
+        <ChangeLogSection product={product} deviceKey={key} isOwner={isOwner} />
         <AlarmChannelsSection channels={channels} user={user} impersonating={impersonating} />
         <TagsEditor tags={draft.Tags} known={knownTags} onChange={(Tags) => setDraft((d) => ({ ...d, Tags }))} />
         <FoldSection className="pd-settings__section" title={t(m.detailsHeading)}>
@@ -192,21 +196,6 @@ export function SettingsFrame<P extends ProductId>({ product, device, collect, c
               setNameError(null);
             }}
           />
-          <Select
-            label={t(m.ownerLabel)}
-            name="owner"
-            hint={t(isOwner ? m.ownerHint : m.ownerOnlyHint)}
-            disabled={!isOwner}
-            value={draft.Owner}
-            options={ownerChoices(draft.Access, ownerEmail)
-              // Only an e-mail address can own a device: an entry that is none (added with "Add anyway") is never offered.
-              .filter((email) => email === ownerEmail || email === draft.Owner || checkEmail(email) === null)
-              .map((email) => ({ value: email, label: email }))}
-            onChange={(e) => {
-              const Owner = e.target.value;
-              setDraft((d) => ({ ...d, Owner }));
-            }}
-          />
         </FoldSection>
         <div className="pd-settings__unregister">
           <Unregister product={product} deviceKey={key} name={device.Metadata.Name} isOwner={isOwner} />
@@ -221,6 +210,8 @@ export function SettingsFrame<P extends ProductId>({ product, device, collect, c
           </Button>
         </SaveBar>
       </form>
+      {/* docs/product/devices.md "Transfers": the owner changes only when the farmer it is offered to accepts. */}
+      <TransferOffer product={product} deviceKey={key} name={device.Metadata.Name} ownerEmail={ownerEmail} isOwner={isOwner} />
       {leaveDialog}
     </Page>
   );

@@ -12,6 +12,7 @@ import { useT } from '@paddock/shared/i18n';
 import { Button, FoldSection, Icon, IconButton, Table, type TableColumn, icons } from '@paddock/shared/ui';
 import { AddField } from './AddField';
 import { settingsTexts } from './messages';
+import { OwnerOnlyNote } from './ownerChoices';
 
 const m = settingsTexts.messages;
 
@@ -20,6 +21,12 @@ export interface SharingTableProps {
   /** The device's owner (Metadata.OwnerEmail): starred, never removable. */
   ownerEmail: string;
   onChange: (draft: MetadataDraft) => void;
+  /**
+   * docs/product/roles.md "Alarms and sharing": sharing is the owner's. For anyone else (false) the table is read-only
+   * with a note, and only their own bell (`userEmail`'s) stays clickable. Omitted: the owner's view.
+   */
+  isOwner?: boolean;
+  userEmail?: string;
 }
 
 /**
@@ -28,7 +35,7 @@ export interface SharingTableProps {
  * that is not an e-mail address is not refused (docs/product/validation.md: no format check blocks an invite) but warned
  * about first, with "Add anyway"; it is never offered as the owner.
  */
-export function SharingTable({ draft, ownerEmail, onChange }: SharingTableProps) {
+export function SharingTable({ draft, ownerEmail, onChange, isOwner = true, userEmail }: SharingTableProps) {
   const t = useT();
   const [invite, setInvite] = useState('');
   const [note, setNote] = useState<string | null>(null);
@@ -97,6 +104,7 @@ export function SharingTable({ draft, ownerEmail, onChange }: SharingTableProps)
           icon={icons.notifications}
           label={t(m.notifyLabel, { email })}
           aria-pressed={notified(email)}
+          disabled={!isOwner && !(userEmail && normalizeEmail(userEmail) === normalizeEmail(email))}
           className={notified(email) ? 'pd-sharing__bell pd-sharing__bell--on' : 'pd-sharing__bell'}
           onClick={() => onChange(toggleNotifyInDraft(draft, email))}
         />
@@ -108,7 +116,7 @@ export function SharingTable({ draft, ownerEmail, onChange }: SharingTableProps)
       hideHeader: true,
       align: 'end',
       cell: (email) =>
-        canRemoveAccess(email, ownerEmail) ? (
+        isOwner && canRemoveAccess(email, ownerEmail) ? (
           <IconButton icon={icons.close} label={t(m.removeLabel, { email })} data-remove onClick={() => remove(email)} />
         ) : (
           // Keeps the column aligned: the owner's row has no close icon.
@@ -119,23 +127,26 @@ export function SharingTable({ draft, ownerEmail, onChange }: SharingTableProps)
 
   return (
     <FoldSection sectionRef={sectionRef} className="pd-settings__section" title={t(m.sharingHeading)}>
+      <OwnerOnlyNote isOwner={isOwner} />
       <Table caption={t(m.sharingCaption)} hideCaption columns={columns} rows={draft.Access} rowKey={(email) => email} />
-      <AddField
-        label={t(m.inviteLabel)}
-        hint={t(m.inviteHint)}
-        type="email"
-        name="invite"
-        inputMode="email"
-        value={invite}
-        onChange={(value) => {
-          setInvite(value);
-          setNote(null);
-          setUnsure(null);
-        }}
-        addLabel={t(m.invite)}
-        onAdd={() => doInvite()}
-        note={note}
-      />
+      {isOwner ? (
+        <AddField
+          label={t(m.inviteLabel)}
+          hint={t(m.inviteHint)}
+          type="email"
+          name="invite"
+          inputMode="email"
+          value={invite}
+          onChange={(value) => {
+            setInvite(value);
+            setNote(null);
+            setUnsure(null);
+          }}
+          addLabel={t(m.invite)}
+          onAdd={() => doInvite()}
+          note={note}
+        />
+      ) : null}
       {unsure ? (
         <div className="pd-sharing__warning" role="alert">
           <p>{t(m.inviteNotEmail, { email: unsure })}</p>

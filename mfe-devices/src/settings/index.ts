@@ -5,4 +5,5 @@ export { VoltageAlarmSelect } from './VoltageAlarmSelect';
 export { PlanChoiceProvider, useSubscriptionActive } from './subscriptionActive';
 export { settingsTexts } from './messages';
 export { focusControl } from './focus';
+export { OwnerOnlyNote, useIsDeviceOwner } from './ownerChoices';
 export { settingsPage } from './settingsPage';

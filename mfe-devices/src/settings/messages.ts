@@ -159,8 +159,8 @@ export const settingsTexts = defineTranslations('devices.settings', {
     'sv-SE': 'En tagg har högst {max} tecken.',
   },
 
-  // ---- Name and owner
-  detailsHeading: { 'en-GB': 'Name and owner', 'de-DE': 'Name und Eigentümer', 'fr-FR': 'Nom et propriétaire', 'sv-SE': 'Namn och ägare' },
+  // ---- Name (the owner changes by a transfer offer: ../transfers/TransferOffer.tsx)
+  detailsHeading: { 'en-GB': 'Name', 'de-DE': 'Name', 'fr-FR': 'Nom', 'sv-SE': 'Namn' },
   nameLabel: { 'en-GB': 'Device name', 'de-DE': 'Gerätename', 'fr-FR': 'Nom de l’appareil', 'sv-SE': 'Enhetens namn' },
   nameRequired: {
     'en-GB': 'Enter a name for the device.',
@@ -169,19 +169,6 @@ export const settingsTexts = defineTranslations('devices.settings', {
     'sv-SE': 'Ange ett namn på enheten.',
   },
   nameTooLong: { 'en-GB': 'At most {max} characters.', 'de-DE': 'Höchstens {max} Zeichen.', 'fr-FR': '{max} caractères au maximum.', 'sv-SE': 'Högst {max} tecken.' },
-  ownerLabel: { 'en-GB': 'Owner', 'de-DE': 'Eigentümer', 'fr-FR': 'Propriétaire', 'sv-SE': 'Ägare' },
-  ownerHint: {
-    'en-GB': 'Hand the device over to someone it is shared with.',
-    'de-DE': 'Übergeben Sie das Gerät an jemanden, mit dem es geteilt ist.',
-    'fr-FR': 'Confiez l’appareil à une personne avec qui il est partagé.',
-    'sv-SE': 'Lämna över enheten till någon som den delas med.',
-  },
-  ownerOnlyHint: {
-    'en-GB': 'Only the owner can change this.',
-    'de-DE': 'Nur der Eigentümer kann das ändern.',
-    'fr-FR': 'Seul le propriétaire peut modifier ceci.',
-    'sv-SE': 'Endast ägaren kan ändra detta.',
-  },
 
   // ---- Unregister (German "Abmelden" is Sign out, French "Enregistrer" is Save: neither may name this)
   unregister: { 'en-GB': 'Unregister', 'de-DE': 'Registrierung aufheben', 'fr-FR': 'Retirer l’appareil', 'sv-SE': 'Avregistrera' },
@@ -198,10 +185,10 @@ export const settingsTexts = defineTranslations('devices.settings', {
     'sv-SE': 'Avregistrera {name}?',
   },
   unregisterText: {
-    'en-GB': 'The device leaves your account and everyone it is shared with. Its settings, sharing and tags are deleted. It can be registered again later.',
-    'de-DE': 'Das Gerät verschwindet aus Ihrem Konto und bei allen, mit denen es geteilt ist. Seine Einstellungen, Freigaben und Schlagwörter werden gelöscht. Es kann später erneut registriert werden.',
-    'fr-FR': 'L’appareil quitte votre compte et celui de toutes les personnes avec qui il est partagé. Ses réglages, partages et étiquettes sont supprimés. Il pourra être ajouté à nouveau plus tard.',
-    'sv-SE': 'Enheten försvinner från ditt konto och från alla den delas med. Dess inställningar, delningar och taggar raderas. Den kan registreras igen senare.',
+    'en-GB': 'The device leaves your account and everyone it is shared with. Its settings, sharing and tags are deleted, and its plan does not renew. It can be registered again later. A trial or paid time left stays with the device: it does not start again.',
+    'de-DE': 'Das Gerät verschwindet aus Ihrem Konto und bei allen, mit denen es geteilt ist. Seine Einstellungen, Freigaben und Schlagwörter werden gelöscht, und sein Tarif verlängert sich nicht. Es kann später erneut registriert werden. Eine verbleibende Testphase oder bezahlte Laufzeit bleibt beim Gerät: Sie beginnt nicht neu.',
+    'fr-FR': 'L’appareil quitte votre compte et celui de toutes les personnes avec qui il est partagé. Ses réglages, partages et étiquettes sont supprimés, et son forfait n’est pas renouvelé. Il pourra être ajouté à nouveau plus tard. L’essai ou la période payée qui reste demeure avec l’appareil : il ne recommence pas.',
+    'sv-SE': 'Enheten försvinner från ditt konto och från alla den delas med. Dess inställningar, delningar och taggar raderas, och dess abonnemang förnyas inte. Den kan registreras igen senare. Återstående provperiod eller betald tid följer med enheten: den börjar inte om.',
   },
   unregistered: {
     'en-GB': '{name} is unregistered.',

@@ -2,6 +2,7 @@ import type { ComponentProps, ComponentType } from 'react';
 import type { ProductId } from '@paddock/shared/domain';
 import { Translations } from '@paddock/shared/i18n';
 import { settingsTexts } from './messages';
+import { ownerChoicesTexts } from './ownerChoices';
 import type { SettingsPageProps } from './SettingsFrame';
 
 /**
@@ -10,7 +11,7 @@ import type { SettingsPageProps } from './SettingsFrame';
  */
 export function settingsPage<P extends ProductId>(texts: ComponentProps<typeof Translations>['translations'], Page: ComponentType<SettingsPageProps<P>>) {
   // A constant, so the catalogues merge once.
-  const translations = [settingsTexts, ...texts];
+  const translations = [settingsTexts, ownerChoicesTexts, ...texts];
   return function ProductSettingsPage(props: SettingsPageProps<P>) {
     return (
       <Translations translations={translations}>

@@ -1,7 +1,7 @@
 // Test helpers for the settings pages: the device calls mocked, the page opened through the route as the shell does.
 import { screen } from '@testing-library/react';
-import { ApiError, billingApi, devicesApi } from '@paddock/shared/api';
-import type { AlarmChannels, Device, DeviceList, PriceCatalogue } from '@paddock/shared/contract';
+import { ApiError, billingApi, devicesApi, transfersApi } from '@paddock/shared/api';
+import type { AlarmChannels, Device, DeviceChangeLog, DeviceList, PriceCatalogue } from '@paddock/shared/contract';
 import { metadataDraftOf, metadataUpdateOf, type ProductId } from '@paddock/shared/domain';
 import { samplePrices } from '@paddock/shared/testing/fixtures';
 import { deviceList, renderDevices } from '../common/testing';
@@ -15,6 +15,8 @@ export interface SettingsApiOptions {
   channels?: AlarmChannels;
   /** What GET /prices answers: a catalogue, or an error to reject with; `samplePrices` by default. */
   prices?: PriceCatalogue | ApiError;
+  /** The owner's change log (GET /{collection}/{key}/changes): a log, or an error to reject with; empty by default. */
+  changes?: DeviceChangeLog | ApiError;
 }
 
 /** Spies on the device and price calls a settings page makes (and the dashboard's poll after it); GET answers `device`. */
@@ -34,7 +36,12 @@ export function mockSettingsApi(device: Device, options: SettingsApiOptions = {}
   const prices = jest.spyOn(billingApi, 'prices');
   if (options.prices instanceof ApiError) prices.mockRejectedValue(options.prices);
   else prices.mockResolvedValue(options.prices ?? samplePrices);
-  return { get, list, update, unregister, poll, alarmChannels, setAlarmChannels, prices };
+  // The owner's open transfer offers (none), which the page's "Offer to another farmer" looks up.
+  const transfers = jest.spyOn(transfersApi, 'list').mockResolvedValue({ Incoming: [], Outgoing: [] });
+  const changes = jest.spyOn(devicesApi, 'changes');
+  if (options.changes instanceof ApiError) changes.mockRejectedValue(options.changes);
+  else changes.mockResolvedValue(options.changes ?? []);
+  return { get, list, update, unregister, poll, alarmChannels, setAlarmChannels, prices, transfers, changes };
 }
 
 /** Renders `path` and waits for the page whose h1 is `title`. */

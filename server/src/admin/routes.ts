@@ -1,4 +1,7 @@
 // Admin tools that are not about one user: the built-in mailbox and SMS outbox, and faults for the device simulator.
+// The mailbox and outbox are a development tool (docs/product/admin.md "Mailbox"): ADMIN_MAILBOX off (the production
+// default) answers them 404; on, a code in a mail to anyone but the admin is masked, so the mailbox shows that a mail
+// went out without being a way into someone's account (issue 26).
 import { MailboxMessage, MailboxQuery, SimulateFault, SimulatorKeyParams, SmsOutboxMessage } from '@paddock/shared/contract';
 import { normalizeEmail } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -15,6 +18,18 @@ import { impersonationRoutes } from './impersonate';
 
 const MAILBOX_LIMIT = 100;
 
+/** What a masked code shows instead (docs/product/admin.md "Mailbox"). */
+export const MASKED_CODE = '••••••';
+
+/**
+ * A mail's text as an admin may read it: to the admin's own address unchanged; to anyone else with its one-time codes
+ * (six digits standing alone: verification, reset, e-mail change) and any link's `token=` masked.
+ */
+export function mailTextFor(adminEmail: string, toEmail: string, text: string): string {
+  if (normalizeEmail(toEmail) === normalizeEmail(adminEmail)) return text;
+  return text.replace(/(?<![0-9])[0-9]{6}(?![0-9])/g, MASKED_CODE).replace(/([?&#]token=)[^&#\s]+/gi, `$1${MASKED_CODE}`);
+}
+
 export const adminRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(impersonationRoutes, { ctx });
   await app.register(deviceSearchRoutes, { ctx });
@@ -24,14 +39,15 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
     {
       schema: {
         tags: ['admin'],
-        summary: `Admin: the built-in mailbox, newest first (at most ${MAILBOX_LIMIT}), optionally for one recipient`,
+        summary: `Admin: the built-in mailbox, newest first (at most ${MAILBOX_LIMIT}), optionally for one recipient; codes in mails to others are masked; 404 with ADMIN_MAILBOX off`,
         security: bearerAuth,
         querystring: MailboxQuery,
-        response: { 200: Type.Array(MailboxMessage), ...errorReplies(400, 401, 403) },
+        response: { 200: Type.Array(MailboxMessage), ...errorReplies(400, 401, 403, 404) },
       },
     },
     async (request) => {
-      authorize(request, 'mailbox:read');
+      const { user: admin } = authorize(request, 'mailbox:read');
+      if (!ctx.config.adminMailbox) throw notFound();
       const to = request.query.to?.trim();
       const rows = await ctx.db
         .select()
@@ -39,7 +55,12 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
         .where(to ? eq(mailbox.toEmail, normalizeEmail(to)) : undefined)
         .orderBy(desc(mailbox.sentAt))
         .limit(MAILBOX_LIMIT);
-      return rows.map((row) => ({ To: row.toEmail, Subject: row.subject, Text: row.body, SentAt: row.sentAt.toISOString() }));
+      return rows.map((row) => ({
+        To: row.toEmail,
+        Subject: row.subject,
+        Text: mailTextFor(admin.email, row.toEmail, row.body),
+        SentAt: row.sentAt.toISOString(),
+      }));
     },
   );
 
@@ -48,15 +69,16 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
     {
       schema: {
         tags: ['admin'],
-        summary: `Admin: the built-in SMS outbox, newest first (at most ${MAILBOX_LIMIT}), optionally for one phone number or account e-mail`,
+        summary: `Admin: the built-in SMS outbox, newest first (at most ${MAILBOX_LIMIT}), optionally for one phone number or account e-mail; 404 with ADMIN_MAILBOX off`,
         security: bearerAuth,
         querystring: MailboxQuery,
-        response: { 200: Type.Array(SmsOutboxMessage), ...errorReplies(400, 401, 403) },
+        response: { 200: Type.Array(SmsOutboxMessage), ...errorReplies(400, 401, 403, 404) },
       },
     },
     async (request) => {
-      // Same readers as the mailbox: admins.
-      authorize(request, 'mailbox:read');
+      // Same readers, the same setting and the same masking as the mailbox.
+      const { user: admin } = authorize(request, 'mailbox:read');
+      if (!ctx.config.adminMailbox) throw notFound();
       const to = request.query.to?.trim();
       // An e-mail finds the account's SMS; a number matches whatever spaces or dashes it was written with.
       const filter = !to
@@ -65,7 +87,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
           ? eq(smsOutbox.toEmail, normalizeEmail(to))
           : eq(sql`regexp_replace(${smsOutbox.toPhone}, '[^0-9+]', '', 'g')`, to.replace(/[^0-9+]/g, ''));
       const rows = await ctx.db.select().from(smsOutbox).where(filter).orderBy(desc(smsOutbox.sentAt)).limit(MAILBOX_LIMIT);
-      return rows.map((row) => ({ To: row.toPhone, Text: row.text, SentAt: row.sentAt.toISOString() }));
+      return rows.map((row) => ({ To: row.toPhone, Text: mailTextFor(admin.email, row.toEmail, row.text), SentAt: row.sentAt.toISOString() }));
     },
   );
 

@@ -147,6 +147,8 @@ export const statsRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
   app.get(
     '/admin/stats',
     {
+      // Fleet-wide counts, no one's data: not audited (audit/routeConfig.ts).
+      config: { showsNoUserData: true },
       schema: {
         tags: ['admin'],
         summary: 'Admin: fleet statistics (users, devices, alarms now, subscriptions, readings per hour, notifications per day, SMS sold)',

@@ -71,7 +71,7 @@ describe('staff actions', () => {
     const fence = await device(t, owner, 'fencealarm2');
     const fota = await call(t.app, 'PUT', `/api/fencealarm2s/${fence}/fota`, {
       ...as(admin),
-      body: { Url: 'https://firmware.example.com/fa2-1.2.3.bin', Checksum: 'deadbeef' },
+      body: { Url: 'https://firmware.example.com/fa2-1.2.3.bin', Checksum: 'ab'.repeat(32) },
     });
     expect(fota.statusCode).toBeLessThan(300);
     expect(await latest({ device: fence })).toMatchObject({
@@ -237,17 +237,59 @@ describe('GET /admin/audit', () => {
 });
 
 describe('an admin without the impersonation header', () => {
-  it('is recorded for every call that may change something, and not for reads', async () => {
+  it('is recorded for every call that may change something', async () => {
     const owner = await person(t);
     const plug = await device(t, owner, 'smartplug');
-    const before = (await audit({ user: owner.id })).Entries.length;
-    expect((await call(t.app, 'GET', `/api/users/${owner.id}`, as(admin))).statusCode).toBe(200);
-    expect((await audit({ user: owner.id })).Entries).toHaveLength(before);
-
     expect((await call(t.app, 'PATCH', `/api/users/${owner.id}`, { ...as(admin), body: { Phone: '+46701234567' } })).statusCode).toBe(200);
     expect(await latest({ user: owner.id })).toMatchObject({ Action: 'call', Method: 'PATCH', ActingAs: null, After: { Phone: '+46701234567' } });
     expect((await call(t.app, 'DELETE', `/api/smartplugs/${plug}`, as(admin))).statusCode).toBe(204);
     expect(await latest({ device: plug })).toMatchObject({ Action: 'call', Method: 'DELETE', Status: 204, After: null });
+  });
+});
+
+// Issue 26: reading the mailbox, then PUT /password, then signing in took any account over with no entry at all.
+describe("an admin's reads of other users' data", () => {
+  it('records reading the mailbox, a user, their invoices and a device, and minting their portal link', async () => {
+    const farmer = await person(t);
+    const plug = await device(t, farmer, 'smartplug');
+    const read = async (path: string) => {
+      const reply = await call(t.app, 'GET', path, as(admin));
+      const [entry] = (await audit({ staff: admin.id, limit: '1' })).Entries;
+      expect(entry).toMatchObject({ Action: 'call', Method: 'GET', Status: reply.statusCode, ActingAs: null, Before: null, After: null });
+      expect(entry.Path).toBe(path.replace(/([?&]token=)[^&]*/, '$1[redacted]'));
+      return entry;
+    };
+    expect(await read(`/api/admin/mailbox?to=${encodeURIComponent(farmer.email)}`)).toMatchObject({ UserId: null });
+    expect(await read(`/api/admin/sms-outbox?to=${encodeURIComponent(farmer.email)}`)).toBeDefined();
+    expect(await read(`/api/users/${farmer.id}`)).toMatchObject({ UserId: farmer.id, Status: 200 });
+    expect(await read(`/api/users/${farmer.id}/invoices`)).toMatchObject({ UserId: farmer.id, Status: 200 });
+    expect(await read(`/api/users/${farmer.id}/devices`)).toMatchObject({ UserId: farmer.id });
+    expect(await read(`/api/smartplugs/${plug}`)).toMatchObject({ DeviceKey: plug, UserId: farmer.id, Status: 200 });
+    expect(await read(`/api/smartplugs/${plug}/load`)).toMatchObject({ DeviceKey: plug });
+    expect(await read(`/api/admin/devices/smartplug?key=${plug.slice(0, 6)}`)).toBeDefined();
+    expect(await read(`/api/users?field=email&target=${encodeURIComponent(farmer.email)}`)).toBeDefined();
+    // The payment portal link is a way to change the farmer's card: on the record, whatever the provider answered.
+    expect(await read(`/api/users/${farmer.id}/billing`)).toMatchObject({ UserId: farmer.id });
+    expect((await audit({ user: farmer.id })).Entries.map((e) => e.Path)).toEqual(
+      expect.arrayContaining([`/api/users/${farmer.id}/invoices`, `/api/smartplugs/${plug}`, `/api/users/${farmer.id}/billing`]),
+    );
+  });
+
+  it("leaves out the admin's own account and devices, reads that show no one's data, and every farmer's own calls", async () => {
+    const farmer = await person(t);
+    const plug = await device(t, farmer, 'smartplug');
+    const own = await device(t, admin, 'smartplug');
+    const newest = async () => (await audit({ limit: '1' })).Entries[0]?.Id;
+    const before = await newest();
+    for (const path of [`/api/users/${admin.id}`, `/api/users/${admin.id}/devices`, `/api/smartplugs/${own}`, '/api/notices', '/api/admin/stats', '/api/session', '/api/prices']) {
+      expect((await call(t.app, 'GET', path, as(admin))).statusCode).toBe(200);
+    }
+    // The farmer reads and changes their own: no entry (and no look-up: only admins' calls are considered).
+    expect((await call(t.app, 'GET', `/api/users/${farmer.id}/devices`, as(farmer))).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', `/api/smartplugs/${plug}`, as(farmer))).statusCode).toBe(200);
+    expect((await call(t.app, 'PATCH', `/api/smartplugs/${plug}`, { ...as(farmer), body: { Name: 'Shed' } })).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', `/api/admin/mailbox`, as(farmer))).statusCode).toBe(403);
+    expect(await newest()).toBe(before);
   });
 });
 

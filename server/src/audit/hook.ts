@@ -1,13 +1,14 @@
 // The audit log's writer (docs/product/admin.md "Audit log"): every call to a route that names a staff action in its
-// config (routeConfig.ts), and every call an admin makes while impersonating, becomes one entry with the staff member,
-// the user acted as, the call and its status, and the thing it was about as it was before and after. The entry is
-// written in onSend, so it is stored before the reply leaves. Calls that only read while impersonating (GET) are
-// recorded without before/after; a 304 showed nothing and is not recorded.
+// config (routeConfig.ts), every call an admin makes while impersonating, every other admin call that may change
+// something, and every admin read of another user's data (with or without the impersonation header: issue 26) becomes
+// one entry with the staff member, the user acted as, the call and its status, and the thing it was about as it was
+// before and after. The entry is written in onSend, so it is stored before the reply leaves. Reads are recorded
+// compactly, without before/after; a 304 showed nothing and is not recorded. Only admins' calls cost anything here.
 import type { AuditAction } from '@paddock/shared/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { auditLog, notices, type UserRow } from '../db/schema';
+import { auditLog, devices, notices, type UserRow } from '../db/schema';
 import { toDevice } from '../devices/representation';
 import { findDevice } from '../devices/store';
 import { toNotice } from '../notices/store';
@@ -20,6 +21,10 @@ type Subject = { kind: 'device'; key: string } | { kind: 'user'; id: string } | 
 interface Pending {
   subject: Subject | null;
   before: unknown;
+  /** A read's device owner (looked up for admins' device reads only). */
+  owner?: string;
+  /** A read of the admin's own device: not recorded. */
+  own?: boolean;
 }
 
 /**
@@ -93,6 +98,15 @@ function replyId(reply: FastifyReply, payload: unknown): string | undefined {
 }
 
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A route about one account, named by its `id` (`/users/{id}…`). */
+const ownAccountRoute = (request: FastifyRequest) => /^\/api\/users\/(:id|\{id\})(\/|$)/.test(request.routeOptions.url ?? '');
+
+/** The owner of a registered device, if there is one. */
+async function deviceOwner(db: Db, key: string): Promise<string | undefined> {
+  const [row] = await db.select({ ownerId: devices.ownerId }).from(devices).where(eq(devices.key, key)).limit(1);
+  return row?.ownerId;
+}
 const IMPERSONATION_ACTIONS: ReadonlySet<AuditAction> = new Set(['impersonation.start', 'impersonation.stop']);
 
 /** Registers the audit hooks on the API's routes (call before registering them). */
@@ -106,7 +120,12 @@ export function registerAudit(app: FastifyInstance, db: Db, now: () => Date): vo
     // staff, every named action, every call while impersonating, and every call that may change something: the
     // header is the client's to send, the admin's rights serve the call either way (docs/product/admin.md "Audit log").
     if (!session || session.user.accountType !== 'admin') return null;
-    if (!action && !session.actingAs && READ_ONLY_METHODS.has(request.method)) return null;
+    if (action || session.actingAs || !READ_ONLY_METHODS.has(request.method)) return { staff: session.user, action };
+    // A read: recorded when it may show another user's data — not an unknown route (404), not a route that shows no
+    // user's data, not the admin's own account (their own device is left out in preHandler, once its owner is known).
+    const config = request.routeOptions.config;
+    if (request.routeOptions.url === undefined || config?.showsNoUserData) return null;
+    if (ownAccountRoute(request) && asString(asRecord(request.params).id) === session.user.id) return null;
     return { staff: session.user, action };
   };
   /**
@@ -120,7 +139,15 @@ export function registerAudit(app: FastifyInstance, db: Db, now: () => Date): vo
     const call = audited(request);
     if (!call) return;
     const subject = subjectOf(request, call.action);
-    pending.set(request, { subject, before: subject && keepsState(request, call.action) ? await snapshot(db, subject) : null });
+    const keeps = keepsState(request, call.action);
+    // A read about a device: its owner names the user, and the admin's own device is not recorded (one indexed look-up).
+    const owner = !keeps && subject?.kind === 'device' ? await deviceOwner(db, subject.key) : undefined;
+    pending.set(request, {
+      subject,
+      before: subject && keeps ? await snapshot(db, subject) : null,
+      owner,
+      own: owner !== undefined && owner === call.staff.id && !call.action && !request.session?.actingAs,
+    });
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -131,6 +158,7 @@ export function registerAudit(app: FastifyInstance, db: Db, now: () => Date): vo
     const actingAs = request.session?.actingAs ?? null;
     // Refused before the handler (validation): nothing changed, so nothing is loaded; the entry still names what it was about.
     const state = pending.get(request);
+    if (state?.own) return payload;
     try {
       const named = state ? state.subject : subjectOf(request, action);
       const created = named ? undefined : replyId(reply, payload);
@@ -152,7 +180,7 @@ export function registerAudit(app: FastifyInstance, db: Db, now: () => Date): vo
         path: redactQueryTokens(request.url),
         status: reply.statusCode,
         // About a user: the one named, else the owner of the device, else the user acted as.
-        userId: (subject?.kind === 'user' ? subject.id : undefined) ?? asString(device.Owner) ?? actingAs?.id ?? null,
+        userId: (subject?.kind === 'user' ? subject.id : undefined) ?? asString(device.Owner) ?? state?.owner ?? actingAs?.id ?? null,
         deviceKey: subject?.kind === 'device' ? subject.key : null,
         noticeId: subject?.kind === 'notice' ? subject.id : null,
         before,

@@ -41,6 +41,9 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
   app.get(
     '/admin/audit',
     {
+      // Reading the log is not itself recorded (docs/product/admin.md "Audit log"): each page would add entries to
+      // the log it shows, and what it shows was recorded when it happened.
+      config: { showsNoUserData: true },
       schema: {
         tags: ['admin'],
         summary:

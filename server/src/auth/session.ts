@@ -4,6 +4,8 @@ import { IMPERSONATION_HEADER } from '@paddock/shared/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
+import type { Config } from '../config';
+import { embedScopeRefused, fromPartnerPage, isEmbedRoute } from '../http/cors';
 import { forbidden, notFound, unauthorized } from '../http/errors';
 import { findUserById } from '../users/store';
 import type { SessionCache } from './sessionCache';
@@ -38,6 +40,14 @@ async function actingAs(db: Db, request: FastifyRequest, session: Session | null
   return user;
 }
 
+/**
+ * Refuses (403 embed_scope, naming the field) a part of an embed route that the embed may not use — a plan, which
+ * charges — when the call comes from the partner embed: an embed-scoped token or a partner page's Origin.
+ */
+export function refuseInEmbed(request: FastifyRequest, origins: Pick<Config, 'partnerOrigins' | 'nativeAppOrigins'>, field: string): void {
+  if (request.session?.scope === 'embed' || fromPartnerPage(request, origins)) throw embedScopeRefused(field);
+}
+
 /** `cache`: sessions kept in memory, told of changes by the database (sessionCache.ts); without it every request asks. */
 export function registerSessions(app: FastifyInstance, db: Db, now: () => Date, cache?: SessionCache): void {
   app.decorateRequest('session', null);
@@ -45,6 +55,9 @@ export function registerSessions(app: FastifyInstance, db: Db, now: () => Date, 
     if (!request.url.startsWith('/api/')) return;
     const token = bearerToken(request.headers.authorization);
     const session = token ? await (cache ? cache.find(token, now()) : findSession(db, token, now())) : null;
+    // An embed-scoped token (made for a partner's page) serves the embed's calls only (docs/product/embedding.md);
+    // refused before validation and impersonation, whatever the call would have done.
+    if (session?.scope === 'embed' && request.routeOptions.url !== undefined && !isEmbedRoute(request)) throw embedScopeRefused();
     const user = await actingAs(db, request, session);
     request.session = session && user ? { ...session, actingAs: user } : session;
   });

@@ -28,7 +28,7 @@ export class SessionCache {
 
   constructor(db: Db) {
     this.lookUp = db
-      .select({ user: users, expiresAt: tokens.expiresAt })
+      .select({ user: users, expiresAt: tokens.expiresAt, scope: tokens.scope })
       .from(tokens)
       .innerJoin(users, eq(users.id, tokens.userId))
       .where(and(eq(tokens.tokenHash, sql.placeholder('hash')), gt(tokens.expiresAt, sql.placeholder('now'))))
@@ -63,9 +63,9 @@ export class SessionCache {
     const kept = this.live ? this.byHash.get(tokenHash) : undefined;
     if (kept && kept.expiresAt > now.getTime()) return kept.session;
     const before = this.changes;
-    const [row] = (await this.lookUp.execute({ hash: tokenHash, now })) as { user: Session['user']; expiresAt: Date }[];
+    const [row] = (await this.lookUp.execute({ hash: tokenHash, now })) as { user: Session['user']; expiresAt: Date; scope: Session['scope'] }[];
     if (!row) return null;
-    const session: Session = { user: row.user, tokenHash };
+    const session: Session = { user: row.user, tokenHash, scope: row.scope };
     if (this.live && before === this.changes) {
       this.byHash.set(tokenHash, { session, expiresAt: row.expiresAt.getTime() });
       if (this.byHash.size > MAX_SESSIONS) this.byHash.delete(this.byHash.keys().next().value!);

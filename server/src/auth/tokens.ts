@@ -3,33 +3,35 @@ import { randomUUID } from 'node:crypto';
 import type { Token } from '@paddock/shared/contract';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { tokens, users, type UserRow } from '../db/schema';
+import { tokens, users, type TokenScope, type UserRow } from '../db/schema';
 import { newToken, sha256 } from '../crypto';
 
-export async function issueToken(db: Db, userId: string, now: Date, ttlHours: number): Promise<Token> {
+/** `scope` `embed`: a token for a partner's page, served only on the embed's calls (http/embedScope.ts). */
+export async function issueToken(db: Db, userId: string, now: Date, ttlHours: number, scope: TokenScope = 'full'): Promise<Token> {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + ttlHours * 3_600_000);
   // Expired tokens of this user are of no use any more; drop them while we are here.
   await db.delete(tokens).where(and(eq(tokens.userId, userId), lte(tokens.expiresAt, now)));
-  await db.insert(tokens).values({ id: randomUUID(), userId, tokenHash: sha256(token), createdAt: now, expiresAt });
+  await db.insert(tokens).values({ id: randomUUID(), userId, tokenHash: sha256(token), createdAt: now, expiresAt, scope });
   return { String: token, ExpiresAt: expiresAt.toISOString() };
 }
 
 export interface Session {
   user: UserRow;
   tokenHash: string;
+  scope: TokenScope;
 }
 
 /** The user behind a token that is known and not expired, else null. */
 export async function findSession(db: Db, token: string, now: Date): Promise<Session | null> {
   const tokenHash = sha256(token);
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, scope: tokens.scope })
     .from(tokens)
     .innerJoin(users, eq(users.id, tokens.userId))
     .where(and(eq(tokens.tokenHash, tokenHash), gt(tokens.expiresAt, now)))
     .limit(1);
-  return row ? { user: row.user, tokenHash } : null;
+  return row ? { user: row.user, tokenHash, scope: row.scope } : null;
 }
 
 /** When the token of `tokenHash` expires (null when it is unknown). */

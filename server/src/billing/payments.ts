@@ -56,9 +56,10 @@ export interface PaymentProvider {
   invoicePdf(db: Db, customer: UserRow, invoiceId: string): Promise<Buffer | null>;
   /**
    * Where "Manage payment" goes: the provider's customer portal for this customer, coming back to `returnUrl` (checked
-   * by the caller to be one of Paddock's addresses). `origin` is Paddock's own, as the request reached it.
+   * by the caller to be one of Paddock's addresses). `origin` is Paddock's own (PUBLIC_URL); `tokenHash` is the asking
+   * session's, which a built-in link ends with.
    */
-  portalUrl(db: Db, customer: UserRow, links: { returnUrl: string; origin: string }): Promise<string>;
+  portalUrl(db: Db, customer: UserRow, links: { returnUrl: string; origin: string; tokenHash: string }): Promise<string>;
 }
 
 /** The provider refused the payment (card declined, no payment method…). */
@@ -151,6 +152,6 @@ export function localPaymentProvider(now: () => Date): PaymentProvider {
       const invoice = await findInvoice(db, customer.id, invoiceId);
       return invoice ? renderInvoicePdf(invoice, isLocale(customer.locale) ? customer.locale : FALLBACK_LOCALE) : null;
     },
-    portalUrl: (db, customer, links) => portalUrl(db, customer.id, links, now()),
+    portalUrl: (db, customer, links) => portalUrl(db, customer, links, now()),
   };
 }

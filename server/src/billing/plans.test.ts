@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { devices, payments } from '../db/schema';
 import { demoKey } from '../devices/inventory';
 import { call, createMember, createTestApp, setUpTestApp, type Member, type TestApp } from '../testing/testApp';
+import { handOver } from '../transfers/testing';
 import { BUILTIN_CATALOGUE } from './catalogue';
 import { localPaymentProvider, PaymentDeclinedError, type PaymentProvider } from './payments';
 
@@ -149,7 +150,8 @@ describe('a new owner', () => {
       const [before] = await t.database.db.select().from(devices).where(eq(devices.key, key));
       expect(before.subscription.PriceIds.Next).toBe(plan);
 
-      const response = await call(t.app, 'PATCH', path(product, key), { token: owner.token, body: metadata({ Owner: heir.email }) });
+      // docs/product/devices.md "Transfers": the device changes hands when the heir accepts the owner's offer.
+      const response = await handOver(t, product, key, owner, heir);
       expect(response.statusCode).toBe(200);
       expect(response.json().Subscription).toEqual({ ...before.subscription, PriceIds: { ...before.subscription.PriceIds, Next: '' } });
       const [after] = await t.database.db.select().from(devices).where(eq(devices.key, key));
@@ -171,7 +173,14 @@ describe('a new owner', () => {
       body: { PriceId: plan.Id, Owner: heir.email },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().Subscription).toMatchObject({ Trialing: false, PriceIds: { Current: plan.Id, Next: '' } });
+    // The Owner is an offer: the owner's plan stands until the heir accepts, and then no next plan passes on.
+    expect(response.json()).toMatchObject({
+      Metadata: { Owner: owner.id },
+      Subscription: { Trialing: false, PriceIds: { Current: plan.Id, Next: plan.Id } },
+    });
+    const offer = (await call(t.app, 'GET', `/api/users/${heir.id}/transfers`, { token: heir.token })).json().Incoming[0];
+    const accepted = await call(t.app, 'POST', `/api/transfers/${offer.Id}/accept`, { token: heir.token });
+    expect(accepted.json().Subscription).toMatchObject({ Trialing: false, PriceIds: { Current: plan.Id, Next: '' } });
     expect(await paymentsFor(t, owner.id)).toMatchObject([{ priceKey: 'SmartplugMonth' }]);
     expect(await paymentsFor(t, heir.id)).toEqual([]);
   });

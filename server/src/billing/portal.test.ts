@@ -1,17 +1,14 @@
 import { IDEMPOTENCY_KEY_HEADER, type BillingPortal } from '@paddock/shared/contract';
 import { eq } from 'drizzle-orm';
 import { paymentMethods, users } from '../db/schema';
-import { call, createMember, setUpTestApp, type Member, type TestApp } from '../testing/testApp';
-import type { FastifyRequest } from 'fastify';
+import { call, createMember, latestCode, setUpTestApp, signIn, type Member, type TestApp } from '../testing/testApp';
 import { PORTAL_LINK_MINUTES } from './builtin/portalLink';
-import { requestOrigin } from './portal';
 
 let t: TestApp;
 let admin: string;
-setUpTestApp((app, token) => ([t, admin] = [app, token]));
-
-// app.inject's requests reach the server as http://localhost:80, which is Paddock's own origin here.
-const ORIGIN = 'http://localhost';
+// Paddock's own origin is PUBLIC_URL; app.inject's requests reach the server as http://localhost:80, which is not it.
+const ORIGIN = 'https://paddock.example.com';
+setUpTestApp((app, token) => ([t, admin] = [app, token]), { publicUrl: ORIGIN });
 const RETURN_URL = `${ORIGIN}/billing?from=portal`;
 
 async function portalUrl(me: Member, returnUrl: string | null = RETURN_URL, token = me.token): Promise<URL> {
@@ -53,6 +50,8 @@ describe('GET /api/users/{id}/billing', () => {
     'https://evil.example/billing',
     'http://localhost:8081/billing',
     'https://localhost/billing',
+    'http://localhost/billing',
+    'https://paddock.example.com.evil.example/billing',
     'javascript:alert(1)',
     '/billing',
     'http://user:pw@localhost/',
@@ -65,14 +64,37 @@ describe('GET /api/users/{id}/billing', () => {
     expect(response.json()).toMatchObject({ Error: 'invalid_field', Field: 'return-url' });
   });
 
-  // app.inject puts its own Host in place of an empty one: the empty Host is covered by requestOrigin's test below.
-  it.each(['bad host', 'localhost:99999', '[::1'])('answers 400 naming return-url, never 500, when the Host header is %j', async (host) => {
+  // Issue 26: the link's origin came from the Host header, so a forged Host made a real portal page whose "Back" went anywhere.
+  it.each(['evil.example', 'partner.localhost.evil.example', 'partner.localhost:99999', 'bad host', 'localhost:99999', '[::1'])(
+    "gives PUBLIC_URL's origin, for the link and its way back, whatever the Host header (%j)",
+    async (host) => {
+      const me = await createMember(t);
+      const response = await call(t.app, 'GET', `/api/users/${me.id}/billing`, { token: me.token, headers: { host } });
+      expect(response.statusCode).toBe(200);
+      const url = new URL(response.json<BillingPortal>().Url);
+      expect(url.origin).toBe(ORIGIN);
+      const page = await open(url);
+      expect(page.body).toContain(`href="${ORIGIN}/billing"`);
+      expect(page.body).not.toContain(host);
+      const forged = `http://${host}/billing`;
+      if (URL.canParse(forged)) {
+        const query = `?return-url=${encodeURIComponent(forged)}`;
+        const refused = await call(t.app, 'GET', `/api/users/${me.id}/billing${query}`, { token: me.token, headers: { host } });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toMatchObject({ Error: 'invalid_field', Field: 'return-url' });
+      }
+    },
+  );
+
+  it("comes back to a configured variant host (VARIANT_HOSTS) on PUBLIC_URL's scheme and port, never another port", async () => {
     const me = await createMember(t);
-    for (const query of ['', `?return-url=${encodeURIComponent(RETURN_URL)}`]) {
-      const response = await call(t.app, 'GET', `/api/users/${me.id}/billing${query}`, { token: me.token, headers: { host } });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ Error: 'invalid_field', Field: 'return-url' });
-    }
+    const headers = { host: 'partner.localhost:8081' };
+    const response = await call(t.app, 'GET', `/api/users/${me.id}/billing`, { token: me.token, headers });
+    const url = new URL(response.json<BillingPortal>().Url);
+    expect(url.origin).toBe('https://partner.localhost');
+    expect((await open(url)).body).toContain('href="https://partner.localhost/billing"');
+    const foreignPort = `?return-url=${encodeURIComponent('http://partner.localhost:8081/billing')}`;
+    expect((await call(t.app, 'GET', `/api/users/${me.id}/billing${foreignPort}`, { token: me.token, headers })).statusCode).toBe(400);
   });
 
   it('refuses a return-url longer than 1024 characters with 400 naming return-url', async () => {
@@ -81,12 +103,6 @@ describe('GET /api/users/{id}/billing', () => {
     const response = await call(t.app, 'GET', `/api/users/${me.id}/billing?return-url=${encodeURIComponent(long)}`, { token: me.token });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ Error: 'too_long', Field: 'return-url' });
-  });
-
-  it('finds no origin of its own in an empty or malformed Host', () => {
-    const origin = (host: string) => requestOrigin({ protocol: 'http', host } as FastifyRequest);
-    for (const host of ['', 'bad host', '[::1']) expect(origin(host)).toBeNull();
-    expect(origin('localhost:8080')).toBe('http://localhost:8080');
   });
 
   it("returns to Paddock's billing page when no return-url is given", async () => {
@@ -196,5 +212,45 @@ describe('the built-in portal page', () => {
     expect(expired.statusCode).toBe(403);
     expect(expired.body).not.toContain('Secret Farm');
     expect((await saveCard(url, { number: '4242424242424242' })).statusCode).toBe(403);
+  });
+});
+
+// Issue 26: portal links survived sign-out and password reset, so a copied link kept the card form open.
+describe('a portal link ends with the session that asked for it', () => {
+  const cardForm = (url: URL) => saveCard(url, { number: '4242424242424242' });
+
+  it('stops working once that session signs out (DELETE /token), while links of other sessions go on', async () => {
+    const me = await createMember(t, { name: 'Signed Out Farm' });
+    const otherSession = await signIn(t, me.email, me.password);
+    const [url, otherUrl] = [await portalUrl(me), await portalUrl(me, RETURN_URL, otherSession)];
+    expect((await open(url)).statusCode).toBe(200);
+    expect((await call(t.app, 'DELETE', '/api/token', { token: me.token })).statusCode).toBe(204);
+    const page = await open(url);
+    expect(page.statusCode).toBe(403);
+    expect(page.body).not.toContain('Signed Out Farm');
+    expect((await cardForm(url)).statusCode).toBe(403);
+    expect((await open(otherUrl)).statusCode).toBe(200);
+  });
+
+  it("stops working after a password reset, and an admin's link ends with the admin's session", async () => {
+    const me = await createMember(t);
+    const url = await portalUrl(me);
+    const adminSession = await signIn(t, t.config.admin.email, t.config.admin.password);
+    const adminUrl = await portalUrl(me, RETURN_URL, adminSession);
+    expect((await open(url)).statusCode).toBe(200);
+    expect((await open(adminUrl)).statusCode).toBe(200);
+
+    expect((await call(t.app, 'PUT', '/api/send-verification-code', { body: { Email: me.email } })).statusCode).toBe(204);
+    const body = { Email: me.email, Password: 'a-brand-new-password-9', VerificationCode: await latestCode(t, me.email) };
+    expect((await call(t.app, 'PUT', '/api/password', { body })).statusCode).toBe(204);
+    expect((await open(url)).statusCode).toBe(403);
+    expect((await cardForm(url)).statusCode).toBe(403);
+    // The admin's session lasts, but the account's password changed: its links are void too.
+    expect((await open(adminUrl)).statusCode).toBe(403);
+
+    const fresh = await portalUrl(me, RETURN_URL, adminSession);
+    expect((await open(fresh)).statusCode).toBe(200);
+    expect((await call(t.app, 'DELETE', '/api/token', { token: adminSession })).statusCode).toBe(204);
+    expect((await open(fresh)).statusCode).toBe(403);
   });
 });

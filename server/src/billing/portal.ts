@@ -1,32 +1,24 @@
 // "Manage payment" (docs/product/api.md): GET /users/{id}/billing?return-url= gives the payment provider's portal
-// address for the account. return-url must be one of Paddock's own addresses (the origin this request came to, as
-// TRUST_PROXY lets the server see it), so the portal's way back cannot send the customer elsewhere.
+// address for the account. The link and its way back are on PUBLIC_URL, never on the request's Host (which a caller
+// writes), except a configured branded variant host (VARIANT_HOSTS): return-url must be on that origin, so a real
+// Paddock portal page cannot send the customer elsewhere.
 import { BillingPortal, BillingPortalQuery, UserIdParams } from '@paddock/shared/contract';
 import { VARIANTS } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { authorize } from '../access';
 import type { AppContext } from '../context';
 import { badRequest, notFound } from '../http/errors';
+import { publicOriginFor } from '../http/publicLinks';
 import { bearerAuth, errorReplies } from '../http/schemas';
 import { findUserById } from '../users/store';
 import type { PaymentProvider } from './payments';
 import { requestVariant } from '../variants/variant';
 import { purchaseLimits } from './purchases';
 
-/** Where the shell shows billing: the default way back from the portal (the variant table's, on the request's host). */
+/** Where the shell shows billing: the default way back from the portal (the variant table's, on PUBLIC_URL). */
 const BILLING_PAGE = VARIANTS.default.billingReturnPath;
 
 const invalidReturnUrl = () => badRequest('invalid_field', 'return-url', { field: 'return-url' });
-
-/**
- * Paddock's origin as this request reached it; null when its Host is empty or malformed (then no address can be
- * checked against it).
- */
-export function requestOrigin(request: FastifyRequest): string | null {
-  const base = `${request.protocol}://${request.host}`;
-  return request.host && URL.canParse(base) ? new URL(base).origin : null;
-}
 
 /** The return address if it is on Paddock's origin (http or https), else 400 naming return-url. */
 export function checkReturnUrl(returnUrl: string | undefined, origin: string, billingPage: string = BILLING_PAGE): string {
@@ -52,17 +44,20 @@ export const portalRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; payments
     },
     async (request) => {
       const { id } = request.params;
-      const { user: caller } = authorize(request, 'user:buy', { userId: id });
+      const { user: caller, tokenHash } = authorize(request, 'user:buy', { userId: id });
       // Each link is a signed credential: counted like a purchase, so they cannot be minted without end.
       await ctx.limiter.take(purchaseLimits(ctx.config, caller.id, request));
-      // Without an origin of its own no way back can be checked: 400 as for a foreign return-url, never a 500.
-      const origin = requestOrigin(request);
-      if (origin === null) throw invalidReturnUrl();
-      // docs/product/overview.md#branded-variants: a partner host's portal comes back to the partner's own page.
-      const returnUrl = checkReturnUrl(request.query['return-url'], origin, VARIANTS[requestVariant(request, ctx.config)].billingReturnPath);
+      // PUBLIC_URL, or a configured variant host on PUBLIC_URL's scheme and port: a Host header is the caller's to write.
+      const origin = publicOriginFor(ctx.config, request.host);
+      // docs/product/overview.md#branded-variants: a partner host's portal comes back to the partner's billing page.
+      const returnUrl = checkReturnUrl(
+        request.query['return-url'],
+        origin,
+        VARIANTS[requestVariant(request, ctx.config)].billingReturnPath,
+      );
       const user = await findUserById(ctx.db, id);
       if (!user) throw notFound();
-      return { Url: await payments.portalUrl(ctx.db, user, { returnUrl, origin }) };
+      return { Url: await payments.portalUrl(ctx.db, user, { returnUrl, origin, tokenHash }) };
     },
   );
 };

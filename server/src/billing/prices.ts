@@ -8,6 +8,8 @@ export const pricesRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
   app.get(
     '/prices',
     {
+      // The registration page shows prices inside the partner embed too (http/cors.ts).
+      config: { embed: true, showsNoUserData: true },
       schema: {
         tags: ['billing'],
         summary:

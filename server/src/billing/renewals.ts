@@ -13,6 +13,7 @@ import type { DeviceChange } from '../devices/store';
 import { drainBatches, startJobLoop, type JobLoop } from '../jobs/loop';
 import { translate } from '../i18n/messages';
 import { formatAlarmTime } from '../notify/alarmMessages';
+import { safeDeviceName } from '../notify/safeDeviceName';
 import type { Mail, Mailer } from '../notify/mail';
 import { endedSubscription, paidPeriod, renewSubscription } from './plans';
 import { PaymentDeclinedError, type PaymentProvider } from './payments';
@@ -54,7 +55,7 @@ const localeOf = (user: Pick<UserRow, 'locale'>): Locale => (isLocale(user.local
 
 function renewalMail(owner: UserRow, device: DeviceRow, planName: string, retryAt: Date | null): Mail {
   const locale = localeOf(owner);
-  const values = { device: device.name, plan: planName, retry: retryAt ? formatAlarmTime(locale, retryAt) : '' };
+  const values = { device: safeDeviceName(device.name), plan: planName, retry: retryAt ? formatAlarmTime(locale, retryAt) : '' };
   const [subject, text] = retryAt
     ? (['renewal_declined_subject', 'renewal_declined_text'] as const)
     : (['renewal_ended_subject', 'renewal_ended_text'] as const);

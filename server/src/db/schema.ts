@@ -1,7 +1,7 @@
 // The one Drizzle schema for PGlite and PostgreSQL. The SQL in ./migrations must build exactly this
 // (schema.test.ts compares them against a migrated database).
 import { sql } from 'drizzle-orm';
-import { PROOF_TYPES, WARRANTY_PRODUCTS } from '@paddock/shared/domain';
+import { PROOF_TYPES, WARRANTY_PRODUCTS, WARRANTY_STATUSES } from '@paddock/shared/domain';
 import {
   bigint,
   boolean,
@@ -65,6 +65,9 @@ export const users = pgTable(
 export type UserRow = typeof users.$inferSelect;
 
 /** Session tokens; only the sha256 of the token is kept, so a database leak yields no usable token. */
+/** What a session token may be used for (docs/product/embedding.md). */
+export type TokenScope = 'full' | 'embed';
+
 export const tokens = pgTable(
   'tokens',
   {
@@ -75,10 +78,38 @@ export const tokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: time('created_at').notNull(),
     expiresAt: time('expires_at').notNull(),
+    /** `full`, or `embed`: made for a partner's page, served only on the embed's calls (migration 0024, http/embedScope.ts). */
+    scope: text('scope').$type<TokenScope>().notNull().default('full'),
   },
   // tokens_created_at_idx: users active in the last 30 days (admin/stats.ts).
   (t) => [index('tokens_user_id_idx').on(t.userId), index('tokens_created_at_idx').on(t.createdAt)],
 );
+
+/**
+ * A sign-up for an address nobody has confirmed yet (0023_pending_sign_ups.sql): its own password and details,
+ * taken by the account only with a code mailed for it (docs/product/states.md "Session").
+ */
+export const pendingSignUps = pgTable(
+  'pending_sign_ups',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    passwordHash: text('password_hash').notNull(),
+    country: text('country').notNull(),
+    locale: text('locale').notNull(),
+    name: text('name').notNull(),
+    addr1: text('addr1').notNull(),
+    addr2: text('addr2').notNull(),
+    postalCode: text('postal_code').notNull(),
+    town: text('town').notNull(),
+    vatin: text('vatin').notNull(),
+    createdAt: time('created_at').notNull(),
+  },
+  (t) => [index('pending_sign_ups_user_id_idx').on(t.userId)],
+);
+export type PendingSignUpRow = typeof pendingSignUps.$inferSelect;
 
 /** One-time e-mail codes (verification or password reset), stored hashed. */
 export const codes = pgTable(
@@ -90,7 +121,8 @@ export const codes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ['verify', 'reset', 'email-change'] }).notNull(),
     codeHash: text('code_hash').notNull(),
-    attempts: integer('attempts').notNull().default(0),
+    /** A verification code mailed for a pending sign-up confirms that sign-up's password and details. */
+    signUpId: text('sign_up_id').references(() => pendingSignUps.id, { onDelete: 'cascade' }),
     createdAt: time('created_at').notNull(),
     expiresAt: time('expires_at').notNull(),
   },
@@ -132,6 +164,13 @@ export const inventory = pgTable(
     /** sha256 of the device secret. */
     secretHash: text('secret_hash').notNull(),
     createdAt: time('created_at').notNull(),
+    // A trial is had once per key (docs/product/states.md#trial, migration 0020; triggers on devices keep these).
+    /** When the key's first registration started its trial (null: never registered, so its registration gets one). */
+    trialStartedAt: time('trial_started_at'),
+    /** While unregistered: the subscription the key keeps for its next registration (null while registered). */
+    keptSubscription: jsonb('kept_subscription').$type<DeviceSubscription>(),
+    /** While unregistered: a FarmCam SIM's data account (UsedData, DataLimit, RemainingData) it keeps. */
+    keptDataAccount: jsonb('kept_data_account').$type<Record<string, number>>(),
   },
   // Fleet statistics count the stock per product from the index alone (admin/stats.ts).
   (t) => [index('inventory_product_idx').on(t.product)],
@@ -358,7 +397,10 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
-/** Registered warranties (warranties/routes.ts); one per product and serial number, with the proof of purchase. */
+/**
+ * Warranty claims with their proof of purchase (warranties/routes.ts); per product and serial number at most one
+ * `registered`, the others in review or rejected (migration 0025, docs/product/admin.md "Warranty claims").
+ */
 export const warranties = pgTable(
   'warranties',
   {
@@ -377,9 +419,14 @@ export const warranties = pgTable(
     proofSize: integer('proof_size').notNull(),
     proof: bytea('proof').notNull(),
     registeredAt: time('registered_at').notNull(),
+    status: text('status', { enum: WARRANTY_STATUSES }).notNull().default('registered'),
+    /** When staff accepted or rejected the claim; null until then. */
+    reviewedAt: time('reviewed_at'),
   },
   (t) => [
-    uniqueIndex('warranties_serial_product_idx').on(t.serialNumber, t.product),
+    uniqueIndex('warranties_registered_serial_product_idx').on(t.serialNumber, t.product).where(sql`${t.status} = 'registered'`),
+    uniqueIndex('warranties_open_claim_idx').on(t.serialNumber, t.product, t.userId).where(sql`${t.status} <> 'rejected'`),
+    index('warranties_pending_review_idx').on(t.serialNumber, t.product).where(sql`${t.status} = 'pending_review'`),
     index('warranties_user_id_registered_idx').on(t.userId, t.registeredAt),
   ],
 );
@@ -522,3 +569,56 @@ export const readingHourExtremes = pgTable(
   },
   (t) => [primaryKey({ name: 'reading_hour_extremes_pkey', columns: [t.key, t.field, t.hour] })],
 );
+
+/**
+ * Transfer offers (migration 0021, docs/product/devices.md "Transfers"): the device's owner offers it to an address;
+ * nothing changes hands until that address's verified account accepts. One open offer per device.
+ */
+export const deviceTransfers = pgTable(
+  'device_transfers',
+  {
+    id: text('id').primaryKey(),
+    deviceKey: text('device_key')
+      .notNull()
+      .references(() => devices.key, { onDelete: 'cascade' }),
+    /** The owner when the offer was made; an accept finding another owner voids it. */
+    fromUserId: text('from_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Normalized (trimmed, lowercase); whether it has an account is never looked at until its holder answers. */
+    toEmail: text('to_email').notNull(),
+    offeredAt: time('offered_at').notNull(),
+    expiresAt: time('expires_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('device_transfers_device_key_idx').on(t.deviceKey),
+    index('device_transfers_to_email_idx').on(t.toEmail),
+    index('device_transfers_from_user_id_idx').on(t.fromUserId),
+  ],
+);
+export type DeviceTransferRow = typeof deviceTransfers.$inferSelect;
+
+/**
+ * The owner's change log (migration 0022, docs/product/roles.md "Change log"): what a shared user changed on a device,
+ * kept for the owner it belonged to then. The newest 100 per device, 90 days at most (devices/changeLog.ts).
+ */
+export const deviceChanges = pgTable(
+  'device_changes',
+  {
+    id: text('id').primaryKey(),
+    deviceKey: text('device_key')
+      .notNull()
+      .references(() => devices.key, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who changed it, as the owner shared the device with them. */
+    byEmail: text('by_email').notNull(),
+    changedAt: time('changed_at').notNull(),
+    /** The body fields changed (Name, Tags, Notify, Timer, DeviceConfig.OutputPower, PowerEnabled, …). */
+    fields: jsonb('fields').$type<string[]>().notNull(),
+    details: jsonb('details').$type<{ Name?: { from: string; to: string }; Notify?: { from: boolean; to: boolean } }>().notNull(),
+  },
+  (t) => [index('device_changes_device_key_changed_at_idx').on(t.deviceKey, t.changedAt), index('device_changes_owner_id_idx').on(t.ownerId)],
+);
+export type DeviceChangeRow = typeof deviceChanges.$inferSelect;

@@ -50,17 +50,17 @@ it('delivers the request to the device, shows its progress, and takes the new ve
   await client.publishAsync(`devices/${key}/up/status`, JSON.stringify({ Online: true, Firmware: '1.4.2' }), { qos: 1 });
   await waitFor(() => get(key), (d) => d.Firmware?.Version === '1.4.2');
 
-  const asked = await fota(key, { Url: 'coaps://fw.example.com/fencealarm2-1.5.0.bin', Checksum: 'AB12CD34' });
+  const asked = await fota(key, { Url: 'coaps://fw.example.com/fencealarm2-1.5.0.bin', Checksum: 'AB12CD34'.repeat(8) });
   expect(asked.statusCode).toBe(200);
   expect(asked.json().Firmware).toMatchObject({
     Version: '1.4.2',
-    Pending: { Url: 'coaps://fw.example.com/fencealarm2-1.5.0.bin', Checksum: 'ab12cd34', Status: 'requested', Progress: 0 },
+    Pending: { Url: 'coaps://fw.example.com/fencealarm2-1.5.0.bin', Checksum: 'ab12cd34'.repeat(8), Status: 'requested', Progress: 0 },
   });
   // Retained: a device that subscribes afterwards still gets it.
   const request = nextMessage(client, `devices/${key}/down/fota`);
   await client.subscribeAsync(`devices/${key}/down/fota`, { qos: 1 });
   const { Id, Url, Checksum } = JSON.parse((await request).payload);
-  expect({ Url, Checksum }).toEqual({ Url: 'coaps://fw.example.com/fencealarm2-1.5.0.bin', Checksum: 'ab12cd34' });
+  expect({ Url, Checksum }).toEqual({ Url: 'coaps://fw.example.com/fencealarm2-1.5.0.bin', Checksum: 'ab12cd34'.repeat(8) });
 
   await report(client, key, { Id, Status: 'downloading', Progress: 50 });
   await waitFor(() => get(key), (d) => d.Firmware.Pending?.Progress === 50);
@@ -85,16 +85,16 @@ it('keeps the reason when the device reports the update failed', async () => {
   const client = await device(key);
   const request = nextMessage(client, `devices/${key}/down/fota`);
   await client.subscribeAsync(`devices/${key}/down/fota`, { qos: 1 });
-  expect((await fota(key, { Url: 'https://fw.example.com/fa2.bin', Checksum: '00000000' }, admin, 'PATCH')).statusCode).toBe(200);
+  expect((await fota(key, { Url: 'https://fw.example.com/fa2.bin', Checksum: '0'.repeat(64) }, admin, 'PATCH')).statusCode).toBe(200);
   const { Id } = JSON.parse((await request).payload);
   await report(client, key, { Id, Status: 'failed', Progress: 100, Error: 'checksum mismatch' });
   const failed = await waitFor(() => get(key), (d) => d.Firmware.Pending === null);
   expect(failed.Firmware.LastError).toBe('checksum mismatch');
 });
 
-it('is for admins only, for FenceAlarm2 only, and checks the URL scheme and the checksum', async () => {
+it('is for admins only, for FenceAlarm2 only, and checks the URL scheme and the checksum (a SHA-256)', async () => {
   const key = await fence();
-  const body = { Url: 'coap://fw.example.com/fa2.bin', Checksum: 'ab12cd34' };
+  const body = { Url: 'coap://fw.example.com/fa2.bin', Checksum: 'ab12cd34'.repeat(8) };
   expect((await call(t.app, 'PUT', `/api/fencealarm2s/${key}/fota`, { body })).statusCode).toBe(401);
   expect((await fota(key, body, owner.token)).statusCode).toBe(403);
   expect((await fota(await fence('smartplug'), body)).statusCode).toBe(404);
@@ -104,6 +104,10 @@ it('is for admins only, for FenceAlarm2 only, and checks the URL scheme and the 
     [{ ...body, Url: 'coap://' }, 'Url'],
     [{ ...body, Checksum: 'xyz12345' }, 'Checksum'],
     [{ ...body, Checksum: 'ab12' }, 'Checksum'],
+    // Issue 26: a CRC-32 (8 digits) or anything but a SHA-256 is refused, so a tampered image cannot match it.
+    [{ ...body, Checksum: 'ab12cd34' }, 'Checksum'],
+    [{ ...body, Checksum: 'ab12cd34'.repeat(16) }, 'Checksum'],
+    [{ ...body, Checksum: `${'ab12cd34'.repeat(8)}0` }, 'Checksum'],
     [{ Url: body.Url }, 'Checksum'],
   ] as const) {
     const response = await fota(key, bad);

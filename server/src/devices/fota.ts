@@ -44,7 +44,7 @@ export const fotaRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
       body: FotaBody,
       security: bearerAuth,
       tags: ['devices'],
-      summary: `Admin: asks a ${name} to fetch and install firmware (coap, coaps or https URL, hexadecimal checksum)`,
+      summary: `Admin: asks a ${name} to fetch and install firmware (coap, coaps or https URL, the image's SHA-256 as 64 hexadecimal digits)`,
       response: { 200: Device, ...errorReplies(400, 401, 403, 404) },
     };
     // A staff action: recorded in the audit log (docs/product/admin.md "Audit log").

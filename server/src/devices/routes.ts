@@ -30,6 +30,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authorize } from '../access';
+import { refuseInEmbed } from '../auth/session';
 import { PaymentDeclinedError } from '../billing/payments';
 import { checkPlanPrice, choosePlan } from '../billing/plans';
 import { limitsFor, type AppContext } from '../context';
@@ -40,12 +41,16 @@ import { bearerAuth, errorReplies, NoContent, sendNoContent } from '../http/sche
 import { findUserByEmail, findUserById } from '../users/store';
 import { roleOn, signedInDevice as deviceOfCaller, type Role } from './access';
 import { deepMerge, type DeviceChanges, type UpdateBody } from './changes';
+import { recordChange } from './changeLog';
+import { changedAlarmField, recordedChange, refusedSharingField, type Sharing } from './ownerChoices';
 import { CommandTimeoutError } from './gateway/commands';
 import { configAfterChange } from './gateway/configSync';
 import { heardFrom } from './gateway/ingest';
-import { alarmChannelChoice, handOverChannels, saveAlarmChannels } from '../notify/alarmChannels';
+import { alarmChannelChoice, saveAlarmChannels } from '../notify/alarmChannels';
+import { checkOffer, makeOffer } from '../transfers/offer';
 import { noticeSettings, withAlarmNotices } from '../notify/alarmNotices';
-import { initialFields, initialSubscription, toDevice, toDeviceList, type DeviceWithOwner } from './representation';
+import { toDevice, toDeviceList, type DeviceWithOwner } from './representation';
+import { registrationStart } from './registrationStart';
 import { SERVER_PRODUCTS } from './products';
 import { refuseUnoffered } from '../variants/variant';
 import { changeDevice, deleteDevice, devicesOfReader, findDevice, findInventory, insertDevice } from './store';
@@ -54,6 +59,8 @@ import { etagMatches, listEtag, listVersionReader } from './listVersion';
 
 const toAlarmChannels = (choice: AlarmChannelChoice): AlarmChannels => ({ Email: choice.email, Sms: choice.sms, Push: choice.push });
 
+/** The partner embed makes these calls (docs/product/embedding.md "What the embed may call"; http/cors.ts). */
+const embed = { embed: true };
 const ownerOnly = (field: string) => new AppError(403, 'device_owner_only', field, { field });
 
 const uniqueEmails = (emails: readonly string[]) => [...new Set(emails.map(normalizeEmail).filter(Boolean))];
@@ -112,6 +119,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
   app.get(
     '/users/:id/devices',
     {
+      config: embed,
       schema: {
         params: UserIdParams,
         security: bearerAuth,
@@ -156,6 +164,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
     app.post(
       `/users/:id/${apiCollection}`,
       {
+        config: embed,
         schema: {
           params: UserIdParams,
           body: SERVER_PRODUCTS[product].registerBody,
@@ -199,8 +208,11 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
           return registered(existing);
         }
         const now = config.now();
+        // docs/product/states.md#trial: a trial is had once per key; a key registered before starts from what it kept.
+        // Read again now that it is known unregistered: an unregistration committed since the first read kept its plan.
+        const start = registrationStart((await findInventory(db, key)) ?? stock, now, config.registrationTrialDays);
         // The device gets its configuration now (or when it next connects), and counts as offline if it stays silent.
-        const configured = configAfterChange(product, null, initialFields(product), 0);
+        const configured = configAfterChange(product, null, start.fields, 0);
         const inserted = await insertDevice(db, {
           key,
           product,
@@ -211,7 +223,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
           notify: [owner.email],
           fields: configured.fields,
           configVersion: configured.configVersion,
-          subscription: initialSubscription(now, config.registrationTrialDays),
+          subscription: start.subscription,
           registeredAt: now,
           updatedAt: now,
           offlineAt: offlineDeadline(product, now),
@@ -230,16 +242,27 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
 
     app.get(
       `/${apiCollection}/:${keyParam}`,
-      { schema: { params, security: bearerAuth, tags, summary: `One ${productName}`, response: { 200: Device, ...errorReplies(400, 401, 404) } } },
+      { config: embed, schema: { params, security: bearerAuth, tags, summary: `One ${productName}`, response: { 200: Device, ...errorReplies(400, 401, 404) } } },
       async (request) => toDevice((await signedInDevice(request, keyOf(request), product)).device),
     );
 
-    /** What only the owner (or an admin) may change: the next plan, the owner and the product's own owner-only fields. */
-    const checkOwnerOnly = (role: Role, ownerEmail: string, { metadata, priceId, fields }: DeviceChanges) => {
+    /**
+     * What only the owner (or an admin) may change: the next plan, the owner, and (docs/product/roles.md Alarms and
+     * sharing) Access, anyone's bell but the caller's own, and the product's alarm settings, compared with `now`.
+     */
+    const checkOwnerOnly = (
+      role: Role,
+      ownerEmail: string,
+      { metadata, priceId, fields }: DeviceChanges,
+      now: Sharing & { fields: Record<string, unknown> },
+      callerEmail: string,
+    ) => {
       if (role === 'owner') return;
       if (priceId !== undefined) throw ownerOnly(SERVER_PRODUCTS[product].planField);
       if (metadata.Owner !== undefined && normalizeEmail(metadata.Owner) !== ownerEmail) throw ownerOnly('Owner');
-      const field = SERVER_PRODUCTS[product].ownerOnlyFields?.find((name) => fields[name] !== undefined);
+      const sharing = refusedSharingField(now, metadata, ownerEmail, callerEmail);
+      if (sharing) throw ownerOnly(sharing);
+      const field = changedAlarmField(SERVER_PRODUCTS[product].ownerOnlyFields, now.fields, fields);
       if (field) throw ownerOnly(field);
     };
 
@@ -247,13 +270,21 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
       const { user, device, role } = await signedInDevice(request, keyOf(request), product);
       const changes = SERVER_PRODUCTS[product].changesOf(request.body as UpdateBody);
       const { metadata, priceId, fields } = changes;
+      // A plan is a purchase: not from a partner's page (docs/product/embedding.md "What the embed may call").
+      if (priceId !== undefined) refuseInEmbed(request, config, SERVER_PRODUCTS[product].planField);
       // Checked early so a refused save does not switch the plug; checked again under the row lock below.
-      checkOwnerOnly(role, device.ownerEmail, changes);
+      checkOwnerOnly(role, device.ownerEmail, changes, device, user.email);
       // docs/product/api.md PriceId: one of this product's plans, or '' for None.
       const planField = SERVER_PRODUCTS[product].planField === 'Subscription' ? 'Subscription.PriceId' : 'PriceId';
       const catalogue = priceId === undefined ? null : await ctx.payments.prices();
       const planKey = catalogue && priceId !== undefined ? checkPlanPrice(product, catalogue, priceId, planField) : undefined;
       if (metadata.Tags && !tagsWithinLength(metadata.Tags)) throw badRequest('too_long', 'Tags', { field: 'Tags', max: TAG_MAX_LENGTH });
+      // docs/product/devices.md "Transfers": naming another owner (the spec's shape) offers the device to that address,
+      // made once the rest is saved, with the same answer whatever the address; the owner stays until it is accepted.
+      // Giving a device away is no call for a partner's page (docs/product/embedding.md "What the embed may call").
+      const offers = metadata.Owner !== undefined && normalizeEmail(metadata.Owner) !== device.ownerEmail;
+      if (offers) refuseInEmbed(request, config, 'Owner');
+      const offerTo = offers ? await checkOffer(ctx, request, user, device, metadata.Owner!, 'Owner') : null;
       // A power toggle in the update (SmartPlug2's OutputPower) is a command the device must acknowledge before
       // anything is saved (no ack: 408 and nothing changes).
       const outputPower = SERVER_PRODUCTS[product].powerCommand?.(fields);
@@ -270,36 +301,22 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
         const rowOwner = await findUserById(tx, row.ownerId);
         const ownerEmail = rowOwner?.email ?? device.ownerEmail;
         const roleNow = roleOn(user, { ...row, ownerEmail });
-        checkOwnerOnly(roleNow, ownerEmail, changes);
+        checkOwnerOnly(roleNow, ownerEmail, changes, row, user.email);
         const access = metadata.Access ? uniqueEmails(metadata.Access) : row.access;
-        let owner = { id: row.ownerId, email: ownerEmail };
-        if (metadata.Owner !== undefined && normalizeEmail(metadata.Owner) !== ownerEmail) {
-          const email = normalizeEmail(metadata.Owner);
-          const next = access.includes(email) ? await findUserByEmail(tx, email) : undefined;
-          if (!next) throw badRequest('owner_not_shared', 'Owner');
-          owner = { id: next.id, email: next.email };
-          await handOverChannels(tx, row.key, row.ownerId, next.id, config.now());
-        }
+        // docs/product/devices.md "Transfers": another Owner is an offer (made below), never a hand-over here.
+        const owner = { id: row.ownerId, email: ownerEmail };
         // The owner is always among those it is shared with (starred, not removable).
         const sharedWith = access.includes(owner.email) ? access : [owner.email, ...access];
-        // Charged to the owner the request finds (docs/product/states.md Plans and renewal), before any hand-over.
+        // Charged to the owner the request finds (docs/product/states.md Plans and renewal).
         const plan = catalogue && planKey !== undefined && rowOwner ? await choosePlan({ tx, provider: ctx.payments, catalogue }, rowOwner, row, planKey, config.now()) : {};
-        // docs/product/states.md Plans and renewal: a plan is the owner's consent to be charged, so it does not pass
-        // to a new owner. The running period stays; nothing renews until the new owner chooses a plan.
-        const handedOver = owner.id !== row.ownerId;
-        const subscription = plan.subscription ?? row.subscription;
-        const noNextPlan = { ...subscription, PriceIds: { ...subscription.PriceIds, Next: '' } };
-        const consent = handedOver ? { subscription: noNextPlan, renewalAttempts: 0, renewalRetryAt: null } : {};
         const asked = deepMerge(plan.fields ?? row.fields, fields);
         const settle = SERVER_PRODUCTS[product].settledFields;
         const merged = settle ? deepMerge(asked, settle(asked)) : asked;
         const configured = configAfterChange(product, row.fields, merged, row.configVersion);
         message = configured.message;
         const power = powered === undefined ? {} : heardFrom(product, row, config.now(), { ...configured.fields, PowerEnabled: powered });
-        return {
+        const next = {
           ...plan,
-          ...consent,
-          ownerId: owner.id,
           name: metadata.Name?.trim() ?? row.name,
           access: sharedWith,
           notify: (metadata.Notify ? uniqueEmails(metadata.Notify) : row.notify).filter((email) => sharedWith.includes(email)),
@@ -308,6 +325,12 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
           configVersion: configured.configVersion,
           ...power,
         };
+        // docs/product/roles.md Change log: what a shared user changed is the owner's to see.
+        if (roleNow === 'shared') {
+          const change = recordedChange(row, { name: next.name, tags: next.tags, notify: next.notify }, fields, user.email);
+          await recordChange(tx, { key: row.key, ownerId: row.ownerId, byEmail: user.email, at: config.now(), change });
+        }
+        return next;
       }, changeNotices()).catch((error: unknown) => {
         if (!(error instanceof PaymentDeclinedError)) throw error;
         request.log.warn({ device: device.key, err: error }, 'plan payment declined');
@@ -315,7 +338,9 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
       });
       if (!changed) throw notFound(); // unregistered meanwhile
       if (message) gateway.publishConfig(device.key, message);
-      return toDevice((await findDevice(db, device.key))!);
+      const saved = (await findDevice(db, device.key))!;
+      if (offerTo && saved.ownerId === device.ownerId) await makeOffer(ctx, request, saved, offerTo);
+      return toDevice(saved);
     };
     const updateSchema = {
       params,
@@ -325,12 +350,13 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
       summary: `Changes a ${productName}'s settings, sharing and plan (PUT and PATCH alike)`,
       response: { 200: Device, ...errorReplies(400, 401, 402, 403, 404, 408, 409, 502) },
     };
-    app.patch(`/${apiCollection}/:${keyParam}`, { schema: updateSchema }, update);
-    app.put(`/${apiCollection}/:${keyParam}`, { schema: updateSchema }, update);
+    app.patch(`/${apiCollection}/:${keyParam}`, { config: embed, schema: updateSchema }, update);
+    app.put(`/${apiCollection}/:${keyParam}`, { config: embed, schema: updateSchema }, update);
 
     app.delete(
       `/${apiCollection}/:${keyParam}`,
       {
+        config: embed,
         schema: {
           params,
           security: bearerAuth,
@@ -358,6 +384,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
     app.get(
       `/${apiCollection}/:${keyParam}/alarm-channels`,
       {
+        config: embed,
         schema: {
           params,
           security: bearerAuth,
@@ -374,6 +401,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
     app.put(
       `/${apiCollection}/:${keyParam}/alarm-channels`,
       {
+        config: embed,
         schema: {
           params,
           body: AlarmChannelsBody,
@@ -432,6 +460,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
     app.put(
       `/${apiCollection}/:imei/power-enabled`,
       {
+        config: embed,
         schema: {
           params: ImeiParams,
           body: PowerEnabledBody,
@@ -442,13 +471,20 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
         },
       },
       async (request) => {
-        const { device } = await signedInDevice(request, request.params.imei, product);
+        const { device, role, user } = await signedInDevice(request, request.params.imei, product);
         const powered = await switchPower(request, device, request.body.Enabled, 'PowerEnabled');
         const changed = await changeDevice(
           db,
           device.key,
           config.now(),
-          (row) => heardFrom(product, row, config.now(), { PowerEnabled: powered }),
+          async (row, tx) => {
+            // docs/product/roles.md Change log: a shared user's switch is the owner's to see.
+            if (role === 'shared' && row.fields.PowerEnabled !== powered) {
+              const change = { fields: ['PowerEnabled'], details: {} };
+              await recordChange(tx, { key: row.key, ownerId: row.ownerId, byEmail: user.email, at: config.now(), change });
+            }
+            return heardFrom(product, row, config.now(), { PowerEnabled: powered });
+          },
           changeNotices(),
         );
         if (!changed) throw notFound();

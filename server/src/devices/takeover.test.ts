@@ -5,6 +5,7 @@ import { PRODUCTS, type ProductId } from '@paddock/shared/domain';
 import { eq } from 'drizzle-orm';
 import { devices } from '../db/schema';
 import { call, createTestApp, createUser, signIn, type TestApp } from '../testing/testApp';
+import { handOver } from '../transfers/testing';
 import { demoKey } from './inventory';
 import { deleteDevice } from './store';
 
@@ -178,43 +179,40 @@ describe('a save that lands after a revocation or an ownership transfer', () => 
       const revoked = await call(other.app, 'PATCH', `/api/smartplug2s/${key}`, { token: owner.token, body: { Metadata: { Access: [owner.email, buyer.email] } } });
       expect(revoked.statusCode).toBe(200);
     });
-    // The settings page sends the sharing it showed: the shared user still in it.
-    const stale = { DeviceConfig: { OutputPower: false }, Metadata: { Access: [owner.email, shared.email, buyer.email], Notify: [shared.email] } };
+    // The settings page sends the sharing it showed: the shared user still in it (and everyone's bells as they were).
+    const stale = { DeviceConfig: { OutputPower: false }, Metadata: { Access: [owner.email, shared.email, buyer.email], Notify: [owner.email, shared.email, buyer.email] } };
     const response = await call(t.app, 'PATCH', `/api/smartplug2s/${key}`, { token: shared.token, body: stale });
     expect(response.statusCode).toBe(404);
     expect(await row(key)).toMatchObject({ access: [owner.email, buyer.email], notify: [owner.email, buyer.email] });
     expect((await call(t.app, 'GET', `/api/smartplug2s/${key}`, { token: shared.token })).statusCode).toBe(404);
   });
 
+  // docs/product/devices.md "Transfers": a device changes hands when the buyer accepts the owner's offer (here
+  // through the other server), and the old owner loses it.
   it('the old owner’s save that waited cannot take the device back after a transfer', async () => {
     const key = await sharedPlug();
-    ackAfter(async () => {
-      const sold = await call(other.app, 'PATCH', `/api/smartplug2s/${key}`, { token: owner.token, body: { Metadata: { Owner: buyer.email } } });
-      expect(sold.statusCode).toBe(200);
-    });
+    ackAfter(async () => expect((await handOver(other, 'smartplug2', key, owner, buyer)).statusCode).toBe(200));
     const stale = { DeviceConfig: { OutputPower: false }, Metadata: { Owner: owner.email, Access: [owner.email, shared.email, buyer.email] } };
     const response = await call(t.app, 'PATCH', `/api/smartplug2s/${key}`, { token: owner.token, body: stale });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ Error: 'device_owner_only', Field: 'Owner' });
-    expect((await row(key)).ownerId).toBe(buyer.id);
+    expect(response.statusCode).toBe(404);
+    expect(await row(key)).toMatchObject({ ownerId: buyer.id, access: [buyer.email] });
   });
 
-  it('a toggle that names no owner keeps the transfer made while it waited', async () => {
+  it('a toggle by the old owner that waited changes nothing once the transfer is saved', async () => {
     const key = await sharedPlug();
-    ackAfter(() => call(other.app, 'PATCH', `/api/smartplug2s/${key}`, { token: owner.token, body: { Metadata: { Owner: buyer.email } } }));
+    ackAfter(() => handOver(other, 'smartplug2', key, owner, buyer));
     const response = await call(t.app, 'PATCH', `/api/smartplug2s/${key}`, { token: owner.token, body: { DeviceConfig: { OutputPower: false } } });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ PowerEnabled: false, Metadata: { Owner: buyer.id, OwnerEmail: buyer.email } });
-    expect((await row(key)).access).toEqual([owner.email, shared.email, buyer.email]);
+    expect(response.statusCode).toBe(404);
+    expect(await row(key)).toMatchObject({ ownerId: buyer.id, access: [buyer.email] });
   });
 
   it('an unregistration read before a transfer deletes nothing once the transfer is saved', async () => {
     const key = await sharedPlug();
     // What the DELETE handler runs after its read found the caller the owner.
-    expect((await call(other.app, 'PATCH', `/api/smartplug2s/${key}`, { token: owner.token, body: { Metadata: { Owner: buyer.email } } })).statusCode).toBe(200);
+    expect((await handOver(other, 'smartplug2', key, owner, buyer)).statusCode).toBe(200);
     expect(await deleteDevice(t.database.db, key, owner.id)).toBe(false);
     expect((await row(key)).ownerId).toBe(buyer.id);
-    expect((await call(t.app, 'DELETE', `/api/smartplug2s/${key}`, { token: owner.token })).statusCode).toBe(403);
+    expect((await call(t.app, 'DELETE', `/api/smartplug2s/${key}`, { token: owner.token })).statusCode).toBe(404);
     expect(await deleteDevice(t.database.db, key, buyer.id)).toBe(true);
   });
 

@@ -65,6 +65,8 @@ export const historyRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
       app.get(
         `/${apiCollection}/:${keyParam}/${measure}`,
         {
+          // The device's log page, in Paddock and in the partner embed (http/cors.ts).
+          config: { embed: true },
           schema: {
             params,
             querystring: HistoryQuery,

@@ -66,6 +66,8 @@ export const trendRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
   app.get(
     '/users/:id/devices/trends',
     {
+      // The dashboard's, in Paddock and in the partner embed (http/cors.ts).
+      config: { embed: true },
       schema: {
         params: UserIdParams,
         security: bearerAuth,

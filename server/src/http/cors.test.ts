@@ -1,7 +1,8 @@
 // CORS for partner pages (docs/product/embedding.md): only PARTNER_ORIGINS are answered cross-origin; the session a
 // partner's token stands for; the demo partner page and its own policy.
 import { loadConfig, partnerOrigins } from '../config';
-import { call, createMember, setUpTestApp, type TestApp } from '../testing/testApp';
+import { device } from '../security/fixtures';
+import { call, createMember, createUser, setUpTestApp, type TestApp } from '../testing/testApp';
 import { isPartnerOrigin, PREFLIGHT_MAX_AGE_SECONDS } from './cors';
 import { demoPaddockOrigin, partnerDemoCsp } from './web';
 
@@ -135,5 +136,120 @@ describe('the demo partner page', () => {
     expect(demoPaddockOrigin('http', 'shop.localhost:8080')).toBe('http://localhost:8080');
     expect(demoPaddockOrigin('https', 'paddock.example.com')).toBe('https://paddock.example.com');
     expect(partnerDemoCsp('http://localhost:1')).toContain("img-src 'self' data: blob: http://localhost:1");
+  });
+});
+
+// Issue 26: the embed was handed a full-account token, and partner origins were admitted on every route.
+describe('the partner embed’s narrow reach (docs/product/embedding.md)', () => {
+  /** Signs in as the embed does: from the partner's page. */
+  async function signInFrom(origin: string | undefined) {
+    const user = await createUser(t);
+    const reply = await call(t.app, 'POST', '/api/sign-in', {
+      body: { Email: user.email, Password: user.password },
+      headers: origin ? { origin } : {},
+    });
+    expect(reply.statusCode).toBe(200);
+    return { ...user, token: reply.json<{ Token: { String: string } }>().Token.String };
+  }
+  const refused = { Error: 'embed_scope' };
+
+  it('gives a sign-in from a partner page a token refused on purchases, account deletion, e-mail and password changes', async () => {
+    const farmer = await signInFrom(PARTNER);
+    const token = farmer.token;
+    const sim = await device(t, farmer, 'farmcam-sim');
+    const plug = await device(t, farmer, 'smartplug');
+    // Without any Origin too: the token itself carries the scope, wherever it is copied to.
+    for (const [method, path, body] of [
+      ['POST', `/api/users/${farmer.id}/sms`, undefined],
+      ['POST', `/api/farmcam-sims/${sim}/extra-data`, undefined],
+      ['DELETE', `/api/users/${farmer.id}`, undefined],
+      ['PUT', `/api/users/${farmer.id}`, { Email: 'elsewhere@example.com', Password: farmer.password }],
+      ['PATCH', `/api/users/${farmer.id}`, { Phone: '+46701234567' }],
+      ['PUT', `/api/users/${farmer.id}/email`, { Email: 'elsewhere@example.com' }],
+      ['GET', `/api/users/${farmer.id}/billing`, undefined],
+      ['GET', `/api/users/${farmer.id}/invoices`, undefined],
+      ['POST', `/api/users/${farmer.id}/device-tokens`, { Token: 'x' }],
+      ['GET', '/api/admin/mailbox', undefined],
+    ] as const) {
+      const reply = await call(t.app, method, path, { token, body });
+      expect([method, path, reply.statusCode, reply.json()]).toEqual([method, path, 403, expect.objectContaining(refused)]);
+    }
+    // A plan charges: refused inside an embed route, naming the field; the rest of the settings save.
+    const plan = await call(t.app, 'PATCH', `/api/smartplugs/${plug}`, { token, body: { PriceId: '' } });
+    expect([plan.statusCode, plan.json()]).toEqual([403, expect.objectContaining({ ...refused, Field: 'PriceId' })]);
+    expect((await call(t.app, 'PATCH', `/api/smartplugs/${plug}`, { token, body: { Name: 'Barn' } })).statusCode).toBe(200);
+    // Nothing happened: the account and its address are as they were.
+    const again = await call(t.app, 'POST', '/api/sign-in', { body: { Email: farmer.email, Password: farmer.password } });
+    const account = await call(t.app, 'GET', `/api/users/${farmer.id}`, { token: again.json<{ Token: { String: string } }>().Token.String });
+    expect(account.statusCode).toBe(200);
+    expect(account.json()).toMatchObject({ Email: farmer.email });
+    expect(account.json().PendingEmail).toBeUndefined();
+    expect(account.json().Phone ?? '').not.toBe('+46701234567');
+    const list = await call(t.app, 'GET', `/api/users/${farmer.id}/devices`, { token, headers: { origin: PARTNER } });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['access-control-allow-origin']).toBe(PARTNER);
+    expect((await call(t.app, 'GET', `/api/smartplugs/${plug}`, { token })).json()).toMatchObject({ Metadata: { Name: 'Barn' } });
+    expect((await call(t.app, 'GET', '/api/session', { token })).statusCode).toBe(200);
+  });
+
+  it('keeps a refreshed embed token an embed token, and gives every other sign-in a full one', async () => {
+    const farmer = await signInFrom(PARTNER);
+    const fresh = await call(t.app, 'GET', '/api/token', { token: farmer.token, headers: { origin: PARTNER } });
+    expect(fresh.statusCode).toBe(200);
+    const token = fresh.json<{ String: string }>().String;
+    expect((await call(t.app, 'DELETE', `/api/users/${farmer.id}`, { token })).json()).toMatchObject(refused);
+    expect((await call(t.app, 'GET', `/api/users/${farmer.id}/devices`, { token })).statusCode).toBe(200);
+
+    for (const origin of [undefined, 'capacitor://localhost', FOREIGN]) {
+      const full = await signInFrom(origin);
+      expect((await call(t.app, 'GET', `/api/users/${full.id}/invoices`, { token: full.token })).statusCode).toBe(200);
+    }
+  });
+
+  it('refuses a partner page any other route even with a full token, before it runs', async () => {
+    const farmer = await createMember(t);
+    const gone = await call(t.app, 'DELETE', `/api/users/${farmer.id}`, { token: farmer.token, headers: { origin: PARTNER } });
+    expect(gone.statusCode).toBe(403);
+    expect(gone.json()).toMatchObject(refused);
+    expect(gone.headers['access-control-allow-origin']).toBeUndefined();
+    expect((await call(t.app, 'GET', `/api/users/${farmer.id}`, { token: farmer.token })).statusCode).toBe(200); // still there
+  });
+
+  it('answers a partner’s preflight for the embed’s calls only; the native app’s for every call', async () => {
+    const preflight = (origin: string, method: string, url: string) =>
+      call(t.app, 'OPTIONS', url, { headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization' } });
+    for (const [method, url] of [
+      ['GET', '/api/users/u1/devices'],
+      ['PATCH', '/api/fencealarms/350000300000014'],
+      ['PUT', '/api/smartplugs/350000300000014/power-enabled'],
+      ['GET', '/api/smartplugs/350000300000014/load?from=x'],
+      ['POST', '/api/sign-in'],
+      ['GET', '/api/token'],
+    ]) {
+      const reply = await preflight(PARTNER, method, url);
+      expect([method, url, reply.statusCode, reply.headers['access-control-allow-origin']]).toEqual([method, url, 204, PARTNER]);
+    }
+    for (const [method, url] of [
+      ['DELETE', '/api/users/u1'],
+      ['POST', '/api/users/u1/sms'],
+      ['GET', '/api/users/u1/billing'],
+      ['PUT', '/api/users/u1/email'],
+      ['POST', '/api/farmcam-sims/240000000000001/extra-data'],
+      ['GET', '/api/admin/mailbox'],
+    ]) {
+      const reply = await preflight(PARTNER, method, url);
+      expect([method, url, reply.statusCode, reply.headers['access-control-allow-origin']]).toEqual([method, url, 403, undefined]);
+      const app = await preflight('capacitor://localhost', method, url);
+      expect([method, url, app.statusCode]).toEqual([method, url, 204]);
+    }
+  });
+
+  it('admits no default origin in production; named ones work there', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://paddock.example.com', PAYMENT_TEST_MODE: 'on' };
+    expect(loadConfig(production)).toMatchObject({ partnerOrigins: [], nativeAppOrigins: [] });
+    expect(loadConfig({ ...production, PARTNER_ORIGINS: PARTNER, NATIVE_APP_ORIGINS: 'capacitor://localhost' })).toMatchObject({
+      partnerOrigins: [PARTNER],
+      nativeAppOrigins: ['capacitor://localhost'],
+    });
   });
 });

@@ -20,6 +20,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; devices:
   app.get(
     '/health',
     {
+      config: { showsNoUserData: true },
       schema: {
         tags: ['health'],
         summary: 'Liveness: answers while the server process serves HTTP (no database query)',
@@ -54,6 +55,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; devices:
   app.get(
     '/health/ready',
     {
+      config: { showsNoUserData: true },
       schema: {
         tags: ['health'],
         summary: 'Readiness: 200 when the database and the broker answer within a second, else 503 naming which is down',

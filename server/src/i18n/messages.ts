@@ -8,6 +8,7 @@ import IntlMessageFormat from 'intl-messageformat';
 type MailKey =
   | 'mail_verify_subject'
   | 'mail_verify_text'
+  | 'mail_sign_up_text'
   | 'mail_reset_subject'
   | 'mail_reset_text'
   | 'mail_email_change_subject'
@@ -15,7 +16,10 @@ type MailKey =
   | 'mail_email_change_notice_subject'
   | 'mail_email_change_notice_text'
   | 'mail_sign_up_exists_subject'
-  | 'mail_sign_up_exists_text';
+  | 'mail_sign_up_exists_text'
+  | 'mail_transfer_subject'
+  | 'mail_transfer_text'
+  | 'mail_transfer_sign_up_text';
 type AlarmKey =
   | 'alarm_subject_triggered'
   | 'alarm_subject_cleared'
@@ -45,6 +49,8 @@ type AlarmKey =
   | 'alarm_value_mains_on';
 /** The renewal job's mails to the owner (billing/renewals.ts). */
 type RenewalKey = 'renewal_declined_subject' | 'renewal_declined_text' | 'renewal_ended_subject' | 'renewal_ended_text';
+/** The staff's decision on a warranty claim, to its claimant (warranties/review.ts). */
+type WarrantyReviewKey = 'warranty_accepted_subject' | 'warranty_accepted_text' | 'warranty_rejected_subject' | 'warranty_rejected_text';
 type BillingKey =
   | 'invoice_title'
   | 'invoice_number'
@@ -82,7 +88,7 @@ type BillingKey =
   | 'card_cvc_invalid';
 /** Words the error texts fill in. */
 type DeviceKey = 'device_no_report_yet';
-export type MessageKey = ErrorCode | MailKey | AlarmKey | BillingKey | RenewalKey | DeviceKey;
+export type MessageKey = ErrorCode | MailKey | AlarmKey | BillingKey | RenewalKey | WarrantyReviewKey | DeviceKey;
 
 export const MESSAGES = {
   bad_request: {
@@ -163,6 +169,12 @@ export const MESSAGES = {
     'fr-FR': "Vous n'êtes pas autorisé à effectuer cette action.",
     'sv-SE': 'Du har inte behörighet att göra detta.',
   },
+  embed_scope: {
+    'en-GB': "This is not possible in a partner's page. Open Paddock to do it.",
+    'de-DE': 'Auf der Seite eines Partners ist das nicht möglich. Öffnen Sie dazu Paddock.',
+    'fr-FR': "Ce n'est pas possible depuis la page d'un partenaire. Ouvrez Paddock pour le faire.",
+    'sv-SE': 'Det går inte på en partners sida. Öppna Paddock för att göra det.',
+  },
   invalid_credentials: {
     'en-GB': 'Wrong e-mail address or password.',
     'de-DE': 'E-Mail-Adresse oder Passwort ist falsch.',
@@ -193,12 +205,6 @@ export const MESSAGES = {
     'fr-FR': 'Le code a expiré. Veuillez demander un nouveau code.',
     'sv-SE': 'Koden har gått ut. Begär en ny kod.',
   },
-  code_attempts_exceeded: {
-    'en-GB': 'Too many wrong attempts with this code. Please request a new code.',
-    'de-DE': 'Zu viele falsche Versuche mit diesem Code. Bitte fordern Sie einen neuen Code an.',
-    'fr-FR': 'Trop de tentatives erronées avec ce code. Veuillez demander un nouveau code.',
-    'sv-SE': 'För många felaktiga försök med den här koden. Begär en ny kod.',
-  },
   password_blank: {
     'en-GB': 'The password must not consist of spaces only.',
     'de-DE': 'Das Passwort darf nicht nur aus Leerzeichen bestehen.',
@@ -222,6 +228,12 @@ export const MESSAGES = {
     'de-DE': 'Das Passwort ist falsch.',
     'fr-FR': 'Le mot de passe est incorrect.',
     'sv-SE': 'Lösenordet är fel.',
+  },
+  invalid_vat_number: {
+    'en-GB': 'This is not a VAT number in its country’s format. It starts with the country code, for example SE556677889901.',
+    'de-DE': 'Das ist keine USt-IdNr. im Format ihres Landes. Sie beginnt mit dem Ländercode, z. B. DE123456789.',
+    'fr-FR': 'Ce numéro de TVA n’a pas le format de son pays. Il commence par le code du pays, par exemple FR12345678901.',
+    'sv-SE': 'Det här är inte ett momsnummer i landets format. Det börjar med landskoden, till exempel SE556677889901.',
   },
   sms_balance_empty: {
     'en-GB': 'SMS notifications need an SMS balance. Buy SMS first.',
@@ -289,11 +301,29 @@ export const MESSAGES = {
     'fr-FR': 'Seul le propriétaire de l’appareil peut modifier {field}.',
     'sv-SE': 'Endast enhetens ägare kan ändra {field}.',
   },
-  owner_not_shared: {
-    'en-GB': 'The new owner must be one of the people the device is shared with.',
-    'de-DE': 'Der neue Besitzer muss eine der Personen sein, mit denen das Gerät geteilt ist.',
-    'fr-FR': 'Le nouveau propriétaire doit être l’une des personnes avec qui l’appareil est partagé.',
-    'sv-SE': 'Den nya ägaren måste vara en av dem som enheten delas med.',
+  device_changes_owner_only: {
+    'en-GB': 'Only the owner of the device can see what the people it is shared with changed.',
+    'de-DE': 'Nur der Besitzer des Geräts kann sehen, was die Personen, mit denen es geteilt ist, geändert haben.',
+    'fr-FR': 'Seul le propriétaire de l’appareil peut voir ce qu’ont modifié les personnes avec qui il est partagé.',
+    'sv-SE': 'Endast enhetens ägare kan se vad de som enheten delas med har ändrat.',
+  },
+  transfer_to_self: {
+    'en-GB': 'The device already belongs to this address: offer it to another farmer.',
+    'de-DE': 'Das Gerät gehört bereits dieser Adresse: Bieten Sie es einem anderen Landwirt an.',
+    'fr-FR': 'L’appareil appartient déjà à cette adresse : proposez-le à un autre agriculteur.',
+    'sv-SE': 'Enheten tillhör redan den här adressen: erbjud den till en annan lantbrukare.',
+  },
+  transfer_expired: {
+    'en-GB': 'This offer has expired. Ask the owner to offer the device again.',
+    'de-DE': 'Dieses Angebot ist abgelaufen. Bitten Sie den Besitzer, Ihnen das Gerät erneut anzubieten.',
+    'fr-FR': 'Cette offre a expiré. Demandez au propriétaire de vous proposer à nouveau l’appareil.',
+    'sv-SE': 'Erbjudandet har gått ut. Be ägaren att erbjuda dig enheten igen.',
+  },
+  transfer_void: {
+    'en-GB': 'This offer is no longer valid: the device has been unregistered or has changed hands since.',
+    'de-DE': 'Dieses Angebot gilt nicht mehr: Das Gerät wurde inzwischen abgemeldet oder hat den Besitzer gewechselt.',
+    'fr-FR': 'Cette offre n’est plus valable : l’appareil a depuis été désenregistré ou a changé de propriétaire.',
+    'sv-SE': 'Erbjudandet gäller inte längre: enheten har sedan dess avregistrerats eller bytt ägare.',
   },
   load_bounds: {
     'en-GB': 'The lower load limit must be below the upper one (0–3700 W).',
@@ -346,10 +376,16 @@ export const MESSAGES = {
     'sv-SE': 'Perioden får vara högst {max} dagar lång.',
   },
   warranty_taken: {
-    'en-GB': 'A warranty is already registered for this product and serial number.',
-    'de-DE': 'Für dieses Produkt und diese Seriennummer ist bereits eine Garantie registriert.',
-    'fr-FR': 'Une garantie est déjà enregistrée pour ce produit et ce numéro de série.',
-    'sv-SE': 'En garanti är redan registrerad för den här produkten och det här serienumret.',
+    'en-GB': 'This account has already registered this product and serial number.',
+    'de-DE': 'Dieses Konto hat dieses Produkt mit dieser Seriennummer bereits registriert.',
+    'fr-FR': 'Ce compte a déjà enregistré ce produit et ce numéro de série.',
+    'sv-SE': 'Det här kontot har redan registrerat den här produkten och det här serienumret.',
+  },
+  warranty_claim_decided: {
+    'en-GB': 'This warranty claim has already been decided, or has nothing left to decide.',
+    'de-DE': 'Über diesen Garantieanspruch wurde bereits entschieden, oder es gibt nichts mehr zu entscheiden.',
+    'fr-FR': 'Cette demande de garantie a déjà été tranchée, ou il n’y a plus rien à trancher.',
+    'sv-SE': 'Det här garantianspråket är redan avgjort, eller så finns det inget kvar att avgöra.',
   },
   purchase_date_in_future: {
     'en-GB': 'The date of purchase cannot be in the future.',
@@ -408,6 +444,18 @@ export const MESSAGES = {
       "Bonjour,\n\nVoici votre code pour vérifier votre compte {app} :\n\n{code}\n\nCe code est valable {minutes} minutes. Si vous n'avez pas créé de compte, vous pouvez ignorer cet e-mail.\n\nL'équipe {app}",
     'sv-SE':
       'Hej!\n\nDin kod för att verifiera ditt {app}-konto är:\n\n{code}\n\nKoden gäller i {minutes} minuter. Om du inte har skapat något konto kan du bortse från det här mejlet.\n\n{app}-teamet',
+  },
+  // A sign-up's code confirms the password chosen with that sign-up (docs/product/states.md "Session"); other
+  // people can type the address too, so the mail says when it was asked for and not to enter a code one did not ask for.
+  mail_sign_up_text: {
+    'en-GB':
+      'Hello,\n\nYour code to verify your {app} account is:\n\n{code}\n\nThe code is valid for {minutes} minutes. It confirms the account asked for with this address on {requested}, with the password chosen then.\n\nIf you did not ask for an account then, ignore this e-mail and do not enter the code: someone else may have typed your address, and without the code nothing happens.\n\nThe {app} team',
+    'de-DE':
+      'Hallo,\n\nIhr Code zur Bestätigung Ihres {app}-Kontos lautet:\n\n{code}\n\nDer Code ist {minutes} Minuten gültig. Er bestätigt das am {requested} mit dieser Adresse beantragte Konto mit dem damals gewählten Passwort.\n\nWenn Sie damals kein Konto beantragt haben, ignorieren Sie diese E-Mail und geben Sie den Code nicht ein: Vielleicht hat jemand anderes Ihre Adresse eingegeben, und ohne den Code geschieht nichts.\n\nIhr {app}-Team',
+    'fr-FR':
+      "Bonjour,\n\nVoici votre code pour vérifier votre compte {app} :\n\n{code}\n\nCe code est valable {minutes} minutes. Il confirme le compte demandé avec cette adresse le {requested}, avec le mot de passe choisi à ce moment-là.\n\nSi vous n'avez pas demandé de compte à ce moment-là, ignorez cet e-mail et ne saisissez pas le code : quelqu'un d'autre a peut-être saisi votre adresse, et sans le code rien ne se passe.\n\nL'équipe {app}",
+    'sv-SE':
+      'Hej!\n\nDin kod för att verifiera ditt {app}-konto är:\n\n{code}\n\nKoden gäller i {minutes} minuter. Den bekräftar kontot som begärdes med den här adressen den {requested}, med lösenordet som valdes då.\n\nOm du inte begärde något konto då ska du bortse från det här mejlet och inte ange koden: någon annan kan ha skrivit in din adress, och utan koden händer ingenting.\n\n{app}-teamet',
   },
   mail_reset_subject: {
     'en-GB': 'Your {app} password reset code',
@@ -473,6 +521,32 @@ export const MESSAGES = {
     'sv-SE':
       'Hej!\n\nNågon försökte skapa ett {app}-konto med den här e-postadressen, som redan har ett konto. Ingenting har ändrats.\n\nOm det var du kan du logga in med ditt lösenord eller återställa det med ”Återställ lösenord” på inloggningssidan. Annars kan du bortse från det här mejlet.\n\n{app}-teamet',
   },
+  mail_transfer_subject: {
+    'en-GB': '{from} offers you a {product} on {app}',
+    'de-DE': '{from} bietet Ihnen ein {product} auf {app} an',
+    'fr-FR': '{from} vous propose un {product} sur {app}',
+    'sv-SE': '{from} erbjuder dig en {product} på {app}',
+  },
+  mail_transfer_text: {
+    'en-GB':
+      'Hello,\n\n{from} offers to hand over their {product} "{name}" to you. It becomes yours only if you accept; until then nothing changes.\n\nTo accept or decline, open this link and sign in:\n{link}\n\nThe offer expires in {days} days. If you were not expecting it, you can ignore this e-mail.\n\nThe {app} team',
+    'de-DE':
+      'Hallo,\n\n{from} möchte Ihnen das {product} „{name}“ übergeben. Es gehört Ihnen erst, wenn Sie annehmen; bis dahin ändert sich nichts.\n\nUm anzunehmen oder abzulehnen, öffnen Sie diesen Link und melden Sie sich an:\n{link}\n\nDas Angebot läuft in {days} Tagen ab. Wenn Sie es nicht erwartet haben, können Sie diese E-Mail ignorieren.\n\nIhr {app}-Team',
+    'fr-FR':
+      "Bonjour,\n\n{from} propose de vous céder son {product} « {name} ». Il ne devient le vôtre que si vous acceptez ; d'ici là, rien ne change.\n\nPour accepter ou refuser, ouvrez ce lien et connectez-vous :\n{link}\n\nL'offre expire dans {days} jours. Si vous ne l'attendiez pas, vous pouvez ignorer cet e-mail.\n\nL'équipe {app}",
+    'sv-SE':
+      'Hej!\n\n{from} vill lämna över sin {product} ”{name}” till dig. Den blir din först om du tackar ja; tills dess ändras ingenting.\n\nÖppna den här länken och logga in för att tacka ja eller nej:\n{link}\n\nErbjudandet går ut om {days} dagar. Om du inte väntade dig det kan du bortse från det här mejlet.\n\n{app}-teamet',
+  },
+  mail_transfer_sign_up_text: {
+    'en-GB':
+      'Hello,\n\n{from} offers to hand over their {product} "{name}" to you on {app}. To accept it, create a {app} account with this e-mail address ({email}) and verify it, then open this link:\n{link}\n\nUntil you accept, nothing changes. The offer expires in {days} days. If you were not expecting it, you can ignore this e-mail.\n\nThe {app} team',
+    'de-DE':
+      'Hallo,\n\n{from} möchte Ihnen auf {app} das {product} „{name}“ übergeben. Um es anzunehmen, erstellen Sie mit dieser E-Mail-Adresse ({email}) ein {app}-Konto, bestätigen Sie es und öffnen Sie dann diesen Link:\n{link}\n\nBis Sie annehmen, ändert sich nichts. Das Angebot läuft in {days} Tagen ab. Wenn Sie es nicht erwartet haben, können Sie diese E-Mail ignorieren.\n\nIhr {app}-Team',
+    'fr-FR':
+      "Bonjour,\n\n{from} propose de vous céder son {product} « {name} » sur {app}. Pour l'accepter, créez un compte {app} avec cette adresse e-mail ({email}), confirmez-le, puis ouvrez ce lien :\n{link}\n\nTant que vous n'avez pas accepté, rien ne change. L'offre expire dans {days} jours. Si vous ne l'attendiez pas, vous pouvez ignorer cet e-mail.\n\nL'équipe {app}",
+    'sv-SE':
+      'Hej!\n\n{from} vill lämna över sin {product} ”{name}” till dig på {app}. För att tacka ja skapar du ett {app}-konto med den här e-postadressen ({email}), verifierar det och öppnar sedan den här länken:\n{link}\n\nTills du tackar ja ändras ingenting. Erbjudandet går ut om {days} dagar. Om du inte väntade dig det kan du bortse från det här mejlet.\n\n{app}-teamet',
+  },
   // Alarm notifications (notify/alarmMessages.ts): {device} its name, {alarm} one of alarm_name_*, {value} with its unit, {time} in UTC.
   alarm_subject_triggered: {
     'en-GB': 'Alarm: {alarm} – {device}',
@@ -493,40 +567,40 @@ export const MESSAGES = {
     'sv-SE': 'Fortfarande offline: {device}',
   },
   alarm_text_triggered: {
-    'en-GB': 'Hello,\n\nthe alarm "{alarm}" of your device {device} went off on {time}.\nValue: {value}\n\nYour Paddock team',
-    'de-DE': 'Hallo,\n\nder Alarm „{alarm}“ Ihres Geräts {device} wurde am {time} ausgelöst.\nWert: {value}\n\nIhr Paddock-Team',
-    'fr-FR': "Bonjour,\n\nl'alarme « {alarm} » de votre appareil {device} s'est déclenchée le {time}.\nValeur : {value}\n\nL'équipe Paddock",
-    'sv-SE': 'Hej!\n\nLarmet ”{alarm}” på din enhet {device} löste ut {time}.\nVärde: {value}\n\nPaddock-teamet',
+    'en-GB': 'Hello,\n\nthe alarm "{alarm}" of your device {device} went off on {time}.\nValue: {value}\n\nSee it in Paddock: {link}\n\nYour Paddock team',
+    'de-DE': 'Hallo,\n\nder Alarm „{alarm}“ Ihres Geräts {device} wurde am {time} ausgelöst.\nWert: {value}\n\nIn Paddock ansehen: {link}\n\nIhr Paddock-Team',
+    'fr-FR': "Bonjour,\n\nl'alarme « {alarm} » de votre appareil {device} s'est déclenchée le {time}.\nValeur : {value}\n\nVoir dans Paddock : {link}\n\nL'équipe Paddock",
+    'sv-SE': 'Hej!\n\nLarmet ”{alarm}” på din enhet {device} löste ut {time}.\nVärde: {value}\n\nVisa i Paddock: {link}\n\nPaddock-teamet',
   },
   alarm_text_cleared: {
-    'en-GB': 'Hello,\n\nthe alarm "{alarm}" of your device {device} cleared on {time}.\nValue: {value}\n\nYour Paddock team',
-    'de-DE': 'Hallo,\n\nder Alarm „{alarm}“ Ihres Geräts {device} ist seit {time} aufgehoben.\nWert: {value}\n\nIhr Paddock-Team',
-    'fr-FR': "Bonjour,\n\nl'alarme « {alarm} » de votre appareil {device} a pris fin le {time}.\nValeur : {value}\n\nL'équipe Paddock",
-    'sv-SE': 'Hej!\n\nLarmet ”{alarm}” på din enhet {device} upphörde {time}.\nVärde: {value}\n\nPaddock-teamet',
+    'en-GB': 'Hello,\n\nthe alarm "{alarm}" of your device {device} cleared on {time}.\nValue: {value}\n\nSee it in Paddock: {link}\n\nYour Paddock team',
+    'de-DE': 'Hallo,\n\nder Alarm „{alarm}“ Ihres Geräts {device} ist seit {time} aufgehoben.\nWert: {value}\n\nIn Paddock ansehen: {link}\n\nIhr Paddock-Team',
+    'fr-FR': "Bonjour,\n\nl'alarme « {alarm} » de votre appareil {device} a pris fin le {time}.\nValeur : {value}\n\nVoir dans Paddock : {link}\n\nL'équipe Paddock",
+    'sv-SE': 'Hej!\n\nLarmet ”{alarm}” på din enhet {device} upphörde {time}.\nVärde: {value}\n\nVisa i Paddock: {link}\n\nPaddock-teamet',
   },
   alarm_text_reminder: {
-    'en-GB': 'Hello,\n\nyour device {device} has been offline since {time} and has still not reported.\n\nYour Paddock team',
-    'de-DE': 'Hallo,\n\nIhr Gerät {device} ist seit {time} offline und hat sich noch immer nicht gemeldet.\n\nIhr Paddock-Team',
-    'fr-FR': "Bonjour,\n\nvotre appareil {device} est hors ligne depuis le {time} et ne s'est toujours pas manifesté.\n\nL'équipe Paddock",
-    'sv-SE': 'Hej!\n\nDin enhet {device} har varit offline sedan {time} och har fortfarande inte hört av sig.\n\nPaddock-teamet',
+    'en-GB': 'Hello,\n\nyour device {device} has been offline since {time} and has still not reported.\n\nSee it in Paddock: {link}\n\nYour Paddock team',
+    'de-DE': 'Hallo,\n\nIhr Gerät {device} ist seit {time} offline und hat sich noch immer nicht gemeldet.\n\nIn Paddock ansehen: {link}\n\nIhr Paddock-Team',
+    'fr-FR': "Bonjour,\n\nvotre appareil {device} est hors ligne depuis le {time} et ne s'est toujours pas manifesté.\n\nVoir dans Paddock : {link}\n\nL'équipe Paddock",
+    'sv-SE': 'Hej!\n\nDin enhet {device} har varit offline sedan {time} och har fortfarande inte hört av sig.\n\nVisa i Paddock: {link}\n\nPaddock-teamet',
   },
   alarm_sms_triggered: {
-    'en-GB': 'Paddock alarm: {alarm} on {device} ({value}) at {time}',
-    'de-DE': 'Paddock-Alarm: {alarm} bei {device} ({value}) am {time}',
-    'fr-FR': 'Alarme Paddock : {alarm} sur {device} ({value}) le {time}',
-    'sv-SE': 'Paddock-larm: {alarm} på {device} ({value}) {time}',
+    'en-GB': 'Paddock alarm: {alarm} on {device} ({value}) at {time} {link}',
+    'de-DE': 'Paddock-Alarm: {alarm} bei {device} ({value}) am {time} {link}',
+    'fr-FR': 'Alarme Paddock : {alarm} sur {device} ({value}) le {time} {link}',
+    'sv-SE': 'Paddock-larm: {alarm} på {device} ({value}) {time} {link}',
   },
   alarm_sms_cleared: {
-    'en-GB': 'Paddock all clear: {alarm} on {device} ({value}) at {time}',
-    'de-DE': 'Paddock-Entwarnung: {alarm} bei {device} ({value}) am {time}',
-    'fr-FR': 'Fin d’alarme Paddock : {alarm} sur {device} ({value}) le {time}',
-    'sv-SE': 'Paddock: larmet {alarm} på {device} har upphört ({value}) {time}',
+    'en-GB': 'Paddock all clear: {alarm} on {device} ({value}) at {time} {link}',
+    'de-DE': 'Paddock-Entwarnung: {alarm} bei {device} ({value}) am {time} {link}',
+    'fr-FR': 'Fin d’alarme Paddock : {alarm} sur {device} ({value}) le {time} {link}',
+    'sv-SE': 'Paddock: larmet {alarm} på {device} har upphört ({value}) {time} {link}',
   },
   alarm_sms_reminder: {
-    'en-GB': 'Paddock: {device} still offline since {time}',
-    'de-DE': 'Paddock: {device} seit {time} weiterhin offline',
-    'fr-FR': 'Paddock : {device} toujours hors ligne depuis le {time}',
-    'sv-SE': 'Paddock: {device} fortfarande offline sedan {time}',
+    'en-GB': 'Paddock: {device} still offline since {time} {link}',
+    'de-DE': 'Paddock: {device} seit {time} weiterhin offline {link}',
+    'fr-FR': 'Paddock : {device} toujours hors ligne depuis le {time} {link}',
+    'sv-SE': 'Paddock: {device} fortfarande offline sedan {time} {link}',
   },
   // Push: the title is the mail's subject, this the line below it.
   alarm_push_triggered: {
@@ -667,6 +741,38 @@ export const MESSAGES = {
       "Bonjour,\n\nLe paiement de la formule {plan} de {device} a de nouveau été refusé : la formule a donc pris fin. Les alarmes de {device} sont suspendues ; ses réglages sont conservés.\n\nChoisissez une formule sur la page de réglages de {device} pour retrouver les alarmes telles qu'elles étaient.\n\nL'équipe Paddock",
     'sv-SE':
       'Hej!\n\nBetalningen för abonnemanget {plan} för {device} avvisades igen, så abonnemanget har upphört. Larmen för {device} är pausade; inställningarna sparas.\n\nVälj ett abonnemang på inställningssidan för {device} så kommer larmen tillbaka som de var.\n\nPaddock-teamet',
+  },
+  warranty_accepted_subject: {
+    'en-GB': 'Your warranty for {product} {serial} is registered',
+    'de-DE': 'Ihre Garantie für {product} {serial} ist registriert',
+    'fr-FR': 'Votre garantie pour {product} {serial} est enregistrée',
+    'sv-SE': 'Din garanti för {product} {serial} är registrerad',
+  },
+  warranty_accepted_text: {
+    'en-GB':
+      'Hello,\n\nWe have checked your proof of purchase: the warranty for {product} with serial number {serial} is now registered to your account.\n\nYour warranties: {link}\n\nThe Paddock team',
+    'de-DE':
+      'Hallo,\n\nwir haben Ihren Kaufnachweis geprüft: Die Garantie für {product} mit der Seriennummer {serial} ist jetzt auf Ihr Konto registriert.\n\nIhre Garantien: {link}\n\nIhr Paddock-Team',
+    'fr-FR':
+      "Bonjour,\n\nNous avons vérifié votre preuve d'achat : la garantie pour {product} portant le numéro de série {serial} est désormais enregistrée sur votre compte.\n\nVos garanties : {link}\n\nL'équipe Paddock",
+    'sv-SE':
+      'Hej!\n\nVi har granskat ditt inköpsbevis: garantin för {product} med serienummer {serial} är nu registrerad på ditt konto.\n\nDina garantier: {link}\n\nPaddock-teamet',
+  },
+  warranty_rejected_subject: {
+    'en-GB': 'Your warranty for {product} {serial} was not accepted',
+    'de-DE': 'Ihre Garantie für {product} {serial} wurde nicht anerkannt',
+    'fr-FR': "Votre garantie pour {product} {serial} n'a pas été acceptée",
+    'sv-SE': 'Din garanti för {product} {serial} godkändes inte',
+  },
+  warranty_rejected_text: {
+    'en-GB':
+      'Hello,\n\nWe have checked the proofs of purchase for {product} with serial number {serial}. Yours did not show that you bought this product, so the warranty is not registered to your account.\n\nIf you have a better proof of purchase, register the product again with it: {link}\n\nThe Paddock team',
+    'de-DE':
+      'Hallo,\n\nwir haben die Kaufnachweise für {product} mit der Seriennummer {serial} geprüft. Ihr Nachweis hat nicht gezeigt, dass Sie dieses Produkt gekauft haben, daher ist die Garantie nicht auf Ihr Konto registriert.\n\nWenn Sie einen besseren Kaufnachweis haben, registrieren Sie das Produkt damit erneut: {link}\n\nIhr Paddock-Team',
+    'fr-FR':
+      "Bonjour,\n\nNous avons vérifié les preuves d'achat pour {product} portant le numéro de série {serial}. La vôtre ne montrait pas que vous avez acheté ce produit : la garantie n'est donc pas enregistrée sur votre compte.\n\nSi vous avez une meilleure preuve d'achat, enregistrez à nouveau le produit avec celle-ci : {link}\n\nL'équipe Paddock",
+    'sv-SE':
+      'Hej!\n\nVi har granskat inköpsbevisen för {product} med serienummer {serial}. Ditt visade inte att du har köpt produkten, så garantin är inte registrerad på ditt konto.\n\nOm du har ett bättre inköpsbevis kan du registrera produkten igen med det: {link}\n\nPaddock-teamet',
   },
   // The built-in payment provider's invoices and portal page (server/src/billing/builtin).
   invoice_title: { 'en-GB': 'Invoice', 'de-DE': 'Rechnung', 'fr-FR': 'Facture', 'sv-SE': 'Faktura' },

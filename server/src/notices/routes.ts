@@ -15,6 +15,8 @@ export const noticeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
   app.get(
     '/notices',
     {
+      // Staff-written texts: an admin's read is not audited (audit/routeConfig.ts).
+      config: { showsNoUserData: true },
       schema: {
         tags: ['notices'],
         summary: 'Notices, newest first: all of them (admins), or with `public` (any value) the public ones (any signed-in user)',

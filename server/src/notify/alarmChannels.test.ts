@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { alarmChannels, devices, jobs, mailbox, smsOutbox, users } from '../db/schema';
 import { demoKey } from '../devices/inventory';
 import { fenceReading } from '../testing/devices';
+import { handOver } from '../transfers/testing';
 import { call, createTestApp, createUser, signIn, type TestApp } from '../testing/testApp';
 import { createMailer } from './mail';
 import { outboxSmsProvider } from './sms';
@@ -35,6 +36,7 @@ function deps(): WorkerDeps {
     },
     now: t.clock.now,
     log: t.app.log,
+    publicUrl: t.config.publicUrl,
   };
 }
 
@@ -158,17 +160,17 @@ describe('the notification worker honours each user’s choice', () => {
     expect(await db().select().from(jobs)).toEqual([]);
   });
 
-  it('keeps both sides’ channels when the device changes hands: the new owner was not asked', async () => {
+  it('when the device changes hands, the new owner (who accepted it) gets an owner’s channels and the old owner none', async () => {
     const [owner, buyer] = [await member(), await member()];
     const key = await fence(owner, [buyer]);
-    const sold = await call(t.app, 'PATCH', `/api/fencealarms/${key}`, { token: owner.token, body: { Owner: buyer.email } });
-    expect(sold.statusCode).toBe(200);
-    expect((await channels(buyer, key)).json()).toEqual({ Email: true, Sms: false, Push: false });
-    expect((await channels(owner, key)).json()).toEqual({ Email: true, Sms: true, Push: true });
+    // docs/product/devices.md "Transfers": an offer the buyer accepts; the old owner loses the device.
+    expect((await handOver(t, 'fencealarm', key, owner, buyer)).statusCode).toBe(200);
+    expect((await channels(buyer, key)).json()).toEqual({ Email: true, Sms: true, Push: true });
+    expect((await channels(owner, key)).statusCode).toBe(404);
     await fenceReading(t, key, 2000);
     await runDueJobs(deps());
-    expect(await received(buyer)).toEqual({ mails: 1, sms: 0, push: 0, balance: 10 });
-    expect(await received(owner)).toEqual({ mails: 1, sms: 1, push: 1, balance: 9 });
+    expect(await received(buyer)).toEqual({ mails: 1, sms: 1, push: 1, balance: 9 });
+    expect(await received(owner)).toEqual({ mails: 0, sms: 0, push: 0, balance: 10 });
   });
 
   it('forgets the choices with the device and with the user', async () => {

@@ -36,17 +36,3 @@ export async function saveAlarmChannels(db: Db, key: string, userId: string, cho
   return choice;
 }
 
-/**
- * Before a device changes hands, both keep what they had: the outgoing owner the channels it had as owner (every
- * one, unless it chose otherwise) rather than a shared user's e-mail only, and the incoming owner, who did not ask
- * for the device, its own choice or e-mail only (an owner cannot hand someone a device to make them pay for SMS).
- */
-export async function handOverChannels(db: Db, key: string, from: string, to: string, now: Date): Promise<void> {
-  await db
-    .insert(alarmChannels)
-    .values([
-      { key, userId: from, ...defaultAlarmChannels(true), updatedAt: now },
-      { key, userId: to, ...defaultAlarmChannels(false), updatedAt: now },
-    ])
-    .onConflictDoNothing({ target: [alarmChannels.key, alarmChannels.userId] });
-}

@@ -11,6 +11,7 @@ import {
 } from '@paddock/shared/domain';
 import { translate, type MessageKey } from '../i18n/messages';
 import type { Mail } from './mail';
+import { safeDeviceName } from './safeDeviceName';
 
 export type AlarmEvent = 'triggered' | 'cleared' | 'reminder';
 
@@ -22,8 +23,10 @@ export interface AlarmNotice {
   unit: AlarmUnit | null;
   /** When it happened (a reminder: since when the device is offline). */
   at: Date;
-  /** The device's settings page (devicePath): a FarmCam SIM's data alert links there, to Buy extra data. */
+  /** The device's settings page (devicePath): a FarmCam SIM's data alert's push opens it, to Buy extra data. */
   settingsPath?: string;
+  /** The device's page as a full link on PUBLIC_URL (http/publicLinks.ts deviceLink): mails and SMS carry it, never a bare path. */
+  link: string;
 }
 
 /** docs/product/products/farmcam-sim.md Data alert: its trigger says where to buy extra data. */
@@ -47,11 +50,12 @@ function formatValue(locale: Locale, notice: AlarmNotice): string {
 
 function values(locale: Locale, notice: AlarmNotice) {
   return {
-    device: notice.device,
+    // Named by anyone it is shared with: plain, bounded text that links nowhere (docs/product/roles.md).
+    device: safeDeviceName(notice.device),
     alarm: translate(locale, `alarm_name_${notice.alarm}` as MessageKey),
     value: formatValue(locale, notice),
     time: formatAlarmTime(locale, notice.at),
-    link: notice.settingsPath ?? '',
+    link: notice.link,
   };
 }
 

@@ -3,7 +3,7 @@ import { FALLBACK_LOCALE, isLocale, VARIANTS, type BrandVariant, type Locale } f
 import type { FastifyBaseLogger } from 'fastify';
 import { CODE_TTL_MINUTES, issueCode } from '../auth/codes';
 import type { AppContext } from '../context';
-import type { CodePurpose, UserRow } from '../db/schema';
+import type { CodePurpose, PendingSignUpRow, UserRow } from '../db/schema';
 import { translate, type MessageKey } from '../i18n/messages';
 import type { Mail } from './mail';
 
@@ -55,6 +55,38 @@ export async function deliverCode(
   if (!to) return;
   const code = await issueCode(ctx.db, user.id, purpose, ctx.config.now());
   await sendQuietly(ctx, branded(codeMail(to, localeOf(user), purpose, code, variant), variant), log);
+}
+
+/** When a sign-up was asked for, in the recipient's language (UTC, as the mail cannot know the reader's zone). */
+const requestedAt = (locale: Locale, at: Date): string =>
+  `${new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
+
+/**
+ * Issues a verification code for one pending sign-up and mails it in that sign-up's language. The code confirms
+ * that sign-up's password, and the mail says when it was asked for, because anyone may type the address
+ * (docs/product/states.md "Session").
+ */
+export async function deliverSignUpCode(
+  ctx: AppContext,
+  user: UserRow,
+  signUp: PendingSignUpRow,
+  log: FastifyBaseLogger,
+  variant: BrandVariant = 'default',
+): Promise<void> {
+  const code = await issueCode(ctx.db, user.id, 'verify', ctx.config.now(), signUp.id);
+  const locale = isLocale(signUp.locale) ? signUp.locale : FALLBACK_LOCALE;
+  const app = appOf(variant);
+  const mail = {
+    to: user.email,
+    subject: translate(locale, 'mail_verify_subject', { app }),
+    text: translate(locale, 'mail_sign_up_text', {
+      code,
+      minutes: CODE_TTL_MINUTES,
+      app,
+      requested: requestedAt(locale, signUp.createdAt),
+    }),
+  };
+  await sendQuietly(ctx, branded(mail, variant), log);
 }
 
 /** Tells the account's current address that a change to `newEmail` was asked for. */

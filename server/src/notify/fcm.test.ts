@@ -290,6 +290,7 @@ describe('the native app end to end', () => {
       push: pushTransport({ send: () => Promise.reject(new Error('no browser here')) }, fcmTransport({ settings: settings(), log: t.app.log })),
       now: t.clock.now,
       log: t.app.log,
+      publicUrl: t.config.publicUrl,
     });
     expect(delivered).toBe(2);
     const sent = messages.map((entry) => JSON.parse(entry.body) as { message: { token: string; notification: { title: string }; data: Record<string, string> } });

@@ -28,8 +28,10 @@ export interface Mailer {
 }
 
 /** Where mail goes, for the start banner. */
-export function mailDescription(smtpUrl: string | null): string {
-  return smtpUrl ? `SMTP ${new URL(smtpUrl).host}` : 'built-in mailbox, read it as admin at GET /api/admin/mailbox';
+export function mailDescription(smtpUrl: string | null, adminMailbox = true): string {
+  if (smtpUrl) return `SMTP ${new URL(smtpUrl).host}`;
+  // ADMIN_MAILBOX off (docs/product/admin.md "Mailbox"): nobody reads it, so the start says mail goes nowhere useful.
+  return adminMailbox ? 'built-in mailbox, read it as admin at GET /api/admin/mailbox' : 'built-in mailbox, not shown (ADMIN_MAILBOX off): set SMTP_URL';
 }
 
 export function createMailer(options: { smtpUrl: string | null; from: string; db: Db; now: () => Date; log: FastifyBaseLogger }): Mailer {

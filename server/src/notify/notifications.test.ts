@@ -31,6 +31,7 @@ function deps(overrides: Partial<WorkerDeps> = {}): WorkerDeps {
     push: { send: () => Promise.reject(new Error('no push expected')) },
     now: t.clock.now,
     log: t.app.log,
+    publicUrl: t.config.publicUrl,
     ...overrides,
   };
 }

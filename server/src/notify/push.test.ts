@@ -104,6 +104,7 @@ async function deps(): Promise<WorkerDeps> {
     push: webPushTransport({ keys, subject: t.config.vapidSubject, allowedHosts: t.config.pushServiceHosts, log: t.app.log, ca: cert, allowPrivateAddressesForTests: true }),
     now: t.clock.now,
     log: t.app.log,
+    publicUrl: t.config.publicUrl,
   };
 }
 

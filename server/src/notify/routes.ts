@@ -19,6 +19,7 @@ export const pushRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; vapidPubli
   app.get(
     '/push/vapid-public-key',
     {
+      config: { showsNoUserData: true },
       schema: {
         tags,
         summary: "The server's VAPID public key, which a browser subscribes to push messages with (applicationServerKey)",

@@ -24,6 +24,7 @@ it('claims at most its limit per pass and says when more are due', async () => {
     push: { send: () => Promise.reject(new Error('no push expected')) },
     now: t.clock.now,
     log: t.app.log,
+    publicUrl: t.config.publicUrl,
   };
   const owner = await createMember(t);
   const key = demoKey('fencealarm', 30);

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   FALLBACK_LOCALE,
+  dashboardPath,
   devicePath,
   isLocale,
   isProductId,
@@ -19,6 +20,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { devices, jobs, users, type JobRow } from '../db/schema';
+import { appLink, deviceLink } from '../http/publicLinks';
 import { claimPass, startJobLoop, type JobLoop, type PassBound } from '../jobs/loop';
 import { claimJobs, completeJob, failJob } from '../jobs/queue';
 import { alarmMail, alarmPush, alarmSmsText, type AlarmNotice } from './alarmMessages';
@@ -44,6 +46,8 @@ export interface WorkerDeps {
   push: PushTransport;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** PUBLIC_URL: the origin of the device links in mails and SMS. */
+  publicUrl: string;
   /** Identifies this worker's leases (default: a fresh id). */
   id?: string;
 }
@@ -108,6 +112,8 @@ async function deliver(deps: WorkerDeps, worker: string, job: JobRow): Promise<v
     unit: payload.unit as AlarmUnit | null,
     at: new Date(payload.at),
     ...(isProductId(device.product) ? { settingsPath: devicePath(device.product, device.key) } : {}),
+    // Issue 26: a full link on PUBLIC_URL, not a bare path a mail client or phone cannot open.
+    link: isProductId(device.product) ? deviceLink(deps, device.product, device.key) : appLink(deps, dashboardPath(device.key)),
   };
   if (payload.channel === 'email') {
     if (user.emailDevice) await deps.mailer.send(alarmMail(user.email, locale, notice));

@@ -31,7 +31,7 @@ describe('notifications claimed by a worker that died', () => {
     }
     expect(await claimJobs(t.database.db, 'dead-worker', now, 10)).toHaveLength(5);
     const mailer = createMailer({ smtpUrl: null, from: 'paddock@test', db: t.database.db, now: t.clock.now, log: t.app.log });
-    const worker = { db: t.database.db, mailer, sms: { send: async () => undefined }, push: { send: async () => 'delivered' as const }, now: t.clock.now, log: t.app.log };
+    const worker = { db: t.database.db, mailer, sms: { send: async () => undefined }, push: { send: async () => 'delivered' as const }, now: t.clock.now, log: t.app.log, publicUrl: t.config.publicUrl };
     expect(await runDueJobs(worker, 'live-worker')).toBe(0); // still leased
     t.clock.advance(JOB_LEASE_MS + 1);
     expect(await runDueJobs(worker, 'live-worker')).toBe(5);

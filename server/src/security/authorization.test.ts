@@ -3,6 +3,7 @@
 // TABLE says. A route without an entry fails here: decide who may call it and add it to the table.
 import { createECDH, randomBytes } from 'node:crypto';
 import { PRODUCTS, type ProductId } from '@paddock/shared/domain';
+import { deviceTransfers } from '../db/schema';
 import { call, createTestApp, type TestApp } from '../testing/testApp';
 import { admin, device, freeKey, metadataBody, person, planBody, type Person } from './fixtures';
 import { fillPath, instantTimers, operationsOf, productIn, type Operation } from './operations';
@@ -11,7 +12,7 @@ const ROLES = ['anonymous', 'stranger', 'shared', 'owner', 'admin'] as const;
 type Role = (typeof ROLES)[number];
 
 /** 'ok': the call did what it asked (2xx, or the case's `ok` answer); else the status and, where it matters, the error code. */
-type Answer = 'ok' | '401' | '403' | '404' | '403 device_owner_only';
+type Answer = 'ok' | '401' | '403' | '404' | '403 device_owner_only' | '403 device_changes_owner_only';
 
 interface Fixture {
   owner: Person;
@@ -45,6 +46,22 @@ const ADMIN_ONLY: Record<Role, Answer> = { anonymous: '401', stranger: '403', sh
 /** Reads and edits of the owner's device: anyone without a role on it learns nothing (404). */
 const DEVICE_USER: Record<Role, Answer> = { anonymous: '401', stranger: '404', shared: 'ok', owner: 'ok', admin: 'ok' };
 const DEVICE_OWNER: Record<Role, Answer> = { anonymous: '401', stranger: '404', shared: '403 device_owner_only', owner: 'ok', admin: 'ok' };
+/** The owner's change log of a device (docs/product/roles.md "Change log"): the owner and admins read it. */
+const CHANGE_LOG: Record<Role, Answer> = {
+  anonymous: '401',
+  stranger: '404',
+  shared: '403 device_changes_owner_only',
+  owner: 'ok',
+  admin: 'ok',
+};
+/** Switches on one alarm of the product: its alarms are the owner's (docs/product/roles.md "Alarms and sharing"). */
+const ALARM_ON: Record<ProductId, Record<string, unknown>> = {
+  'farmcam-sim': { DataAlert: { Enabled: true, ThresholdMb: 500 } },
+  fencealarm: { VoltageAlarm: { Enabled: true, AlarmLevel: 3000 } },
+  fencealarm2: { VoltageAlarm: { Enabled: true, Threshold: 3057 } },
+  smartplug: { PowerFailureAlarmEnabled: true },
+  smartplug2: { PowerFailureNotification: { Enabled: true } },
+};
 
 /** A valid warranty registration of the serial number, with a PDF proof. */
 const warrantyBody = (serialNumber: string) => ({
@@ -62,13 +79,38 @@ const history: Case = { expect: DEVICE_USER, query: historyWindow };
 const deviceUpdate: Case[] = [
   { expect: DEVICE_USER, body: (f) => metadataBody(f.product, { Name: 'Renamed', Tags: ['barn'] }) },
   { expect: DEVICE_OWNER, body: (f) => planBody(f.product, '') },
+  // Another Owner is a transfer offer to that address (docs/product/devices.md "Transfers"): the owner's call.
   { expect: DEVICE_OWNER, body: (f) => metadataBody(f.product, { Owner: f.shared.email }) },
+  // Sharing onward, someone else's bell and the alarms are the owner's too.
+  { expect: DEVICE_OWNER, body: (f) => metadataBody(f.product, { Access: [f.owner.email, f.shared.email, newAddress()] }) },
+  { expect: DEVICE_OWNER, body: (f) => metadataBody(f.product, { Notify: [] }) },
+  { expect: DEVICE_OWNER, body: (f) => ALARM_ON[f.product] },
 ];
-const fota: Case = { expect: ADMIN_ONLY, body: () => ({ Url: 'https://firmware.example.com/fa2-1.2.3.bin', Checksum: 'deadbeef' }) };
+const fota: Case = { expect: ADMIN_ONLY, body: () => ({ Url: 'https://firmware.example.com/fa2-1.2.3.bin', Checksum: 'deadbeef'.repeat(8) }) };
 /** Staff add trials and cancel plans (docs/product/admin.md "Trials and cancellation"). */
 const trial: Case = { expect: ADMIN_ONLY, body: (f) => (f.product === 'farmcam-sim' ? { Bytes: 1_000_000, Days: 7 } : { Days: 7 }) };
 const cancel: Case = { expect: ADMIN_ONLY };
 const alarmChannels: Case[] = [{ expect: DEVICE_USER }];
+/** Offering the device to another farmer, and withdrawing the offer: the owner's (docs/product/devices.md "Transfers"). */
+const offerTransfer: Case = { expect: DEVICE_OWNER, body: () => ({ Email: newAddress() }) };
+const withdrawTransfer: Case = { expect: DEVICE_OWNER };
+/**
+ * Answering an offer: only the verified account whose address it names (here the shared user's, for the owner's
+ * device, under the id the path is given); anyone else learns nothing (404), admins included.
+ */
+const answerTransfer: Case = {
+  expect: { anonymous: '401', stranger: '404', shared: 'ok', owner: '404', admin: '404' },
+  prepare: async (f) => {
+    await t.database.db.insert(deviceTransfers).values({
+      id: f.owner.id,
+      deviceKey: f.key,
+      fromUserId: f.owner.id,
+      toEmail: f.shared.email,
+      offeredAt: f.now,
+      expiresAt: new Date(f.now.getTime() + 86_400_000),
+    });
+  },
+};
 const setAlarmChannels: Case = { expect: DEVICE_USER, body: () => ({ Email: true, Sms: false, Push: true }) };
 
 /** A browser's Web Push subscription on an allowed push service. */
@@ -124,6 +166,10 @@ const TABLE: Record<string, Case | Case[]> = {
       if (reply.statusCode !== 201) throw new Error(`the owner's warranty was not registered: ${reply.statusCode} ${reply.body}`);
     },
   },
+  // Staff review of disputed warranty serials (docs/product/admin.md "Warranty claims"); the path's id names no claim: admins learn so.
+  'GET /api/admin/warranty-claims': { expect: ADMIN_ONLY },
+  'POST /api/admin/warranty-claims/{id}/accept': { expect: ADMIN_ONLY, ok: '404 not_found' },
+  'POST /api/admin/warranty-claims/{id}/reject': { expect: ADMIN_ONLY, ok: '404 not_found' },
   // A price list names no customer (docs/product/api.md).
   'GET /api/prices': { expect: PUBLIC },
   'GET /api/admin/mailbox': { expect: ADMIN_ONLY },
@@ -141,14 +187,20 @@ const TABLE: Record<string, Case | Case[]> = {
   'GET /api/admin/devices/{product}': { expect: ADMIN_ONLY, query: (f) => ({ key: f.key.slice(0, 6) }) },
   'GET /api/users/{id}/devices': { expect: SELF_OR_ADMIN },
   'GET /api/users/{id}/devices/trends': { expect: SELF_OR_ADMIN },
+  'GET /api/users/{id}/transfers': { expect: SELF_OR_ADMIN },
+  'POST /api/transfers/{id}/accept': answerTransfer,
+  'POST /api/transfers/{id}/decline': answerTransfer,
 
   'POST /api/users/{id}/farmcam-sims': register,
   'GET /api/farmcam-sims/{imsi}': { expect: DEVICE_USER },
   'PATCH /api/farmcam-sims/{imsi}': deviceUpdate,
   'PUT /api/farmcam-sims/{imsi}': deviceUpdate,
   'DELETE /api/farmcam-sims/{imsi}': { expect: DEVICE_OWNER },
+  'POST /api/farmcam-sims/{imsi}/transfer': offerTransfer,
+  'DELETE /api/farmcam-sims/{imsi}/transfer': withdrawTransfer,
   'GET /api/farmcam-sims/{imsi}/alarm-channels': alarmChannels,
   'PUT /api/farmcam-sims/{imsi}/alarm-channels': setAlarmChannels,
+  'GET /api/farmcam-sims/{imsi}/changes': { expect: CHANGE_LOG },
   'GET /api/farmcam-sims/{imsi}/remaining-data': history,
   'POST /api/farmcam-sims/{imsi}/extra-data': { expect: DEVICE_OWNER },
   'PUT /api/farmcam-sims/{imsi}/trial': trial,
@@ -159,8 +211,11 @@ const TABLE: Record<string, Case | Case[]> = {
   'PATCH /api/fencealarms/{imei}': deviceUpdate,
   'PUT /api/fencealarms/{imei}': deviceUpdate,
   'DELETE /api/fencealarms/{imei}': { expect: DEVICE_OWNER },
+  'POST /api/fencealarms/{imei}/transfer': offerTransfer,
+  'DELETE /api/fencealarms/{imei}/transfer': withdrawTransfer,
   'GET /api/fencealarms/{imei}/alarm-channels': alarmChannels,
   'PUT /api/fencealarms/{imei}/alarm-channels': setAlarmChannels,
+  'GET /api/fencealarms/{imei}/changes': { expect: CHANGE_LOG },
   'GET /api/fencealarms/{imei}/voltage': history,
   'PUT /api/fencealarms/{imei}/trial': trial,
   'DELETE /api/fencealarms/{imei}/subscription': cancel,
@@ -170,8 +225,11 @@ const TABLE: Record<string, Case | Case[]> = {
   'PATCH /api/fencealarm2s/{imei}': deviceUpdate,
   'PUT /api/fencealarm2s/{imei}': deviceUpdate,
   'DELETE /api/fencealarm2s/{imei}': { expect: DEVICE_OWNER },
+  'POST /api/fencealarm2s/{imei}/transfer': offerTransfer,
+  'DELETE /api/fencealarm2s/{imei}/transfer': withdrawTransfer,
   'GET /api/fencealarm2s/{imei}/alarm-channels': alarmChannels,
   'PUT /api/fencealarm2s/{imei}/alarm-channels': setAlarmChannels,
+  'GET /api/fencealarm2s/{imei}/changes': { expect: CHANGE_LOG },
   'GET /api/fencealarm2s/{imei}/voltage': history,
   'PUT /api/fencealarm2s/{imei}/fota': fota,
   'PATCH /api/fencealarm2s/{imei}/fota': fota,
@@ -183,8 +241,11 @@ const TABLE: Record<string, Case | Case[]> = {
   'PATCH /api/smartplugs/{imei}': deviceUpdate,
   'PUT /api/smartplugs/{imei}': deviceUpdate,
   'DELETE /api/smartplugs/{imei}': { expect: DEVICE_OWNER },
+  'POST /api/smartplugs/{imei}/transfer': offerTransfer,
+  'DELETE /api/smartplugs/{imei}/transfer': withdrawTransfer,
   'GET /api/smartplugs/{imei}/alarm-channels': alarmChannels,
   'PUT /api/smartplugs/{imei}/alarm-channels': setAlarmChannels,
+  'GET /api/smartplugs/{imei}/changes': { expect: CHANGE_LOG },
   // No device is connected in this test: the plug never answers.
   'PUT /api/smartplugs/{imei}/power-enabled': { expect: DEVICE_USER, body: () => ({ Enabled: true }), ok: '408 device_timeout' },
   'GET /api/smartplugs/{imei}/consumption': history,
@@ -204,8 +265,11 @@ const TABLE: Record<string, Case | Case[]> = {
   'PATCH /api/smartplug2s/{imei}': deviceUpdate,
   'PUT /api/smartplug2s/{imei}': deviceUpdate,
   'DELETE /api/smartplug2s/{imei}': { expect: DEVICE_OWNER },
+  'POST /api/smartplug2s/{imei}/transfer': offerTransfer,
+  'DELETE /api/smartplug2s/{imei}/transfer': withdrawTransfer,
   'GET /api/smartplug2s/{imei}/alarm-channels': alarmChannels,
   'PUT /api/smartplug2s/{imei}/alarm-channels': setAlarmChannels,
+  'GET /api/smartplug2s/{imei}/changes': { expect: CHANGE_LOG },
   'GET /api/smartplug2s/{imei}/consumption': history,
   'GET /api/smartplug2s/{imei}/load': history,
   'PUT /api/smartplug2s/{imei}/trial': trial,

@@ -6,6 +6,7 @@ import { authorize } from '../access';
 import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
 import { issueToken, retireToken, revokeToken, tokenExpiry } from '../auth/tokens';
 import { limitsFor, type AppContext } from '../context';
+import { fromPartnerPage } from '../http/cors';
 import { AppError, unauthorized } from '../http/errors';
 import { findUserByEmail, toUser } from '../users/store';
 import { bearerAuth, errorReplies, NoContent, sendNoContent } from '../http/schemas';
@@ -18,9 +19,15 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
     return payload;
   });
 
+  // Every call here is one the partner embed makes (`embed: true`, http/cors.ts).
+  const embed = { embed: true };
+  // The caller's own session: an admin's read of it is not audited (audit/routeConfig.ts).
+  const ownSession = { ...embed, showsNoUserData: true };
+
   app.route({
     method: ['POST', 'PUT'],
     url: '/sign-in',
+    config: embed,
     schema: {
       tags: ['session'],
       summary: 'Signs in with e-mail and password',
@@ -39,7 +46,9 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
       // Told only to whoever knows the password, so it reveals nothing about other people's accounts.
       if (!user.verified) throw new AppError(403, 'account_not_verified');
       await limiter.reset(limits[0].key);
-      const token = await issueToken(db, user.id, config.now(), config.tokenTtlHours);
+      // Signed in on a partner's page: the token serves the embed's calls only (docs/product/embedding.md).
+      const scope = fromPartnerPage(request, config) ? 'embed' : 'full';
+      const token = await issueToken(db, user.id, config.now(), config.tokenTtlHours, scope);
       return { User: toUser(user), Token: token };
     },
   });
@@ -49,6 +58,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
   app.get(
     '/session',
     {
+      config: ownSession,
       schema: {
         tags: ['session'],
         summary: 'The signed-in user and the expiry of the token of this request',
@@ -68,25 +78,27 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
   app.get(
     '/token',
     {
+      config: ownSession,
       schema: {
         tags: ['session'],
-        summary: 'Issues a fresh token for the signed-in user',
+        summary: 'Issues a fresh token for the signed-in user (of the same scope: an embed token gives an embed token)',
         security: bearerAuth,
         response: { 200: Token, ...errorReplies(401) },
       },
     },
     async (request) => {
-      const { user, tokenHash } = authorize(request, 'session:refresh');
+      const { user, tokenHash, scope } = authorize(request, 'session:refresh');
       // The token it replaces is retired: a copy of it stops working after a short grace (auth/tokens.ts).
       const now = config.now();
       await retireToken(db, tokenHash, now);
-      return issueToken(db, user.id, now, config.tokenTtlHours);
+      return issueToken(db, user.id, now, config.tokenTtlHours, scope);
     },
   );
 
   app.delete(
     '/token',
     {
+      config: embed,
       schema: {
         tags: ['session'],
         summary: 'Signs out: revokes the token of this request',

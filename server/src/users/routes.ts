@@ -10,7 +10,7 @@ import {
   UserSearchQuery,
   type UserSearchFieldName,
 } from '@paddock/shared/contract';
-import { normalizeEmail, normalizeVatin } from '@paddock/shared/domain';
+import { checkVatin, normalizeEmail, normalizeVatin } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -18,13 +18,13 @@ import { authorize, type Action } from '../access';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../auth/passwords';
 import { limitsFor, type AppContext } from '../context';
 import type { Db } from '../db/client';
-import { codes, devices, users, type UserRow } from '../db/schema';
+import { codes, devices, pendingSignUps, users, type UserRow } from '../db/schema';
 import { moveAddressInDeviceLists } from '../devices/accessLists';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { requestLocale } from '../http/locale';
-import { deliverCode, noticeEmailChange, noticeSignUpAttempt } from '../notify/codeMails';
+import { deliverCode, deliverSignUpCode, noticeEmailChange, noticeSignUpAttempt } from '../notify/codeMails';
 import { requestVariant } from '../variants/variant';
-import { findUserByEmail, findUserById, insertUser, toUser, updateUser, type NewUser } from './store';
+import { addPendingSignUp, findUserByEmail, findUserById, insertUser, toUser, updateUser, type NewUser } from './store';
 import { bearerAuth, errorReplies, likeLiteral, NoContent, sendNoContent } from '../http/schemas';
 
 const SEARCH_LIMIT = 50;
@@ -99,12 +99,15 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
   app.post(
     '/users',
     {
+      // The signed-out pages (sign-up, verification, reset) show inside the partner embed (docs/product/embedding.md).
+      config: { embed: true },
       schema: {
         tags,
         summary: 'Creates an account and mails it a verification code',
         description:
           'Answers 202 alike for a new and a known address, so it does not tell which addresses have accounts; ' +
-          'a known address is mailed a notice instead (or a fresh verification code while it is not verified).',
+          'a verified address is mailed a notice instead. Each sign-up for an unverified address keeps its own ' +
+          'password and details, and the code mailed for it confirms only those.',
         body: CreateUserBody,
         response: { 202: CreateUserReply, ...errorReplies(400, 429) },
       },
@@ -114,6 +117,8 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
       const email = normalizeEmail(body.Email);
       await limiter.take(limitsFor(config, 'createUser', email, request.ip));
       assertAcceptablePassword(body.Password);
+      // Reverse charge is granted on this self-declared number: it must at least have its country's format (docs/product/billing.md).
+      if (checkVatin(body.Vatin ?? '') === 'invalid') throw badRequest('invalid_vat_number', 'Vatin');
       // Hashed on both paths, so the time taken does not tell a known address either.
       const passwordHash = await hashPassword(body.Password);
       const signUp = {
@@ -127,25 +132,23 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
         town: body.Town?.trim() ?? '',
         vatin: normalizeVatin(body.Vatin ?? ''),
       };
-      const known = await findUserByEmail(db, email);
+      // Nobody has proved an unverified address yet, so each sign-up for it keeps its own password and details,
+      // and only the code mailed for it confirms them: whoever reads the mailbox ends up with the password they
+      // chose, in whatever order the sign-ups came (docs/product/states.md "Session").
+      let known = await findUserByEmail(db, email);
+      if (!known) {
+        known = await insertUser(db, { email, ...signUp }, config.now()).catch(async (error: unknown) => {
+          // A concurrent sign-up took the address: this one joins it like any sign-up for a known address.
+          if (error instanceof AppError && error.code === 'email_taken') return findUserByEmail(db, email);
+          throw error;
+        });
+      }
       if (known?.verified) {
         await noticeSignUpAttempt(ctx, known, request.log, requestVariant(request, config));
-        return reply.code(202).send({ Email: email });
+      } else if (known) {
+        const pending = await addPendingSignUp(db, known.id, signUp, config.now());
+        await deliverSignUpCode(ctx, known, pending, request.log, requestVariant(request, config));
       }
-      if (known) {
-        // Nobody has proved this mailbox yet, so an earlier sign-up's password is nobody's: the latest sign-up's
-        // replaces it, and the fresh code (which voids the earlier ones) confirms that one. Otherwise whoever signed
-        // up first with someone else's address would sign in once its owner confirms it.
-        const [updated] = await db.update(users).set(signUp).where(eq(users.id, known.id)).returning();
-        if (updated) await deliverCode(ctx, updated, 'verify', request.log, requestVariant(request, config));
-        return reply.code(202).send({ Email: email });
-      }
-      const user = await insertUser(db, { email, ...signUp }, config.now()).catch((error: unknown) => {
-        // A concurrent sign-up took the address: answered like any known address.
-        if (error instanceof AppError && error.code === 'email_taken') return null;
-        throw error;
-      });
-      if (user) await deliverCode(ctx, user, 'verify', request.log, requestVariant(request, config));
       return reply.code(202).send({ Email: email });
     },
   );
@@ -278,7 +281,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     },
     async (request) => {
       const user = await targetUser(request, request.params.id, 'user:markVerified');
-      return toUser(await changeUser(user, { verified: true }));
+      const verified = await changeUser(user, { verified: true });
+      // The account keeps the password it has; the sign-ups still waiting (and their codes) are void now.
+      await db.delete(pendingSignUps).where(eq(pendingSignUps.userId, user.id));
+      return toUser(verified);
     },
   );
 };

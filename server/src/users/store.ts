@@ -2,9 +2,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { User } from '@paddock/shared/contract';
 import { isLocale, FALLBACK_LOCALE } from '@paddock/shared/domain';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { isUniqueViolation, type Db } from '../db/client';
-import { users, type UserRow } from '../db/schema';
+import { pendingSignUps, users, type PendingSignUpRow, type UserRow } from '../db/schema';
 import { conflict } from '../http/errors';
 
 export function toUser(row: UserRow): User {
@@ -77,4 +77,31 @@ export async function updateUser(db: Db, id: string, values: Partial<NewUser>): 
     if (isUniqueViolation(error)) throw conflict('email_taken', 'Email');
     throw error;
   }
+}
+
+/** At most this many sign-ups wait for one address; a newer one drops the oldest (and its code). */
+export const PENDING_SIGN_UPS_MAX = 3;
+
+export type SignUp = Omit<PendingSignUpRow, 'id' | 'userId' | 'createdAt'>;
+
+/** Keeps a sign-up for an unverified account, with its own password and details, until a code mailed for it is used. */
+export async function addPendingSignUp(db: Db, userId: string, signUp: SignUp, now: Date): Promise<PendingSignUpRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(pendingSignUps)
+      .values({ ...signUp, id: randomUUID(), userId, createdAt: now })
+      .returning();
+    const others = (await findPendingSignUps(tx, userId)).filter((other) => other.id !== row.id);
+    for (const { id } of others.slice(PENDING_SIGN_UPS_MAX - 1)) await tx.delete(pendingSignUps).where(eq(pendingSignUps.id, id));
+    return row;
+  });
+}
+
+/** The sign-ups waiting for the account, newest first. */
+export async function findPendingSignUps(db: Db, userId: string): Promise<PendingSignUpRow[]> {
+  return db
+    .select()
+    .from(pendingSignUps)
+    .where(eq(pendingSignUps.userId, userId))
+    .orderBy(desc(pendingSignUps.createdAt), desc(pendingSignUps.id));
 }

@@ -1,5 +1,7 @@
-import { CODE_MAX_ATTEMPTS } from '../auth/codes';
-import { call, createTestApp, createUser, latestCode, mailsTo, signIn, type TestApp } from '../testing/testApp';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
+import { adminToken, call, createTestApp, createUser, latestCode, mailsTo, signIn, withRateLimit, type TestApp } from '../testing/testApp';
+import { PENDING_SIGN_UPS_MAX } from './store';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,16 +82,12 @@ describe('sign-up mail and verification', () => {
     expect(response.json()).toMatchObject({ Error: 'code_expired', Field: 'VerificationCode' });
   });
 
-  it(`burns a code after ${CODE_MAX_ATTEMPTS} wrong tries: then even the right code fails, a new one works`, async () => {
+  it('keeps a code working after wrong tries: they count against the rate limits, not the code', async () => {
     const email = newEmail();
     await signUp(email);
     const code = await latestCode(t, email);
-    for (let i = 0; i < CODE_MAX_ATTEMPTS; i++) expect((await verify(email, wrongCode(code))).json()).toMatchObject({ Error: 'invalid_code' });
-    expect((await verify(email, code)).json()).toMatchObject({ Error: 'code_attempts_exceeded', Field: 'VerificationCode' });
-    expect((await sendCode(email)).statusCode).toBe(204);
-    const fresh = await latestCode(t, email);
-    expect((await verify(email, code === fresh ? wrongCode(fresh) : code)).statusCode).toBe(400);
-    expect((await verify(email, fresh)).statusCode).toBe(204);
+    for (let i = 0; i < 6; i++) expect((await verify(email, wrongCode(code))).json()).toMatchObject({ Error: 'invalid_code' });
+    expect((await verify(email, code)).statusCode).toBe(204);
   });
 
   it.each([
@@ -205,13 +203,13 @@ describe('rate limits', () => {
     await limited('sendCode', () => sendCode(email), 3);
   });
 
-  it('limits wrong verification codes per e-mail', async () => {
+  it('limits wrong verification codes per e-mail and client IP', async () => {
     const email = newEmail();
     await signUp(email);
     await limited('verifyEmail', () => verify(email, '000000'), 4);
   });
 
-  it('limits wrong reset codes per e-mail', async () => {
+  it('limits wrong reset codes per e-mail and client IP', async () => {
     const user = await createUser(t);
     await limited('password', () => resetPassword(user.email, 'long-enough-password', '000000'), 4);
   });
@@ -229,5 +227,194 @@ describe('rate limits', () => {
     } finally {
       t.config.rateLimits.createUser = saved;
     }
+  });
+});
+
+// Issue 26, "Pre-verification takeover": whoever enters the code mailed for a sign-up gets that sign-up's password.
+describe('sign-ups for an address nobody has confirmed', () => {
+  const VICTIM = 'victims-own-password-1';
+  const INTRUDER = 'intruders-password-1';
+  const signInStatus = async (Email: string, Password: string) =>
+    (await call(t.app, 'POST', '/api/sign-in', { body: { Email, Password } })).statusCode;
+  const day = (at: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(at);
+
+  it("keeps the victim's code and password when an intruder signs up after the victim", async () => {
+    const email = newEmail();
+    await signUp(email, { Password: VICTIM, Name: 'Anna' });
+    const victimsCode = await latestCode(t, email);
+    await signUp(email, { Password: INTRUDER, Name: 'Intruder', Country: 'DE' });
+    const [intrudersMail] = await mailsTo(t, email);
+    expect(intrudersMail.Text).toContain('If you did not ask for an account then, ignore this e-mail and do not enter the code');
+
+    expect((await verify(email, victimsCode)).statusCode).toBe(204);
+    expect(await signInStatus(email, INTRUDER)).toBe(401);
+    const signedIn = await call(t.app, 'POST', '/api/sign-in', { body: { Email: email, Password: VICTIM } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ User: { Name: 'Anna', Country: 'SE', Verified: true } });
+    // The intruder's code is void once the address is proved.
+    expect((await verify(email, await latestCode(t, email))).json()).toMatchObject({ Error: 'invalid_code' });
+    expect(await signInStatus(email, INTRUDER)).toBe(401);
+  });
+
+  it("keeps the victim's password when the intruder signed up first", async () => {
+    const email = newEmail();
+    await signUp(email, { Password: INTRUDER, Name: 'Intruder' });
+    const intrudersCode = await latestCode(t, email);
+    await signUp(email, { Password: VICTIM, Name: 'Anna' });
+    expect((await verify(email, await latestCode(t, email))).statusCode).toBe(204);
+    expect(await signInStatus(email, INTRUDER)).toBe(401);
+    expect((await call(t.app, 'POST', '/api/sign-in', { body: { Email: email, Password: VICTIM } })).json()).toMatchObject({
+      User: { Name: 'Anna' },
+    });
+    expect((await verify(email, intrudersCode)).json()).toMatchObject({ Error: 'invalid_code' });
+  });
+
+  it('gives the intruder no way to verify without the code mailed to the address', async () => {
+    const email = newEmail();
+    await signUp(email, { Password: VICTIM });
+    await signUp(email, { Password: INTRUDER });
+    // Asking for new codes mails them to the address, never to the asker.
+    expect((await sendCode(email)).statusCode).toBe(204);
+    expect(new Set((await mailsTo(t, email)).map((mail) => mail.To))).toEqual(new Set([email]));
+    for (const guess of ['000000', '123456', '999999']) {
+      expect((await verify(email, guess)).json()).toMatchObject({ Error: 'invalid_code' });
+      expect((await resetPassword(email, 'yet-another-password-1', guess)).json()).toMatchObject({ Error: 'invalid_code' });
+    }
+    expect(await signInStatus(email, INTRUDER)).toBe(401);
+  });
+
+  it('mails a fresh code for each waiting sign-up on "send new code", each confirming its own password', async () => {
+    const email = newEmail();
+    await signUp(email, { Password: VICTIM });
+    const victimsDay = day(t.clock.now());
+    t.clock.advance(2 * 24 * 60 * MINUTE);
+    await signUp(email, { Password: INTRUDER });
+    const intrudersDay = day(t.clock.now());
+    expect((await sendCode(email)).statusCode).toBe(204);
+    const fresh = (await mailsTo(t, email)).slice(0, 2);
+    const victimsMail = fresh.find((mail) => mail.Text.includes(victimsDay));
+    expect(victimsMail?.Subject).toBe('Your Paddock verification code');
+    expect(fresh.find((mail) => mail.Text.includes(intrudersDay))).toBeTruthy();
+    const code = /\b(\d{6})\b/.exec(victimsMail?.Text ?? '')?.[1] ?? '';
+    expect((await verify(email, code)).statusCode).toBe(204);
+    expect(await signInStatus(email, INTRUDER)).toBe(401);
+    expect(await signIn(t, email, VICTIM)).toBeTruthy();
+  });
+
+  it("sets the password chosen with the code on PUT /password, and voids the other sign-ups' codes", async () => {
+    const email = newEmail();
+    await signUp(email, { Password: INTRUDER });
+    const intrudersCode = await latestCode(t, email);
+    await signUp(email, { Password: VICTIM });
+    expect((await resetPassword(email, 'chosen-with-the-code-1', await latestCode(t, email))).statusCode).toBe(204);
+    expect((await verify(email, intrudersCode)).json()).toMatchObject({ Error: 'invalid_code' });
+    expect(await signInStatus(email, INTRUDER)).toBe(401);
+    expect(await signIn(t, email, 'chosen-with-the-code-1')).toBeTruthy();
+  });
+
+  it(`keeps at most ${PENDING_SIGN_UPS_MAX} sign-ups waiting: a newer one drops the oldest and its code`, async () => {
+    const email = newEmail();
+    const codes: string[] = [];
+    for (let i = 0; i <= PENDING_SIGN_UPS_MAX; i++) {
+      await signUp(email, { Password: `password-number-${i}` });
+      codes.push(await latestCode(t, email));
+      t.clock.advance(MINUTE);
+    }
+    if (!codes.slice(1).includes(codes[0])) expect((await verify(email, codes[0])).json()).toMatchObject({ Error: 'invalid_code' });
+    expect((await verify(email, codes[1])).statusCode).toBe(204);
+    expect(await signIn(t, email, 'password-number-1')).toBeTruthy();
+  });
+
+  it('voids the waiting sign-ups when staff verify the account, which keeps its password', async () => {
+    const email = newEmail();
+    await signUp(email, { Password: VICTIM });
+    await signUp(email, { Password: INTRUDER });
+    const intrudersCode = await latestCode(t, email);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect((await call(t.app, 'GET', `/api/users/${row.id}/verify-email`, { token: await adminToken(t) })).statusCode).toBe(200);
+    expect((await verify(email, intrudersCode)).json()).toMatchObject({ Error: 'invalid_code' });
+    expect(await signIn(t, email, VICTIM)).toBeTruthy();
+  });
+});
+
+// Issue 26: wrong codes answer alike for every address, and lock out the stranger's client address, not the owner.
+describe('wrong codes', () => {
+  const codeLimit = { perEmail: 10, perIp: 1000, perEmailCeiling: 25 };
+  const reply = (response: { statusCode: number; json(): unknown }) => ({ status: response.statusCode, body: response.json() });
+  const verifyFrom = (ip: string, Email: string, VerificationCode: string) =>
+    call(t.app, 'PUT', '/api/verify-email', { body: { Email, VerificationCode }, ip });
+  const resetFrom = (ip: string, Email: string, VerificationCode: string) =>
+    call(t.app, 'PUT', '/api/password', { body: { Email, Password: 'long-enough-password', VerificationCode }, ip });
+
+  it('answer an existing and an unknown address alike at every count, on both code routes', async () => {
+    const unverified = newEmail();
+    await signUp(unverified);
+    const verified = await createUser(t);
+    await sendCode(verified.email);
+    const wrong = wrongCode(await latestCode(t, verified.email));
+    const nobody = newEmail();
+    await withRateLimit(t, 'verifyEmail', codeLimit, async () => {
+      await withRateLimit(t, 'password', codeLimit, async () => {
+        for (let i = 1; i <= 11; i++) {
+          const known = reply(await verifyFrom('10.26.0.1', unverified, wrongCode(await latestCode(t, unverified))));
+          const unknown = reply(await verifyFrom('10.26.0.1', nobody, '000000'));
+          expect({ i, ...known }).toEqual({ i, ...unknown });
+          expect({ i, ...reply(await resetFrom('10.26.0.1', verified.email, wrong)) }).toEqual({
+            i,
+            ...reply(await resetFrom('10.26.0.1', `x${unverified}`, wrong)),
+          });
+        }
+        expect(reply(await verifyFrom('10.26.0.1', unverified, '000000')).status).toBe(429);
+      });
+    });
+  });
+
+  it('answer a wrong code alike when the account has an expired code', async () => {
+    const user = await createUser(t);
+    await sendCode(user.email);
+    const code = await latestCode(t, user.email);
+    t.clock.advance(16 * MINUTE);
+    expect(reply(await resetFrom('10.26.0.2', user.email, wrongCode(code)))).toEqual(
+      reply(await resetFrom('10.26.0.2', newEmail(), wrongCode(code))),
+    );
+    // Only the right code tells that it expired.
+    expect((await resetFrom('10.26.0.2', user.email, code)).json()).toMatchObject({ Error: 'code_expired' });
+  });
+
+  it("let the owner's right code through from another address after ten wrong ones", async () => {
+    const email = newEmail();
+    await signUp(email, { Password: 'owners-password-1' });
+    const user = await createUser(t);
+    await sendCode(user.email);
+    await withRateLimit(t, 'verifyEmail', codeLimit, async () => {
+      await withRateLimit(t, 'password', codeLimit, async () => {
+        const code = await latestCode(t, email);
+        const reset = await latestCode(t, user.email);
+        for (let i = 0; i < 10; i++) {
+          expect((await verifyFrom('10.26.1.1', email, wrongCode(code))).statusCode).toBe(400);
+          expect((await resetFrom('10.26.1.1', user.email, wrongCode(reset))).statusCode).toBe(400);
+        }
+        expect((await verifyFrom('10.26.1.1', email, code)).statusCode).toBe(429);
+        expect((await resetFrom('10.26.1.1', user.email, reset)).statusCode).toBe(429);
+        expect((await verifyFrom('10.26.1.2', email, code)).statusCode).toBe(204);
+        expect((await resetFrom('10.26.1.2', user.email, reset)).statusCode).toBe(204);
+      });
+    });
+    expect(await signIn(t, email, 'owners-password-1')).toBeTruthy();
+    expect(await signIn(t, user.email, 'long-enough-password')).toBeTruthy();
+  });
+
+  it('stop every address at the per-e-mail ceiling, shared by both code routes', async () => {
+    const user = await createUser(t);
+    await sendCode(user.email);
+    const reset = await latestCode(t, user.email);
+    await withRateLimit(t, 'verifyEmail', codeLimit, async () => {
+      await withRateLimit(t, 'password', codeLimit, async () => {
+        for (let i = 0; i < 10; i++) expect((await resetFrom('10.26.2.1', user.email, wrongCode(reset))).statusCode).toBe(400);
+        for (let i = 0; i < 10; i++) expect((await verifyFrom('10.26.2.2', user.email, wrongCode(reset))).statusCode).toBe(400);
+        for (let i = 0; i < 5; i++) expect((await resetFrom('10.26.2.3', user.email, wrongCode(reset))).statusCode).toBe(400);
+        expect((await resetFrom('10.26.2.4', user.email, reset)).statusCode).toBe(429);
+      });
+    });
   });
 });

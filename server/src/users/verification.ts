@@ -3,17 +3,17 @@ import { ResetPasswordBody, SendCodeBody, VerifyEmailBody } from '@paddock/share
 import { normalizeEmail } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
-import { consumeCode, type CodeCheck } from '../auth/codes';
+import { consumeCode, type CodeFailure, type UsedCode } from '../auth/codes';
 import { assertAcceptablePassword, hashPassword } from '../auth/passwords';
 import { limitsFor, type AppContext } from '../context';
 import type { RateLimitedAction } from '../config';
-import { tokens, users, type CodePurpose, type UserRow } from '../db/schema';
+import { pendingSignUps, tokens, users, type CodePurpose, type UserRow } from '../db/schema';
 import { isUniqueViolation } from '../db/client';
 import { moveAddressInDeviceLists } from '../devices/accessLists';
 import { badRequest, conflict } from '../http/errors';
-import { deliverCode } from '../notify/codeMails';
+import { deliverCode, deliverSignUpCode } from '../notify/codeMails';
 import { requestVariant } from '../variants/variant';
-import { findUserByEmail, findUserById, findUsersByPendingEmail } from './store';
+import { findPendingSignUps, findUserByEmail, findUserById, findUsersByPendingEmail, type NewUser } from './store';
 import { errorReplies, NoContent, sendNoContent } from '../http/schemas';
 
 export const verificationRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -21,8 +21,9 @@ export const verificationRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
 
   /**
    * Checks the code of the account behind the e-mail (with `pending`, also of the accounts waiting to switch to
-   * it, with their e-mail change code); wrong tries count against the rate limit. Returns the account and the
-   * purpose of the code that matched.
+   * it, with their e-mail change code). Wrong tries count per e-mail and client IP, under a per-e-mail ceiling, so
+   * a stranger's guesses do not block the owner's right code from elsewhere (docs/product/limits.md). Returns the
+   * account and the code that matched.
    */
   async function userWithValidCode(
     action: RateLimitedAction,
@@ -31,27 +32,51 @@ export const verificationRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
     purposes: CodePurpose[],
     ip: string,
     pending = false,
-  ): Promise<{ user: UserRow; purpose: CodePurpose }> {
+  ): Promise<{ user: UserRow; code: UsedCode }> {
     const email = normalizeEmail(rawEmail);
     const limits = limitsFor(config, action, email, ip);
-    // Counted before the code is checked (atomically), and given back when it was right.
+    // Counted before the code is checked (atomically), and given back when it was right. The keys are the e-mail's,
+    // not the account's, so an unknown address is counted and answered exactly like a known one.
     await limiter.take(limits);
     const owner = await findUserByEmail(db, email);
     const candidates: { user: UserRow; purposes: CodePurpose[] }[] = [
       ...(owner ? [{ user: owner, purposes }] : []),
       ...(pending ? await findUsersByPendingEmail(db, email) : []).map((user) => ({ user, purposes: ['email-change'] as CodePurpose[] })),
     ];
-    // An unknown e-mail fails like a wrong code, so the reply does not tell whether the account exists.
-    let failure: Exclude<CodeCheck, 'ok'> = 'invalid_code';
+    let failure: CodeFailure = 'invalid_code';
     for (const candidate of candidates) {
       const check = await consumeCode(db, candidate.user.id, submitted, candidate.purposes, config.now());
-      if (check === 'ok') {
+      if (typeof check === 'object') {
         await limiter.giveBack(limits);
-        return { user: candidate.user, purpose: candidate.purposes.length === 1 ? candidate.purposes[0] : 'verify' };
+        return { user: candidate.user, code: check };
       }
       if (failure === 'invalid_code') failure = check;
     }
     throw badRequest(failure, 'VerificationCode');
+  }
+
+  /**
+   * Marks the account verified. A code mailed for a pending sign-up brings that sign-up's password and details (or,
+   * with `password`, the one chosen with the code); every other sign-up waiting for the address is void then.
+   */
+  async function verifyAccount(user: UserRow, signUpId: string | null, password?: string): Promise<void> {
+    const passwordHash = password === undefined ? undefined : await hashPassword(password);
+    await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+      if (!current) throw badRequest('invalid_code', 'VerificationCode');
+      let changes: Partial<NewUser> = { verified: true };
+      if (signUpId) {
+        const [signUp] = await tx.delete(pendingSignUps).where(eq(pendingSignUps.id, signUpId)).returning();
+        // Another code verified the account meanwhile, which voided this sign-up.
+        if (!signUp || current.verified) throw badRequest('invalid_code', 'VerificationCode');
+        const { id: _id, userId: _userId, createdAt: _createdAt, ...details } = signUp;
+        changes = { ...changes, ...details };
+      }
+      if (passwordHash) changes.passwordHash = passwordHash;
+      await tx.update(users).set(changes).where(eq(users.id, user.id));
+      await tx.delete(pendingSignUps).where(eq(pendingSignUps.userId, user.id));
+      if (passwordHash) await tx.delete(tokens).where(eq(tokens.userId, user.id));
+    });
   }
 
   /** Switches the account to its confirmed pending address; 409 when another account took it meanwhile. */
@@ -79,9 +104,12 @@ export const verificationRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
   app.put(
     '/send-verification-code',
     {
+      // Public, and shown inside the partner embed (docs/product/embedding.md): no token, so nothing of an account to narrow.
+      config: { embed: true },
       schema: {
         tags: ['account'],
-        summary: 'Mails a code: a verification code to an unverified account, a password-reset code to a verified one',
+        summary:
+          'Mails a code: a verification code for each waiting sign-up of an unverified account, a password-reset code to a verified one',
         description: 'Always 204, also for unknown e-mails, so the reply does not tell whether an account exists.',
         body: SendCodeBody,
         response: { 204: NoContent, ...errorReplies(400, 429) },
@@ -91,7 +119,16 @@ export const verificationRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
       const email = normalizeEmail(request.body.Email);
       await limiter.take(limitsFor(config, 'sendCode', email, request.ip));
       const user = await findUserByEmail(db, email);
-      if (user) await deliverCode(ctx, user, user.verified ? 'reset' : 'verify', request.log, requestVariant(request, config));
+      const variant = requestVariant(request, config);
+      if (user?.verified) await deliverCode(ctx, user, 'reset', request.log, variant);
+      else if (user) {
+        // A fresh code for each sign-up still waiting, so every code mailed pairs with the one password chosen with
+        // it, whoever asks for the new code (docs/product/states.md "Session"). An account that never had a sign-up
+        // (made by staff or a test) gets a code that keeps its password.
+        const signUps = await findPendingSignUps(db, user.id);
+        for (const signUp of signUps) await deliverSignUpCode(ctx, user, signUp, request.log, variant);
+        if (signUps.length === 0) await deliverCode(ctx, user, 'verify', request.log, variant);
+      }
       return sendNoContent(reply);
     },
   );
@@ -99,19 +136,22 @@ export const verificationRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
   app.put(
     '/verify-email',
     {
+      config: { embed: true },
       schema: {
         tags: ['account'],
         summary: 'Verifies an account, or confirms a new e-mail address, with the code mailed to the address',
-        description: 'With the code mailed to a PendingEmail, the account switches to that address (409 if another account took it meanwhile).',
+        description:
+          'A sign-up code gives the account the password and details chosen with that sign-up and voids the others. ' +
+          'With the code mailed to a PendingEmail, the account switches to that address (409 if another account took it meanwhile).',
         body: VerifyEmailBody,
         response: { 204: NoContent, ...errorReplies(400, 409, 429) },
       },
     },
     async (request, reply) => {
       const { Email, VerificationCode } = request.body;
-      const { user, purpose } = await userWithValidCode('verifyEmail', Email, VerificationCode, ['verify'], request.ip, true);
-      if (purpose === 'email-change') await confirmEmailChange(user, normalizeEmail(Email));
-      else await db.update(users).set({ verified: true }).where(eq(users.id, user.id));
+      const { user, code } = await userWithValidCode('verifyEmail', Email, VerificationCode, ['verify'], request.ip, true);
+      if (code.purpose === 'email-change') await confirmEmailChange(user, normalizeEmail(Email));
+      else await verifyAccount(user, code.signUpId);
       return sendNoContent(reply);
     },
   );
@@ -119,6 +159,7 @@ export const verificationRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
   app.put(
     '/password',
     {
+      config: { embed: true },
       schema: {
         tags: ['account'],
         summary: 'Sets a new password with a mailed code and signs out every session of the account',
@@ -130,13 +171,10 @@ export const verificationRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
     async (request, reply) => {
       const { Email, Password, VerificationCode } = request.body;
       assertAcceptablePassword(Password);
-      const { user } = await userWithValidCode('password', Email, VerificationCode, ['reset', 'verify'], request.ip);
-      const passwordHash = await hashPassword(Password);
-      await db.transaction(async (tx) => {
-        // The code came through the mailbox, which proves the address as well as a verification would.
-        await tx.update(users).set({ passwordHash, verified: true }).where(eq(users.id, user.id));
-        await tx.delete(tokens).where(eq(tokens.userId, user.id));
-      });
+      const { user, code } = await userWithValidCode('password', Email, VerificationCode, ['reset', 'verify'], request.ip);
+      // The code came through the mailbox, which proves the address as well as a verification would; the password
+      // is the one chosen with the code, and every session of the account ends.
+      await verifyAccount(user, code.signUpId, Password);
       return sendNoContent(reply);
     },
   );

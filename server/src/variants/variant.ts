@@ -42,6 +42,7 @@ export const variantRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = asyn
   app.get(
     '/variant',
     {
+      config: { embed: true, showsNoUserData: true },
       schema: {
         tags: ['variants'],
         summary: 'The branded variant of the host the request came to (VARIANT_HOSTS): its name, offered products, support address and icons. Public.',

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PROOF_MAX_BYTES, WARRANTIES_PER_ACCOUNT_MAX } from '@paddock/shared/domain';
-import { call, createMember, setUpTestApp, type Member, type TestApp } from '../testing/testApp';
+import { call, createMember, mailsTo, setUpTestApp, type Member, type TestApp } from '../testing/testApp';
 
 let t: TestApp;
 let admin: string;
@@ -39,12 +39,18 @@ describe('POST and GET /api/users/{id}/warranties', () => {
     expect(created.statusCode).toBe(201);
     const warranty = created.json();
     expect(warranty).toEqual({
+      Id: expect.any(String),
+      Status: 'registered',
       Product: 'FarmCam HD',
       SerialNumber: 'FC-HD-0042',
       Retailer: 'Granngården',
       DateOfPurchase: '2025-03-14',
       RegisteredAt: expect.any(String),
-      ProofOfPurchase: { Type: 'application/pdf', Size: PDF.length, Url: 'warranties/FC-HD-0042/proof-of-purchase?product=FarmCam%20HD' },
+      ProofOfPurchase: {
+        Type: 'application/pdf',
+        Size: PDF.length,
+        Url: `warranties/FC-HD-0042/proof-of-purchase?product=FarmCam%20HD&claim=${warranty.Id}`,
+      },
     });
     const listed = await list(me, me.id);
     expect(listed.statusCode).toBe(200);
@@ -70,21 +76,20 @@ describe('POST and GET /api/users/{id}/warranties', () => {
     expect(png.json().ProofOfPurchase).toMatchObject({ Type: 'image/png', Size: PNG.length });
   });
 
-  it('refuses a second registration of the same product and serial number with 409, whoever sends it and however it is written', async () => {
+  it('refuses the same account registering its own product and serial number again with 409, however it is written', async () => {
     const me = await createMember(t);
-    const other = await createMember(t);
     const first = body({ Product: 'ForkVision PRO', SerialNumber: 'fv-77' });
     expect((await register(me, me.id, first)).statusCode).toBe(201);
-    const again = await register(other, other.id, { ...first, SerialNumber: ' FV-77' });
+    const again = await register(me, me.id, { ...first, SerialNumber: ' FV-77' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       Error: 'warranty_taken',
       Field: 'SerialNumber',
-      Message: expect.stringContaining('already registered'),
+      Message: 'This account has already registered this product and serial number.',
     });
     // The same serial on another product is another registration.
-    expect((await register(other, other.id, { ...first, Product: 'LiftCam HD' })).statusCode).toBe(201);
-    expect((await list(other, other.id)).json()).toHaveLength(1);
+    expect((await register(me, me.id, { ...first, Product: 'LiftCam HD' })).json()).toMatchObject({ Status: 'registered' });
+    expect((await list(me, me.id)).json()).toHaveLength(2);
   });
 
   it('registers a concurrent double submit once', async () => {
@@ -338,5 +343,187 @@ describe('GET /api/warranties/{serial}/proof-of-purchase', () => {
     expect((await download(admin, ProofOfPurchase.Url)).statusCode).toBe(404);
     const next = await createMember(t);
     expect((await register(next, next.id, payload)).statusCode).toBe(201);
+  });
+});
+
+/** The parts of a warranty reply that do not depend on which serial it is or when it was sent. */
+const shapeOf = (warranty: Record<string, unknown>) => ({
+  ...warranty,
+  Id: typeof warranty.Id,
+  SerialNumber: typeof warranty.SerialNumber,
+  RegisteredAt: typeof warranty.RegisteredAt,
+  ProofOfPurchase: { ...(warranty.ProofOfPurchase as object), Url: 'url' },
+});
+
+describe('a claim of a product and serial number another account registered (issue 26, serial squatting)', () => {
+  it('is answered exactly like a first registration, only in review: no warranty_taken, nothing about the other account', async () => {
+    const squatter = await createMember(t);
+    const buyer = await createMember(t);
+    const serial = newSerial();
+    const taken = await register(squatter, squatter.id, body({ SerialNumber: serial, Retailer: 'Squatter Shop' }));
+    expect(taken.json()).toMatchObject({ Status: 'registered' });
+
+    const claimed = await register(buyer, buyer.id, body({ SerialNumber: serial.toLowerCase() }));
+    const fresh = await register(buyer, buyer.id, body());
+    expect(claimed.statusCode).toBe(201);
+    expect(fresh.statusCode).toBe(201);
+    expect(claimed.json().Error).toBeUndefined();
+    expect(claimed.json()).toMatchObject({ Status: 'pending_review', SerialNumber: serial, Retailer: 'Lantmännen Maskin' });
+    // The same status, headers and fields as for a serial nobody had; only the state differs.
+    expect(shapeOf(claimed.json())).toEqual({ ...shapeOf(fresh.json()), Status: 'pending_review' });
+    expect(Object.keys(claimed.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+    expect(claimed.body).not.toContain(squatter.email);
+    expect(claimed.body).not.toContain('Squatter Shop');
+
+    expect((await list(buyer, buyer.id)).json().map((w: { Status: string }) => w.Status)).toEqual(['pending_review', 'registered']);
+    expect((await list(squatter, squatter.id)).json()).toEqual([taken.json()]);
+    // The claimant's own proof is theirs to download; the other account's is not.
+    expect((await download(buyer.token, claimed.json().ProofOfPurchase.Url)).statusCode).toBe(200);
+    expect((await download(buyer.token, taken.json().ProofOfPurchase.Url)).statusCode).toBe(404);
+    // A second claim of its own: the account knows it is theirs.
+    expect((await register(buyer, buyer.id, body({ SerialNumber: serial }))).json()).toMatchObject({ Error: 'warranty_taken' });
+  });
+
+  it('gives one registration when two accounts claim a new serial at once; the other claim is in review', async () => {
+    const [one, two] = [await createMember(t), await createMember(t)];
+    const payload = body();
+    const replies = await Promise.all([register(one, one.id, payload), register(two, two.id, payload)]);
+    expect(replies.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(replies.map((r) => r.json().Status).sort()).toEqual(['pending_review', 'registered']);
+  });
+});
+
+describe('staff review: /api/admin/warranty-claims', () => {
+  interface Dispute {
+    Product: string;
+    SerialNumber: string;
+    Claims: {
+      Id: string;
+      Status: string;
+      UserId: string;
+      Email: string;
+      Retailer: string;
+      DateOfPurchase: string;
+      RegisteredAt: string;
+      ProofOfPurchase: { Url: string };
+    }[];
+  }
+  const claims = async () => {
+    const reply = await call(t.app, 'GET', '/api/admin/warranty-claims', { token: admin });
+    expect(reply.statusCode).toBe(200);
+    return reply.json<Dispute[]>();
+  };
+  const disputeOf = async (serial: string) => (await claims()).find((d) => d.SerialNumber === serial);
+  const decide = (id: string, decision: 'accept' | 'reject', token = admin) =>
+    call(t.app, 'POST', `/api/admin/warranty-claims/${id}/${decision}`, { token });
+  const statuses = async (who: Member) => (await list(who, who.id)).json().map((w: { Status: string }) => w.Status);
+
+  /** A squatter registers the serial first with a fake proof, the buyer claims it with the real one. */
+  async function dispute(buyerLocale?: string) {
+    const squatter = await createMember(t);
+    const buyer = await createMember(t, buyerLocale ? { locale: buyerLocale } : {});
+    const serial = newSerial();
+    const first = (
+      await register(squatter, squatter.id, body({ SerialNumber: serial, Retailer: 'Fake', ProofOfPurchase: PNG.toString('base64') }))
+    ).json();
+    const second = (await register(buyer, buyer.id, body({ SerialNumber: serial, DateOfPurchase: '2025-06-01' }))).json();
+    return { squatter, buyer, serial, first, second };
+  }
+
+  it('lists the serial with both claims, claimants and proofs; accepting the second makes it the registration and mails both', async () => {
+    const { squatter, buyer, serial, first, second } = await dispute();
+    const listed = await disputeOf(serial);
+    expect(listed).toEqual({
+      Product: 'FarmCam HD',
+      SerialNumber: serial,
+      Claims: [
+        {
+          Id: first.Id,
+          Status: 'registered',
+          UserId: squatter.id,
+          Email: squatter.email,
+          Retailer: 'Fake',
+          DateOfPurchase: '2025-03-14',
+          RegisteredAt: first.RegisteredAt,
+          ProofOfPurchase: first.ProofOfPurchase,
+        },
+        {
+          Id: second.Id,
+          Status: 'pending_review',
+          UserId: buyer.id,
+          Email: buyer.email,
+          Retailer: 'Lantmännen Maskin',
+          DateOfPurchase: '2025-06-01',
+          RegisteredAt: second.RegisteredAt,
+          ProofOfPurchase: second.ProofOfPurchase,
+        },
+      ],
+    });
+    // Each link serves that claimant's proof, not the serial's first one.
+    expect((await download(admin, listed!.Claims[0].ProofOfPurchase.Url)).rawPayload.equals(PNG)).toBe(true);
+    expect((await download(admin, listed!.Claims[1].ProofOfPurchase.Url)).rawPayload.equals(PDF)).toBe(true);
+
+    const accepted = await decide(second.Id, 'accept');
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({ Id: second.Id, Status: 'registered', Email: buyer.email });
+    expect(await statuses(buyer)).toEqual(['registered']);
+    expect(await statuses(squatter)).toEqual(['rejected']);
+    expect(await disputeOf(serial)).toBeUndefined();
+
+    const [buyerMail] = await mailsTo(t, buyer.email);
+    expect(buyerMail.Subject).toBe(`Your warranty for FarmCam HD ${serial} is registered`);
+    expect(buyerMail.Text).toContain(`${t.config.publicUrl}/warranties`);
+    const [squatterMail] = await mailsTo(t, squatter.email);
+    expect(squatterMail.Subject).toBe(`Your warranty for FarmCam HD ${serial} was not accepted`);
+
+    const audit = await call(t.app, 'GET', '/api/admin/audit?limit=200', { token: admin });
+    const entry = audit
+      .json<{ Entries: { Action: string; Path: string; Status: number }[] }>()
+      .Entries.find((e) => e.Path.includes(second.Id));
+    expect(entry).toMatchObject({ Action: 'warranty.accept', Status: 200 });
+    // Decided: nothing is left to decide, either way.
+    expect((await decide(first.Id, 'accept')).json()).toMatchObject({ Error: 'warranty_claim_decided' });
+    expect((await decide(second.Id, 'reject')).statusCode).toBe(409);
+  });
+
+  it('rejecting the second claim leaves the registration and mails the claimant in their language', async () => {
+    const { squatter, buyer, serial, second } = await dispute('de-DE');
+    const rejected = await decide(second.Id, 'reject');
+    expect(rejected.json()).toMatchObject({ Id: second.Id, Status: 'rejected' });
+    expect(await statuses(squatter)).toEqual(['registered']);
+    expect(await statuses(buyer)).toEqual(['rejected']);
+    expect(await disputeOf(serial)).toBeUndefined();
+    const [mail] = await mailsTo(t, buyer.email);
+    expect(mail.Subject).toBe(`Ihre Garantie für FarmCam HD ${serial} wurde nicht anerkannt`);
+    expect(await mailsTo(t, squatter.email)).toEqual([]);
+    expect((await decide(second.Id, 'reject')).json()).toMatchObject({ Error: 'warranty_claim_decided' });
+    // With a better proof the buyer may claim again: back to review.
+    expect((await register(buyer, buyer.id, body({ SerialNumber: serial }))).json()).toMatchObject({ Status: 'pending_review' });
+    expect((await disputeOf(serial))?.Claims).toHaveLength(2);
+  });
+
+  it('accepting the registration rejects every claim in review', async () => {
+    const { squatter: holder, buyer, serial, first, second } = await dispute();
+    const third = await createMember(t);
+    await register(third, third.id, body({ SerialNumber: serial }));
+    expect((await disputeOf(serial))?.Claims.map((c) => c.Status)).toEqual(['registered', 'pending_review', 'pending_review']);
+    expect((await decide(first.Id, 'accept')).json()).toMatchObject({ Status: 'registered' });
+    expect(await statuses(holder)).toEqual(['registered']);
+    expect(await statuses(buyer)).toEqual(['rejected']);
+    expect(await statuses(third)).toEqual(['rejected']);
+    expect((await decide(second.Id, 'accept')).statusCode).toBe(409);
+  });
+
+  it('is for admins only, and names an unknown claim 404', async () => {
+    const { buyer, squatter, second } = await dispute();
+    for (const who of [buyer, squatter]) {
+      expect((await call(t.app, 'GET', '/api/admin/warranty-claims', { token: who.token })).statusCode).toBe(403);
+      expect((await decide(second.Id, 'accept', who.token)).statusCode).toBe(403);
+      expect((await decide(second.Id, 'reject', who.token)).statusCode).toBe(403);
+    }
+    expect((await call(t.app, 'GET', '/api/admin/warranty-claims')).statusCode).toBe(401);
+    expect((await call(t.app, 'POST', `/api/admin/warranty-claims/${second.Id}/accept`)).statusCode).toBe(401);
+    expect((await decide('00000000-0000-0000-0000-000000000000', 'accept')).statusCode).toBe(404);
+    expect(await statuses(buyer)).toEqual(['pending_review']);
   });
 });

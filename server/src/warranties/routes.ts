@@ -1,5 +1,6 @@
 // Warranties (docs/product/api.md "Warranties", rules in docs/product/validation.md): an account registers a product
-// it bought with a proof of purchase, lists its registrations, and downloads a proof again.
+// it bought with a proof of purchase, lists its registrations, and downloads a proof again. A claim of a serial
+// another account holds waits for staff (review.ts).
 import {
   ProofOfPurchaseQuery,
   RegisterWarrantyBody,
@@ -32,6 +33,7 @@ import type { AppContext } from '../context';
 import { badRequest, notFound, unauthorized } from '../http/errors';
 import { bearerAuth, errorReplies } from '../http/schemas';
 import { findUserById } from '../users/store';
+import { warrantyReviewRoutes } from './review';
 import { findWarrantiesBySerial, insertWarranty, listWarranties, readProof, toWarranty } from './store';
 
 /** Room for the largest proof as base64 plus the other fields; the app's default limit stays for every other route. */
@@ -63,6 +65,7 @@ const proofFileName = (serialNumber: string, type: ProofType) => `proof-of-purch
 
 export const warrantyRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, config } = ctx;
+  await app.register(warrantyReviewRoutes, { ctx });
 
   app.get(
     '/users/:id/warranties',
@@ -94,7 +97,7 @@ export const warrantyRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
       },
       schema: {
         tags: ['warranties'],
-        summary: `Registers a warranty: a product of the warranty list, its serial number (once per product), retailer, date of purchase (not in the future) and the proof of purchase (base64 PDF, JPEG or PNG, at most 10 MB); at most ${WARRANTIES_PER_ACCOUNT_MAX} warranties per account`,
+        summary: `Registers a warranty: a product of the warranty list, its serial number, retailer, date of purchase (not in the future) and the proof of purchase (base64 PDF, JPEG or PNG, at most 10 MB); at most ${WARRANTIES_PER_ACCOUNT_MAX} warranties per account. A product and serial another account holds is answered alike, with Status pending_review: staff decide`,
         security: bearerAuth,
         params: UserIdParams,
         body: RegisterWarrantyBody,
@@ -128,7 +131,10 @@ export const warrantyRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
         },
         config.now(),
       );
-      request.log.info({ userId: id, product: row.product, proofType: row.proofType, proofSize: row.proofSize }, 'warranty registered');
+      request.log.info(
+        { userId: id, product: row.product, status: row.status, proofType: row.proofType, proofSize: row.proofSize },
+        'warranty registered',
+      );
       return reply.code(201).send(toWarranty(row));
     },
   );
@@ -139,7 +145,7 @@ export const warrantyRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
       schema: {
         tags: ['warranties'],
         summary:
-          'The proof of purchase as an attachment with the type recognised at registration (PDF, JPEG or PNG). Only the account that registered it and admins; anyone else gets 404',
+          'The proof of purchase as an attachment with the type recognised at registration (PDF, JPEG or PNG); `claim` picks one claim of the serial. Only the account that registered it and admins; anyone else gets 404',
         security: bearerAuth,
         params: WarrantySerialParams,
         querystring: ProofOfPurchaseQuery,
@@ -155,7 +161,8 @@ export const warrantyRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
     async (request, reply) => {
       const session = request.session;
       if (!session) throw unauthorized();
-      const candidates = await findWarrantiesBySerial(db, normalizeSerialNumber(request.params.serial), request.query.product);
+      const { product, claim } = request.query;
+      const candidates = await findWarrantiesBySerial(db, normalizeSerialNumber(request.params.serial), { product, claim });
       // Not "forbidden": a serial registered by someone else looks the same as one nobody registered.
       const warranty = candidates.find((candidate) => may(session.user, 'warranty:read', { userId: candidate.userId }));
       const proof = warranty && (await readProof(db, warranty.id));

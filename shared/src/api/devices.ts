@@ -2,6 +2,7 @@
 import type {
   AlarmChannels,
   AlarmChannelsBody,
+  DeviceChangeLog,
   DeviceList,
   DeviceOf,
   DeviceTrends,
@@ -89,6 +90,9 @@ export const devicesApi = {
   /** PUT {collection}/{key}/alarm-channels: sets them (only ever the caller's own). */
   setAlarmChannels: (product: ProductId, key: string, body: AlarmChannelsBody, options?: RequestOptions) =>
     api.put<AlarmChannels>(`${devicePath(product, key)}/alarm-channels`, body, options),
+
+  /** GET {collection}/{key}/changes: what people the device is shared with changed (owner and admins; docs/product/roles.md). */
+  changes: (product: ProductId, key: string, options?: RequestOptions) => api.get<DeviceChangeLog>(`${devicePath(product, key)}/changes`, options),
 
   /** DELETE {collection}/{key} (unregister; owner only). */
   unregister: (product: ProductId, key: string, options?: RequestOptions) => api.delete<void>(devicePath(product, key), options),

@@ -13,3 +13,4 @@ export * from './warranties';
 export * from './notices';
 export * from './admin';
 export * from './useLoaded';
+export * from './transfers';

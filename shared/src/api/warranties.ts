@@ -1,5 +1,6 @@
-// Warranty calls (docs/product/api.md "Warranties"): the account's list, a registration, a proof's download.
-import type { RegisterWarrantyBody, Warranty } from '../contract';
+// Warranty calls (docs/product/api.md "Warranties"): the account's list, a registration, a proof's download, and the
+// staff's review of disputed serials (docs/product/admin.md "Warranty claims").
+import type { RegisterWarrantyBody, Warranty, WarrantyClaim, WarrantyDispute } from '../contract';
 import { api, type RequestOptions } from './client';
 
 const warrantiesOf = (userId: string) => `users/${encodeURIComponent(userId)}/warranties`;
@@ -16,4 +17,12 @@ export const warrantiesApi = {
     const response = await api.get<Response>(warranty.ProofOfPurchase.Url, { ...options, raw: true });
     return response.blob();
   },
+  /** Admin: the products and serials with a claim in review, each with its open claims. */
+  claims: (options?: RequestOptions) => api.get<WarrantyDispute[]>('admin/warranty-claims', options),
+  /** Admin: the claim becomes the registration, the serial's other open claims are rejected. */
+  acceptClaim: (id: string, options?: RequestOptions) =>
+    api.post<WarrantyClaim>(`admin/warranty-claims/${encodeURIComponent(id)}/accept`, undefined, options),
+  /** Admin: the claim in review is rejected; the registration stays. */
+  rejectClaim: (id: string, options?: RequestOptions) =>
+    api.post<WarrantyClaim>(`admin/warranty-claims/${encodeURIComponent(id)}/reject`, undefined, options),
 };

@@ -131,6 +131,8 @@ export const AUDIT_ACTIONS = [
   'device.consumption-reset',
   'notice.save',
   'notice.delete',
+  'warranty.accept',
+  'warranty.reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

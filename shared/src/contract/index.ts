@@ -17,3 +17,5 @@ export * from '../products/smartplug2/contract';
 export * from './billing';
 export * from './warranties';
 export * from './admin';
+export * from './transfers';
+export * from './deviceChanges';

@@ -1,4 +1,5 @@
-// Warranties (docs/product/api.md "Warranties"): registration with a proof of purchase, the list, the proof download.
+// Warranties (docs/product/api.md "Warranties"): registration with a proof of purchase, the list, the proof download,
+// and the staff's review of a second claim of a serial (docs/product/admin.md "Warranty claims").
 import { Type, type Static } from '@sinclair/typebox';
 import {
   PROOF_TYPES,
@@ -7,13 +8,15 @@ import {
   SERIAL_NUMBER_MAX_LENGTH,
   SERIAL_NUMBER_PATTERN,
   WARRANTY_PRODUCTS,
+  WARRANTY_STATUSES,
 } from '../domain/warranties';
-import { IsoTime } from './common';
+import { Id, IsoTime } from './common';
 
 const closed = { additionalProperties: false } as const;
 
 export const WarrantyProduct = Type.Union(WARRANTY_PRODUCTS.map((product) => Type.Literal(product)));
 export const ProofType = Type.Union(PROOF_TYPES.map((type) => Type.Literal(type)));
+export const WarrantyStatus = Type.Union(WARRANTY_STATUSES.map((status) => Type.Literal(status)));
 
 /** POST /users/{id}/warranties. */
 export const RegisterWarrantyBody = Type.Object(
@@ -36,23 +39,58 @@ export const RegisterWarrantyBody = Type.Object(
 );
 export type RegisterWarrantyBody = Static<typeof RegisterWarrantyBody>;
 
-/** A registered warranty; the proof itself comes from its download URL, not in the list. */
+const ProofOfPurchaseLink = Type.Object({
+  Type: ProofType,
+  Size: Type.Integer({ minimum: 1, description: 'bytes' }),
+  Url: Type.String({ description: 'Path of the download, under the API base: warranties/{serial}/proof-of-purchase?product=&claim=' }),
+});
+
+/** A warranty (a claim of a product and serial); the proof itself comes from its download URL, not in the list. */
 export const Warranty = Type.Object({
+  Id,
+  /**
+   * `registered`; `pending_review` when another account held the product and serial already (staff decide, docs/product/states.md
+   * "Warranty review"); `rejected` when staff turned the claim down.
+   */
+  Status: WarrantyStatus,
   Product: WarrantyProduct,
   SerialNumber: Type.String(),
   Retailer: Type.String(),
   DateOfPurchase: Type.String({ description: 'YYYY-MM-DD' }),
   RegisteredAt: IsoTime,
-  ProofOfPurchase: Type.Object({
-    Type: ProofType,
-    Size: Type.Integer({ minimum: 1, description: 'bytes' }),
-    Url: Type.String({ description: 'Path of the download, under the API base: warranties/{serial}/proof-of-purchase?product=' }),
-  }),
+  ProofOfPurchase: ProofOfPurchaseLink,
 });
 export type Warranty = Static<typeof Warranty>;
 
 export const WarrantyList = Type.Array(Warranty);
 
 export const WarrantySerialParams = Type.Object({ serial: Type.String({ minLength: 1, maxLength: SERIAL_NUMBER_MAX_LENGTH }) });
-/** `product` picks one when the same serial is registered for several products. */
-export const ProofOfPurchaseQuery = Type.Object({ product: Type.Optional(WarrantyProduct) });
+/** `product` picks one when the same serial is registered for several products; `claim` one claim (a warranty's Id). */
+export const ProofOfPurchaseQuery = Type.Object({ product: Type.Optional(WarrantyProduct), claim: Type.Optional(Id) });
+
+// ---- Staff review of claims (admin) --------------------------------------------------------------------------
+
+/** One claim in a dispute, as staff see it: who, what they said and their proof. */
+export const WarrantyClaim = Type.Object({
+  Id,
+  Status: WarrantyStatus,
+  UserId: Type.String(),
+  Email: Type.String(),
+  Retailer: Type.String(),
+  DateOfPurchase: Type.String({ description: 'YYYY-MM-DD' }),
+  RegisteredAt: IsoTime,
+  ProofOfPurchase: ProofOfPurchaseLink,
+});
+export type WarrantyClaim = Static<typeof WarrantyClaim>;
+
+/** A product and serial with a claim in review, and every open claim of it (the registration first, then oldest first). */
+export const WarrantyDispute = Type.Object({
+  Product: WarrantyProduct,
+  SerialNumber: Type.String(),
+  Claims: Type.Array(WarrantyClaim),
+});
+export type WarrantyDispute = Static<typeof WarrantyDispute>;
+export const WarrantyDisputeList = Type.Array(WarrantyDispute);
+
+export const WarrantyClaimParams = Type.Object({ id: Id }, closed);
+export type WarrantyClaimParams = Static<typeof WarrantyClaimParams>;

@@ -37,6 +37,29 @@ describe('account rules', () => {
     expect(checkVatin('123456')).toBe('invalid');
   });
 
+  // Issue 26: reverse charge rests on a self-declared number, so an EU number must have its own country's format.
+  test.each([
+    ['SE556677889901', null],
+    ['SE5566778899', 'invalid'],
+    ['SE556677889902', 'invalid'],
+    ['DE123456789', null],
+    ['DE12', 'invalid'],
+    ['DE1234567890', 'invalid'],
+    ['FR12345678901', null],
+    ['FRAB345678901', null],
+    ['FR1234', 'invalid'],
+    ['ATU12345678', null],
+    ['AT12345678', 'invalid'],
+    ['EL123456789', null],
+    ['NL123456789B01', null],
+    ['NL123456789', 'invalid'],
+    ['IE1234567WA', null],
+    ['ES12345678', 'invalid'],
+    ['NO123456789', null], // not an EU number: only the general form, and no reverse charge (docs/product/billing.md)
+  ] as const)('VAT number %s of its country’s format: %s', (vatin, error) => {
+    expect(checkVatin(vatin)).toBe(error);
+  });
+
   test('locale from the browser languages, fallback en-GB', () => {
     expect(pickLocale(['sv-SE', 'en'])).toBe('sv-SE');
     expect(pickLocale(['de-AT'])).toBe('de-DE');

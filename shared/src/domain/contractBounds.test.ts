@@ -107,9 +107,10 @@ describe('trial and FOTA bodies', () => {
   });
 
   test('FOTA', () => {
-    ok(FotaBody, { Url: 'coaps://fw.example.com/fa2.bin', Checksum: 'deadbeef' });
-    bad(FotaBody, { Url: 'http://fw.example.com/fa2.bin', Checksum: 'deadbeef' });
+    ok(FotaBody, { Url: 'coaps://fw.example.com/fa2.bin', Checksum: 'ab'.repeat(32) });
+    bad(FotaBody, { Url: 'http://fw.example.com/fa2.bin', Checksum: 'ab'.repeat(32) });
     bad(FotaBody, { Url: 'coap://fw.example.com/fa2.bin', Checksum: 'nothex!!' });
+    bad(FotaBody, { Url: 'coap://fw.example.com/fa2.bin', Checksum: 'deadbeef' }); // a CRC-32, not a SHA-256
   });
 });
 

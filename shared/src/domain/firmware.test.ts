@@ -13,8 +13,12 @@ describe('FOTA (docs/product/screens.md admin, §7)', () => {
 
   test('checksum: 8 to 128 hexadecimal digits', () => {
     expect(checkFotaChecksum('')).toBe('required');
-    expect(checkFotaChecksum('deadbeef')).toBeNull();
+    // Issue 26: only a SHA-256 (64 hexadecimal digits); a CRC-32 or a SHA-512 is refused.
+    expect(checkFotaChecksum('deadbeef')).toBe('invalid');
+    expect(checkFotaChecksum('a'.repeat(128))).toBe('invalid');
+    expect(checkFotaChecksum('a'.repeat(63))).toBe('invalid');
     expect(checkFotaChecksum('a'.repeat(64))).toBeNull();
+    expect(checkFotaChecksum(` ${'0F'.repeat(32)} `)).toBeNull();
     expect(checkFotaChecksum('xyz12345')).toBe('invalid');
     expect(checkFotaChecksum('abc')).toBe('invalid');
   });

@@ -6,8 +6,12 @@ export const FOTA_URL_PLACEHOLDER = 'coap://';
 /** Where the device fetches the image (issue 4: coap://, coaps:// or https://), with a host. */
 export const FOTA_URL_PATTERN = '^(?:coaps?|https)://[^\\s/]+(?:/\\S*)?$';
 export const FOTA_URL_MAX_LENGTH = 2048;
-/** A hexadecimal checksum of 8 (CRC-32) to 128 (SHA-512) digits. */
-export const FOTA_CHECKSUM_PATTERN = '^[0-9a-fA-F]{8,128}$';
+/**
+ * The image's SHA-256, 64 hexadecimal digits (docs/protocol.md FOTA): a CRC or a short checksum can be matched by a
+ * tampered image, so nothing weaker is taken (issue 26).
+ */
+export const FOTA_CHECKSUM_PATTERN = '^[0-9a-fA-F]{64}$';
+export const FOTA_CHECKSUM_LENGTH = 64;
 
 /** FOTA URL: required, coap://, coaps:// or https:// with a host. */
 export function checkFotaUrl(input: string): FieldError {
@@ -17,7 +21,7 @@ export function checkFotaUrl(input: string): FieldError {
   return new RegExp(FOTA_URL_PATTERN).test(value) ? null : 'invalid';
 }
 
-/** FOTA checksum: required, 8 to 128 hexadecimal digits. */
+/** FOTA checksum: required, a SHA-256 in 64 hexadecimal digits. */
 export function checkFotaChecksum(input: string): FieldError {
   const value = input.trim();
   if (!value) return 'required';

@@ -30,3 +30,4 @@ export * from '../products';
 export * from './warranties';
 export * from './energyPrice';
 export * from './trends';
+export * from './transfers';

@@ -32,6 +32,13 @@ export const WARRANTIES_PER_ACCOUNT_MAX = 100;
 /** A calendar date, `YYYY-MM-DD`. */
 export const PURCHASE_DATE_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
 
+/**
+ * A warranty's state (docs/product/states.md "Warranty review"): the product's registration; a claim of a product and
+ * serial another account holds, waiting for staff; or a claim staff turned down.
+ */
+export const WARRANTY_STATUSES = ['registered', 'pending_review', 'rejected'] as const;
+export type WarrantyStatus = (typeof WARRANTY_STATUSES)[number];
+
 /** The largest proof of purchase, decoded: 10 MB (10 × 1024 × 1024 bytes). */
 export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
 /** Its length as base64 (4 characters per 3 bytes, padded). */

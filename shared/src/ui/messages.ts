@@ -54,10 +54,10 @@ export const uiTexts = defineTranslations('ui', {
     'sv-SE': 'Ange ett telefonnummer med 6 till 15 siffror, till exempel +46 70 123 45 67.',
   },
   invalidVatin: {
-    'en-GB': 'An EU VAT number starts with the country code, for example SE556677889901.',
-    'de-DE': 'Eine EU-USt-IdNr. beginnt mit dem Ländercode, z. B. DE123456789.',
-    'fr-FR': 'Un numéro de TVA UE commence par le code du pays, par exemple FR12345678901.',
-    'sv-SE': 'Ett EU-momsnummer börjar med landskoden, till exempel SE556677889901.',
+    'en-GB': 'Enter the VAT number in its country’s format, starting with the country code, for example SE556677889901.',
+    'de-DE': 'Geben Sie die USt-IdNr. im Format ihres Landes ein, beginnend mit dem Ländercode, z. B. DE123456789.',
+    'fr-FR': 'Saisissez le numéro de TVA au format de son pays, en commençant par le code du pays, par exemple FR12345678901.',
+    'sv-SE': 'Ange momsnumret i landets format, med landskoden först, till exempel SE556677889901.',
   },
   invalidChoice: {
     'en-GB': 'Please choose one of the options.',

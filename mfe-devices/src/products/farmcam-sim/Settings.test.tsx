@@ -6,6 +6,10 @@ import { currentLocation, farmcamSim, renderDevices, resetSession, sampleUser, t
 import { paddockStore, userAtom } from '@paddock/shared/session';
 import { mockSettingsApi, openSettings } from '../../settings/testing';
 
+/** Shown inside a partner's page (docs/product/embedding.md) when true. */
+let mockEmbedded = false;
+jest.mock('../../embed/embedded', () => ({ ...jest.requireActual('../../embed/embedded'), useEmbedded: () => mockEmbedded }));
+
 const IMSI = '240071234567890';
 const PATH = `/farmcam-sim/${IMSI}`;
 
@@ -134,6 +138,18 @@ describe('buy extra data (docs/product/screens.md FarmCam SIM edit screen)', () 
     expect(screen.getByRole('button', { name: 'Buy extra data' })).toBeDisabled();
     expect(screen.getByText('Only the owner can buy extra data.')).toBeInTheDocument();
   });
+});
+
+test('inside a partner’s page the owner is sent to Paddock to buy (the embed token may not purchase)', async () => {
+  mockEmbedded = true;
+  try {
+    mockSettingsApi(farmcamSim('Gate camera'));
+    await openSettings(PATH, 'FarmCam SIM Gate camera');
+    expect(screen.getByRole('button', { name: 'Buy extra data' })).toBeDisabled();
+    expect(screen.getByText('Extra data is bought in Paddock itself, not on this page.')).toBeInTheDocument();
+  } finally {
+    mockEmbedded = false;
+  }
 });
 
 describe('data alert (docs/product/products/farmcam-sim.md Data alert)', () => {

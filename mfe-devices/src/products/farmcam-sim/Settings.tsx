@@ -25,6 +25,7 @@ import {
   type ProductFields,
   type SettingsPageProps,
 } from '../../settings';
+import { useEmbedded } from '../../embed/embedded';
 import { farmcamSimTexts } from './messages';
 
 const m = farmcamSimTexts.messages;
@@ -44,6 +45,8 @@ function FarmcamSimSettings({ device }: SettingsPageProps<'farmcam-sim'>) {
   const prices = usePrices();
   const formatPrice = usePriceFormat();
   const isOwner = isDeviceOwner(user?.Email, device.Metadata.OwnerEmail);
+  // A purchase is not made from a partner's page (docs/product/embedding.md): the owner buys in Paddock itself.
+  const embedded = useEmbedded();
   const active = useSubscriptionActive(device.Subscription);
   const storedAlert = dataAlertOf(device);
   const [alertOn, setAlertOn] = useState(storedAlert.Enabled);
@@ -112,14 +115,18 @@ function FarmcamSimSettings({ device }: SettingsPageProps<'farmcam-sim'>) {
         <div className="pd-settings__inline">
           <Button
             icon={icons.addCircle}
-            disabled={!isOwner || !price}
+            disabled={!isOwner || embedded || !price}
             busy={purchase?.busy}
             onClick={() => setPurchase({ key: newIdempotencyKey(), busy: false })}
           >
             {t(m.buyExtraData)}
           </Button>
         </div>
-        {isOwner ? null : <p className="pd-settings__text">{t(m.buyExtraDataOwnerOnly)}</p>}
+        {!isOwner ? (
+          <p className="pd-settings__text">{t(m.buyExtraDataOwnerOnly)}</p>
+        ) : embedded ? (
+          <p className="pd-settings__text">{t(m.buyExtraDataInPaddock)}</p>
+        ) : null}
       </SettingsSection>
       <SettingsSection title={t(m.dataAlertHeading)}>
         <AlarmsInactiveNote active={active} />

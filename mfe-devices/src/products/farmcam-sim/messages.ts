@@ -10,6 +10,12 @@ export const farmcamSimTexts = defineTranslations('devices.settings.farmcamSim',
     'fr-FR': 'Seul le propriétaire peut acheter des données.',
     'sv-SE': 'Bara ägaren kan köpa extra data.',
   },
+  buyExtraDataInPaddock: {
+    'en-GB': 'Extra data is bought in Paddock itself, not on this page.',
+    'de-DE': 'Zusätzliche Daten kaufen Sie in Paddock selbst, nicht auf dieser Seite.',
+    'fr-FR': 'Les données supplémentaires s’achètent dans Paddock même, pas sur cette page.',
+    'sv-SE': 'Extra data köper du i Paddock, inte på den här sidan.',
+  },
   buyExtraDataTitle: {
     'en-GB': 'Buy extra data?',
     'de-DE': 'Zusätzliche Daten kaufen?',

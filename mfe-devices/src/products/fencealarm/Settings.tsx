@@ -15,8 +15,16 @@ import {
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { Checkbox, TextField, type FieldMessage } from '@paddock/shared/ui';
-import { AlarmsInactiveNote, SettingsFrame, SettingsSection, VoltageAlarmSelect, focusControl, settingsPage } from '../../settings';
-import { useSubscriptionActive, settingsTexts, type ProductFields, type SettingsPageProps } from '../../settings';
+import {
+  AlarmsInactiveNote,
+  OwnerOnlyNote,
+  SettingsFrame,
+  SettingsSection,
+  VoltageAlarmSelect,
+  focusControl,
+  settingsPage,
+} from '../../settings';
+import { useIsDeviceOwner, useSubscriptionActive, settingsTexts, type ProductFields, type SettingsPageProps } from '../../settings';
 import { fencealarmTexts } from './messages';
 
 const m = fencealarmTexts.messages;
@@ -36,6 +44,8 @@ function FencealarmSettings({ device }: SettingsPageProps<'fencealarm'>) {
   const t = useT();
   const intl = useIntl();
   const active = useSubscriptionActive(device.Subscription);
+  // docs/product/roles.md "Alarms and sharing": the alarm and the calibration it compares with are the owner's.
+  const isOwner = useIsDeviceOwner(device.Metadata.OwnerEmail);
   const [alarmOn, setAlarmOn] = useState(device.VoltageAlarm.Enabled);
   const [level, setLevel] = useState<FencealarmLevel>(
     isLevel(device.VoltageAlarm.AlarmLevel) ? device.VoltageAlarm.AlarmLevel : FALLBACK_LEVEL,
@@ -60,6 +70,7 @@ function FencealarmSettings({ device }: SettingsPageProps<'fencealarm'>) {
             : null;
 
   const collect = (): ProductFields<'fencealarm'> | null => {
+    if (!isOwner) return {};
     const scalingValue = parseDecimal(scaling);
     const expectedValue = parseBoundInput(expected);
     const scalingCode = scaling.trim() && scalingValue === null ? 'invalid' : checkScalingFactor(scalingValue);
@@ -97,6 +108,7 @@ function FencealarmSettings({ device }: SettingsPageProps<'fencealarm'>) {
     <SettingsFrame product="fencealarm" device={device} collect={collect}>
       <SettingsSection title={t(m.voltageAlarmHeading)}>
         <AlarmsInactiveNote active={active} />
+        <OwnerOnlyNote isOwner={isOwner} />
         <VoltageAlarmSelect
           label={t(m.alarmLevelLabel)}
           // The hint says what the shown choice does: Off (also while inactive, when the select shows Off) or the level.
@@ -106,6 +118,7 @@ function FencealarmSettings({ device }: SettingsPageProps<'fencealarm'>) {
           enabled={alarmOn}
           level={level}
           active={active}
+          readOnly={!isOwner}
           onChange={(on, value) => {
             setAlarmOn(on);
             setLevel(value);
@@ -114,23 +127,27 @@ function FencealarmSettings({ device }: SettingsPageProps<'fencealarm'>) {
         {confirmed !== null ? <p className="pd-settings__confirmed">{t(m.confirmedLevel, { level: volts(confirmed) })}</p> : null}
       </SettingsSection>
       <SettingsSection title={t(m.calibrationHeading)}>
+        <OwnerOnlyNote isOwner={isOwner} />
         <Checkbox
           label={t(m.calibrationEnabled)}
           hint={t(m.calibrationHint)}
           name="calibrationEnabled"
           checked={calibrationOn}
+          disabled={!isOwner}
           onChange={(e) => setCalibrationOn(e.target.checked)}
         />
         <TextField
           label={t(m.scalingLabel)}
           hint={t(m.scalingHint, { max: intl.formatNumber(CALIBRATION_SCALING_FACTOR_MAX) })}
           inputMode="decimal"
+          disabled={!isOwner}
           {...calibrationInput('scalingFactor', scaling, setScaling)}
         />
         <TextField
           label={t(m.expectedLabel)}
           hint={t(m.expectedHint, { max: intl.formatNumber(CALIBRATION_EXPECTED_VOLTAGE_MAX) })}
           inputMode="numeric"
+          disabled={!isOwner}
           {...calibrationInput('expectedVoltage', expected, (text) => setExpected(keepDigitsAndLeadingMinus(text)))}
         />
       </SettingsSection>

@@ -4,9 +4,11 @@ import { FENCEALARM2_THRESHOLDS, approximateThousand, type Fencealarm2Threshold 
 import { useT } from '@paddock/shared/i18n';
 import {
   AlarmsInactiveNote,
+  OwnerOnlyNote,
   SettingsFrame,
   SettingsSection,
   VoltageAlarmSelect,
+  useIsDeviceOwner,
   useSubscriptionActive,
   settingsPage,
   type ProductFields,
@@ -28,18 +30,22 @@ function Fencealarm2Settings({ device }: SettingsPageProps<'fencealarm2'>) {
   const t = useT();
   const intl = useIntl();
   const active = useSubscriptionActive(device.Subscription);
+  const isOwner = useIsDeviceOwner(device.Metadata.OwnerEmail);
   const [alarmOn, setAlarmOn] = useState(device.VoltageAlarm.Enabled);
   const [threshold, setThreshold] = useState<Fencealarm2Threshold>(
     isThreshold(device.VoltageAlarm.Threshold) ? device.VoltageAlarm.Threshold : FALLBACK_THRESHOLD,
   );
 
-  // Without an active subscription the select is disabled: the alarm the user had set is left as it is.
-  const collect = (): ProductFields<'fencealarm2'> => (active ? { VoltageAlarm: { Enabled: alarmOn, Threshold: threshold } } : {});
+  // Without an active subscription the select is disabled: the alarm the user had set is left as it is. The alarm is the
+  // owner's (docs/product/roles.md): anyone else sends none.
+  const collect = (): ProductFields<'fencealarm2'> =>
+    active && isOwner ? { VoltageAlarm: { Enabled: alarmOn, Threshold: threshold } } : {};
 
   return (
     <SettingsFrame product="fencealarm2" device={device} collect={collect}>
       <SettingsSection title={t(m.voltageAlarmHeading)}>
         <AlarmsInactiveNote active={active} />
+        <OwnerOnlyNote isOwner={isOwner} />
         <VoltageAlarmSelect
           label={t(m.thresholdLabel)}
           hint={t(m.thresholdHint)}
@@ -48,6 +54,7 @@ function Fencealarm2Settings({ device }: SettingsPageProps<'fencealarm2'>) {
           enabled={alarmOn}
           level={threshold}
           active={active}
+          readOnly={!isOwner}
           onChange={(on, value) => {
             setAlarmOn(on);
             setThreshold(value);

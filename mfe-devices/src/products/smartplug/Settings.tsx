@@ -1,6 +1,15 @@
 import { Fragment, useState } from 'react';
 import { useT } from '@paddock/shared/i18n';
-import { AlarmsInactiveNote, SettingsFrame, SettingsSection, focusControl, useSubscriptionActive, settingsPage } from '../../settings';
+import {
+  AlarmsInactiveNote,
+  OwnerOnlyNote,
+  SettingsFrame,
+  SettingsSection,
+  focusControl,
+  useIsDeviceOwner,
+  useSubscriptionActive,
+  settingsPage,
+} from '../../settings';
 import type { ProductFields, SettingsPageProps } from '../../settings';
 import { AlarmSelect, BoundsFields, SwitchField, ThermostatRulesEditor, TimerRulesEditor, rulesTexts } from '../../settings/rules';
 import { useBoundsDraft, useThermostatDraft, useTimerDraft } from '../../settings/rules';
@@ -16,6 +25,8 @@ const m = smartplugTexts.messages;
 function SmartplugSettings({ device }: SettingsPageProps<'smartplug'>) {
   const t = useT();
   const active = useSubscriptionActive(device.Subscription);
+  // docs/product/roles.md "Alarms and sharing": the alarms are the owner's; the beep, timer and thermostat anyone's.
+  const isOwner = useIsDeviceOwner(device.Metadata.OwnerEmail);
   const [beep, setBeep] = useState(device.BeepEnabled);
   const [powerFailureOn, setPowerFailureOn] = useState(device.PowerFailureAlarm.Enabled);
   const [loadOn, setLoadOn] = useState(device.LoadAlarm.Enabled);
@@ -28,8 +39,8 @@ function SmartplugSettings({ device }: SettingsPageProps<'smartplug'>) {
 
   const collect = (): ProductFields<'smartplug'> | null => {
     const fields: ProductFields<'smartplug'> = { BeepEnabled: beep, Timer: timer.saved(), Thermostat: thermostat.saved() };
-    // Without an active subscription the alarms are left as the user had set them.
-    if (!active) return fields;
+    // Without an active subscription the alarms are left as the user had set them; anyone but the owner sends none.
+    if (!active || !isOwner) return fields;
     const loadBounds = load.saved();
     const temperatureBounds = temperature.saved();
     if (!loadBounds || !temperatureBounds) {
@@ -72,13 +83,14 @@ function SmartplugSettings({ device }: SettingsPageProps<'smartplug'>) {
       </SettingsSection>
       <SettingsSection title={t(m.alarmsHeading)}>
         <AlarmsInactiveNote active={active} />
+        <OwnerOnlyNote isOwner={isOwner} />
         {alarms.map(({ bounds, label, hint, ...alarm }) => {
-          const select = <AlarmSelect {...alarm} label={t(label)} hint={t(hint)} active={active} />;
+          const select = <AlarmSelect {...alarm} label={t(label)} hint={t(hint)} active={active} readOnly={!isOwner} />;
           if (!bounds) return <Fragment key={alarm.name}>{select}</Fragment>;
           return (
             <div key={alarm.name} className="pd-plug__alarm">
               {select}
-              <BoundsFields {...bounds.fields} showErrors={showErrors} disabled={!active} />
+              <BoundsFields {...bounds.fields} showErrors={showErrors} disabled={!active || !isOwner} />
             </div>
           );
         })}

@@ -1,6 +1,15 @@
 import { useState } from 'react';
 import { useT } from '@paddock/shared/i18n';
-import { AlarmsInactiveNote, SettingsFrame, SettingsSection, focusControl, useSubscriptionActive, settingsPage } from '../../settings';
+import {
+  AlarmsInactiveNote,
+  OwnerOnlyNote,
+  SettingsFrame,
+  SettingsSection,
+  focusControl,
+  useIsDeviceOwner,
+  useSubscriptionActive,
+  settingsPage,
+} from '../../settings';
 import type { ProductFields, SettingsPageProps } from '../../settings';
 import { AlarmSelect, BoundsFields, SwitchField, TimerRulesEditor, rulesTexts, useBoundsDraft, useTimerDraft } from '../../settings/rules';
 import { smartplug2Texts } from './messages';
@@ -16,6 +25,8 @@ const m = smartplug2Texts.messages;
 function Smartplug2Settings({ device }: SettingsPageProps<'smartplug2'>) {
   const t = useT();
   const active = useSubscriptionActive(device.Subscription);
+  // docs/product/roles.md "Alarms and sharing": the power-load limits and the notifications are the owner's.
+  const isOwner = useIsDeviceOwner(device.Metadata.OwnerEmail);
   const [auditory, setAuditory] = useState(device.DeviceConfig.AuditoryFeedback);
   const powerLoad = useBoundsDraft('load', 'powerLoad', device.DeviceConfig.PowerLoadAlarm);
   const [powerFailureOn, setPowerFailureOn] = useState(device.PowerFailureNotification.Enabled);
@@ -25,6 +36,7 @@ function Smartplug2Settings({ device }: SettingsPageProps<'smartplug2'>) {
   const [showErrors, setShowErrors] = useState(false);
 
   const collect = (): ProductFields<'smartplug2'> | null => {
+    if (!isOwner) return { DeviceConfig: { AuditoryFeedback: auditory }, Timer: timer.saved() };
     const bounds = powerLoad.saved();
     if (!bounds) {
       setShowErrors(true);
@@ -76,12 +88,14 @@ function Smartplug2Settings({ device }: SettingsPageProps<'smartplug2'>) {
       </SettingsSection>
       <SettingsSection title={t(m.powerLoadHeading)}>
         <p className="pd-field__hint">{t(m.powerLoadIntro)}</p>
-        <BoundsFields {...powerLoad.fields} showErrors={showErrors} />
+        <OwnerOnlyNote isOwner={isOwner} />
+        <BoundsFields {...powerLoad.fields} showErrors={showErrors} disabled={!isOwner} />
       </SettingsSection>
       <SettingsSection title={t(m.notificationsHeading)}>
         <AlarmsInactiveNote active={active} />
+        <OwnerOnlyNote isOwner={isOwner} />
         {notifications.map(({ label, hint, ...notification }) => (
-          <AlarmSelect key={notification.name} {...notification} label={t(label)} hint={t(hint)} active={active} />
+          <AlarmSelect key={notification.name} {...notification} label={t(label)} hint={t(hint)} active={active} readOnly={!isOwner} />
         ))}
       </SettingsSection>
       <TimerRulesEditor {...timer.editor} />

@@ -12,7 +12,7 @@ import { findUserById } from '../../users/store';
 import { findInvoice, invoicesOf } from './invoices';
 import { renderInvoicePdf } from './invoicePdf';
 import { cardOnFile, saveCard } from './paymentMethods';
-import { PORTAL_PATH, verifyPortalToken, type PortalGrant } from './portalLink';
+import { grantStillHolds, PORTAL_PATH, verifyPortalToken, type PortalGrant } from './portalLink';
 import { renderInvalidLinkPage, renderPortalPage } from './portalPage';
 import { readTestCard } from './testCards';
 
@@ -39,7 +39,8 @@ export const builtinPortalRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }>
   ): Promise<{ grant: PortalGrant; user: UserRow } | null> {
     const grant = await verifyPortalToken(db, token, config.now());
     const user = grant && (await findUserById(db, grant.userId));
-    if (grant && user) return { grant, user };
+    // A link ends with the session that asked for it and with the password it was asked under (portalLink.ts).
+    if (grant && user && (await grantStillHolds(db, grant, user, config.now()))) return { grant, user };
     await html(reply, 403, renderInvalidLinkPage(localeFromAcceptLanguage(request.headers['accept-language'])));
     return null;
   }

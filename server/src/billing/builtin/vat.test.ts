@@ -17,6 +17,10 @@ describe('VAT of the built-in provider', () => {
     expect(vatTreatment('DE', '')).toEqual({ ratePercent: 25, reverseCharge: false });
     expect(vatTreatment('DE', 'FR12345678901')).toEqual({ ratePercent: 25, reverseCharge: false });
     expect(vatTreatment('DE', 'DE1')).toEqual({ ratePercent: 25, reverseCharge: false });
+    // Issue 26: well-formed in general but not in the country's format (DE + 9 digits): no reverse charge.
+    expect(vatTreatment('DE', 'DE1234')).toEqual({ ratePercent: 25, reverseCharge: false });
+    expect(vatTreatment('FR', 'FR1234567')).toEqual({ ratePercent: 25, reverseCharge: false });
+    expect(vatTreatment('AT', 'AT12345678')).toEqual({ ratePercent: 25, reverseCharge: false });
     expect(vatTreatment('NO', 'NO123456789')).toEqual({ ratePercent: 25, reverseCharge: false });
   });
 

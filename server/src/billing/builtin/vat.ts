@@ -1,8 +1,8 @@
 // VAT on the built-in provider's invoices (docs/product/billing.md): the seller is Swedish. A customer with a VAT
 // number of another EU country buys under reverse charge (no VAT; the buyer accounts for it); everyone else pays the
-// Swedish 25 %. Deliberately simple: no VIES look-up (a number is valid when it is well-formed and of the customer's
-// country) and no One-Stop-Shop rates for consumers in other EU countries.
-import { normalizeVatin, VATIN_PATTERN } from '@paddock/shared/domain';
+// Swedish 25 %. Deliberately simple: no VIES look-up (a number is valid when it has its country's format and is of the
+// customer's country) and no One-Stop-Shop rates for consumers in other EU countries.
+import { isWellFormedVatin, normalizeVatin } from '@paddock/shared/domain';
 
 export const SELLER_COUNTRY = 'SE';
 /** Who issues the invoices. */
@@ -50,7 +50,8 @@ export function vatTreatment(country: string, vatin: string): VatTreatment {
   const code = country.trim().toUpperCase();
   const number = normalizeVatin(vatin);
   const prefix = EU_VAT_PREFIX[code];
-  const validEuNumber = prefix !== undefined && number.startsWith(prefix) && new RegExp(VATIN_PATTERN).test(number);
+  // Its country's format (EU_VAT_NUMBER_FORMATS), also for a number stored before sign-ups were checked against it.
+  const validEuNumber = prefix !== undefined && number.startsWith(prefix) && isWellFormedVatin(number);
   if (code !== SELLER_COUNTRY && validEuNumber) return { ratePercent: 0, reverseCharge: true };
   return { ratePercent: SELLER_VAT_PERCENT, reverseCharge: false };
 }

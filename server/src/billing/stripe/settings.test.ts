@@ -44,7 +44,13 @@ describe('payment provider settings', () => {
   });
 
   it('never talks plain HTTP to Stripe in production (that is the tests’ stand-in)', () => {
-    const production = { ...stripe, NODE_ENV: 'production', SEED_DEMO: 'off' };
+    const production = {
+      ...stripe,
+      NODE_ENV: 'production',
+      SEED_DEMO: 'off',
+      PUBLIC_URL: 'https://paddock.example.com',
+      PAYMENT_TEST_MODE: 'on',
+    };
     expect(() => loadConfig({ ...production, STRIPE_API_PROTOCOL: 'http' })).toThrow(
       /^STRIPE_API_PROTOCOL must be https with NODE_ENV=production/,
     );

@@ -168,12 +168,13 @@ describe('the data alert', () => {
       unit: 'B',
       at: new Date('2026-03-01T06:00:00Z'),
       settingsPath: '/farmcam-sim/240010000000001',
+      link: 'https://paddock.example.com/farmcam-sim/240010000000001',
     } as const;
     const mail = alarmMail('owner@example.com', 'en-GB', notice);
     expect(mail.subject).toBe('Alarm: Data below your alert – Barn camera');
     expect(mail.text).toContain('Data left: 90 MB');
-    expect(mail.text).toContain('/farmcam-sim/240010000000001');
-    expect(alarmSmsText('sv-SE', notice)).toContain('Köp extra data: /farmcam-sim/240010000000001');
+    expect(mail.text).toContain('https://paddock.example.com/farmcam-sim/240010000000001');
+    expect(alarmSmsText('sv-SE', notice)).toContain('Köp extra data: https://paddock.example.com/farmcam-sim/240010000000001');
     expect(alarmPush('de-DE', notice, { product: 'farmcam-sim', key: '240010000000001' }).Url).toBe('/farmcam-sim/240010000000001');
     // Its clear opens the card, like any other alarm's.
     expect(alarmPush('en-GB', { ...notice, event: 'cleared' }, { product: 'farmcam-sim', key: '240010000000001' }).Url).toBe(

@@ -14,7 +14,7 @@ export const farmcamSim: ServerProduct<'farmcam-sim'> = {
     return { metadata, priceId: PriceId, fields: DataAlert ? { DataAlert } : {} };
   },
   // docs/product/roles.md: the alert is the owner's, like the plan.
-  ownerOnlyFields: ['DataAlert'],
+  ownerOnlyFields: { DataAlert: 'DataAlert' },
   // A new threshold can move the alert across the data left: its state follows at once.
   settledFields: settledSimData,
   // The history point is the data left as of the reading's own counter (docs/product/devices.md remaining-data).

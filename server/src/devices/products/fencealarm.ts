@@ -21,6 +21,8 @@ export const fencealarm: ServerProduct<'fencealarm'> = {
     if (Calibration) fields.Calibration = Calibration;
     return { metadata, priceId: PriceId, fields };
   },
+  // docs/product/roles.md: the alarm is the owner's; the calibration scales the voltage it compares, so it is too.
+  ownerOnlyFields: { VoltageAlarm: 'VoltageAlarm', Calibration: 'Calibration' },
   planField: 'PriceId',
   // The alarm level the device now runs is shown as Config.AlarmLevel.
   confirmedConfig: ({ AlarmLevel }) => (AlarmLevel !== undefined ? { Config: { AlarmLevel } } : {}),

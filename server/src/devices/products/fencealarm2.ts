@@ -12,6 +12,8 @@ export const fencealarm2: ServerProduct<'fencealarm2'> = {
     const { Metadata, Subscription, VoltageAlarm } = body;
     return { metadata: Metadata ?? {}, priceId: Subscription?.PriceId, fields: VoltageAlarm ? { VoltageAlarm } : {} };
   },
+  // docs/product/roles.md: the alarm is the owner's.
+  ownerOnlyFields: { VoltageAlarm: 'VoltageAlarm' },
   planField: 'Subscription',
   powerEnabledCall: false,
   demo: { keyPrefix: '350000200000', name: 'River meadow fence' },

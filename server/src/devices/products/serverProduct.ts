@@ -16,8 +16,11 @@ export interface ServerProduct<P extends ProductId> {
   initialFields(): Record<string, unknown>;
   /** Splits the product's update body into metadata, plan and field changes; 400 for bounds out of order. */
   changesOf(body: UpdateBody): DeviceChanges;
-  /** Fields of the update body that only the owner (or an admin) may send: anyone else gets 403 naming the field. */
-  ownerOnlyFields?: readonly string[];
+  /**
+   * The alarm settings (docs/product/roles.md Alarms and sharing): only the owner (or an admin) may change them, anyone
+   * else gets 403 naming the body field. Body field → the dotted path of the stored field it changes.
+   */
+  ownerOnlyFields?: Readonly<Record<string, string>>;
   /** The fields the server derives from the others, recomputed after an update changed them (FarmCam SIM: data left, alert state). */
   settledFields?(fields: Record<string, unknown>): FieldsPatch;
   /**

@@ -38,6 +38,12 @@ export const smartplug: ServerProduct<'smartplug'> = {
     if (Thermostat) fields.Thermostat = zonedRules('Thermostat', Thermostat);
     return { metadata, priceId: PriceId, fields };
   },
+  // docs/product/roles.md: the alarms are the owner's (the offline alarm is always on).
+  ownerOnlyFields: {
+    PowerFailureAlarmEnabled: 'PowerFailureAlarm',
+    LoadAlarm: 'LoadAlarm',
+    TemperatureRangeAlarm: 'TemperatureRangeAlarm',
+  },
   planField: 'PriceId',
   powerEnabledCall: true,
   // docs/product/admin.md: staff reset the counter; the plug counts from 0 again, so the next reading agrees.

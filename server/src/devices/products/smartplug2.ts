@@ -32,6 +32,13 @@ export const smartplug2: ServerProduct<'smartplug2'> = {
     const fields: Record<string, unknown> = rest.Timer ? { ...rest, Timer: zonedRules('Timer', rest.Timer) } : rest;
     return { metadata: Metadata ?? {}, priceId: Subscription?.PriceId, fields };
   },
+  // docs/product/roles.md: the alarms (their bounds and their notifications) are the owner's.
+  ownerOnlyFields: {
+    'DeviceConfig.PowerLoadAlarm': 'DeviceConfig.PowerLoadAlarm',
+    PowerLoadAlarmNotification: 'PowerLoadAlarmNotification',
+    PowerFailureNotification: 'PowerFailureNotification',
+    ConsumptionNotification: 'ConsumptionNotification',
+  },
   planField: 'Subscription',
   powerCommand: (fields) => (fields.DeviceConfig as { OutputPower?: boolean } | undefined)?.OutputPower,
   powerEnabledCall: false,

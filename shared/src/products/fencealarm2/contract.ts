@@ -69,7 +69,7 @@ export const UpdateFencealarm2Body = Type.Object(
 );
 export type UpdateFencealarm2Body = Static<typeof UpdateFencealarm2Body>;
 
-/** PUT /fencealarm2s/{imei}/fota (admin): a coap://, coaps:// or https:// URL and a hexadecimal checksum. */
+/** PUT /fencealarm2s/{imei}/fota (admin): a coap://, coaps:// or https:// URL and the image's SHA-256 (64 hex digits). */
 export const FotaBody = Type.Object(
   {
     Url: Type.String({ pattern: FOTA_URL_PATTERN, maxLength: FOTA_URL_MAX_LENGTH }),
