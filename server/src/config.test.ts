@@ -65,6 +65,8 @@ describe('loadConfig', () => {
     expect(config.admin.email).toBe('boss@farm.example');
     expect(config.rateLimits.signIn).toEqual({ perEmail: 3, perIp: 50, perEmailCeiling: 100 });
     expect(config.rateLimits.registerDevice).toEqual({ perEmail: 20, perIp: 50 });
+    // A guess counts once per live code of the address (up to 3 sign-ups' and an e-mail change's): a low ceiling.
+    expect(loadConfig({}).rateLimits.verifyEmail).toEqual({ perEmail: 10, perIp: 50, perEmailCeiling: 20 });
     expect(config.remoteUrls.devices).toBe('https://cdn.example/devices/mf-manifest.json');
     expect(config.remoteUrls.account).toBe('/remotes/account/mf-manifest.json');
     expect(config.trustProxy).toBe(1);

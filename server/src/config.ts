@@ -72,9 +72,9 @@ export const CONFIG_DOCS = [
   { name: 'RATE_LIMIT_PASSWORD_IP', default: '50', meaning: 'Wrong password-reset codes per client IP per window' },
   {
     name: 'RATE_LIMIT_CODE_EMAIL_CEILING',
-    default: '50',
+    default: '20',
     meaning:
-      'Wrong codes (verification and password reset together) per e-mail from all client IPs together per window: high, so one attacker cannot lock the owner out, and low, as it bounds the guesses at one 6-digit code',
+      'Wrong codes (verification and password reset together) per e-mail from all client IPs together per window, a guess counting once for each code it is checked against: high, so one attacker cannot lock the owner out, and low, as it bounds the guesses at the address’s 6-digit codes',
   },
   { name: 'RATE_LIMIT_CREATE_USER', default: '5', meaning: 'Sign-ups per e-mail per window' },
   { name: 'RATE_LIMIT_CREATE_USER_IP', default: '30', meaning: 'Sign-ups per client IP per window' },
@@ -89,7 +89,7 @@ export const CONFIG_DOCS = [
   {
     name: 'RATE_LIMIT_TRANSFER_OFFER',
     default: '10',
-    meaning: 'Transfer offers (each mails the address it names) per signed-in user per window, and to one address from everyone together',
+    meaning: 'Transfer offers (each mails the address it names) per signed-in user per window, and from one user to one address',
   },
   { name: 'RATE_LIMIT_TRANSFER_OFFER_IP', default: '30', meaning: 'Transfer offers per client IP per window' },
   {

@@ -56,6 +56,28 @@ describe('/verify-account', () => {
     expect(currentLocation()).toBe('/verify-account');
   });
 
+  test('asks for the password chosen at sign-up when the server needs it, and sends it with the code', async () => {
+    const verify = jest
+      .spyOn(usersApi, 'verifyEmail')
+      .mockRejectedValueOnce(
+        apiError(400, 'sign_up_password_required', 'Enter the password you chose when you created the account.', 'Password'),
+      )
+      .mockResolvedValueOnce(undefined);
+    const { user } = await renderAccount('/verify-account?email=new%40farm.se');
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Verification code'), '123456{Enter}');
+    const password = await screen.findByLabelText('Password');
+    await waitFor(() => expect(password).toHaveAccessibleDescription('Enter the password you chose when you created the account.'));
+    expect(currentLocation()).toBe('/verify-account');
+    // Empty, it is refused in the browser.
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Please fill in this field.')).toBeInTheDocument();
+    expect(verify).toHaveBeenCalledTimes(1);
+    await user.type(password, 'my-own-password-1{Enter}');
+    await waitFor(() => expect(currentLocation()).toBe('/sign-in?email=new%40farm.se'));
+    expect(verify).toHaveBeenLastCalledWith('new@farm.se', '123456', expect.objectContaining({ silent: true }), 'my-own-password-1');
+  });
+
   test('an error without a field shows at the top of the form', async () => {
     jest.spyOn(usersApi, 'verifyEmail').mockRejectedValue(apiError(400, 'code_expired', 'The code has expired. Please request a new one.'));
     const { user } = await renderAccount('/verify-account?email=new%40farm.se');

@@ -51,6 +51,12 @@ export const adminAuditTexts = defineTranslations('admin.audit', {
   actionDeviceCancel: { 'en-GB': 'Subscription cancelled', 'de-DE': 'Abonnement gekündigt', 'fr-FR': 'Abonnement résilié', 'sv-SE': 'Abonnemang avslutat' },
   actionDeviceFota: { 'en-GB': 'Firmware update requested', 'de-DE': 'Firmware-Update angefordert', 'fr-FR': 'Mise à jour du micrologiciel demandée', 'sv-SE': 'Uppdatering av fast programvara begärd' },
   actionDeviceConsumptionReset: { 'en-GB': 'Consumption reset', 'de-DE': 'Verbrauch zurückgesetzt', 'fr-FR': 'Consommation remise à zéro', 'sv-SE': 'Förbrukning nollställd' },
+  actionBillingPortalCard: {
+    'en-GB': 'Card saved in the payment portal',
+    'de-DE': 'Karte im Zahlungsportal gespeichert',
+    'fr-FR': 'Carte enregistrée dans le portail de paiement',
+    'sv-SE': 'Kort sparat i betalportalen',
+  },
   actionNoticeSave: { 'en-GB': 'Notice saved', 'de-DE': 'Hinweis gespeichert', 'fr-FR': 'Avis enregistré', 'sv-SE': 'Meddelande sparat' },
   actionNoticeDelete: { 'en-GB': 'Notice deleted', 'de-DE': 'Hinweis gelöscht', 'fr-FR': 'Avis supprimé', 'sv-SE': 'Meddelande raderat' },
   actionWarrantyAccept: {
@@ -79,6 +85,7 @@ export const AUDIT_ACTION_TEXTS = {
   'device.cancel': m.actionDeviceCancel,
   'device.fota': m.actionDeviceFota,
   'device.consumption-reset': m.actionDeviceConsumptionReset,
+  'billing.portal-card': m.actionBillingPortalCard,
   'notice.save': m.actionNoticeSave,
   'notice.delete': m.actionNoticeDelete,
   'warranty.accept': m.actionWarrantyAccept,

@@ -36,7 +36,13 @@ export const adminUserTexts = defineTranslations('admin.users', {
   newWindow: { 'en-GB': '(opens in a new window)', 'de-DE': '(öffnet in neuem Fenster)', 'fr-FR': '(s’ouvre dans une nouvelle fenêtre)', 'sv-SE': '(öppnas i nytt fönster)' },
   setEmail: { 'en-GB': 'Set new email', 'de-DE': 'Neue E-Mail festlegen', 'fr-FR': 'Définir un nouvel e-mail', 'sv-SE': 'Ange ny e-post' },
   verify: { 'en-GB': 'Verify account', 'de-DE': 'Konto bestätigen', 'fr-FR': 'Vérifier le compte', 'sv-SE': 'Verifiera kontot' },
-  verifiedDone: { 'en-GB': 'Account verified', 'de-DE': 'Konto bestätigt', 'fr-FR': 'Compte vérifié', 'sv-SE': 'Kontot är verifierat' },
+  // Staff verification voids the password (it may be an intruder's), docs/product/admin.md.
+  verifiedDone: {
+    'en-GB': 'Account verified. Its password no longer works: the owner sets a new one with “Forgot password”.',
+    'de-DE': 'Konto bestätigt. Sein Passwort gilt nicht mehr: Der Inhaber legt mit „Passwort vergessen“ ein neues fest.',
+    'fr-FR': 'Compte vérifié. Son mot de passe ne fonctionne plus : le titulaire en choisit un nouveau avec « Mot de passe oublié ».',
+    'sv-SE': 'Kontot är verifierat. Dess lösenord fungerar inte längre: ägaren väljer ett nytt med ”Glömt lösenord”.',
+  },
   account: { 'en-GB': 'Account', 'de-DE': 'Konto', 'fr-FR': 'Compte', 'sv-SE': 'Konto' },
   devices: { 'en-GB': 'Devices', 'de-DE': 'Geräte', 'fr-FR': 'Appareils', 'sv-SE': 'Enheter' },
   noDevices: { 'en-GB': 'No devices registered.', 'de-DE': 'Keine Geräte registriert.', 'fr-FR': 'Aucun appareil enregistré.', 'sv-SE': 'Inga registrerade enheter.' },

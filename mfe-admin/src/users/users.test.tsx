@@ -118,7 +118,7 @@ describe('/admin/user/{id}', () => {
     await user.click(await screen.findByRole('button', { name: 'Verify account' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Verify account' })).toBeNull());
     expect(verify).toHaveBeenCalledWith('u7');
-    expect(toastTexts()).toContain('Account verified');
+    expect(toastTexts()).toContain('Account verified. Its password no longer works: the owner sets a new one with “Forgot password”.');
   });
 
   test('a verified account has no Verify button', async () => {

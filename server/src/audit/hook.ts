@@ -46,7 +46,7 @@ export function withoutSecrets(value: unknown): unknown {
 }
 
 /** A query-string token (the payment portal's link) is a credential: never stored in the path. */
-const redactQueryTokens = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+export const redactQueryTokens = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 
 const asRecord = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};

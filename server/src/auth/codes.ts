@@ -52,6 +52,8 @@ export async function consumeCode(
   code: string,
   purposes: CodePurpose[],
   now: Date,
+  /** Runs once the code matched and before it is used up; what it throws leaves the code live. */
+  beforeUse?: (code: UsedCode) => Promise<void>,
 ): Promise<UsedCode | CodeFailure> {
   const rows = await db
     .select()
@@ -60,7 +62,17 @@ export async function consumeCode(
   const row = rows.find((candidate) => sameSecret(candidate.codeHash, codeHash(candidate.id, code)));
   if (!row) return 'invalid_code';
   if (row.expiresAt <= now) return 'code_expired';
+  if (beforeUse) await beforeUse({ purpose: row.purpose, signUpId: row.signUpId });
   // Single use: only the request that deletes the row may go on.
   const used = await db.delete(codes).where(eq(codes.id, row.id)).returning({ id: codes.id });
   return used.length === 1 ? { purpose: row.purpose, signUpId: row.signUpId } : 'invalid_code';
+}
+
+/** How many codes of these purposes the user holds: a guess is checked against each, so it counts that many times. */
+export async function countCodes(db: Db, userId: string, purposes: CodePurpose[]): Promise<number> {
+  const rows = await db
+    .select({ id: codes.id })
+    .from(codes)
+    .where(and(eq(codes.userId, userId), inArray(codes.purpose, purposes)));
+  return rows.length;
 }

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_HEADER, type BillingPortal } from '@paddock/shared/contract';
+import { IDEMPOTENCY_KEY_HEADER, type AuditPage, type BillingPortal } from '@paddock/shared/contract';
 import { eq } from 'drizzle-orm';
 import { paymentMethods, users } from '../db/schema';
 import { call, createMember, latestCode, setUpTestApp, signIn, type Member, type TestApp } from '../testing/testApp';
@@ -252,5 +252,47 @@ describe('a portal link ends with the session that asked for it', () => {
     expect((await open(fresh)).statusCode).toBe(200);
     expect((await call(t.app, 'DELETE', '/api/token', { token: adminSession })).statusCode).toBe(204);
     expect((await open(fresh)).statusCode).toBe(403);
+  });
+});
+
+// Security review after issue 26: the portal's pages are outside the API's audit hook, so a card an admin saved through
+// a link their session asked for left no entry of its own (docs/product/admin.md "Audit log").
+describe('a change through a portal link an admin asked for', () => {
+  const entriesAbout = async (me: Member) => {
+    const response = await call(t.app, 'GET', `/api/admin/audit?user=${encodeURIComponent(me.id)}`, { token: admin });
+    expect(response.statusCode).toBe(200);
+    return response.json<AuditPage>().Entries.filter((entry) => entry.Action === 'billing.portal-card');
+  };
+
+  it('is recorded under the admin, about the account, with the card before and after and no number or link token', async () => {
+    const me = await createMember(t);
+    const url = await portalUrl(me, RETURN_URL, admin);
+    expect((await saveCard(url, { number: '4242 4242 4242 4242' })).statusCode).toBe(303);
+    expect((await saveCard(url, { number: '4000 0000 0000 0002' })).statusCode).toBe(303);
+    expect((await saveCard(url, { number: '4242 4242 4242 4241' })).statusCode).toBe(400);
+    const [refused, second, first] = await entriesAbout(me);
+    const adminUser = (await t.database.db.select().from(users).where(eq(users.email, t.config.admin.email)))[0];
+    expect(first).toMatchObject({
+      Action: 'billing.portal-card',
+      Staff: { Id: adminUser.id, Email: adminUser.email },
+      ActingAs: null,
+      UserId: me.id,
+      Method: 'POST',
+      Path: '/api/billing-portal/payment-method',
+      Status: 303,
+      Before: null,
+      After: { brand: 'Visa', last4: '4242', expMonth: 12, expYear: 2040, declines: false },
+    });
+    expect(second).toMatchObject({ Status: 303, Before: { last4: '4242' }, After: { last4: '0002', declines: true } });
+    expect(refused).toMatchObject({ Status: 400, Before: { last4: '0002' }, After: { last4: '0002' } });
+    const stored = JSON.stringify([first, second, refused]);
+    expect(stored).not.toContain('4242 4242');
+    expect(stored).not.toContain(url.searchParams.get('token')!);
+  });
+
+  it('is not recorded when the link is the account’s own', async () => {
+    const me = await createMember(t);
+    expect((await saveCard(await portalUrl(me), { number: '4242 4242 4242 4242' })).statusCode).toBe(303);
+    expect(await entriesAbout(me)).toEqual([]);
   });
 });

@@ -229,6 +229,18 @@ export const MESSAGES = {
     'fr-FR': 'Le mot de passe est incorrect.',
     'sv-SE': 'Lösenordet är fel.',
   },
+  sign_up_password_required: {
+    'en-GB': 'Enter the password you chose when you created the account.',
+    'de-DE': 'Geben Sie das Passwort ein, das Sie beim Erstellen des Kontos gewählt haben.',
+    'fr-FR': 'Saisissez le mot de passe que vous avez choisi lors de la création du compte.',
+    'sv-SE': 'Ange lösenordet du valde när du skapade kontot.',
+  },
+  sign_up_password_mismatch: {
+    'en-GB': 'This is not the password chosen when the account was created. Sign up again.',
+    'de-DE': 'Das ist nicht das Passwort, das beim Erstellen des Kontos gewählt wurde. Registrieren Sie sich erneut.',
+    'fr-FR': "Ce n'est pas le mot de passe choisi lors de la création du compte. Inscrivez-vous à nouveau.",
+    'sv-SE': 'Det här är inte lösenordet som valdes när kontot skapades. Registrera dig igen.',
+  },
   invalid_vat_number: {
     'en-GB': 'This is not a VAT number in its country’s format. It starts with the country code, for example SE556677889901.',
     'de-DE': 'Das ist keine USt-IdNr. im Format ihres Landes. Sie beginnt mit dem Ländercode, z. B. DE123456789.',

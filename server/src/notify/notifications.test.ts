@@ -166,6 +166,58 @@ describe('alarm notifications', () => {
     expect(await queued()).toBe(0);
   });
 
+  it('a plug switched off raises no load alarm (no job, no SMS) while the load is below Lower; above Upper, or on again, it does', async () => {
+    // A timer, thermostat or shared user switching the relay off must not send the owner a paid SMS for Load 0.
+    const plugs = [
+      {
+        product: 'smartplug',
+        alarm: { LoadAlarm: { Enabled: true, Triggered: false, Lower: 100, Upper: 3000 } },
+        extra: { Temperature: 4 },
+      },
+      {
+        product: 'smartplug2',
+        alarm: {
+          PowerLoadAlarmNotification: { Enabled: true, Triggered: false },
+          DeviceConfig: { OutputPower: false, AuditoryFeedback: true, PowerLoadAlarm: { Lower: 100, Upper: 3000 } },
+        },
+        extra: {},
+      },
+    ] as const;
+    for (const { product, alarm, extra } of plugs) {
+      const { user, key } = await setUp(product, { emailDevice: false, smsBalance: 5 });
+      const [row] = await db().select().from(devices).where(eq(devices.key, key));
+      await db()
+        .update(devices)
+        .set({ fields: { ...row.fields, ...alarm } })
+        .where(eq(devices.key, key));
+      const reading = (Load: number, PowerEnabled: boolean) =>
+        ingestUplink(db(), {
+          key,
+          name: 'reading',
+          payload: Buffer.from(JSON.stringify({ Load, Consumption: 10, SignalStrength: 70, PowerEnabled, MainsPower: true, ...extra })),
+          retained: false,
+          receivedAt: t.clock.now(),
+        });
+
+      await reading(0, false);
+      expect(await queued()).toBe(0);
+      expect(await runDueJobs(deps())).toBe(0);
+      expect(await smsTo(user.email)).toEqual([]);
+      expect(await balance(user.id)).toBe(5);
+
+      // Switched on again, the next reading is judged as usual: no load is now a fault.
+      await reading(0, true);
+      expect(await runDueJobs(deps())).toBe(1);
+      expect(await smsTo(user.email)).toHaveLength(1);
+      // Off again: the alarm clears (told once); a load above Upper while off is a fault and is told.
+      await reading(0, false);
+      t.clock.advance(20 * 60_000);
+      await reading(3500, false);
+      expect(await runDueJobs(deps())).toBe(2);
+      expect(await smsTo(user.email)).toHaveLength(3);
+    }
+  });
+
   it('sends no SMS at balance 0 or without a phone, and takes nothing from the balance', async () => {
     const { user, key } = await setUp('fencealarm', { smsBalance: 0, phone: '+46 70 000 00 01' });
     const noPhone = await createUser(t, { smsEnabled: true, smsBalance: 3, phone: '' });

@@ -1,7 +1,7 @@
 // Making a transfer offer (docs/product/devices.md "Transfers"): the owner names an address; the offer is saved and
 // that address is mailed, whether or not it has an account, so the owner's answer (status, body, the work done) is the
-// same either way and says nothing about the address. Rate-limited per caller, per address and per client IP, as each
-// offer sends a mail.
+// same either way and says nothing about the address. Rate-limited per caller, per (caller, address) and per client IP,
+// as each offer sends a mail.
 import type { Transfer } from '@paddock/shared/contract';
 import {
   FALLBACK_LOCALE,
@@ -19,7 +19,7 @@ import { limitsFor, type AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import type { DeviceWithOwner } from '../devices/representation';
 import type { Config } from '../config';
-import { badRequest } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { appLink } from '../http/publicLinks';
 import { requestLocale } from '../http/locale';
 import { translate } from '../i18n/messages';
@@ -52,7 +52,9 @@ export async function checkOffer(
   const limit = config.rateLimits.offerTransfer;
   await limiter.take([
     ...limitsFor(config, 'offerTransfer', caller.id, request.ip),
-    { key: `offerTransfer:to:${email}`, max: limit.perEmail },
+    // Per (caller, address), not per address: a count shared by all callers would let anyone use up an address's
+    // offers and so keep its owner from offering to it (docs/product/devices.md "Transfers").
+    { key: `offerTransfer:to:${caller.id}:${email}`, max: limit.perEmail },
   ]);
   return email;
 }
@@ -80,6 +82,8 @@ export async function makeOffer(ctx: AppContext, request: FastifyRequest, device
     offeredAt: now,
     expiresAt: transferExpiry(now),
   });
+  // Handed over or unregistered since the caller's access was checked: as a call after that would find.
+  if (!saved) throw notFound();
   const owner = (await findUserById(db, device.ownerId))!;
   // Looked up for the mail's wording and language only; the reply is built without it.
   const recipient = await findUserByEmail(db, email);

@@ -14,7 +14,7 @@ import {
 } from '@paddock/shared/contract';
 import { PRODUCTS, withSystemTags, type ProductId } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { authorize } from '../access';
 import type { AppContext } from '../context';
@@ -83,7 +83,8 @@ export const transferRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
       async (request, reply) => {
         const { device, role } = await signedInDevice(db, request, keyOf(request), product);
         if (role !== 'owner') throw ownerOnly();
-        await withdrawOffer(db, device.key);
+        // False when an accept handed the device over first: the caller no longer has it, as a later call would find.
+        if (!(await withdrawOffer(db, device.key, device.ownerId))) throw notFound();
         return sendNoContent(reply);
       },
     );
@@ -126,12 +127,15 @@ export const transferRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
       const now = config.now();
       if (offer.expiresAt <= now) throw new AppError(410, 'transfer_expired');
       const outcome = { void: false };
-      // Under the device's row lock: the offer is still there (not withdrawn or replaced meanwhile) and still from
-      // the device's owner (docs/product/devices.md "Transfers").
+      // Under the device's row lock (which withdraw and a new offer take too): the hand-over happens only if this call
+      // consumed the offer row, so one withdrawn or replaced meanwhile is not accepted (docs/product/devices.md
+      // "Transfers"); the row must still be from the device's owner.
       const changed = await changeDevice(db, offer.deviceKey, now, async (row, tx) => {
-        const [current] = await tx.select().from(deviceTransfers).where(eq(deviceTransfers.id, offer.id));
-        if (!current || current.toEmail !== user.email) throw notFound();
-        await tx.delete(deviceTransfers).where(eq(deviceTransfers.id, offer.id));
+        const [current] = await tx
+          .delete(deviceTransfers)
+          .where(and(eq(deviceTransfers.id, offer.id), eq(deviceTransfers.toEmail, user.email)))
+          .returning();
+        if (!current) throw notFound();
         if (row.ownerId !== current.fromUserId) {
           outcome.void = true;
           return null;

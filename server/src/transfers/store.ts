@@ -26,17 +26,30 @@ export function toTransfer(row: TransferView): Transfer {
   };
 }
 
-/** Makes the device's offer, replacing an older one (whose link then stops working: the new one has a new id). */
-export async function saveOffer(db: Db, offer: Omit<DeviceTransferRow, 'id'>): Promise<DeviceTransferRow> {
+/**
+ * Makes the device's offer, replacing an older one (whose link then stops working: the new one has a new id). Under the
+ * device's row lock, as accept takes it: undefined when the device is gone or no longer `fromUserId`'s (accepted or
+ * unregistered meanwhile), so no offer is made from someone who no longer owns the device.
+ */
+export async function saveOffer(db: Db, offer: Omit<DeviceTransferRow, 'id'>): Promise<DeviceTransferRow | undefined> {
   const row = { id: randomUUID(), ...offer };
-  await db
-    .insert(deviceTransfers)
-    .values(row)
-    .onConflictDoUpdate({
-      target: deviceTransfers.deviceKey,
-      set: { id: row.id, fromUserId: row.fromUserId, toEmail: row.toEmail, offeredAt: row.offeredAt, expiresAt: row.expiresAt },
-    });
-  return row;
+  return db.transaction(async (tx) => {
+    if (!(await lockOwnedDevice(tx, offer.deviceKey, offer.fromUserId))) return undefined;
+    await tx
+      .insert(deviceTransfers)
+      .values(row)
+      .onConflictDoUpdate({
+        target: deviceTransfers.deviceKey,
+        set: { id: row.id, fromUserId: row.fromUserId, toEmail: row.toEmail, offeredAt: row.offeredAt, expiresAt: row.expiresAt },
+      });
+    return row;
+  });
+}
+
+/** Locks the device row (FOR UPDATE, the lock accept holds); true when it exists and `ownerId` still owns it. */
+async function lockOwnedDevice(tx: Db, deviceKey: string, ownerId: string): Promise<boolean> {
+  const [device] = await tx.select({ ownerId: devices.ownerId }).from(devices).where(eq(devices.key, deviceKey)).for('update');
+  return device?.ownerId === ownerId;
 }
 
 const viewColumns = {
@@ -84,7 +97,14 @@ export async function deleteOffer(db: Db, id: string): Promise<boolean> {
   return (await db.delete(deviceTransfers).where(eq(deviceTransfers.id, id)).returning({ id: deviceTransfers.id })).length > 0;
 }
 
-/** Withdraws the device's offer, if it has one. */
-export async function withdrawOffer(db: Db, deviceKey: string): Promise<void> {
-  await db.delete(deviceTransfers).where(eq(deviceTransfers.deviceKey, deviceKey));
+/**
+ * Withdraws the device's offer, if it has one, under the device's row lock: false (nothing withdrawn) when the device
+ * is gone or no longer `ownerId`'s, e.g. an accept handed it over while the withdrawal waited for the lock.
+ */
+export async function withdrawOffer(db: Db, deviceKey: string, ownerId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await lockOwnedDevice(tx, deviceKey, ownerId))) return false;
+    await tx.delete(deviceTransfers).where(eq(deviceTransfers.deviceKey, deviceKey));
+    return true;
+  });
 }

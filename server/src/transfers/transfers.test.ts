@@ -120,7 +120,6 @@ describe('an offer', () => {
   });
 
   it('is rate-limited per caller, so it cannot be used to send mail in bulk', async () => {
-    const key = await ownDevice(owner);
     await withRateLimit(t, 'offerTransfer', { perEmail: 2, perIp: 1000 }, async () => {
       const sender = await createMember(t);
       const own = await ownDevice(sender);
@@ -129,11 +128,24 @@ describe('an offer', () => {
       const third = await offer(own, sender.token, 'c@example.com');
       expect(third.statusCode).toBe(429);
       expect(await mailsTo(t, 'c@example.com')).toEqual([]);
-      // The same address from everyone together is limited too.
+      // Another caller's offers to the same address count apart (see the next test).
       const other = await createMember(t);
       const theirs = await ownDevice(other);
       expect((await offer(theirs, other.token, 'a@example.com')).statusCode).toBe(202);
-      expect((await offer(key, owner.token, 'a@example.com')).statusCode).toBe(429);
+    });
+  });
+
+  // Security review after issue 26: the per-address count was shared by all callers, so anyone could use up an
+  // address's offers and keep its owner from offering to it.
+  it('counts per caller and address: one owner’s offers to an address do not stop another owner’s', async () => {
+    const target = `target-${Date.now()}@example.com`;
+    await withRateLimit(t, 'offerTransfer', { perEmail: 10, perIp: 1000 }, async () => {
+      const attacker = await createMember(t);
+      const theirs = await ownDevice(attacker);
+      for (let i = 0; i < 10; i++) expect((await offer(theirs, attacker.token, target)).statusCode).toBe(202);
+      expect((await offer(theirs, attacker.token, target)).statusCode).toBe(429);
+      const victim = await createMember(t);
+      expect((await offer(await ownDevice(victim), victim.token, target)).statusCode).toBe(202);
     });
   });
 });
@@ -256,6 +268,33 @@ describe('answering an offer', () => {
     expect(response.json().From).toEqual({ Name: 'Anna', Email: owner.email });
     expect((await call(t.app, 'DELETE', `${path(key)}/transfer`, { token: admin })).statusCode).toBe(204);
     expect((await transfersOf(owner)).Outgoing.some((o: { Device: { Key: string } }) => o.Device.Key === key)).toBe(false);
+  });
+
+  // Security review after issue 26: accept read the offer, then deleted it by id without looking at what it deleted,
+  // while withdraw and a new offer did not take the device's lock: a withdrawal could answer 204 and the device move.
+  it('racing a withdrawal or a new offer, never both succeeds: a withdrawn or replaced offer is not accepted', async () => {
+    await withRateLimit(t, 'offerTransfer', { perEmail: 1000, perIp: 1000 }, async () => {
+      for (let round = 0; round < 12; round++) {
+        const key = await ownDevice(owner);
+        const made = await offer(key, owner.token, buyer.email);
+        expect(made.statusCode).toBe(202);
+        const id = made.json().Id;
+        const reoffer = round % 2 === 1;
+        const [accepted, other] = await Promise.all([
+          accept(id, buyer.token),
+          reoffer ? offer(key, owner.token, buyer.email) : call(t.app, 'DELETE', `${path(key)}/transfer`, { token: owner.token }),
+        ]);
+        if (![200, 404].includes(accepted.statusCode) || ![202, 204, 404].includes(other.statusCode))
+          throw new Error(`${accepted.statusCode} ${accepted.body} / ${other.statusCode} ${other.body}`);
+        const moved = (await device(key)).Metadata.Owner === buyer.id;
+        expect(moved).toBe(accepted.statusCode === 200);
+        // The other call either came first (the accept finds no offer: 404) or after (the device is gone from its owner: 404).
+        expect([accepted.statusCode, other.statusCode].sort()).toEqual(moved ? [200, 404] : [reoffer ? 202 : 204, 404]);
+        const open = (await transfersOf(owner)).Outgoing.filter((o: { Device: { Key: string } }) => o.Device.Key === key);
+        // No offer is left from an owner who no longer has the device.
+        if (moved) expect(open).toEqual([]);
+      }
+    });
   });
 
   it('lists are the account’s own (another user 403, an admin may look)', async () => {

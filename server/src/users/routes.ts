@@ -18,7 +18,7 @@ import { authorize, type Action } from '../access';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../auth/passwords';
 import { limitsFor, type AppContext } from '../context';
 import type { Db } from '../db/client';
-import { codes, devices, pendingSignUps, users, type UserRow } from '../db/schema';
+import { codes, devices, pendingSignUps, tokens, users, type UserRow } from '../db/schema';
 import { moveAddressInDeviceLists } from '../devices/accessLists';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { requestLocale } from '../http/locale';
@@ -281,9 +281,15 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     },
     async (request) => {
       const user = await targetUser(request, request.params.id, 'user:markVerified');
-      const verified = await changeUser(user, { verified: true });
-      // The account keeps the password it has; the sign-ups still waiting (and their codes) are void now.
-      await db.delete(pendingSignUps).where(eq(pendingSignUps.userId, user.id));
+      // Staff cannot tell whose password the account holds (the first sign-up's may be an intruder's): it is voided
+      // with every session, and the owner sets one with "Forgot password", whose code proves the mailbox
+      // (docs/product/admin.md). The sign-ups still waiting (and their codes) are void too.
+      const verified = await db.transaction(async (tx) => {
+        const changed = await changeUser(user, { verified: true, passwordHash: '' }, tx);
+        await tx.delete(pendingSignUps).where(eq(pendingSignUps.userId, user.id));
+        await tx.delete(tokens).where(eq(tokens.userId, user.id));
+        return changed;
+      });
       return toUser(verified);
     },
   );

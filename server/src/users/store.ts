@@ -79,7 +79,11 @@ export async function updateUser(db: Db, id: string, values: Partial<NewUser>): 
   }
 }
 
-/** At most this many sign-ups wait for one address; a newer one drops the oldest (and its code). */
+/**
+ * At most this many sign-ups wait for one address; a newer one drops the oldest (and its code). With more than one
+ * waiting, a code confirms only with the password chosen at sign-up (users/verification.ts), so a dropped owner is told
+ * to sign up again rather than confirming an intruder's sign-up.
+ */
 export const PENDING_SIGN_UPS_MAX = 3;
 
 export type SignUp = Omit<PendingSignUpRow, 'id' | 'userId' | 'createdAt'>;

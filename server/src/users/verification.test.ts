@@ -24,7 +24,8 @@ async function signUp(email: string, extra: Record<string, unknown> = {}, header
   return response.json<{ Email: string }>();
 }
 
-const verify = (Email: string, VerificationCode: string) => call(t.app, 'PUT', '/api/verify-email', { body: { Email, VerificationCode } });
+const verify = (Email: string, VerificationCode: string, Password?: string) =>
+  call(t.app, 'PUT', '/api/verify-email', { body: { Email, VerificationCode, ...(Password === undefined ? {} : { Password }) } });
 const resetPassword = (Email: string, Password: string, VerificationCode: string) =>
   call(t.app, 'PUT', '/api/password', { body: { Email, Password, VerificationCode } });
 const sendCode = (Email: string) => call(t.app, 'PUT', '/api/send-verification-code', { body: { Email } });
@@ -246,7 +247,7 @@ describe('sign-ups for an address nobody has confirmed', () => {
     const [intrudersMail] = await mailsTo(t, email);
     expect(intrudersMail.Text).toContain('If you did not ask for an account then, ignore this e-mail and do not enter the code');
 
-    expect((await verify(email, victimsCode)).statusCode).toBe(204);
+    expect((await verify(email, victimsCode, VICTIM)).statusCode).toBe(204);
     expect(await signInStatus(email, INTRUDER)).toBe(401);
     const signedIn = await call(t.app, 'POST', '/api/sign-in', { body: { Email: email, Password: VICTIM } });
     expect(signedIn.statusCode).toBe(200);
@@ -261,7 +262,7 @@ describe('sign-ups for an address nobody has confirmed', () => {
     await signUp(email, { Password: INTRUDER, Name: 'Intruder' });
     const intrudersCode = await latestCode(t, email);
     await signUp(email, { Password: VICTIM, Name: 'Anna' });
-    expect((await verify(email, await latestCode(t, email))).statusCode).toBe(204);
+    expect((await verify(email, await latestCode(t, email), VICTIM)).statusCode).toBe(204);
     expect(await signInStatus(email, INTRUDER)).toBe(401);
     expect((await call(t.app, 'POST', '/api/sign-in', { body: { Email: email, Password: VICTIM } })).json()).toMatchObject({
       User: { Name: 'Anna' },
@@ -296,7 +297,7 @@ describe('sign-ups for an address nobody has confirmed', () => {
     expect(victimsMail?.Subject).toBe('Your Paddock verification code');
     expect(fresh.find((mail) => mail.Text.includes(intrudersDay))).toBeTruthy();
     const code = /\b(\d{6})\b/.exec(victimsMail?.Text ?? '')?.[1] ?? '';
-    expect((await verify(email, code)).statusCode).toBe(204);
+    expect((await verify(email, code, VICTIM)).statusCode).toBe(204);
     expect(await signInStatus(email, INTRUDER)).toBe(401);
     expect(await signIn(t, email, VICTIM)).toBeTruthy();
   });
@@ -321,19 +322,83 @@ describe('sign-ups for an address nobody has confirmed', () => {
       t.clock.advance(MINUTE);
     }
     if (!codes.slice(1).includes(codes[0])) expect((await verify(email, codes[0])).json()).toMatchObject({ Error: 'invalid_code' });
-    expect((await verify(email, codes[1])).statusCode).toBe(204);
+    expect((await verify(email, codes[1], 'password-number-1')).statusCode).toBe(204);
     expect(await signIn(t, email, 'password-number-1')).toBeTruthy();
   });
 
-  it('voids the waiting sign-ups when staff verify the account, which keeps its password', async () => {
+  // Round 2: three sign-ups push the victim's out; "send new code" then mails only the intruder's codes.
+  it("never lets the owner's code confirm an intruder's sign-up when several wait: the password chosen picks", async () => {
     const email = newEmail();
-    await signUp(email, { Password: VICTIM });
+    await signUp(email, { Password: VICTIM, Name: 'Anna' });
+    for (let i = 0; i < PENDING_SIGN_UPS_MAX; i++) {
+      t.clock.advance(MINUTE);
+      await signUp(email, { Password: `${INTRUDER}-${i}`, Name: 'Intruder' });
+    }
+    t.clock.advance(MINUTE);
+    expect((await sendCode(email)).statusCode).toBe(204);
+    const newest = await latestCode(t, email);
+
+    const codeAlone = await verify(email, newest);
+    expect(codeAlone.statusCode).toBe(400);
+    expect(codeAlone.json()).toEqual({
+      Error: 'sign_up_password_required',
+      Message: 'Enter the password you chose when you created the account.',
+      Field: 'Password',
+    });
+    const pushedOut = await verify(email, newest, VICTIM);
+    expect(pushedOut.json()).toEqual({
+      Error: 'sign_up_password_mismatch',
+      Message: 'This is not the password chosen when the account was created. Sign up again.',
+      Field: 'Password',
+    });
+    for (let i = 0; i < PENDING_SIGN_UPS_MAX; i++) expect(await signInStatus(email, `${INTRUDER}-${i}`)).not.toBe(200);
+
+    // Signing up again puts the victim's sign-up back (dropping the oldest intruder's); the new code and the victim's
+    // password confirm it.
+    await signUp(email, { Password: VICTIM, Name: 'Anna' });
+    expect((await verify(email, await latestCode(t, email), VICTIM)).statusCode).toBe(204);
+    expect(await signIn(t, email, VICTIM)).toBeTruthy();
+    for (let i = 0; i < PENDING_SIGN_UPS_MAX; i++) expect(await signInStatus(email, `${INTRUDER}-${i}`)).toBe(401);
+    expect((await call(t.app, 'POST', '/api/sign-in', { body: { Email: email, Password: VICTIM } })).json()).toMatchObject({
+      User: { Name: 'Anna' },
+    });
+  });
+
+  it("checks a password sent along with a lone sign-up, and answers in the caller's language", async () => {
+    const email = newEmail();
     await signUp(email, { Password: INTRUDER });
+    const code = await latestCode(t, email);
+    const wrong = await call(t.app, 'PUT', '/api/verify-email', {
+      body: { Email: email, VerificationCode: code, Password: VICTIM },
+      headers: { 'accept-language': 'sv-SE' },
+    });
+    expect(wrong.json()).toEqual({
+      Error: 'sign_up_password_mismatch',
+      Message: 'Det här är inte lösenordet som valdes när kontot skapades. Registrera dig igen.',
+      Field: 'Password',
+    });
+    expect(await signInStatus(email, INTRUDER)).toBe(403);
+    // The code alone still confirms the one sign-up (the spec's shape), and the refused try left it live.
+    expect((await verify(email, code)).statusCode).toBe(204);
+  });
+
+  it('voids the waiting sign-ups and every password when staff verify the account; the owner resets it', async () => {
+    const email = newEmail();
+    // The intruder's sign-up came first, so the account row holds the intruder's password.
+    await signUp(email, { Password: INTRUDER });
+    await signUp(email, { Password: VICTIM });
     const intrudersCode = await latestCode(t, email);
     const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
-    expect((await call(t.app, 'GET', `/api/users/${row.id}/verify-email`, { token: await adminToken(t) })).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', `/api/users/${row.id}/verify-email`, { token: await adminToken(t) })).json()).toMatchObject({
+      Verified: true,
+    });
     expect((await verify(email, intrudersCode)).json()).toMatchObject({ Error: 'invalid_code' });
-    expect(await signIn(t, email, VICTIM)).toBeTruthy();
+    expect(await signInStatus(email, INTRUDER)).toBe(401);
+    expect(await signInStatus(email, VICTIM)).toBe(401);
+    // "Forgot password": the reset code proves the mailbox.
+    await sendCode(email);
+    expect((await resetPassword(email, 'owners-new-password-1', await latestCode(t, email))).statusCode).toBe(204);
+    expect(await signIn(t, email, 'owners-new-password-1')).toBeTruthy();
   });
 });
 
@@ -402,6 +467,31 @@ describe('wrong codes', () => {
     });
     expect(await signIn(t, email, 'owners-password-1')).toBeTruthy();
     expect(await signIn(t, user.email, 'long-enough-password')).toBeTruthy();
+  });
+
+  it('count a guess once for each code it is checked against', async () => {
+    const email = newEmail();
+    for (let i = 0; i < 3; i++) {
+      await signUp(email, { Password: `owners-password-${i}` });
+      t.clock.advance(MINUTE);
+    }
+    const code = await latestCode(t, email);
+    await withRateLimit(t, 'verifyEmail', codeLimit, async () => {
+      // Three live codes: three guesses at a code per try, so the tenth guess from this address is the third try's.
+      for (let i = 0; i < 3; i++) expect((await verifyFrom('10.26.3.1', email, wrongCode(code))).statusCode).toBe(400);
+      expect((await verifyFrom('10.26.3.1', email, wrongCode(code))).statusCode).toBe(429);
+      // Below the ceiling, the owner's right code from elsewhere still goes through.
+      expect((await verifyFrom('10.26.3.2', email, code)).json()).toMatchObject({ Error: 'sign_up_password_required' });
+      expect(
+        (
+          await call(t.app, 'PUT', '/api/verify-email', {
+            body: { Email: email, VerificationCode: code, Password: 'owners-password-2' },
+            ip: '10.26.3.2',
+          })
+        ).statusCode,
+      ).toBe(204);
+    });
+    expect(await signIn(t, email, 'owners-password-2')).toBeTruthy();
   });
 
   it('stop every address at the per-e-mail ceiling, shared by both code routes', async () => {

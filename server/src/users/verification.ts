@@ -3,8 +3,8 @@ import { ResetPasswordBody, SendCodeBody, VerifyEmailBody } from '@paddock/share
 import { normalizeEmail } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
-import { consumeCode, type CodeFailure, type UsedCode } from '../auth/codes';
-import { assertAcceptablePassword, hashPassword } from '../auth/passwords';
+import { consumeCode, countCodes, type CodeFailure, type UsedCode } from '../auth/codes';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from '../auth/passwords';
 import { limitsFor, type AppContext } from '../context';
 import type { RateLimitedAction } from '../config';
 import { pendingSignUps, tokens, users, type CodePurpose, type UserRow } from '../db/schema';
@@ -22,8 +22,9 @@ export const verificationRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
   /**
    * Checks the code of the account behind the e-mail (with `pending`, also of the accounts waiting to switch to
    * it, with their e-mail change code). Wrong tries count per e-mail and client IP, under a per-e-mail ceiling, so
-   * a stranger's guesses do not block the owner's right code from elsewhere (docs/product/limits.md). Returns the
-   * account and the code that matched.
+   * a stranger's guesses do not block the owner's right code from elsewhere (docs/product/limits.md). A guess is
+   * checked against every code the address holds, so it counts once per code. `beforeUse` may still refuse a right
+   * code (it stays live then). Returns the account and the code that matched.
    */
   async function userWithValidCode(
     action: RateLimitedAction,
@@ -32,27 +33,73 @@ export const verificationRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
     purposes: CodePurpose[],
     ip: string,
     pending = false,
+    beforeUse?: (user: UserRow, code: UsedCode) => Promise<void>,
   ): Promise<{ user: UserRow; code: UsedCode }> {
     const email = normalizeEmail(rawEmail);
     const limits = limitsFor(config, action, email, ip);
     // Counted before the code is checked (atomically), and given back when it was right. The keys are the e-mail's,
     // not the account's, so an unknown address is counted and answered exactly like a known one.
     await limiter.take(limits);
+    let taken = 1;
+    const giveBack = async () => {
+      for (; taken > 0; taken--) await limiter.giveBack(limits);
+    };
     const owner = await findUserByEmail(db, email);
     const candidates: { user: UserRow; purposes: CodePurpose[] }[] = [
       ...(owner ? [{ user: owner, purposes }] : []),
       ...(pending ? await findUsersByPendingEmail(db, email) : []).map((user) => ({ user, purposes: ['email-change'] as CodePurpose[] })),
     ];
+    // One guess against k codes is k guesses at a code: it takes k from the limits, so the ceiling still bounds the
+    // chance of hitting one (docs/product/limits.md). A guess the limits refuse is not checked, and given back whole.
+    let codeCount = 0;
+    for (const candidate of candidates) codeCount += await countCodes(db, candidate.user.id, candidate.purposes);
+    try {
+      for (; taken < codeCount; taken++) await limiter.take(limits);
+    } catch (error) {
+      await giveBack();
+      throw error;
+    }
     let failure: CodeFailure = 'invalid_code';
     for (const candidate of candidates) {
-      const check = await consumeCode(db, candidate.user.id, submitted, candidate.purposes, config.now());
+      let check: UsedCode | CodeFailure;
+      try {
+        check = await consumeCode(db, candidate.user.id, submitted, candidate.purposes, config.now(), (code) =>
+          beforeUse ? beforeUse(candidate.user, code) : Promise.resolve(),
+        );
+      } catch (error) {
+        await giveBack(); // the code was right; only what came with it was refused
+        throw error;
+      }
       if (typeof check === 'object') {
-        await limiter.giveBack(limits);
+        await giveBack();
         return { user: candidate.user, code: check };
       }
       if (failure === 'invalid_code') failure = check;
     }
     throw badRequest(failure, 'VerificationCode');
+  }
+
+  /**
+   * The sign-up a verification code confirms. With one sign-up waiting, the one the code was mailed for. With more,
+   * the code only proves the mailbox, and the password chosen at sign-up picks among them: the sign-ups of others
+   * who used the address (or pushed its owner's out) cannot be confirmed by the owner's code
+   * (docs/product/states.md "Session"). A password sent along must match even when only one waits.
+   */
+  async function signUpToConfirm(userId: string, codeSignUpId: string, password: string | undefined): Promise<string> {
+    const signUps = await findPendingSignUps(db, userId);
+    if (signUps.length === 0 || (signUps.length === 1 && password === undefined)) return codeSignUpId;
+    if (!password) throw badRequest('sign_up_password_required', 'Password');
+    for (const signUp of signUps) if (await verifyPassword(signUp.passwordHash, password)) return signUp.id;
+    throw badRequest('sign_up_password_mismatch', 'Password');
+  }
+
+  /** For a new password set with a sign-up code: the sign-up whose details the account takes (none when unclear). */
+  async function signUpForNewPassword(userId: string, codeSignUpId: string | null, password: string): Promise<string | null> {
+    if (!codeSignUpId) return null;
+    const signUps = await findPendingSignUps(db, userId);
+    if (signUps.length <= 1) return codeSignUpId;
+    for (const signUp of signUps) if (await verifyPassword(signUp.passwordHash, password)) return signUp.id;
+    return null;
   }
 
   /**
@@ -142,16 +189,29 @@ export const verificationRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
         summary: 'Verifies an account, or confirms a new e-mail address, with the code mailed to the address',
         description:
           'A sign-up code gives the account the password and details chosen with that sign-up and voids the others. ' +
+          'When several sign-ups wait for the address, Password (the one chosen at sign-up) is required and picks the sign-up ' +
+          '(400 sign_up_password_required, sign_up_password_mismatch). ' +
           'With the code mailed to a PendingEmail, the account switches to that address (409 if another account took it meanwhile).',
         body: VerifyEmailBody,
         response: { 204: NoContent, ...errorReplies(400, 409, 429) },
       },
     },
     async (request, reply) => {
-      const { Email, VerificationCode } = request.body;
-      const { user, code } = await userWithValidCode('verifyEmail', Email, VerificationCode, ['verify'], request.ip, true);
+      const { Email, VerificationCode, Password } = request.body;
+      let signUpId: string | null = null;
+      const { user, code } = await userWithValidCode(
+        'verifyEmail',
+        Email,
+        VerificationCode,
+        ['verify'],
+        request.ip,
+        true,
+        async (owner, used) => {
+          if (used.purpose === 'verify' && used.signUpId) signUpId = await signUpToConfirm(owner.id, used.signUpId, Password);
+        },
+      );
       if (code.purpose === 'email-change') await confirmEmailChange(user, normalizeEmail(Email));
-      else await verifyAccount(user, code.signUpId);
+      else await verifyAccount(user, signUpId ?? code.signUpId);
       return sendNoContent(reply);
     },
   );
@@ -173,8 +233,9 @@ export const verificationRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
       assertAcceptablePassword(Password);
       const { user, code } = await userWithValidCode('password', Email, VerificationCode, ['reset', 'verify'], request.ip);
       // The code came through the mailbox, which proves the address as well as a verification would; the password
-      // is the one chosen with the code, and every session of the account ends.
-      await verifyAccount(user, code.signUpId, Password);
+      // is the one chosen now, and every session of the account ends. With several sign-ups waiting, the account takes
+      // the details of the one whose password this is, if any (the code alone does not tell whose they are).
+      await verifyAccount(user, await signUpForNewPassword(user.id, code.signUpId, Password), Password);
       return sendNoContent(reply);
     },
   );

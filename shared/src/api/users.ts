@@ -25,8 +25,9 @@ export const usersApi = {
   /** The same reply for a new and a known address (202 with the address). */
   create: (body: CreateUserBody, options?: RequestOptions) => api.post<CreateUserReply>('users', body, options),
   sendVerificationCode: (Email: string, options?: RequestOptions) => api.put<void>('send-verification-code', { Email }, options),
-  verifyEmail: (Email: string, VerificationCode: string, options?: RequestOptions) =>
-    api.put<void>('verify-email', { Email, VerificationCode }, options),
+  /** `Password`: the one chosen at sign-up, which the server asks for when several sign-ups wait for the address. */
+  verifyEmail: (Email: string, VerificationCode: string, options?: RequestOptions, Password?: string) =>
+    api.put<void>('verify-email', { Email, VerificationCode, ...(Password === undefined ? {} : { Password }) }, options),
   resetPassword: (body: ResetPasswordBody, options?: RequestOptions) => api.put<void>('password', body, options),
   get: (id: string, options?: RequestOptions) => api.get<User>(user(id), options),
   update: (id: string, body: UpdateUserBody, options?: RequestOptions) => api.patch<User>(user(id), body, options),

@@ -129,6 +129,7 @@ export const AUDIT_ACTIONS = [
   'device.cancel',
   'device.fota',
   'device.consumption-reset',
+  'billing.portal-card',
   'notice.save',
   'notice.delete',
   'warranty.accept',

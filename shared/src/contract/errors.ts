@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'password_common',
   'password_required',
   'invalid_password',
+  'sign_up_password_required',
+  'sign_up_password_mismatch',
   'invalid_vat_number',
   'sms_balance_empty',
   'invalid_push_token',

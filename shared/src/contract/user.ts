@@ -95,7 +95,18 @@ export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 export const SendCodeBody = Type.Object({ Email }, closed);
 export type SendCodeBody = Static<typeof SendCodeBody>;
 
-export const VerifyEmailBody = Type.Object({ Email, VerificationCode }, closed);
+export const VerifyEmailBody = Type.Object(
+  {
+    Email,
+    VerificationCode,
+    /**
+     * The password chosen at sign-up: required when more than one sign-up waits for the address, and then it picks
+     * the sign-up the code confirms (docs/product/states.md "Session").
+     */
+    Password: Type.Optional(Type.String({ maxLength: PASSWORD_MAX_LENGTH })),
+  },
+  closed,
+);
 export type VerifyEmailBody = Static<typeof VerifyEmailBody>;
 
 export const UpdateUserBody = Type.Object(

@@ -17,9 +17,19 @@ export function isBatteryLow(battery: number): boolean {
   return battery < LOW_BATTERY_BELOW_VOLTS;
 }
 
-/** Load alarms (SmartPlug LoadAlarm, SmartPlug2 PowerLoadAlarmNotification) and the temperature range alarm: the bounds themselves are inside. */
+/** The temperature range alarm (and the load alarms while the output is on, see isLoadAlarmed): the bounds themselves are inside. */
 export function isOutsideBounds(value: number, bounds: { Lower: number; Upper: number }): boolean {
   return value < bounds.Lower || value > bounds.Upper;
+}
+
+/**
+ * Load alarms (SmartPlug LoadAlarm, SmartPlug2 PowerLoadAlarmNotification), judged on the relay the same reading reports
+ * (PowerEnabled). Output on: outside the bounds, as isOutsideBounds. Output off: a load below Lower is what off means, not
+ * a fault (a timer, thermostat or shared user switching it must not alarm the owner), so only a load above Upper
+ * triggers. Back on, the next reading is judged as usual (docs/product/states.md, docs/product/products/smartplug.md).
+ */
+export function isLoadAlarmed(load: number, bounds: { Lower: number; Upper: number }, outputOn: boolean): boolean {
+  return outputOn ? isOutsideBounds(load, bounds) : load > bounds.Upper;
 }
 
 /** SmartPlug PowerFailureAlarm and SmartPlug2 PowerFailureNotification: the plug has lost its supply. */

@@ -1,4 +1,11 @@
-import { LOW_BATTERY_BELOW_VOLTS, isBatteryLow, isFenceVoltageLow, isOutsideBounds, isPowerFailure } from '../domain/alarmState';
+import {
+  LOW_BATTERY_BELOW_VOLTS,
+  isBatteryLow,
+  isFenceVoltageLow,
+  isLoadAlarmed,
+  isOutsideBounds,
+  isPowerFailure,
+} from '../domain/alarmState';
 import { LOAD_ALARM_RANGE, TEMPERATURE_ALARM_RANGE } from '../domain/alarms';
 import { lastReadingTime, offlinePatch, readingPatch } from '.';
 
@@ -31,6 +38,18 @@ describe('alarm rules', () => {
     expect(isOutsideBounds(3701, full)).toBe(true);
     expect(isOutsideBounds(99, { Lower: 100, Upper: 2000 })).toBe(true);
     expect(isOutsideBounds(2001, { Lower: 100, Upper: 2000 })).toBe(true);
+  });
+
+  test('load with the output switched off: below Lower is no fault (no alarm), above Upper still is', () => {
+    const bounds = { Lower: 100, Upper: 2000 };
+    expect(isLoadAlarmed(0, bounds, false)).toBe(false);
+    expect(isLoadAlarmed(99, bounds, false)).toBe(false);
+    expect(isLoadAlarmed(2000, bounds, false)).toBe(false);
+    expect(isLoadAlarmed(2001, bounds, false)).toBe(true);
+    // Output on: the bounds as usual.
+    expect(isLoadAlarmed(0, bounds, true)).toBe(true);
+    expect(isLoadAlarmed(100, bounds, true)).toBe(false);
+    expect(isLoadAlarmed(2001, bounds, true)).toBe(true);
   });
 
   test('temperature −20–70 °C', () => {
@@ -106,17 +125,45 @@ describe('readingPatch', () => {
     });
   });
 
+  test('SmartPlug: switched off (timer, thermostat, a shared user) no load is no alarm; on again, the next reading is judged as usual', () => {
+    const device = {
+      LoadAlarm: { Enabled: true, Triggered: false, Lower: 100, Upper: 2000 },
+      TemperatureRangeAlarm: { Enabled: false, Triggered: false, Lower: -20, Upper: 70 },
+    };
+    const off = { Load: 0, Consumption: 35012, Temperature: 4, SignalStrength: 78, PowerEnabled: false, MainsPower: true };
+    expect(readingPatch('smartplug', device, off, at)).toMatchObject({ PowerEnabled: false, LoadAlarm: { Triggered: false } });
+    // A load above Upper while off is a fault (e.g. a stuck relay).
+    expect(readingPatch('smartplug', device, { ...off, Load: 2500 }, at)).toMatchObject({ LoadAlarm: { Triggered: true } });
+    expect(readingPatch('smartplug', device, { ...off, PowerEnabled: true }, at)).toMatchObject({ LoadAlarm: { Triggered: true } });
+  });
+
   test('SmartPlug2: live values, power load and power failure notifications', () => {
     const device = { DeviceConfig: { OutputPower: true, AuditoryFeedback: true, PowerLoadAlarm: { Lower: 100, Upper: 3700 } } };
-    const reading = { Load: 50, Consumption: 10, SignalStrength: 60, PowerEnabled: false, MainsPower: true };
+    const reading = { Load: 50, Consumption: 10, SignalStrength: 60, PowerEnabled: true, MainsPower: true };
     expect(readingPatch('smartplug2', device, reading, at)).toEqual({
       Load: 50,
       Consumption: 10,
       SignalStrength: 60,
-      PowerEnabled: false,
+      PowerEnabled: true,
       LastUploadAt: '2026-03-01T10:00:00.000Z',
       PowerLoadAlarmNotification: { Triggered: true },
       PowerFailureNotification: { Triggered: false },
+    });
+  });
+
+  test('SmartPlug2: with the relay reported off, a load below Lower raises no power load alarm, one above Upper does', () => {
+    // The relay the reading reports counts, not the OutputPower asked for.
+    const device = { DeviceConfig: { OutputPower: true, AuditoryFeedback: true, PowerLoadAlarm: { Lower: 100, Upper: 3700 } } };
+    const off = { Load: 0, Consumption: 10, SignalStrength: 60, PowerEnabled: false, MainsPower: true };
+    expect(readingPatch('smartplug2', device, off, at)).toMatchObject({
+      PowerEnabled: false,
+      PowerLoadAlarmNotification: { Triggered: false },
+    });
+    expect(readingPatch('smartplug2', device, { ...off, Load: 3800 }, at)).toMatchObject({
+      PowerLoadAlarmNotification: { Triggered: true },
+    });
+    expect(readingPatch('smartplug2', device, { ...off, PowerEnabled: true }, at)).toMatchObject({
+      PowerLoadAlarmNotification: { Triggered: true },
     });
   });
 });

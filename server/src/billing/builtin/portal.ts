@@ -5,8 +5,9 @@ import { FALLBACK_LOCALE, isLocale, type Locale } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { auditPortalChange, portalStaff } from '../../audit/portal';
 import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { PaymentMethodRow, UserRow } from '../../db/schema';
 import { localeFromAcceptLanguage } from '../../i18n/locale';
 import { findUserById } from '../../users/store';
 import { findInvoice, invoicesOf } from './invoices';
@@ -18,6 +19,9 @@ import { readTestCard } from './testCards';
 
 const Token = Type.String({ minLength: 1, maxLength: 2048 });
 const FORM = 'application/x-www-form-urlencoded';
+
+/** The card as the audit log keeps it: what the portal page shows, never the number or the CVC (not stored anyway). */
+const shownCard = ({ brand, last4, expMonth, expYear, declines }: PaymentMethodRow) => ({ brand, last4, expMonth, expYear, declines });
 
 const localeOf = (user: UserRow): Locale => (isLocale(user.locale) ? user.locale : FALLBACK_LOCALE);
 
@@ -89,10 +93,35 @@ export const builtinPortalRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }>
       const { token, ...form } = request.body;
       const granted = await grantOf(request, reply, token);
       if (!granted) return reply;
+      const { user, grant } = granted;
+      // A link an admin's session asked for: the change is the admin's, and the API's audit hook does not see this page.
+      const staff = await portalStaff(db, grant.sessionId, user);
+      const before = staff && (await cardOnFile(db, user.id));
+      const audit = async (status: number) => {
+        if (!staff) return;
+        try {
+          await auditPortalChange(db, request, {
+            staff,
+            customer: user,
+            action: 'billing.portal-card',
+            status,
+            before: before && shownCard(before),
+            after: status < 400 ? shownCard((await cardOnFile(db, user.id))!) : before && shownCard(before),
+            at: config.now(),
+          });
+        } catch (error) {
+          // As the audit hook does: the change has happened; a lost entry must be loud in the server's log.
+          request.log.error({ err: error, action: 'billing.portal-card' }, 'audit entry not written');
+        }
+      };
       const card = readTestCard(form, config.now());
-      if (typeof card === 'string') return html(reply, 400, await portalPage(granted.user, granted.grant, token, { problem: card }));
-      await saveCard(db, granted.user.id, card, config.now());
-      request.log.info({ userId: granted.user.id, last4: card.last4 }, 'payment method saved');
+      if (typeof card === 'string') {
+        await audit(400);
+        return html(reply, 400, await portalPage(user, grant, token, { problem: card }));
+      }
+      await saveCard(db, user.id, card, config.now());
+      request.log.info({ userId: user.id, last4: card.last4 }, 'payment method saved');
+      await audit(303);
       // Post/redirect/get: a reload shows the page, it does not send the form again.
       return reply.redirect(`${PORTAL_PATH}?token=${encodeURIComponent(token)}&saved=1`, 303);
     },

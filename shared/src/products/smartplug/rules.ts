@@ -1,6 +1,6 @@
 // What a SmartPlug does with its readings, alarms and configuration (docs/product/products/smartplug.md). No schema here, so the
 // dashboard reads these rules without loading TypeBox (docs/architecture/README.md#budgets); index.ts adds the schemas.
-import { isOutsideBounds, isPowerFailure } from '../../domain/alarmState';
+import { isLoadAlarmed, isOutsideBounds, isPowerFailure } from '../../domain/alarmState';
 import { isRaised, shownWarnings } from '../../domain/warnings';
 import { plugLiveValues, timerConfig } from '../plug';
 import type { ProductRules } from '../module';
@@ -21,7 +21,7 @@ export const smartplugRules: ProductRules<Smartplug, SmartplugReading, Smartplug
     ...plugLiveValues(reading),
     Temperature: reading.Temperature,
     LastUplinkAt: at.toISOString(),
-    LoadAlarm: { Triggered: isOutsideBounds(reading.Load, device.LoadAlarm) },
+    LoadAlarm: { Triggered: isLoadAlarmed(reading.Load, device.LoadAlarm, reading.PowerEnabled) },
     TemperatureRangeAlarm: { Triggered: isOutsideBounds(reading.Temperature, device.TemperatureRangeAlarm) },
     PowerFailureAlarm: { Triggered: isPowerFailure(reading.MainsPower) },
   }),

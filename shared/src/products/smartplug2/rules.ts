@@ -1,6 +1,6 @@
 // What a SmartPlug2 does with its readings, alarms and configuration (docs/product/products/smartplug2.md). No schema here, so the
 // dashboard reads these rules without loading TypeBox (docs/architecture/README.md#budgets); index.ts adds the schemas.
-import { isOutsideBounds, isPowerFailure } from '../../domain/alarmState';
+import { isLoadAlarmed, isPowerFailure } from '../../domain/alarmState';
 import { isRaised, shownWarnings } from '../../domain/warnings';
 import { plugLiveValues, timerConfig } from '../plug';
 import type { ProductRules } from '../module';
@@ -17,7 +17,7 @@ export const smartplug2Rules: ProductRules<Smartplug2, Smartplug2Reading, Smartp
   readingPatch: (device, reading, at) => ({
     ...plugLiveValues(reading),
     LastUploadAt: at.toISOString(),
-    PowerLoadAlarmNotification: { Triggered: isOutsideBounds(reading.Load, device.DeviceConfig.PowerLoadAlarm) },
+    PowerLoadAlarmNotification: { Triggered: isLoadAlarmed(reading.Load, device.DeviceConfig.PowerLoadAlarm, reading.PowerEnabled) },
     PowerFailureNotification: { Triggered: isPowerFailure(reading.MainsPower) },
   }),
   lastReadingAt: (device) => device.LastUploadAt,
