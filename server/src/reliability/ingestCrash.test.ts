@@ -92,6 +92,10 @@ if (onPostgres) describe('kill -9 in the middle of a burst of readings (PostgreS
       ),
     );
     await waitFor(async () => acked.length, (count) => count >= ACKED_BEFORE_KILL, 30_000);
+    // Frozen first, so it acknowledges nothing more and the kill comes with readings under way: on a busy machine the
+    // PUBACKs of every reading in flight could otherwise already wait in the clients' sockets when it dies.
+    process.kill(server.pid, 'SIGSTOP');
+    await waitFor(async () => unacked.size, (count) => count > 0, 10_000);
     process.kill(server.pid, 'SIGKILL');
     killed = true;
     // PUBACKs already on their way still count; then the publishes left waiting fail with the forced end.
