@@ -27,7 +27,9 @@ import { countReadingsByExport, INGEST_TARGETS, ingestRows, type IngestDevice } 
 import { adminRows, seedAdminFleet } from './benchAdmin';
 import { renewalRows } from './benchRenewals';
 import { fleetRows } from './benchFleet';
+import { walRows } from './benchWal';
 import { dashboardRows, seedDashboardFarmers } from './benchDashboard';
+import { trendRows } from './benchTrends';
 import { formatRows, type Row } from './benchRows';
 
 const DEMO = { email: 'demo@bench.paddock.test', password: 'bench-demo-password' };
@@ -92,6 +94,10 @@ async function main() {
   // `npm run bench -- --fleet`: start-up, the offline sweep, the notification worker and the broker's retained messages
   // with 100,000 devices, 10,000 registered, on PostgreSQL and PGlite (no build, a few minutes).
   if (process.argv.includes('--fleet')) return printRows(await fleetOnlyRows());
+  // `npm run bench -- --wal`: WAL bytes per stored reading and the HOT share of device-row updates, PostgreSQL (seconds).
+  if (process.argv.includes('--wal')) return printRows(await walOnlyRows());
+  // `npm run bench -- --trends`: the dashboard's trend call on 30 M and 1 M readings on PostgreSQL alone (no build, a few minutes).
+  if (process.argv.includes('--trends')) return printRows(await trendRows(postgresDatabase));
   buildApps();
   const rows = await frontEndRows();
   // `npm run bench -- --front-end`: the JS budgets only (a few seconds instead of minutes).
@@ -99,7 +105,8 @@ async function main() {
     rows.push(...(await databaseRows(pglite())));
     const postgres = await postgresDatabase();
     if (postgres) {
-      rows.push(...(await databaseRows(postgres)), ...(await adminOnlyRows()));
+      rows.push(...(await databaseRows(postgres)), ...(await adminOnlyRows()), ...(await trendRows(postgresDatabase)));
+      rows.push(...(await walOnlyRows()));
       // The fleet rows on PostgreSQL (about 80 s); PGlite's with `--fleet`.
       const fleet = await postgresDatabase();
       if (fleet) rows.push(...(await fleetRowsOn(fleet)));
@@ -210,6 +217,19 @@ async function adminOnlyRows(): Promise<Row[]> {
     } finally {
       await server.stop();
     }
+  } finally {
+    await database.drop();
+  }
+}
+
+/** What ingest writes (scripts/benchWal.ts) on a fresh PostgreSQL database, migrated by a first start. */
+async function walOnlyRows(): Promise<Row[]> {
+  const database = await postgresDatabase();
+  if (!database?.url) throw new Error('the WAL figures need PostgreSQL (TEST_DATABASE_URL)');
+  try {
+    await (await database.start()).stop();
+    const direct = await database.open();
+    return await walRows(direct, database.url).finally(() => direct.close());
   } finally {
     await database.drop();
   }

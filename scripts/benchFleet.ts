@@ -141,8 +141,9 @@ async function indexesUsed(database: Database, sql: string, params: unknown[]): 
   return [...new Set(plan.flatMap((line) => [...line['QUERY PLAN'].matchAll(/Index (?:Only )?Scan(?: Backward)? using (\w+)/g)].map((m) => m[1])))];
 }
 
-const SWEEP_CLAIM = `SELECT key, product, fields, updated_at, notify, access, owner_id, subscription FROM devices
-  WHERE offline = false AND offline_at <= $1 ORDER BY offline_at LIMIT $2`;
+const SWEEP_CLAIM = `SELECT d.key, d.product, d.fields, d.updated_at, d.notify, d.access, d.owner_id, d.subscription
+  FROM device_sweep s JOIN devices d ON d.key = s.key
+  WHERE s.sweep_at <= $1 AND d.offline = false AND d.offline_at <= $1 ORDER BY s.sweep_at LIMIT $2`;
 /** The sweep pass's other claims (notify/alarmNotices.ts), as Drizzle sends them: with parameters. */
 const REMINDERS_CLAIM = `SELECT n.key FROM alarm_notices n JOIN devices d ON d.key = n.key
   WHERE n.alarm = $1 AND n.open = $2 AND d.offline = $2 AND n.notified_at <= $3 LIMIT 25`;
@@ -176,7 +177,7 @@ async function passRows(database: Database, label: string): Promise<Row[]> {
     ...(await indexesUsed(database, REMINDERS_CLAIM, ['offline', true, new Date(Date.now() - 86_400_000)])),
     ...(await indexesUsed(database, HELD_CLAIM, [new Date(Date.now() - 900_000)])),
   ].filter((index) => index !== 'devices_pkey');
-  const sweepIndexed = ['devices_offline_at_idx', 'alarm_notices_reminder_idx', 'alarm_notices_held_idx'].every((index) => sweepIndexes.includes(index));
+  const sweepIndexed = ['device_sweep_at_idx', 'alarm_notices_reminder_idx', 'alarm_notices_held_idx'].every((index) => sweepIndexes.includes(index));
   rows.push({
     what: `offline sweep, one pass, ${(FLEET_SCALE.registered / 10).toLocaleString('en')} devices silent and as many reminders due, ${scale}`,
     value: `${sweep.ms.toFixed(0)} ms (${sweep.marked} marked, ${sweep.reminded} reminded, ${sweep.released} held told; claims: ${sweepIndexes.join(', ') || 'no index'})`,

@@ -1,8 +1,32 @@
 // `npm test`: every check, in the order that fails fastest. PostgreSQL runs too when TEST_DATABASE_URL is set.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { buildApps, run } from './apps.mjs';
+import { buildApps, root, run } from './apps.mjs';
 
 const step = (title) => console.log(`\n━━ ${title}`);
+
+/** PgBouncer in front of `directUrl` (server/src/testing/pgbouncer.ts as a script) while the tests run, or null when not installed. */
+async function startPgBouncer(directUrl) {
+  if (!existsSync('/usr/sbin/pgbouncer')) return null;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/testing/pgbouncer.ts'], {
+    cwd: root,
+    env: { ...process.env, TEST_DATABASE_URL: directUrl },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const stop = () => child.stdin.end();
+  process.on('exit', stop); // run() exits on a failed step: the pooler goes with it
+  const pooledUrl = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('\n')) resolve(out.split('\n')[0]);
+    });
+    child.once('exit', (code) => reject(new Error(`pgbouncer did not start (exit ${code})`)));
+  });
+  return { env: { TEST_DATABASE_URL: pooledUrl, TEST_DATABASE_DIRECT_URL: directUrl }, stop };
+}
+
 const started = Date.now();
 
 step('Typecheck');
@@ -19,8 +43,18 @@ step('Unit, component and server tests (PGlite)');
 run('npx', ['jest', '--ci', JEST_WORKERS]);
 
 if (process.env.TEST_DATABASE_URL) {
-  step(`Server tests on PostgreSQL (${process.env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//…@')})`);
-  run('npx', ['jest', '--ci', JEST_WORKERS, '--selectProjects', 'server'], { env: { ...process.env, PADDOCK_TEST_DB: 'postgres' } });
+  // Through Debian's PgBouncer in transaction mode when it is installed (.ci/run installs it), so the suite proves
+  // Paddock works behind one: each test file's database is made, listened to and migrated on PostgreSQL itself
+  // (TEST_DATABASE_DIRECT_URL, testing/testApp.ts; docs/architecture/scale-out.md#database-connections).
+  const bouncer = await startPgBouncer(process.env.TEST_DATABASE_URL);
+  step(`Server tests on PostgreSQL (${process.env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//…@')}${bouncer ? ', through PgBouncer' : ''})`);
+  run('npx', ['jest', '--ci', JEST_WORKERS, '--selectProjects', 'server'], { env: { ...process.env, PADDOCK_TEST_DB: 'postgres', ...bouncer?.env } });
+  bouncer?.stop();
+  // One file at a time, nothing beside them: three server processes, a RabbitMQ node and timing bounds (server/src/scaleout).
+  step('Scale-out tests on PostgreSQL and RabbitMQ (instance killed, broker restarted)');
+  run('npx', ['jest', 'server/src/scaleout', '--ci', '--runInBand', '--selectProjects', 'server'], {
+    env: { ...process.env, PADDOCK_TEST_DB: 'postgres', PADDOCK_SCALEOUT: '1' },
+  });
 } else {
   console.log('\n(TEST_DATABASE_URL is not set: server tests ran on PGlite only)');
 }

@@ -34,6 +34,10 @@ import { historyRoutes } from './history/routes';
 import { fotaRoutes } from './devices/fota';
 import { checkDeviceSecret } from './devices/store';
 import { startBroker, type EmbeddedBroker } from './mqtt/broker';
+import { newInstanceId } from './instance';
+import { holdEmbeddedBroker } from './jobs/singletons';
+import { brokerAuthRoutes } from './mqtt/brokerAuth';
+import { brokerIdentity, withIdentity, withoutCredentials } from './mqtt/identity';
 import { noticeSettings } from './notify/alarmNotices';
 import { createMailer, type Mailer } from './notify/mail';
 import { loadVapidKeys, webPushTransport, type PushTransport } from './notify/push';
@@ -70,7 +74,9 @@ const REDACTED = [
 ];
 
 /** A token in a query string (the built-in payment portal's link, billing/builtin/portalLink.ts) is a credential too. */
-const redactQueryTokens = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+const redactQueryTokens = (url: string) =>
+  // …and so is the broker-auth path's (mqtt/brokerAuth.ts).
+  url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]').replace(/^(\/api\/broker\/)[^/?#]+/i, '$1[redacted]');
 
 /** Fastify's request serializer, with query tokens redacted and the rest of the address kept. */
 const serializeRequest = (request: FastifyRequest) => ({
@@ -125,6 +131,8 @@ declare module 'fastify' {
     deviceGateway: DeviceGateway;
     /** The embedded broker, when this app runs one. */
     mqttBroker: EmbeddedBroker | null;
+    /** This instance among several on one database: the holder of its leases (instance.ts, jobs/lease.ts). */
+    instanceId: string;
   }
 }
 
@@ -175,6 +183,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       webPushTransport({ keys: vapidKeys, subject: config.vapidSubject, allowedHosts: config.pushServiceHosts, log: app.log.child({ component: 'push' }) }),
       config.fcm ? fcmTransport({ settings: config.fcm, log: app.log.child({ component: 'fcm' }) }) : null,
     );
+    app.decorate('instanceId', newInstanceId(config.port));
     app.decorate('deviceGateway', gateway);
     app.decorate('mqttBroker', options.devices ? await startDevices(app, config, database, gateway, { mailer, push }) : null);
 
@@ -201,6 +210,12 @@ export async function buildApp(config: Config, database: Database, options: Buil
         await api.register(pushRoutes, { ctx, vapidPublicKey: vapidKeys.publicKey });
         await api.register(billingRoutes, { ctx, payments: ctx.payments });
         if (config.payments.provider === 'stripe') await api.register(stripeWebhookRoutes, { ctx, settings: config.payments.stripe, onInvoice: options.stripeInvoiceHook ?? renewalInvoiceHook(ctx.payments, config.now) });
+        // The external broker's HTTP authentication of devices and instances (only with BROKER_SECRET, docs/architecture/scale-out.md).
+        await api.register(brokerAuthRoutes, {
+          config,
+          checkDevice: (key, secret) => checkDeviceSecret(database.db, key, secret),
+          now: () => config.now().getTime(),
+        });
         await api.register(pricesRoutes, { ctx });
         await api.register(adminRoutes, { ctx });
         await api.register(auditRoutes, { ctx });
@@ -278,13 +293,29 @@ async function startDevices(
   gateway: DeviceGateway,
   transports: { mailer: Mailer; push: PushTransport },
 ): Promise<EmbeddedBroker | null> {
+  // The embedded broker is the single-box mode: on PostgreSQL a second instance is refused before it opens a port
+  // (docs/architecture/scale-out.md). PGlite is one process anyway.
+  if (!config.mqttUrl && database.kind === 'postgres') {
+    const log = app.log.child({ component: 'lease' });
+    const lease = await holdEmbeddedBroker({ db: database.db, holder: app.instanceId, ttlMs: config.leaseTtlMs, log });
+    app.addHook('onClose', () => lease.stop());
+  }
   const broker = config.mqttUrl ? null : await startEmbeddedBroker(app, config, database, gateway);
   if (broker) app.addHook('onClose', () => broker.close());
   app.addHook('onClose', () => gateway.close());
+  // With BROKER_SECRET this instance signs in with its own identity, not the URL's user (mqtt/identity.ts); its
+  // session is not persistent then (a fresh client id per process would leave a dead session behind at every start).
+  const identity = broker ? null : brokerIdentity(config, app.instanceId);
+  // AMQP_URL: uplinks from RabbitMQ's quorum queue (mqtt/uplinkQueue.ts); MQTT keeps downlinks and acks, no session.
+  const uplinkQueueUrl = broker || !config.amqpUrl ? undefined : identity ? withIdentity(config.amqpUrl, identity) : config.amqpUrl;
   try {
     await gateway.connect(
-      broker ? { url: broker.url, ...broker.serverCredentials } : { url: config.mqttUrl! },
-      broker ? { viaAccept: true } : { clientId: defaultClientId(config.port) },
+      broker
+        ? { url: broker.url, ...broker.serverCredentials }
+        : identity
+          ? { url: withoutCredentials(config.mqttUrl!), username: identity.username, password: identity.password }
+          : { url: config.mqttUrl! },
+      broker ? { viaAccept: true } : identity || uplinkQueueUrl ? { uplinkQueueUrl } : { clientId: defaultClientId(config.port) },
     );
   } catch (error) {
     await broker?.close();

@@ -61,6 +61,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ MQTT_PORT: '1883' }, '/srv').mqttPortIsDefault).toBe(false);
     expect(config.dataDir).toBe('memory://');
     expect(config.databaseUrl).toBe('postgres://u:p@db/paddock');
+    expect(config.databaseDirectUrl).toBeNull();
+    // Behind PgBouncer: the direct connection for LISTEN and migrations; alone it means nothing (PGlite).
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@bouncer/paddock', DATABASE_DIRECT_URL: 'postgres://u:p@db/paddock' }).databaseDirectUrl).toBe('postgres://u:p@db/paddock');
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: 'postgres://u:p@db/paddock' })).toThrow('DATABASE_DIRECT_URL is set without DATABASE_URL');
     expect(config.demo).toBeNull();
     expect(config.admin.email).toBe('boss@farm.example');
     expect(config.rateLimits.signIn).toEqual({ perEmail: 3, perIp: 50, perEmailCeiling: 100 });
@@ -81,6 +85,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow('TRUST_PROXY');
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow('TRUST_PROXY');
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.example' })).toThrow('TRUST_PROXY');
+  });
+
+  it('takes AMQP_URL (the uplink queue) only beside MQTT_URL, as an amqp URL', () => {
+    expect(loadConfig({}).amqpUrl).toBeNull();
+    const amqpUrl = 'amqp://paddock-server:pw@broker:5672';
+    expect(loadConfig({ MQTT_URL: 'mqtt://paddock-server:pw@broker:1883', AMQP_URL: amqpUrl }).amqpUrl).toBe(amqpUrl);
+    expect(() => loadConfig({ AMQP_URL: amqpUrl })).toThrow('AMQP_URL needs MQTT_URL');
+    expect(() => loadConfig({ MQTT_URL: 'mqtt://broker:1883', AMQP_URL: 'http://broker:15672' })).toThrow('amqp://');
   });
 
   it('reads the HTTP time-outs, headers within the request time-out', () => {
@@ -181,6 +193,7 @@ describe('loadConfig', () => {
       ['ADMIN_PASSWORD', 'aaaaaaaaaaaaaaaa', 'common'],
       ['DEMO_PASSWORD', 'paddock-demo-2026', 'published'],
       ['DEMO_DEVICE_SECRET', 'paddock-demo-devices', 'published'],
+      ['BROKER_SECRET', 'broker', 'shorter than 12'],
     ])('refuses a weak %s (%s)', (name, value, problem) => {
       const env = { SEED_DEMO: 'on', ADMIN_PASSWORD: strong, DEMO_DEVICE_SECRET: strong, [name]: value };
       expect(() => production(env)).toThrow(new RegExp(`^${name} .*${problem}`));
@@ -189,6 +202,8 @@ describe('loadConfig', () => {
 
     it('takes strong secrets', () => {
       expect(production({ ADMIN_PASSWORD: strong }).admin.password).toBe(strong);
+      expect(production({ BROKER_SECRET: strong }).brokerSecret).toBe(strong);
+      expect(loadConfig({}).brokerSecret).toBeNull();
     });
   });
 

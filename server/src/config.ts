@@ -24,8 +24,17 @@ export const CONFIG_DOCS = [
   },
   { name: 'DATA_DIR', default: './data', meaning: 'Embedded PGlite database directory (relative to the working directory); `memory://` keeps it in memory' },
   { name: 'DATABASE_URL', default: '', meaning: 'PostgreSQL connection URL; when set, used instead of the embedded PGlite' },
-  { name: 'DATABASE_POOL_SIZE', default: '10', meaning: 'PostgreSQL connections per server instance' },
-  { name: 'DATABASE_POOL_WAIT_MS', default: '2000', meaning: 'How long a request waits for a free PostgreSQL connection before it is answered 503 with Retry-After (at most four waiting requests per connection; more are answered 503 at once)' },
+  {
+    name: 'DATABASE_DIRECT_URL',
+    default: '',
+    meaning:
+      "PostgreSQL itself when `DATABASE_URL` goes through a pooler in transaction mode (PgBouncer): the server's one LISTEN connection and the migrations (a session-level lock) use it, and the statement timeout becomes the role's default in the database (docs/architecture/scale-out.md#database-connections); unset: `DATABASE_URL` is PostgreSQL itself",
+  },
+  // 10 instances × (7 pooled + 1 listening) = 80 connections, + a migration connection each while they start behind
+  // a pooler: within PostgreSQL's default max_connections 100 (97 after its 3 reserved for superusers) with room for
+  // psql and monitoring (docs/architecture/scale-out.md#database-connections).
+  { name: 'DATABASE_POOL_SIZE', default: '7', meaning: 'PostgreSQL connections per server instance (each also holds one listening connection)' },
+  { name: 'DATABASE_POOL_WAIT_MS', default: '2000', meaning: 'How long a request waits for a free PostgreSQL connection before it is answered 503 with Retry-After (at most six waiting requests per connection; more are answered 503 at once)' },
   { name: 'DATABASE_STATEMENT_TIMEOUT_MS', default: '5000', meaning: "PostgreSQL statement timeout of the server's queries (migrations excepted): a stalled or locked database answers 503 with Retry-After instead of holding requests" },
   { name: 'SMTP_URL', default: '', meaning: 'SMTP server URL (smtp:// or smtps://); when unset, mails go to the built-in mailbox (GET /api/admin/mailbox)' },
   {
@@ -132,6 +141,12 @@ export const CONFIG_DOCS = [
     meaning:
       'External MQTT broker (e.g. `mqtt://paddock-server:<password>@broker:1883`, Mosquitto or EMQX with the ACL of docs/protocol.md); when set, no broker is embedded',
   },
+  {
+    name: 'AMQP_URL',
+    default: '',
+    meaning:
+      'With `MQTT_URL` on RabbitMQ (its MQTT plugin for devices): device uplinks are consumed from the durable quorum queue `paddock.uplinks` over AMQP at this URL (e.g. `amqp://paddock-server:<password>@broker:5672`), each acknowledged once stored, so a killed instance\'s unstored readings go to the others at once (docs/protocol.md); unset: uplinks come over MQTT shared subscriptions',
+  },
   { name: 'MQTT_MAX_PACKET_KB', default: '64', meaning: 'Embedded broker: a client sending a bigger MQTT packet is disconnected' },
   { name: 'MQTT_CONNECT_TIMEOUT_SECONDS', default: '10', meaning: 'Embedded broker: a connection that has not signed in (CONNECT) within this time is closed' },
   {
@@ -144,8 +159,20 @@ export const CONFIG_DOCS = [
     default: '500',
     meaning: 'Embedded broker: failed sign-ins from one client IP (all keys) per `RATE_LIMIT_WINDOW_MINUTES`; high, as many devices may share an address (carrier NAT, a TLS proxy)',
   },
+  {
+    name: 'BROKER_SECRET',
+    default: '',
+    meaning:
+      'External broker (RabbitMQ, EMQX): one secret shared by all instances. Each instance signs in to the broker as `paddock-server-<instance id>` with a password derived from it (instead of the credentials in `MQTT_URL`/`AMQP_URL`), and Paddock answers the broker\'s HTTP authentication of devices and instances at `/api/broker/<token>/…` (docs/architecture/scale-out.md); unset: those endpoints do not exist',
+  },
   { name: 'SIMULATOR', default: 'on', meaning: '`off` disables the device simulator (it runs the demo inventory\'s devices; needs `SEED_DEMO` on)' },
   { name: 'SIMULATOR_INTERVAL_SECONDS', default: '10', meaning: 'Seconds between two readings of each simulated device' },
+  {
+    name: 'LEASE_TTL_SECONDS',
+    default: '10',
+    meaning:
+      'Singleton work (the simulator; the embedded broker on PostgreSQL) is held by one server instance through a lease in the database, renewed every third of this; a killed holder\'s work moves to another instance within about this plus a third (docs/architecture/scale-out.md)',
+  },
   { name: 'OFFLINE_SWEEP_SECONDS', default: '30', meaning: 'How often devices silent for three reporting intervals are marked offline' },
   { name: 'NOTIFY_POLL_SECONDS', default: '5', meaning: 'How often the notification worker looks for alarm e-mails, SMS and push messages to send' },
   {
@@ -228,6 +255,8 @@ export interface Config {
   /** Absolute directory of the embedded database, or `memory://`. */
   dataDir: string;
   databaseUrl: string | null;
+  /** DATABASE_DIRECT_URL: the session-level connection when databaseUrl is a pooler in transaction mode. */
+  databaseDirectUrl: string | null;
   /** PostgreSQL only: connections, the wait for one, and the statement timeout (docs/architecture/README.md#a-stalled-database). */
   databasePool: { size: number; waitMs: number; statementTimeoutMs: number };
   smtpUrl: string | null;
@@ -267,10 +296,16 @@ export interface Config {
    */
   mqttPortIsDefault: boolean;
   mqttUrl: string | null;
+  /** AMQP_URL: device uplinks from the RabbitMQ quorum queue (mqtt/uplinkQueue.ts); only with mqttUrl. */
+  amqpUrl: string | null;
   /** Limits of the embedded broker. */
   mqttLimits: { maxPacketBytes: number; connectTimeoutSeconds: number; signInFailuresPerKey: number; signInFailuresPerIp: number };
+  /** BROKER_SECRET: the instances' broker identities and the broker-auth endpoints' key (mqtt/identity.ts); null: neither. */
+  brokerSecret: string | null;
   simulator: boolean;
   simulatorIntervalSeconds: number;
+  /** LEASE_TTL_SECONDS in ms: how long a lease on singleton work lasts unrenewed (jobs/lease.ts). */
+  leaseTtlMs: number;
   offlineSweepSeconds: number;
   notifyPollSeconds: number;
   renewalIntervalSeconds: number;
@@ -532,6 +567,26 @@ function payments(read: ReturnType<typeof reader>, production: boolean): Config[
   };
 }
 
+/** AMQP_URL takes the uplinks off the MQTT broker: only meaningful next to MQTT_URL (the same RabbitMQ). */
+function amqpUrl(value: string | null, mqttUrl: string | null): string | null {
+  if (value && !mqttUrl) throw new Error('AMQP_URL needs MQTT_URL: devices sign in to that broker (RabbitMQ with its MQTT plugin), and the uplinks are read from its queue');
+  if (value && !/^amqps?:\/\//.test(value)) throw new Error('AMQP_URL must be an amqp:// or amqps:// URL');
+  return value;
+}
+
+/** BROKER_SECRET signs every instance's broker password: in production it must be strong (secrets.ts). */
+function brokerSecret(value: string | null, production: boolean): string | null {
+  const problem = production && value ? weakSecretProblem(value) : null;
+  if (problem) throw new Error(`BROKER_SECRET ${problem}: with NODE_ENV=production set a long random value`);
+  return value;
+}
+
+/** DATABASE_DIRECT_URL means nothing without DATABASE_URL (PGlite has no pooler in front). */
+function databaseDirectUrl(url: string | null, direct: string | null): string | null {
+  if (direct && !url) throw new Error('DATABASE_DIRECT_URL is set without DATABASE_URL: set DATABASE_URL to the pooler (PgBouncer) and DATABASE_DIRECT_URL to PostgreSQL');
+  return direct;
+}
+
 /** Reads the configuration from the environment; throws with the variable's name on a bad value. */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const read = reader(env);
@@ -556,6 +611,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     host: read.text('HOST'),
     dataDir: dataDir.startsWith('memory://') ? dataDir : path.resolve(cwd, dataDir),
     databaseUrl: read.optional('DATABASE_URL'),
+    databaseDirectUrl: databaseDirectUrl(read.optional('DATABASE_URL'), read.optional('DATABASE_DIRECT_URL')),
     databasePool: {
       size: read.int('DATABASE_POOL_SIZE'),
       waitMs: read.int('DATABASE_POOL_WAIT_MS'),
@@ -597,14 +653,17 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mqttPort: read.int('MQTT_PORT'),
     mqttPortIsDefault: read.optional('MQTT_PORT') === null,
     mqttUrl: read.optional('MQTT_URL'),
+    amqpUrl: amqpUrl(read.optional('AMQP_URL'), read.optional('MQTT_URL')),
     mqttLimits: {
       maxPacketBytes: read.int('MQTT_MAX_PACKET_KB') * 1024,
       connectTimeoutSeconds: read.int('MQTT_CONNECT_TIMEOUT_SECONDS'),
       signInFailuresPerKey: read.int('MQTT_SIGN_IN_FAILURES'),
       signInFailuresPerIp: read.int('MQTT_SIGN_IN_FAILURES_IP'),
     },
+    brokerSecret: brokerSecret(read.optional('BROKER_SECRET'), production),
     simulator: read.flag('SIMULATOR'),
     simulatorIntervalSeconds: read.int('SIMULATOR_INTERVAL_SECONDS'),
+    leaseTtlMs: read.int('LEASE_TTL_SECONDS') * 1000,
     offlineSweepSeconds: read.int('OFFLINE_SWEEP_SECONDS'),
     notifyPollSeconds: read.int('NOTIFY_POLL_SECONDS'),
     renewalIntervalSeconds: read.int('RENEWAL_INTERVAL_SECONDS'),

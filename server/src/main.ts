@@ -11,6 +11,7 @@ import { demoInventory, importInventory, loadDemoDeviceSecret, parseInventoryCsv
 import { describeBrokerUrl } from './mqtt/client';
 import { seed, type SeedResult } from './seed';
 import { startSimulator } from './simulator';
+import { holdSimulator } from './jobs/singletons';
 
 async function prepareDatabase(config: Config): Promise<{ database: Database; seeded: SeedResult }> {
   const database = await openDatabase(config);
@@ -40,7 +41,8 @@ function deviceBrokerUrl(config: Config, app: FastifyInstance): string {
   return app.mqttBroker ? app.mqttBroker.url : describeBrokerUrl(config.mqttUrl!);
 }
 
-function banner(config: Config, database: Database, seeded: SeedResult, app: FastifyInstance, simulated: number): string {
+/** `held`: the simulator runs here; false: another instance holds its lease (several instances on one PostgreSQL). */
+function banner(config: Config, database: Database, seeded: SeedResult, app: FastifyInstance, simulated: number, held = true): string {
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host}:${config.port}`;
   const lines = [
@@ -50,8 +52,8 @@ function banner(config: Config, database: Database, seeded: SeedResult, app: Fas
     ...accountLines(config, seeded),
     `  Database:  ${database.kind === 'pglite' ? `embedded PGlite, ${database.location}` : `PostgreSQL, ${database.location}`}`,
     `  Mail:      ${mailDescription(config.smtpUrl, config.adminMailbox)}`,
-    `  Devices:   ${app.mqttBroker ? `embedded MQTT broker on port ${app.mqttBroker.port}` : `MQTT broker ${deviceBrokerUrl(config, app)}`}`,
-    `  Simulator: ${simulated ? `${simulated} demo devices, a reading every ${config.simulatorIntervalSeconds} s` : 'off'}`,
+    `  Devices:   ${app.mqttBroker ? `embedded MQTT broker on port ${app.mqttBroker.port}` : `MQTT broker ${deviceBrokerUrl(config, app)}${config.amqpUrl ? ', uplinks from its queue paddock.uplinks' : ''}`}`,
+    `  Simulator: ${!simulated ? 'off' : held ? `${simulated} demo devices, a reading every ${config.simulatorIntervalSeconds} s` : 'held by another instance (it starts here if that one stops or its lease runs out)'}`,
     '',
   ];
   return lines.join('\n');
@@ -71,6 +73,7 @@ async function serve(config: Config): Promise<void> {
 async function serveOn(config: Config, database: Database, seeded: SeedResult): Promise<void> {
   // The broker, the gateway and the offline sweep start with the app, and stop with app.close().
   const app = await buildApp(config, database, { devices: true });
+  // The simulator itself, or on PostgreSQL its lease: it runs on one instance at a time (jobs/singletons.ts).
   let simulator: { stop(): Promise<void> } | null = null;
   let stopping = false;
   const stop = (signal: string) => {
@@ -92,15 +95,24 @@ async function serveOn(config: Config, database: Database, seeded: SeedResult): 
   process.on('SIGTERM', stop);
   await app.listen({ port: config.port, host: config.host });
   const devices = config.simulator && config.demo ? demoInventory({ demoDeviceSecret: await loadDemoDeviceSecret(database.db, config) }) : [];
-  if (devices.length) {
-    simulator = await startSimulator({
+  const simulate = () =>
+    startSimulator({
       url: deviceBrokerUrl(config, app),
       devices,
       intervalSeconds: config.simulatorIntervalSeconds,
       log: app.log.child({ component: 'simulator' }),
     });
+  let held = true;
+  if (devices.length && database.kind === 'postgres') {
+    const log = app.log.child({ component: 'lease' });
+    const lease = holdSimulator({ db: database.db, holder: app.instanceId, ttlMs: config.leaseTtlMs, log, start: simulate });
+    simulator = lease;
+    await lease.settled;
+    held = lease.held;
+  } else if (devices.length) {
+    simulator = await simulate();
   }
-  console.log(banner(config, database, seeded, app, devices.length));
+  console.log(banner(config, database, seeded, app, devices.length, held));
 }
 
 async function main(command: string): Promise<void> {

@@ -29,9 +29,9 @@ let fresh: { env: Record<string, string>; dispose(): Promise<void> };
 /** A fresh, empty database for one server: a temporary PGlite directory, or a new PostgreSQL database. */
 async function freshDatabase(): Promise<typeof fresh> {
   if (process.env.PADDOCK_TEST_DB === 'postgres') {
-    const { database, databaseUrl, dispose } = await openTestDatabase();
+    const { database, databaseUrl, databaseDirectUrl, dispose } = await openTestDatabase();
     await database.close(); // the server opens its own; dispose drops it afterwards
-    return { env: { DATABASE_URL: databaseUrl! }, dispose: () => dispose().catch(() => undefined) };
+    return { env: { DATABASE_URL: databaseUrl!, DATABASE_DIRECT_URL: databaseDirectUrl ?? '' }, dispose: () => dispose().catch(() => undefined) };
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-production-'));
   return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };

@@ -31,6 +31,8 @@ export interface RunningServer {
 export interface StartOptions {
   /** An embedded database to use and keep (the caller's); without it a fresh one is made and deleted on stop. */
   dataDir?: string;
+  /** Gets the server's standard output and error (the log lines, the banner) instead of this process's console. */
+  output?: (text: string) => void;
 }
 
 export const E2E_ADMIN = { email: 'admin@e2e.paddock.test', password: 'e2e-admin-password-1' };
@@ -50,6 +52,7 @@ export async function startPaddock(extraEnv: Record<string, string> = {}, option
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      DATABASE_DIRECT_URL: '',
       // The run's mail catcher (globalSetup), so a test's own server sends its mail where the tests read it.
       SMTP_URL: process.env.PADDOCK_E2E_SMTP_URL ?? '',
       // The demo inventory's devices report through the embedded broker, so the dashboard is live.
@@ -64,8 +67,9 @@ export async function startPaddock(extraEnv: Record<string, string> = {}, option
       RATE_LIMIT_SEND_CODE_IP: '1000',
       ...extraEnv,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', options.output ? 'pipe' : 'inherit', options.output ? 'pipe' : 'inherit'],
   });
+  for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk: Buffer) => options.output?.(chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

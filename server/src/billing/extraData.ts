@@ -1,7 +1,8 @@
 // Buying extra data for a FarmCam SIM (docs/product/api.md, docs/product/roles.md): the owner (or an admin, on the
 // owner's behalf) pays the FarmcamSimExtraData price from the owner's account, and the SIM's data account grows by
-// EXTRA_DATA_BYTES (RemainingData with it) in the same transaction, so the data is there exactly when it is paid. A shared user may not spend
-// the owner's money (403 device_owner_only, like a plan change); a stranger learns nothing (404).
+// EXTRA_DATA_BYTES (RemainingData with it) in the transaction that records the payment, so the data is there exactly
+// when the payment is recorded. A shared user may not spend the owner's money (403 device_owner_only, like a plan
+// change); a stranger learns nothing (404).
 import { Device, ImsiParams, PurchaseHeaders } from '@paddock/shared/contract';
 import { dataGranted, EXTRA_DATA_BYTES } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -15,7 +16,7 @@ import { changeDevice, findDevice } from '../devices/store';
 import { AppError, notFound } from '../http/errors';
 import { bearerAuth, errorReplies } from '../http/schemas';
 import { noticeSettings, withAlarmNotices } from '../notify/alarmNotices';
-import { chargePrice, type PaymentProvider } from './payments';
+import { chargePrice, recordCharge, type PaymentProvider } from './payments';
 import { declinedAsPaymentRequired, purchaseKeyOf, purchaseLimits } from './purchases';
 
 export const extraDataRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; payments: PaymentProvider }> = async (
@@ -43,28 +44,50 @@ export const extraDataRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; payme
       await ctx.limiter.take(purchaseLimits(config, user.id, request));
       const { FarmcamSimExtraData: price } = await payments.prices();
       const purchaseKey = purchaseKeyOf(request);
+      // The caller's role as the row is now, read again right before the charge: a hand-over or a revoked share saved
+      // since the first read pays nothing, and the charge goes to the owner at this moment.
+      const current = await findDevice(db, device.key);
+      if (!current) throw notFound();
+      if (roleOn(user, current) !== 'owner') throw ownerOnly();
+      const [payer] = await db.select().from(users).where(eq(users.id, current.ownerId));
+      if (!payer) throw notFound();
+      // Charged before the row lock, holding none (docs/architecture/decisions/0019-renewals.md): the SIM's readings
+      // and other changes go on while the provider answers. Per payer and SIM: the same key on another SIM, or paid by
+      // another owner, is another purchase.
+      const paid = await chargePrice(db, payments, payer, 'FarmcamSimExtraData', price, {
+        description: `${price.Name} – ${current.name}`,
+        idempotencyKey: `extra-data:${payer.id}:${current.key}:${purchaseKey}`,
+      }).catch(declinedAsPaymentRequired(request, 'FarmcamSimExtraData'));
+      let refused = false;
+      let replayed = false;
       const changed = await changeDevice(
         db,
         device.key,
         config.now(),
         async (row, tx) => {
           const [owner] = await tx.select().from(users).where(eq(users.id, row.ownerId));
-          // The caller's role as the row is now (as the update route does): an ownership transfer or a revoked share
-          // saved since the read above is not bypassed, and the charge goes to the owner at this moment.
-          if (roleOn(user, { ...row, ownerEmail: owner.email }) !== 'owner') throw ownerOnly();
-          const { replayed } = await chargePrice(tx, payments, owner, 'FarmcamSimExtraData', price, {
-            description: `${price.Name} – ${row.name}`,
-            // Per payer and SIM: the same key on another SIM, or paid by another owner, is another purchase.
-            idempotencyKey: `extra-data:${owner.id}:${row.key}:${purchaseKey}`,
-          });
-          if (replayed) return null;
+          // Recorded whatever comes next: no money taken without a record. Replayed: delivered before.
+          ({ replayed } = await recordCharge(tx, payments, paid));
+          // And under the row lock (as the update route does): an ownership transfer or a revoked share saved during
+          // the charge is not bypassed, and the data goes only to the owner who paid.
+          refused = row.ownerId !== payer.id || roleOn(user, { ...row, ownerEmail: owner.email }) !== 'owner';
+          if (refused || replayed) return null;
           // The server owns the balance (docs/product/products/farmcam-sim.md Data account): the grant raises the limit, and
           // no later reading can take it back; a data alert it clears is told like any other alarm.
           return { fields: deepMerge(row.fields, dataGranted(row.fields, EXTRA_DATA_BYTES)) };
         },
         withAlarmNotices(config.now(), noticeSettings(config)),
-      ).catch(declinedAsPaymentRequired(request, 'FarmcamSimExtraData'));
-      if (!changed) throw notFound();
+      );
+      if (!changed) ({ replayed } = await db.transaction((tx) => recordCharge(tx, payments, paid)));
+      if (refused || !changed) {
+        if (!replayed)
+          request.log.error(
+            { imsi: device.key, userId: payer.id, paymentId: paid.taken.id },
+            'extra data paid, but the SIM changed hands meanwhile: refund it',
+          );
+        if (refused) throw ownerOnly();
+        throw notFound();
+      }
       const updated = await findDevice(db, device.key);
       if (!updated) throw notFound();
       request.log.info({ imsi: device.key, userId: updated.ownerId }, 'extra data bought');

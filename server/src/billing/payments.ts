@@ -1,8 +1,10 @@
 // Taking payments through a provider adapter (docs/architecture/README.md#the-shape): the built-in provider by
-// default, Stripe by configuration. A provider takes the money and records the payment through the transaction that
-// also delivers what was bought, so a purchase is either paid and delivered or neither. Every charge carries an
-// idempotency key: a charge repeated with the same key (a retried request, a renewal job that ran twice) finds the
-// first payment and takes no money again.
+// default, Stripe by configuration. A purchase is charged first, outside any transaction (the provider's calls go over
+// the network and no row lock may wait on them: docs/architecture/decisions/0019-renewals.md), then recorded in the
+// short transaction that also delivers what was bought, so a recorded payment is a delivered purchase. Every charge
+// carries an idempotency key: a charge repeated with the same key (a retried request, a renewal job that ran twice, a
+// run that died between charge and record) finds the first payment and takes no money again, and its record then
+// delivers what the first one did not.
 import { randomUUID } from 'node:crypto';
 import type { Invoice, PriceCatalogue } from '@paddock/shared/contract';
 import { FALLBACK_LOCALE, currencyFor, isLocale, priceAmount, type Currency, type PriceKey } from '@paddock/shared/domain';
@@ -36,20 +38,43 @@ export interface Charge {
   idempotencyKey: string;
 }
 
-/** A charge's outcome: the payment, and whether it was taken by an earlier call with the same key. */
+/** A charge's outcome: the payment, and whether it was recorded by an earlier call with the same key (delivered then). */
 export interface ChargeResult {
   payment: PaymentRow;
   replayed: boolean;
+}
+
+/** What the provider took (or had taken before under the same key), not recorded yet. */
+export interface TakenPayment {
+  /** The payment's id (Stripe: its invoice's). */
+  id: string;
+  /** The provider's customer charged (Stripe may make it on demand). */
+  customerId: string;
+  /** What was charged, minor units ex VAT. */
+  amount: number;
+  paidAt: Date;
+}
+
+/** A charge and what it took: recorded by recordCharge in the delivering transaction. */
+export interface PaidCharge {
+  charge: Charge;
+  taken: TakenPayment;
 }
 
 export interface PaymentProvider {
   /** The price catalogue, every key (GET /prices). */
   prices(): Promise<PriceCatalogue>;
   /**
-   * Takes the payment and records it through `tx`, the transaction that delivers the purchase. Throws
-   * PaymentDeclinedError when the payment is refused; the transaction then rolls back and nothing is bought.
+   * Takes the payment, or finds the one taken before under its idempotency key; records nothing. Call it outside any
+   * transaction: `db` is for short reads and writes of the provider's own (Stripe's customer id), never a row lock
+   * held across its network calls. Throws PaymentDeclinedError when the payment is refused: nothing is bought.
    */
-  charge(tx: Db, charge: Charge): Promise<ChargeResult>;
+  charge(db: Db, charge: Charge): Promise<TakenPayment>;
+  /**
+   * Records a taken payment through `tx`, the short transaction that delivers the purchase (with its invoice for the
+   * built-in provider); `replayed` when it was recorded before, i.e. delivered then.
+   */
+  record(tx: Db, charge: Charge, taken: TakenPayment): Promise<ChargeResult>;
   /** The customer's invoices, newest first. PdfUrl is a Paddock path (GET …/invoices/{id}/pdf) or the provider's own address. */
   invoices(db: Db, customer: UserRow): Promise<Invoice[]>;
   /** The PDF of one of the customer's invoices; null when the customer has no such invoice (or the provider serves its PDFs itself). */
@@ -78,20 +103,15 @@ export class IdempotencyKeyMismatchError extends Error {
   }
 }
 
-/**
- * Charges one catalogue price to the paying account in its currency (docs/product/limits.md: SEK for SE, else EUR),
- * ex VAT: the one place a purchase's or a plan's charge is made from the catalogue.
- */
-export function chargePrice(
-  tx: Db,
-  provider: PaymentProvider,
+/** The charge of one catalogue price to the paying account in its currency (docs/product/limits.md: SEK for SE, else EUR), ex VAT. */
+export function priceCharge(
   payer: Pick<UserRow, 'id' | 'customerId' | 'country'>,
   priceKey: PriceKey,
   price: PriceCatalogue[PriceKey],
   purchase: Pick<Charge, 'description' | 'idempotencyKey'>,
-): Promise<ChargeResult> {
+): Charge {
   const currency = currencyFor(payer.country);
-  return provider.charge(tx, {
+  return {
     userId: payer.id,
     customerId: payer.customerId,
     priceKey,
@@ -99,7 +119,33 @@ export function chargePrice(
     amount: priceAmount(price, currency),
     currency,
     ...purchase,
-  });
+  };
+}
+
+/**
+ * Charges one catalogue price (priceCharge), outside any transaction: the one place a purchase's or a plan's charge
+ * is made from the catalogue. Record it with recordCharge in the transaction that delivers.
+ */
+export async function chargePrice(
+  db: Db,
+  provider: PaymentProvider,
+  payer: Pick<UserRow, 'id' | 'customerId' | 'country'>,
+  priceKey: PriceKey,
+  price: PriceCatalogue[PriceKey],
+  purchase: Pick<Charge, 'description' | 'idempotencyKey'>,
+): Promise<PaidCharge> {
+  const charge = priceCharge(payer, priceKey, price, purchase);
+  return { charge, taken: await provider.charge(db, charge) };
+}
+
+/** Records a paid charge through `tx`, the transaction that delivers it; `replayed`: delivered before, deliver nothing. */
+export const recordCharge = (tx: Db, provider: PaymentProvider, paid: PaidCharge): Promise<ChargeResult> =>
+  provider.record(tx, paid.charge, paid.taken);
+
+/** Charges, then records in a transaction of its own: for a payment that delivers nothing else (and the tests). */
+export async function chargeAndRecord(db: Db, provider: PaymentProvider, charge: Charge): Promise<ChargeResult> {
+  const taken = await provider.charge(db, charge);
+  return db.transaction((tx) => provider.record(tx, charge, taken));
 }
 
 /**
@@ -131,20 +177,22 @@ export async function recordPayment(tx: Db, charge: Charge, createdAt: Date, id:
 
 /**
  * The built-in provider (docs/product/billing.md), test mode: no money moves. Its own catalogue; a charge is declined
- * when the card on file is the declining test card, else recorded with its invoice in the caller's transaction; the
+ * when the card on file is the declining test card, else recorded with its invoice in the delivering transaction; the
  * customer portal is Paddock's own page (builtin/portal.ts) behind a signed, short-lived link.
  */
 export function localPaymentProvider(now: () => Date): PaymentProvider {
   return {
     prices: async () => BUILTIN_CATALOGUE,
-    async charge(tx, charge) {
-      const at = now();
-      const result = await recordPayment(tx, charge, at);
+    async charge(db, charge) {
+      const [earlier] = await db.select().from(payments).where(eq(payments.idempotencyKey, charge.idempotencyKey));
       // A purchase paid before is answered as it was, whatever card is on file now.
-      if (result.replayed) return result;
-      // Thrown after recording: the caller's transaction rolls back and takes the record with it.
-      if ((await cardOnFile(tx, charge.userId))?.declines) throw new PaymentDeclinedError('test card declined');
-      await issueInvoice(tx, result.payment, charge.description, at);
+      if (earlier) return { id: earlier.id, customerId: charge.customerId, amount: earlier.amount, paidAt: earlier.createdAt };
+      if ((await cardOnFile(db, charge.userId))?.declines) throw new PaymentDeclinedError('test card declined');
+      return { id: randomUUID(), customerId: charge.customerId, amount: charge.amount, paidAt: now() };
+    },
+    async record(tx, charge, taken) {
+      const result = await recordPayment(tx, charge, taken.paidAt, taken.id);
+      if (!result.replayed) await issueInvoice(tx, result.payment, charge.description, taken.paidAt);
       return result;
     },
     invoices: async (db, customer) => (await invoicesOf(db, customer.id)).map((row) => toInvoice(row, customer.id)),

@@ -11,12 +11,13 @@ import {
   type PriceKey,
   type ProductId,
 } from '@paddock/shared/domain';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { DeviceRow, DeviceSubscription, UserRow } from '../db/schema';
+import { devices, type DeviceRow, type DeviceSubscription, type UserRow } from '../db/schema';
 import { badRequest } from '../http/errors';
 import { deepMerge } from '../devices/changes';
 import type { DeviceChange } from '../devices/store';
-import { chargePrice, type PaymentProvider } from './payments';
+import { priceCharge, recordCharge, type Charge, type PaidCharge, type PaymentProvider } from './payments';
 
 /** The catalogue key of a PriceId sent on an update call: null for '' (None); 400 naming `field` for any other price. */
 export function checkPlanPrice(product: ProductId, catalogue: PriceCatalogue, priceId: string, field: string): PriceKey | null {
@@ -44,41 +45,94 @@ export function paidPeriod(
   return { subscription, fields: deepMerge(row.fields, dataGranted(row.fields, planAllowanceBytes(catalogue[key]))) };
 }
 
-/** What a plan is charged through: the transaction that saves the device, the payment provider and its catalogue. */
-export interface PlanCharging {
-  tx: Db;
-  provider: PaymentProvider;
-  catalogue: PriceCatalogue;
-}
-
 type Payer = Pick<UserRow, 'id' | 'customerId' | 'country'>;
 type PlanDevice = Pick<DeviceRow, 'key' | 'product' | 'name' | 'fields' | 'subscription'>;
 
-/** Charges one period of a plan to the device's owner through `tx` (PaymentDeclinedError: nothing is paid). */
-async function chargePlan({ tx, provider, catalogue }: PlanCharging, owner: Payer, row: PlanDevice, key: PriceKey, idempotencyKey: string) {
-  await chargePrice(tx, provider, owner, key, catalogue[key], { description: `${catalogue[key].Name} – ${row.name}`, idempotencyKey });
+/** One period of a plan charged to the device's owner, for the provider: priced from the catalogue, named by `idempotencyKey`. */
+export const planCharge = (catalogue: PriceCatalogue, owner: Payer, row: PlanDevice, key: PriceKey, idempotencyKey: string): Charge =>
+  priceCharge(owner, key, catalogue[key], { description: `${catalogue[key].Name} – ${row.name}`, idempotencyKey });
+
+/** How long a claimed charge (devices.charging_until) keeps others off: longer than a provider's calls take, retries included. */
+export const CHARGE_CLAIM_MS = 15 * 60_000;
+
+/** Whether a renewal or plan start is charging the device's period now (devices.charging_until, 0029_charging_until.sql). */
+export const chargeUnderWay = (row: Pick<DeviceRow, 'chargingUntil'>, now: Date) =>
+  row.chargingUntil !== null && row.chargingUntil.getTime() > now.getTime();
+
+/**
+ * Claims the device's current period for a charge, in one short statement: only while no other charge holds it and
+ * the subscription is still the one `row` shows (same owner, same expiry). False: another renewal or plan start is
+ * charging it, or it changed. The claim is what keeps a renewal and a plan start from both charging one lapsed period
+ * while neither holds the row lock across the provider's calls (docs/architecture/decisions/0019-renewals.md).
+ */
+export async function claimCharge(db: Db, row: Pick<DeviceRow, 'key' | 'ownerId' | 'subscription'>, now: Date): Promise<boolean> {
+  const claimed = await db
+    .update(devices)
+    .set({ chargingUntil: new Date(now.getTime() + CHARGE_CLAIM_MS) })
+    .where(
+      and(
+        eq(devices.key, row.key),
+        eq(devices.ownerId, row.ownerId),
+        sql`${devices.subscription}->>'ExpiresAt' = ${row.subscription.ExpiresAt}`,
+        or(isNull(devices.chargingUntil), lte(devices.chargingUntil, now)),
+      ),
+    )
+    .returning({ key: devices.key });
+  return claimed.length > 0;
+}
+
+/** Gives a claim back (the charge was declined or failed, nothing to record). */
+export async function releaseCharge(db: Db, key: string): Promise<void> {
+  await db.update(devices).set({ chargingUntil: null }).where(eq(devices.key, key));
+}
+
+/** The idempotency key of a plan started on a lapsed subscription: the lapsed expiry names the start. */
+export const planStartKey = (ownerId: string, row: Pick<DeviceRow, 'product' | 'key'>, expiresAt: string) =>
+  `plan:${ownerId}:${row.product}:${row.key}:${expiresAt}`;
+
+/**
+ * Whether choosing plan `key` starts it now, with a charge (docs/product/states.md Plans and renewal): while nothing
+ * runs. While a subscription runs it only becomes Next, charged by the renewal job at the expiry.
+ */
+export const planStartsNow = (row: Pick<DeviceRow, 'subscription'>, key: PriceKey | null, now: Date): key is PriceKey =>
+  key !== null && !isSubscriptionActive(row.subscription, now);
+
+/** A plan start charged before the row lock (devices/routes.ts): the device's owner and expiry it was charged for. */
+export interface PaidPlanStart {
+  paid: PaidCharge;
+  ownerId: string;
+  expiresAt: string;
 }
 
 /**
- * The owner picked the next plan (`key`, null for None). While a subscription runs (docs/product/states.md Active)
- * it only becomes Next, charged by the renewal job at the expiry. While nothing runs it starts now: charged at once,
- * Current and Next, expiring one period from now, retries forgotten. Call under the device's row lock.
+ * The owner picked the next plan (`key`, null for None); call under the device's row lock. A plan start paid before
+ * the lock (`start`, claimed and charged by the caller) is recorded here and, while the subscription is still the one
+ * charged, applied: Current and Next, expiring one period from now, retries forgotten, the claim given back. Anything
+ * else only sets Next: a running subscription, or a lapsed one whose period another charge holds (a renewal or the
+ * same start from another request, as if this request came just after it). `undelivered`: the start was paid, but the
+ * subscription changed meanwhile (handed over, or renewed by Stripe's webhook); the payment is recorded all the same.
  */
 export async function choosePlan(
-  charging: PlanCharging,
-  owner: Payer,
-  row: PlanDevice,
+  tx: Db,
+  provider: PaymentProvider,
+  catalogue: PriceCatalogue,
+  row: DeviceRow,
   key: PriceKey | null,
   now: Date,
-): Promise<DeviceChange> {
-  const { catalogue } = charging;
+  start: PaidPlanStart | null,
+): Promise<{ change: DeviceChange; undelivered: boolean }> {
   const next = key ? catalogue[key].Id : '';
-  if (!key || isSubscriptionActive(row.subscription, now))
-    return { subscription: { ...row.subscription, PriceIds: { ...row.subscription.PriceIds, Next: next } } };
-  // The lapsed expiry names this start: a repeated request finds the subscription running and charges nothing more.
-  // The payer is part of the key (docs/product/api.md Idempotency-Key): one owner's payment never answers another's.
-  await chargePlan(charging, owner, row, key, `plan:${owner.id}:${row.product}:${row.key}:${row.subscription.ExpiresAt}`);
-  return { ...paidPeriod(row, catalogue, key, now, next), renewalAttempts: 0, renewalRetryAt: null };
+  const nextOnly: DeviceChange = { subscription: { ...row.subscription, PriceIds: { ...row.subscription.PriceIds, Next: next } } };
+  if (!start) return { change: nextOnly, undelivered: false };
+  // Recorded whatever comes next: no money taken without a record. Replayed (recorded by an earlier request that
+  // died before delivering, or by a concurrent one): delivered below when still due, as the expiry names the period.
+  await recordCharge(tx, provider, start.paid);
+  const still = row.ownerId === start.ownerId && row.subscription.ExpiresAt === start.expiresAt && planStartsNow(row, key, now);
+  if (!still) return { change: { ...nextOnly, chargingUntil: null }, undelivered: true };
+  return {
+    change: { ...paidPeriod(row, catalogue, key!, now, next), renewalAttempts: 0, renewalRetryAt: null, chargingUntil: null },
+    undelivered: false,
+  };
 }
 
 /** The idempotency key of a renewal charge: `renewal:{ownerId}:{product}:{key}:{expiresAt}` (parsed by RENEWAL_KEY in renewals.ts). */
@@ -98,19 +152,24 @@ export const endedSubscription = (subscription: DeviceSubscription): DeviceChang
   renewalRetryAt: null,
 });
 
+/** The plan a due subscription renews to: its Next, while Next is one of the product's plans; null: it ends. */
+export const renewalPlan = (catalogue: PriceCatalogue, row: PlanDevice): PriceKey | null =>
+  planKeyOf(row.product as ProductId, catalogue, row.subscription.PriceIds.Next);
+
+/** What a subscription with nothing to renew becomes: ended (a trial's end is told apart). */
+export const endedStep = (row: PlanDevice): RenewalStep => ({
+  outcome: row.subscription.PriceIds.Current ? 'ended' : 'trial-ended',
+  change: endedSubscription(row.subscription),
+});
+
 /**
- * Renews a subscription whose expiry has passed: charges Next to the owner (idempotency key
- * `renewal:{ownerId}:{product}:{key}:{expiresAt}`, the same for every retry of that owner, so a run repeated after a
- * crash finds the payment), makes it Current and moves the expiry on by one period from
- * the old expiry. No Next (or a Next that is no longer one of the product's plans): it ends. Throws
- * PaymentDeclinedError from the provider.
+ * A renewal paid for plan `key` (charged under `renewal:{ownerId}:{product}:{key}:{expiresAt}`, the same for every
+ * retry of that owner, so a run repeated after a crash finds the payment): Current becomes the plan, Next stays as
+ * the row has it now (an owner's choice made while the charge was under way is kept), the expiry moves on by one
+ * period from the old expiry.
  */
-export async function renewSubscription(charging: PlanCharging, owner: Payer, row: PlanDevice, now: Date): Promise<RenewalStep> {
-  const { catalogue } = charging;
+export function renewedStep(catalogue: PriceCatalogue, row: PlanDevice, key: PriceKey, now: Date): RenewalStep {
   const { subscription } = row;
-  const key = planKeyOf(row.product as ProductId, catalogue, subscription.PriceIds.Next);
-  if (!key) return { outcome: subscription.PriceIds.Current ? 'ended' : 'trial-ended', change: endedSubscription(subscription) };
-  await chargePlan(charging, owner, row, key, renewalChargeKey(owner.id, row, subscription.ExpiresAt));
   // Renewed from the old expiry so periods stay back to back (retries included); from now when that period is over
   // already (the job did not run for longer than a period), so a renewal never charges for time gone by.
   const expiry = Date.parse(subscription.ExpiresAt);

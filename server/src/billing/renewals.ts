@@ -1,11 +1,14 @@
 // The renewal job (docs/product/states.md Plans and renewal, docs/architecture/decisions/0019-renewals.md): devices
-// whose subscription expiry has passed are claimed with FOR UPDATE SKIP LOCKED, batch after batch, so any number of
-// server instances can run it at once without taking a device twice. Each device is charged and changed in one
-// savepoint, under an idempotency key named by the expiry it renews: whatever crashes or runs twice, a period is
-// charged once. A declined charge is retried after RENEWAL_RETRY_HOURS while the owner is told by e-mail; after the
-// last retry the subscription ends.
+// whose subscription expiry has passed are claimed batch after batch (FOR UPDATE SKIP LOCKED in a short transaction
+// that marks them devices.charging_until and commits), so any number of server instances can run it at once without
+// taking a device twice. Each device is then charged with no row lock held (the provider's calls go over the network;
+// readings and the owner's changes to that device go on meanwhile), under an idempotency key named by the expiry it
+// renews, and recorded in a second short transaction that applies the renewal only while the subscription is still
+// the one charged: whatever crashes or runs twice, a period is charged once, and a run repeated after a crash records
+// the charge it finds. A declined charge is retried after RENEWAL_RETRY_HOURS while the owner is told by e-mail; after
+// the last retry the subscription ends.
 import { extendByPeriod, FALLBACK_LOCALE, isLocale, planKeyOf, type Locale, type ProductId } from '@paddock/shared/domain';
-import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { devices, users, type DeviceRow, type UserRow } from '../db/schema';
@@ -15,16 +18,16 @@ import { translate } from '../i18n/messages';
 import { formatAlarmTime } from '../notify/alarmMessages';
 import { safeDeviceName } from '../notify/safeDeviceName';
 import type { Mail, Mailer } from '../notify/mail';
-import { endedSubscription, paidPeriod, renewSubscription } from './plans';
-import { PaymentDeclinedError, type PaymentProvider } from './payments';
+import { CHARGE_CLAIM_MS, endedStep, endedSubscription, paidPeriod, renewalChargeKey, renewalPlan, renewedStep } from './plans';
+import { chargePrice, PaymentDeclinedError, recordCharge, type PaidCharge, type PaymentProvider } from './payments';
 import type { StripeInvoiceHook } from './stripe/webhook';
 
 const BATCH = 100;
+/** Claimed devices charged and recorded at once, per run (a few of the pool's connections, each only briefly). */
+const CONCURRENCY = 4;
 
 /** docs/product/states.md: a declined renewal is tried again after 1 h, 6 h, 24 h and 72 h, then the subscription ends. */
 export const RENEWAL_RETRY_HOURS = [1, 6, 24, 72] as const;
-/** A failure that is not a declined payment (the provider is unreachable) is tried again this much later, uncounted. */
-const ERROR_RETRY_MS = 15 * 60_000;
 
 export interface RenewalDeps {
   db: Db;
@@ -47,9 +50,14 @@ const expiresAt = sql`${devices.subscription}->>'ExpiresAt'`;
 /** Something to renew or end: the predicate of the index devices_subscription_expires_idx (0010_subscriptions.sql). */
 const SUBSCRIPTION_DUE = sql`(${devices.subscription}->'PriceIds'->>'Current' <> '' OR ${devices.subscription}->'PriceIds'->>'Next' <> '' OR ${devices.subscription}->>'Trialing' = 'true')`;
 
-/** Devices whose expiry (ISO 8601 UTC strings sort as they compare) has passed and that are not waiting for a retry. */
+/** Devices whose expiry (ISO 8601 UTC strings sort as they compare) has passed, not waiting for a retry, no charge under way. */
 const dueAt = (now: Date) =>
-  and(SUBSCRIPTION_DUE, sql`${expiresAt} <= ${now.toISOString()}`, or(isNull(devices.renewalRetryAt), lte(devices.renewalRetryAt, now)));
+  and(
+    SUBSCRIPTION_DUE,
+    sql`${expiresAt} <= ${now.toISOString()}`,
+    or(isNull(devices.renewalRetryAt), lte(devices.renewalRetryAt, now)),
+    or(isNull(devices.chargingUntil), lte(devices.chargingUntil, now)),
+  );
 
 const localeOf = (user: Pick<UserRow, 'locale'>): Locale => (isLocale(user.locale) ? user.locale : FALLBACK_LOCALE);
 
@@ -86,53 +94,131 @@ async function writeChange(tx: Db, device: DeviceRow, change: DeviceChange, now:
     .where(eq(devices.key, device.key));
 }
 
+type Claimed = { device: DeviceRow; owner: UserRow };
+
+/**
+ * Claims up to BATCH due devices in one short transaction: marked charging until CHARGE_CLAIM_MS from now, and free
+ * again at the commit. A run that dies leaves its claims to run out; the devices are due again then.
+ */
+async function claimDue(db: Db, now: Date): Promise<Claimed[]> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ device: devices, owner: users })
+      .from(devices)
+      .innerJoin(users, eq(users.id, devices.ownerId))
+      .where(dueAt(now))
+      .orderBy(asc(expiresAt))
+      .limit(BATCH)
+      .for('update', { of: devices, skipLocked: true });
+    if (!rows.length) return rows;
+    const chargingUntil = new Date(now.getTime() + CHARGE_CLAIM_MS);
+    await tx
+      .update(devices)
+      .set({ chargingUntil })
+      .where(
+        inArray(
+          devices.key,
+          rows.map(({ device }) => device.key),
+        ),
+      );
+    return rows.map(({ device, owner }) => ({ device: { ...device, chargingUntil }, owner }));
+  });
+}
+
+/**
+ * The second short transaction: the device as it is now, locked; `apply` gets it when its subscription is still the
+ * one claimed (same owner, same expiry) and returns the change to write, the claim given back with it. `apply` also
+ * runs (with no row) when it changed meanwhile, to record what was charged. Returns whether the change was applied.
+ */
+async function settle(
+  db: Db,
+  claimed: DeviceRow,
+  now: Date,
+  apply: (tx: Db, row: DeviceRow | null) => Promise<DeviceChange | null>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(devices).where(eq(devices.key, claimed.key)).for('update');
+    const still = row && row.ownerId === claimed.ownerId && row.subscription.ExpiresAt === claimed.subscription.ExpiresAt;
+    const change = await apply(tx, still ? row : null);
+    if (!row) return false;
+    await writeChange(tx, row, { ...(still ? change : null), chargingUntil: null }, now);
+    return Boolean(still && change);
+  });
+}
+
 /** Renews, retries or ends every due subscription, batch after batch; returns what it did. */
 export async function renewDueSubscriptions(deps: RenewalDeps): Promise<RenewalRun> {
   const catalogue = await deps.payments.prices();
   const planName = (priceId: string) => Object.values(catalogue).find((price) => price.Id === priceId)?.Name ?? priceId;
   const run: RenewalRun = { renewed: 0, ended: 0, retrying: 0 };
+
+  /** One claimed device: charged holding no lock, then settled; returns the mail to send, if any. */
+  async function renewOne({ device, owner }: Claimed, now: Date): Promise<Mail | null> {
+    const key = renewalPlan(catalogue, device);
+    if (!key) {
+      // Nothing to charge. Ended while still without a plan: an owner who chose one meanwhile is renewed by the next batch.
+      const ended = await settle(deps.db, device, now, async (_tx, row) =>
+        row && !renewalPlan(catalogue, row) ? endedStep(row).change : null,
+      );
+      if (ended) run.ended += 1;
+      return null;
+    }
+    let paid: PaidCharge;
+    try {
+      paid = await chargePrice(deps.db, deps.payments, owner, key, catalogue[key], {
+        description: `${catalogue[key].Name} – ${device.name}`,
+        idempotencyKey: renewalChargeKey(owner.id, device, device.subscription.ExpiresAt),
+      });
+    } catch (error) {
+      // Not a declined payment (the provider is unreachable): the claim runs out after CHARGE_CLAIM_MS and the device is
+      // tried again then, uncounted; a charge the provider took meanwhile is found by its key.
+      if (!(error instanceof PaymentDeclinedError)) throw error;
+      const seen: { outcome?: ReturnType<typeof declined> } = {};
+      const applied = await settle(deps.db, device, now, async (_tx, row) => {
+        seen.outcome = row ? declined(owner, row, planName(row.subscription.PriceIds.Next), now) : undefined;
+        return seen.outcome?.change ?? null;
+      });
+      if (!applied || !seen.outcome) return null;
+      const { ended, mail } = seen.outcome;
+      if (ended) run.ended += 1;
+      else run.retrying += 1;
+      deps.log.warn({ device: device.key, attempts: device.renewalAttempts + 1, ended }, 'renewal payment declined');
+      return mail;
+    }
+    const renewed = await settle(deps.db, device, now, async (tx, row) => {
+      // Recorded whatever the row is now: no money taken without a record.
+      await recordCharge(tx, deps.payments, paid);
+      return row ? renewedStep(catalogue, row, key, now).change : null;
+    });
+    if (renewed) run.renewed += 1;
+    // Handed over, unregistered or renewed otherwise (Stripe's webhook) while the charge was under way: the payment is
+    // recorded for the owner who paid, the device left as it is now.
+    else
+      deps.log.error(
+        { device: device.key, userId: owner.id, paymentId: paid.taken.id },
+        'renewal paid for a subscription that changed meanwhile: refund it',
+      );
+    return null;
+  }
+
   await drainBatches(BATCH, async () => {
     const now = deps.now();
+    const claimed = await claimDue(deps.db, now);
     const mails: Mail[] = [];
-    const claimed = await deps.db.transaction(async (tx) => {
-      const rows = await tx
-        .select({ device: devices, owner: users })
-        .from(devices)
-        .innerJoin(users, eq(users.id, devices.ownerId))
-        .where(dueAt(now))
-        .orderBy(asc(expiresAt))
-        .limit(BATCH)
-        .for('update', { of: devices, skipLocked: true });
-      for (const { device, owner } of rows) {
-        try {
-          // A savepoint per device: a declined charge rolls back only what it recorded.
-          const step = await tx.transaction(async (savepoint) => {
-            const renewal = await renewSubscription({ tx: savepoint, provider: deps.payments, catalogue }, owner, device, now);
-            await writeChange(savepoint, device, renewal.change, now);
-            return renewal;
-          });
-          if (step.outcome === 'renewed') run.renewed += 1;
-          else run.ended += 1;
-        } catch (error) {
-          if (!(error instanceof PaymentDeclinedError)) {
-            deps.log.error({ err: error, device: device.key }, 'renewal failed, trying again later');
-            await tx
-              .update(devices)
-              .set({ renewalRetryAt: new Date(now.getTime() + ERROR_RETRY_MS) })
-              .where(eq(devices.key, device.key));
-            continue;
-          }
-          const outcome = declined(owner, device, planName(device.subscription.PriceIds.Next), now);
-          await writeChange(tx, device, outcome.change, now);
-          if (outcome.mail) mails.push(outcome.mail);
-          if (outcome.ended) run.ended += 1;
-          else run.retrying += 1;
-          deps.log.warn({ device: device.key, attempts: device.renewalAttempts + 1, ended: outcome.ended }, 'renewal payment declined');
-        }
+    let next = 0;
+    // A few devices at a time: each waits on the provider holding no connection, and records in its own short transaction.
+    const worker = async () => {
+      for (let one = claimed[next++]; one; one = claimed[next++]) {
+        const device = one.device.key;
+        const mail = await renewOne(one, now).catch((error: unknown) => {
+          deps.log.error({ err: error, device }, 'renewal failed, trying again later');
+          return null;
+        });
+        if (mail) mails.push(mail);
       }
-      return rows;
-    });
-    // Sent once the outcome is committed, so a rolled-back batch tells nobody anything.
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    // Sent once the outcome is committed, so a rolled-back change tells nobody anything.
     for (const mail of mails) {
       await deps.mailer.send(mail).catch((error: unknown) => deps.log.error({ err: error, to: mail.to }, 'could not send a renewal mail'));
     }
@@ -169,9 +255,10 @@ export function renewalInvoiceHook(provider: PaymentProvider, now: () => Date): 
     const match = event.type === 'invoice.paid' && event.chargeKey ? RENEWAL_KEY.exec(event.chargeKey) : null;
     if (!match) return;
     const [, ownerId, product, key, expiry] = match;
+    // Read before the row lock: with Stripe it may be a call over the network.
+    const catalogue = await provider.prices();
     const [device] = await tx.select().from(devices).where(eq(devices.key, key)).for('update');
     if (!device || device.ownerId !== ownerId || device.product !== product || device.subscription.ExpiresAt !== expiry) return;
-    const catalogue = await provider.prices();
     const priceKey = event.priceKey && planKeyOf(product as ProductId, catalogue, catalogue[event.priceKey].Id);
     if (!priceKey) return;
     const at = now();

@@ -4,23 +4,30 @@ import { SMS_BUNDLE } from '@paddock/shared/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema';
-import { chargePrice, type PaymentProvider } from './payments';
+import { chargePrice, recordCharge, type PaymentProvider } from './payments';
 
 /**
- * Charges the SMS bundle and adds its SMS to the balance, in one transaction; returns the updated account, or null
- * when there is no such account. A declined payment (PaymentDeclinedError) leaves the balance as it was. A purchase
- * repeated with the same `purchaseKey` charges and delivers nothing more and returns the account as it is.
+ * Charges the SMS bundle, then adds its SMS to the balance and records the payment in one short transaction; returns
+ * the updated account, or null when there is no such account. The charge is made holding no lock on the account (the
+ * provider's calls go over the network: docs/architecture/decisions/0019-renewals.md). A declined payment
+ * (PaymentDeclinedError) leaves the balance as it was. A purchase repeated with the same `purchaseKey` charges and
+ * delivers nothing more and returns the account as it is; one whose first attempt was charged but not recorded (the
+ * transaction failed) finds that charge at the provider and delivers it now.
  */
 export async function buySmsBundle(db: Db, provider: PaymentProvider, userId: string, purchaseKey: string): Promise<UserRow | null> {
   const { Sms: price } = await provider.prices();
+  const [payer] = await db.select().from(users).where(eq(users.id, userId));
+  if (!payer) return null;
+  const paid = await chargePrice(db, provider, payer, 'Sms', price, {
+    description: price.Name,
+    idempotencyKey: `sms:${payer.id}:${purchaseKey}`,
+  });
   return db.transaction(async (tx) => {
-    // Locked until the commit: the account cannot go away between the payment and the delivery.
+    // The account went away during the charge: nothing to deliver to (and no account to record the payment for; with
+    // Stripe, its webhook records the paid invoice and asks for a refund).
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) return null;
-    const { replayed } = await chargePrice(tx, provider, user, 'Sms', price, {
-      description: price.Name,
-      idempotencyKey: `sms:${user.id}:${purchaseKey}`,
-    });
+    const { replayed } = await recordCharge(tx, provider, paid);
     if (replayed) return user;
     const [updated] = await tx
       .update(users)

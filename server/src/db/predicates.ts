@@ -3,7 +3,10 @@
 
 /**
  * A device with any alarm triggered: an alarm object whose Triggered is true, or SmartPlug2's plain ConnectionLost
- * (the products' alarm sources, shared/products). Used by devices_alarms_triggered_idx (migration 0014) and the
- * fleet statistics (admin/stats.ts).
+ * (the products' alarm sources, shared/products). The rule the trigger of migration 0027 keeps devices.alarms_triggered
+ * by (that column, not `fields`, is indexed, so a reading's update stays HOT: docs/architecture/README.md#ingest).
  */
-export const ALARMS_TRIGGERED = `(fields @? '$.*.Triggered ? (@ == true)' OR fields @> '{"ConnectionLost": true}')`;
+export const ALARMS_RULE = `(NEW."fields" @? '$.*.Triggered ? (@ == true)' OR NEW."fields" @> '{"ConnectionLost": true}')`;
+
+/** Used by devices_alarms_idx (migration 0027) and the fleet statistics (admin/stats.ts). */
+export const ALARMS_TRIGGERED = `alarms_triggered`;

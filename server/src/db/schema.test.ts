@@ -93,7 +93,7 @@ describe('migrate', () => {
   // Concurrent starts need a second connection to the same database: PostgreSQL only (PGlite is in-process).
   if (process.env.PADDOCK_TEST_DB === 'postgres') it('lets two instances start at once: each migration is applied exactly once', async () => {
     const test = await openTestDatabase();
-    const second = await openDatabase({ databaseUrl: test.databaseUrl, dataDir: '' });
+    const second = await openDatabase({ databaseUrl: test.databaseUrl, databaseDirectUrl: test.databaseDirectUrl, dataDir: '' });
     try {
       const [a, b] = await Promise.all([migrate(test.database), migrate(second)]);
       expect([...a, ...b].sort()).toEqual((await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort());

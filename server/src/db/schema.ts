@@ -11,6 +11,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -208,6 +209,8 @@ export const devices = pgTable(
     offlineAt: time('offline_at'),
     /** Marked offline (by the sweep or its last will); any message clears it. */
     offline: boolean('offline').notNull().default(false),
+    /** Any alarm triggered in `fields`: kept by a trigger (migration 0027, ALARMS_TRIGGERED in db/predicates.ts). */
+    alarmsTriggered: boolean('alarms_triggered').notNull().default(false),
     /** Version of the configuration last published to it (0: none yet). */
     configVersion: integer('config_version').notNull().default(0),
     // The renewal job's bookkeeping (billing/renewals.ts).
@@ -215,18 +218,17 @@ export const devices = pgTable(
     renewalAttempts: integer('renewal_attempts').notNull().default(0),
     /** Not retried before then after a declined renewal charge (null: due at the expiry). */
     renewalRetryAt: time('renewal_retry_at'),
+    /** A renewal or plan start is charging this period until then, holding no row lock (0029_charging_until.sql; null: none). */
+    chargingUntil: time('charging_until'),
   },
   (t) => [
     index('devices_owner_id_idx').on(t.ownerId),
     index('devices_access_idx').using('gin', t.access),
     // Admin device search (admin/deviceSearch.ts): one product's keys byte-wise, for prefixes, paging and order.
     index('devices_product_key_idx').on(t.product, sql`${t.key} COLLATE "C"`),
-    // Fleet statistics read only the devices with an alarm triggered (db/predicates.ts, migration 0014).
-    index('devices_alarms_triggered_idx').on(t.product).where(sql.raw(ALARMS_TRIGGERED)),
-    // The offline sweep walks only devices that are not offline yet.
-    index('devices_offline_at_idx')
-      .on(t.offlineAt)
-      .where(sql`${t.offline} = false`),
+    // Fleet statistics read only the devices with an alarm triggered (db/predicates.ts, migration 0027). No index
+    // refers to what a reading changes (fields, offline_at), so its update is HOT (docs/architecture/README.md#ingest).
+    index('devices_alarms_idx').on(t.product).where(sql.raw(ALARMS_TRIGGERED)),
     // The renewal job walks the expiries of subscriptions with something to renew or end (SUBSCRIPTION_DUE in billing/renewals.ts).
     index('devices_subscription_expires_idx')
       .on(sql`(${t.subscription}->>'ExpiresAt')`)
@@ -236,6 +238,22 @@ export const devices = pgTable(
   ],
 );
 export type DeviceRow = typeof devices.$inferSelect;
+
+/**
+ * The offline sweep's claim (migration 0027, docs/architecture/README.md#ingest): a lower bound of each device's
+ * offline_at (null: offline or no deadline), kept by triggers on devices and moved up by the sweep, so readings
+ * never move an index.
+ */
+export const deviceSweep = pgTable(
+  'device_sweep',
+  {
+    key: text('key')
+      .primaryKey()
+      .references(() => devices.key, { onDelete: 'cascade' }),
+    sweepAt: time('sweep_at'),
+  },
+  (t) => [index('device_sweep_at_idx').on(t.sweepAt).where(sql`${t.sweepAt} IS NOT NULL`)],
+);
 
 /**
  * Each user's device list version (0016_device_list_version.sql): moved by triggers whenever anything the list shows
@@ -571,6 +589,23 @@ export const readingHourExtremes = pgTable(
 );
 
 /**
+ * Per device, trend field (TREND_FIELDS) and 10-minute bucket: how many readings have it and their sum, kept by a
+ * trigger on device_readings (migration 0028) for the dashboard's trend lines (history/trends.ts).
+ */
+export const readingTrendBuckets = pgTable(
+  'reading_trend_buckets',
+  {
+    key: text('key').notNull(),
+    field: text('field').notNull(),
+    bucket: time('bucket').notNull(),
+    count: integer('count').notNull(),
+    /** Exact (numeric): a float sum could overflow and fail the readings' insert. */
+    sum: numeric('sum', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'reading_trend_buckets_pkey', columns: [t.key, t.field, t.bucket] })],
+);
+
+/**
  * Transfer offers (migration 0021, docs/product/devices.md "Transfers"): the device's owner offers it to an address;
  * nothing changes hands until that address's verified account accepts. One open offer per device.
  */
@@ -622,3 +657,16 @@ export const deviceChanges = pgTable(
   (t) => [index('device_changes_device_key_changed_at_idx').on(t.deviceKey, t.changedAt), index('device_changes_owner_id_idx').on(t.ownerId)],
 );
 export type DeviceChangeRow = typeof deviceChanges.$inferSelect;
+
+/**
+ * Leases on singleton work (migration 0026, jobs/lease.ts): `name` (the simulator, the embedded broker) is held by
+ * `holder` (an instance id, instance.ts) until `expiresAt`, by the database's clock; `acquiredAt` is when it last
+ * changed hands.
+ */
+export const instanceLeases = pgTable('instance_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: time('expires_at').notNull(),
+  acquiredAt: time('acquired_at').notNull(),
+});
+export type InstanceLeaseRow = typeof instanceLeases.$inferSelect;

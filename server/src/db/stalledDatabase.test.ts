@@ -110,10 +110,12 @@ if (onPostgres) {
     beforeAll(async () => {
       // The database the app uses, reached through the proxy; createTestApp's own fresh one goes unused.
       direct = await openTestDatabase();
-      const url = new URL(direct.databaseUrl!);
+      // PostgreSQL itself, even when the suite runs behind PgBouncer: the proxy is the network to the database, the
+      // listening connection's included.
+      const url = new URL(direct.databaseDirectUrl ?? direct.databaseUrl!);
       proxy = await stallableProxy({ host: url.hostname, port: Number(url.port || 5432) });
       url.host = `127.0.0.1:${proxy.port}`;
-      t = await createTestApp({ databaseUrl: url.toString(), databasePool: POOL });
+      t = await createTestApp({ databaseUrl: url.toString(), databaseDirectUrl: null, databasePool: POOL });
     });
     afterAll(async () => {
       proxy.resume();
@@ -137,7 +139,7 @@ if (onPostgres) {
       proxy.stall();
       const stalledAt = performance.now();
       const openedBefore = proxy.opened;
-      // A burst far beyond the pool and its queue (3 connections, 12 waiting; the rest refused at once) on a call
+      // A burst far beyond the pool and its queue (3 connections, 18 waiting; the rest refused at once) on a call
       // that reads the database: every request is answered within the statement timeout and the wait.
       const burst = await Promise.all(Array.from({ length: 40 }, () => timed(`/api/users/${me.id}`, me.token)));
       for (const { reply, ms } of burst) {

@@ -152,18 +152,30 @@ export async function importDemoInventory(db: Db, demoDeviceSecret: string, now:
 }
 
 /** Registers device number 1 of each product to the demo user, when the seed has just created that user. */
-export async function registerDemoDevices(db: Db, demo: Pick<UserRow, 'id' | 'email'>, now: Date, trialDays?: number): Promise<void> {
+export function registerDemoDevices(db: Db, demo: Pick<UserRow, 'id' | 'email'>, now: Date, trialDays?: number): Promise<void> {
+  const entries = (Object.keys(PRODUCTS) as ProductId[]).map((product) => ({ key: demoKey(product, 1), product }));
+  return registerInventoryDevices(db, demo, entries, now, trialDays);
+}
+
+/** Registers these inventory devices to `owner` as a registration does (the seed; tests that need a whole fleet). */
+export async function registerInventoryDevices(
+  db: Db,
+  owner: Pick<UserRow, 'id' | 'email'>,
+  entries: readonly { key: string; product: ProductId }[],
+  now: Date,
+  trialDays?: number,
+): Promise<void> {
   await db
     .insert(devices)
     .values(
-      (Object.keys(PRODUCTS) as ProductId[]).map((product) => ({
-        key: demoKey(product, 1),
+      entries.map(({ key, product }) => ({
+        key,
         product,
-        ownerId: demo.id,
+        ownerId: owner.id,
         name: SERVER_PRODUCTS[product].demo.name,
-        tags: withSystemTags(product, demo.email, ['Home farm']),
-        access: [demo.email],
-        notify: [demo.email],
+        tags: withSystemTags(product, owner.email, ['Home farm']),
+        access: [owner.email],
+        notify: [owner.email],
         // As a registration: a configuration to run (the broker hands it out at start), a trial, an offline deadline.
         ...configuredFields(product),
         subscription: initialSubscription(now, trialDays),

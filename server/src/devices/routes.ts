@@ -13,6 +13,7 @@ import {
   ImeiParams,
   type DeviceAck,
   ImsiParams,
+  type PriceCatalogue,
   PowerEnabledBody,
   UserIdParams,
 } from '@paddock/shared/contract';
@@ -24,6 +25,7 @@ import {
   TAG_MAX_LENGTH,
   withSystemTags,
   type AlarmChannelChoice,
+  type PriceKey,
   type ProductId,
 } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -31,8 +33,8 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authorize } from '../access';
 import { refuseInEmbed } from '../auth/session';
-import { PaymentDeclinedError } from '../billing/payments';
-import { checkPlanPrice, choosePlan } from '../billing/plans';
+import { chargePrice, PaymentDeclinedError, recordCharge } from '../billing/payments';
+import { checkPlanPrice, choosePlan, claimCharge, planStartKey, planStartsNow, releaseCharge, type PaidPlanStart } from '../billing/plans';
 import { limitsFor, type AppContext } from '../context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { requestLocale } from '../http/locale';
@@ -266,6 +268,51 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
       if (field) throw ownerOnly(field);
     };
 
+    /**
+     * Claims and charges a plan that starts now (billing/plans.ts), holding no row lock; null when it does not start
+     * now or another charge holds the lapsed period (a renewal, or this start from another request): then it only
+     * becomes Next. A declined payment is 402 and changes nothing.
+     */
+    const startPlan = async (
+      request: FastifyRequest,
+      device: DeviceWithOwner,
+      catalogue: PriceCatalogue,
+      key: PriceKey | null,
+    ): Promise<PaidPlanStart | null> => {
+      const now = config.now();
+      if (!planStartsNow(device, key, now)) return null;
+      const payer = await findUserById(db, device.ownerId);
+      if (!payer || !(await claimCharge(db, device, now))) return null;
+      const { ExpiresAt: expiresAt } = device.subscription;
+      try {
+        const paid = await chargePrice(db, ctx.payments, payer, key, catalogue[key], {
+          description: `${catalogue[key].Name} – ${device.name}`,
+          // The lapsed expiry names this start: a repeated request finds the charge and takes no money again. The payer
+          // is part of the key (docs/product/api.md Idempotency-Key): one owner's payment never answers another's.
+          idempotencyKey: planStartKey(payer.id, device, expiresAt),
+        });
+        return { paid, ownerId: payer.id, expiresAt };
+      } catch (error) {
+        await releaseCharge(db, device.key);
+        if (!(error instanceof PaymentDeclinedError)) throw error;
+        request.log.warn({ device: device.key, err: error }, 'plan payment declined');
+        throw new AppError(402, 'payment_declined');
+      }
+    };
+
+    /** A plan start paid but not applied: recorded (idempotently) for the owner who paid, the claim given back, and logged. */
+    const settleUndelivered = async (request: FastifyRequest, key: string, start: PaidPlanStart) => {
+      const { replayed } = await db.transaction(async (tx) => {
+        await releaseCharge(tx, key);
+        return recordCharge(tx, ctx.payments, start.paid);
+      });
+      if (!replayed)
+        request.log.error(
+          { device: key, userId: start.ownerId, paymentId: start.paid.taken.id },
+          'plan paid but not applied (changed meanwhile, or the request failed): a retry applies it, else refund it',
+        );
+    };
+
     const update = async (request: FastifyRequest) => {
       const { user, device, role } = await signedInDevice(request, keyOf(request), product);
       const changes = SERVER_PRODUCTS[product].changesOf(request.body as UpdateBody);
@@ -294,6 +341,10 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
           ? await switchPower(request, device, outputPower, 'DeviceConfig.OutputPower')
           : undefined;
       let message: ReturnType<typeof configAfterChange>['message'] = null;
+      // A plan that starts now (nothing runs) is claimed and charged before the row lock, holding none
+      // (docs/architecture/decisions/0019-renewals.md); it is recorded and applied under the lock below.
+      const start = catalogue && planKey !== undefined ? await startPlan(request, device, catalogue, planKey) : null;
+      let undelivered = false;
       // Under the row lock, so readings arriving meanwhile are neither lost nor overwritten. The caller's role,
       // sharing and owner come from the row as it is now: a revocation or an ownership transfer saved since the
       // read above (the plug's ack can take a minute) is neither undone nor bypassed.
@@ -307,8 +358,11 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
         const owner = { id: row.ownerId, email: ownerEmail };
         // The owner is always among those it is shared with (starred, not removable).
         const sharedWith = access.includes(owner.email) ? access : [owner.email, ...access];
-        // Charged to the owner the request finds (docs/product/states.md Plans and renewal).
-        const plan = catalogue && planKey !== undefined && rowOwner ? await choosePlan({ tx, provider: ctx.payments, catalogue }, rowOwner, row, planKey, config.now()) : {};
+        // Paid by the owner the request found, and applied only while that owner's lapsed period is still the one
+        // charged (docs/product/states.md Plans and renewal).
+        const chosen = catalogue && planKey !== undefined ? await choosePlan(tx, ctx.payments, catalogue, row, planKey, config.now(), start) : null;
+        undelivered = chosen?.undelivered ?? false;
+        const plan = chosen?.change ?? {};
         const asked = deepMerge(plan.fields ?? row.fields, fields);
         const settle = SERVER_PRODUCTS[product].settledFields;
         const merged = settle ? deepMerge(asked, settle(asked)) : asked;
@@ -331,11 +385,17 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
           await recordChange(tx, { key: row.key, ownerId: row.ownerId, byEmail: user.email, at: config.now(), change });
         }
         return next;
-      }, changeNotices()).catch((error: unknown) => {
-        if (!(error instanceof PaymentDeclinedError)) throw error;
-        request.log.warn({ device: device.key, err: error }, 'plan payment declined');
-        throw new AppError(402, 'payment_declined');
+      }, changeNotices()).catch(async (error: unknown) => {
+        // Failed or refused under the lock after the plan was paid (the device changed hands meanwhile): recorded on its
+        // own, no money taken without a record, and the claim given back. A retry of the request finds the charge by
+        // its key and applies it while the lapsed period is still due (billing/plans.ts choosePlan).
+        if (start) await settleUndelivered(request, device.key, start).catch(() => undefined);
+        throw error;
       });
+      if (start && !changed) await settleUndelivered(request, device.key, start);
+      // Recorded with the change: the subscription was handed over or renewed otherwise while the plan was charged.
+      if (start && undelivered)
+        request.log.error({ device: device.key, userId: start.ownerId, paymentId: start.paid.taken.id }, 'plan paid, but the subscription changed meanwhile: refund it');
       if (!changed) throw notFound(); // unregistered meanwhile
       if (message) gateway.publishConfig(device.key, message);
       const saved = (await findDevice(db, device.key))!;

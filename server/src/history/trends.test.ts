@@ -1,9 +1,14 @@
 // GET /users/{id}/devices/trends (docs/product/api.md): the dashboard's trend lines, one SQL query for all cards.
-import { PRODUCTS, TREND_BUCKET_MS, TREND_MAX_POINTS, TREND_WINDOW_MS, type ProductId } from '@paddock/shared/domain';
-import { eq } from 'drizzle-orm';
+import { copyFile, mkdtemp, readdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PRODUCT_IDS, PRODUCTS, TREND_BUCKET_MS, TREND_FIELDS, TREND_MAX_POINTS, TREND_WINDOW_MS, type ProductId } from '@paddock/shared/domain';
+import { eq, sql, type SQLWrapper } from 'drizzle-orm';
+import type { Connection } from '../db/client';
+import { migrate, MIGRATIONS_DIR } from '../db/migrate';
 import { devices } from '../db/schema';
 import { demoKey } from '../devices/inventory';
-import { call, createMember, setUpTestApp, type Member, type TestApp } from '../testing/testApp';
+import { call, createMember, openTestDatabase, setUpTestApp, type Member, type TestApp } from '../testing/testApp';
 import { deviceTrends } from './trends';
 
 let t: TestApp;
@@ -124,10 +129,13 @@ describe('GET /users/{id}/devices/trends', () => {
   });
 
   it('reads every card’s line in one query', async () => {
+    const execute = jest.spyOn(t.database.db, 'execute');
     const select = jest.spyOn(t.database.db, 'select');
     const trends = await deviceTrends(t.database.db, { id: owner.id, email: owner.email }, new Date());
     expect(trends).toHaveLength(3);
-    expect(select).toHaveBeenCalledTimes(1);
+    expect(execute).toHaveBeenCalledTimes(1);
+    expect(select).not.toHaveBeenCalled();
+    execute.mockRestore();
     select.mockRestore();
   });
 
@@ -135,5 +143,168 @@ describe('GET /users/{id}/devices/trends', () => {
     await t.database.db.update(devices).set({ registeredAt: new Date() }).where(eq(devices.key, sim));
     const { Trends } = (await trendsOf(owner)).json() as { Trends: { Key: string }[] };
     expect(Trends.map((trend) => trend.Key)).not.toContain(sim);
+  });
+});
+
+/** The trend call as it was before the rollups (migration 0028): every reading of the window, averaged per bucket. */
+async function directTrends(user: { id: string; email: string }, to: Date): Promise<Map<string, [number, number][]>> {
+  const field = `(CASE d.product ${PRODUCT_IDS.map((p) => `WHEN '${p}' THEN '${TREND_FIELDS[p]}'`).join(' ')} END)`;
+  const rows = await t.database.withConnection((c) =>
+    c.query<{ key: string; bucket: string | number; value: number }>(
+      `SELECT d.key, floor(extract(epoch from r.at) / ${TREND_BUCKET_MS / 1000})::bigint AS bucket, avg((r.data ->> ${field})::float8) AS value
+       FROM devices d JOIN device_readings r ON r.key = d.key AND r.at >= greatest($1::timestamptz, d.registered_at) AND r.at <= $2
+       WHERE (d.owner_id = $3 OR d.access @> $4::jsonb) AND jsonb_typeof(r.data -> ${field}) = 'number'
+       GROUP BY 1, 2 ORDER BY 1, 2`,
+      [new Date(to.getTime() - TREND_WINDOW_MS).toISOString(), to.toISOString(), user.id, JSON.stringify([user.email])],
+    ),
+  );
+  const trends = new Map<string, [number, number][]>();
+  for (const row of rows) trends.set(row.key, [...(trends.get(row.key) ?? []), [Number(row.bucket) * TREND_BUCKET_MS, Number(row.value)]]);
+  return trends;
+}
+
+const setRollupsSince = (since: string) =>
+  t.database.withConnection((c) =>
+    c.exec(`CREATE OR REPLACE FUNCTION reading_trend_buckets_since() RETURNS timestamptz LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT '${since}'::timestamptz $$`),
+  );
+
+describe('trends from the rollups (migration 0028)', () => {
+  it('rolls up exactly the trend fields (a new one needs a migration that adds it to the trigger and rolls it up)', async () => {
+    const [trigger] = await t.database.withConnection((c) =>
+      c.query<{ fields: string }>(`SELECT encode(tgargs, 'escape') AS fields FROM pg_trigger WHERE tgname = 'reading_trend_buckets_keep'`),
+    );
+    expect(trigger.fields.split('\\000').filter(Boolean).sort()).toEqual([...new Set(Object.values(TREND_FIELDS))].sort());
+  });
+
+  it('answers as the direct average of the readings, on random data, re-deliveries and readings before the registration', async () => {
+    const owner = await createMember(t);
+    const keys = [await registered(owner, 'fencealarm'), await registered(owner, 'smartplug2'), await registered(owner, 'farmcam-sim')];
+    const fields = ['Voltage', 'Load', 'RemainingData'];
+    // A seeded generator: a failure replays.
+    let seed = 27;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const to = new Date(Math.floor(Date.now() / 1000) * 1000 - 123_457);
+    // The plug changed hands inside the window, between two buckets' edges: its earlier readings are not shown.
+    const registeredAt = new Date(to.getTime() - 2 * 3_600_000 - 271_828);
+    await t.database.db.update(devices).set({ registeredAt }).where(eq(devices.key, keys[1]));
+    const readings: { key: string; at: string; data: Record<string, unknown> }[] = [];
+    for (const [i, key] of keys.entries()) {
+      for (let n = 0; n < 400; n += 1) {
+        // From 7 h before `to` to 15 minutes after it (a device's clock may run ahead), at millisecond times.
+        const at = new Date(to.getTime() - 7 * 3_600_000 + Math.floor(random() * (7.25 * 3_600_000))).toISOString();
+        const value = random() < 0.05 ? 'n/a' : Math.round(random() * 1e6) / 100;
+        readings.push({ key, at, data: random() < 0.05 ? { Rssi: -70 } : { [fields[i]]: value, Rssi: -70 } });
+      }
+      // Exactly at the window's start, at `to`, and on the plug's registration.
+      for (const at of [new Date(to.getTime() - TREND_WINDOW_MS), to, registeredAt]) readings.push({ key, at: at.toISOString(), data: { [fields[i]]: 7.5 } });
+    }
+    const insert = (rows: typeof readings) =>
+      t.database.withConnection((c) =>
+        c.query(
+          `INSERT INTO device_readings (key, at, data) SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(key text, at timestamptz, data jsonb)
+           ON CONFLICT DO NOTHING`,
+          [JSON.stringify(rows)],
+        ),
+      );
+    // In statements of random sizes, as the gateway's batches; then some delivered again (the first copy stays).
+    for (let i = 0; i < readings.length; ) {
+      const size = 1 + Math.floor(random() * 60);
+      await insert(readings.slice(i, i + size));
+      i += size;
+    }
+    await insert(readings.filter(() => random() < 0.1).map((r) => ({ ...r, data: { Voltage: 1e9, Load: 1e9, RemainingData: 1e9 } })));
+
+    const user = { id: owner.id, email: owner.email };
+    const expected = await directTrends(user, to);
+    expect([...expected.keys()].sort()).toEqual([...keys].sort());
+    expect(expected.get(keys[1])![0][0]).toBeGreaterThanOrEqual(Math.floor(registeredAt.getTime() / TREND_BUCKET_MS) * TREND_BUCKET_MS);
+    // With the rollups from the start, and as right after an upgrade (rollups from a bucket inside the window on).
+    for (const since of ['-infinity', new Date(to.getTime() - 3 * 3_600_000 - 600_000).toISOString(), new Date(to.getTime() + 3_600_000).toISOString()]) {
+      await setRollupsSince(since);
+      try {
+        const trends = await deviceTrends(t.database.db, user, to);
+        expect(trends.map((trend) => trend.Key).sort()).toEqual([...keys].sort());
+        for (const trend of trends) {
+          const points = expected.get(trend.Key)!;
+          expect(trend.Points.map((p) => Date.parse(p.At))).toEqual(points.map(([at]) => at));
+          trend.Points.forEach((p, i) => expect([since, trend.Key, p.At, p.Value]).toEqual([since, trend.Key, p.At, expect.closeTo(points[i][1], 6)]));
+        }
+      } finally {
+        await setRollupsSince('-infinity');
+      }
+    }
+  });
+
+  it('reads only the partial buckets’ readings, by index range: a few per device, whatever the table holds', async () => {
+    const owner = await createMember(t);
+    const keys = [await registered(owner, 'fencealarm'), await registered(owner, 'smartplug'), await registered(owner, 'fencealarm2')];
+    for (const key of keys) await insertMinutes(key, key === keys[1] ? 'Load' : 'Voltage', 10, 8 * 60);
+    // The rest of the fleet's history: readings the call must not read.
+    await t.database.withConnection(async (c) => {
+      await c.query(`INSERT INTO device_readings (key, at, data)
+        SELECT 'fleet-' || (i % 50), now() - (i / 50) * interval '1 minute', jsonb_build_object('Voltage', i)
+        FROM generate_series(1, 50000) i`);
+      await c.exec('ANALYZE device_readings; ANALYZE reading_trend_buckets; ANALYZE devices');
+    });
+    // The call's own query, explained with what it read.
+    const db = t.database.db;
+    const execute = db.execute.bind(db);
+    let plan: unknown;
+    const explained = async (query: SQLWrapper | string) => {
+      const result = (await execute(sql`EXPLAIN (ANALYZE, FORMAT JSON) ${query}`)) as unknown as { rows: Record<string, unknown>[] };
+      const text = result.rows[0]['QUERY PLAN'];
+      plan = typeof text === 'string' ? JSON.parse(text) : text;
+      return { rows: [] };
+    };
+    const spy = jest.spyOn(db, 'execute').mockImplementationOnce(explained as never);
+    await deviceTrends(db, { id: owner.id, email: owner.email }, new Date());
+    spy.mockRestore();
+    const scans: { type: string; touched: number }[] = [];
+    const walk = (node: Record<string, unknown>) => {
+      if (node['Relation Name'] === 'device_readings') {
+        const rows = ['Actual Rows', 'Rows Removed by Filter', 'Rows Removed by Index Recheck'].reduce((n, k) => n + Number(node[k] ?? 0), 0);
+        scans.push({ type: String(node['Node Type']), touched: rows * Number(node['Actual Loops'] ?? 1) });
+      }
+      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+    };
+    walk((plan as { Plan: Record<string, unknown> }[])[0].Plan);
+    expect(scans.length).toBeGreaterThan(0);
+    for (const scan of scans) expect(scan.type).not.toMatch(/Seq Scan/);
+    // A reading a minute: at most the two partial buckets' 20 readings a device; the direct average read 360 a device.
+    expect(scans.reduce((n, scan) => n + scan.touched, 0)).toBeLessThanOrEqual(keys.length * 2 * (TREND_BUCKET_MS / 60_000 + 1));
+  });
+});
+
+describe('migration 0028 on a database with readings', () => {
+  it('rolls up from the bucket after the upgrade, and the readings already stored there; the trigger goes on from there', async () => {
+    const test = await openTestDatabase();
+    try {
+      const before = await mkdtemp(path.join(os.tmpdir(), 'paddock-before-0028-'));
+      const files = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d+_[\w-]+\.sql$/.test(name) && name < '0028');
+      for (const file of files) await copyFile(path.join(MIGRATIONS_DIR, file), path.join(before, file));
+      await migrate(test.database, before);
+      const insert = (c: Connection, at: string, voltage: number) =>
+        c.query(`INSERT INTO device_readings (key, at, data) VALUES ('trend-key', $1, $2) ON CONFLICT DO NOTHING`, [at, JSON.stringify({ Voltage: voltage })]);
+      const rollups = (c: Connection) =>
+        c.query<{ bucket: Date; count: number; sum: number }>(`SELECT bucket, count, sum::float8 AS sum FROM reading_trend_buckets WHERE key = 'trend-key' ORDER BY bucket`);
+      await test.database.withConnection(async (c) => {
+        await c.query(`INSERT INTO inventory (key, product, secret_hash, created_at) VALUES ('trend-key', 'fencealarm', 'x', now())`);
+        await insert(c, new Date(Date.now() - 3_600_000).toISOString(), 1);
+        // A device whose clock runs a day ahead.
+        await insert(c, '2999-01-01T00:00:30Z', 2);
+      });
+      expect(await migrate(test.database)).toContain('0028_reading_trend_buckets.sql');
+      await test.database.withConnection(async (c) => {
+        const [{ since }] = await c.query<{ since: Date }>(`SELECT reading_trend_buckets_since() AS since`);
+        const bucketAfterNow = (Math.floor(Date.now() / TREND_BUCKET_MS) + 1) * TREND_BUCKET_MS;
+        expect([bucketAfterNow - TREND_BUCKET_MS, bucketAfterNow]).toContain(new Date(since).getTime());
+        expect(await rollups(c)).toEqual([{ bucket: new Date('2999-01-01T00:00:00Z'), count: 1, sum: 2 }]);
+        await insert(c, '2999-01-01T00:09:59Z', 3);
+        await insert(c, '2999-01-01T00:09:59Z', 4);
+        expect(await rollups(c)).toEqual([{ bucket: new Date('2999-01-01T00:00:00Z'), count: 2, sum: 5 }]);
+      });
+    } finally {
+      await test.dispose();
+    }
   });
 });

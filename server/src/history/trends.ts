@@ -4,61 +4,77 @@
 import { DeviceTrends, UserIdParams, type DeviceTrend } from '@paddock/shared/contract';
 import { PRODUCT_IDS, TREND_BUCKET_MS, TREND_FIELDS, TREND_MAX_POINTS, TREND_WINDOW_MS } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, asc, eq, gte, lte, or, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { authorize } from '../access';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
-import { deviceReadings, devices } from '../db/schema';
 import { notFound } from '../http/errors';
 import { bearerAuth, errorReplies } from '../http/schemas';
 import { findUserById } from '../users/store';
 
-// Constants of the code, written into the SQL (not parameters), so the bucket in SELECT and GROUP BY is one expression.
-const BUCKET_SECONDS = TREND_BUCKET_MS / 1000;
+// Constants of the code, written into the SQL (not parameters).
+const BUCKET = sql.raw(`interval '${TREND_BUCKET_MS / 1000} seconds'`);
 const FIELD_OF = sql.raw(`(CASE "devices"."product" ${PRODUCT_IDS.map((p) => `WHEN '${p}' THEN '${TREND_FIELDS[p]}'`).join(' ')} END)`);
-const BUCKET = sql.raw(`floor(extract(epoch from "device_readings"."at") / ${BUCKET_SECONDS})::bigint`);
+const binOf = (at: SQL) => sql`date_bin(${BUCKET}, ${at}, 'epoch')`;
+/** A device's readings in [from, to) (or [from, to]) with their bucket, as rollup rows of one: an index range of device_readings' key. */
+const readingsIn = (from: SQL, to: SQL, toIncluded: boolean) => sql`
+  SELECT ${binOf(sql`r."at"`)} AS "bucket", 1::bigint AS "count", (r."data" ->> c."field")::numeric AS "sum"
+  FROM "device_readings" r
+  WHERE r."key" = c."key" AND r."at" >= ${from} AND r."at" ${sql.raw(toIncluded ? '<=' : '<')} ${to}
+    AND jsonb_typeof(r."data" -> c."field") = 'number'`;
 
-/** The trends of the devices `user` owns or is in the Access list of, between `to` - TREND_WINDOW_MS and `to`. */
+/**
+ * The trends of the devices `user` owns or is in the Access list of, between `to` - TREND_WINDOW_MS and `to`.
+ * Its cost follows the user's devices, not the readings table (docs/architecture/README.md#trends): whole buckets
+ * come from the rollups (reading_trend_buckets, migration 0028); only the readings of each device's partial first
+ * bucket (cut by the window's start or the registration), of its last (cut by `to`) and of any bucket before the
+ * rollups began (reading_trend_buckets_since) are read, each an index range of device_readings' key. Per device, in a
+ * LATERAL subquery that groups, so the planner cannot make it one join over the whole readings table.
+ */
 export async function deviceTrends(db: Db, user: { id: string; email: string }, to: Date): Promise<DeviceTrend[]> {
   const from = new Date(to.getTime() - TREND_WINDOW_MS);
-  const rows = await db
-    .select({
-      key: devices.key,
-      product: devices.product,
-      bucket: sql<string>`${BUCKET}`,
-      value: sql<number>`avg((${deviceReadings.data} ->> ${FIELD_OF})::float8)`,
-    })
-    .from(devices)
-    .innerJoin(
-      deviceReadings,
-      and(
-        eq(deviceReadings.key, devices.key),
-        // Nothing of an earlier owner's time: readings from the registration on (as the history does).
-        gte(deviceReadings.at, sql`greatest(${from.toISOString()}::timestamptz, ${devices.registeredAt})`),
-        lte(deviceReadings.at, to),
-      ),
+  const end = sql`${to.toISOString()}::timestamptz`;
+  // The bucket `to` is in: its readings are read (some may be later than `to`), not its rollup.
+  const last = sql`${new Date(Math.floor(to.getTime() / TREND_BUCKET_MS) * TREND_BUCKET_MS).toISOString()}::timestamptz`;
+  const result = await db.execute(sql`
+    WITH "cards" AS (
+      SELECT "devices"."key", "devices"."product", ${FIELD_OF} AS "field", s."start",
+        -- The first bucket the rollups hold whole, from the start or from when they began (if later): that instant's
+        -- own bucket if it is its first instant, else the next.
+        ${binOf(sql`greatest(s."start", "reading_trend_buckets_since"()) - interval '1 microsecond'`)} + ${BUCKET} AS "whole"
+      FROM "devices"
+      -- Nothing of an earlier owner's time: readings from the registration on (as the history does).
+      CROSS JOIN LATERAL (SELECT greatest(${from.toISOString()}::timestamptz, "devices"."registered_at") AS "start") s
+      WHERE "devices"."owner_id" = ${user.id} OR "devices"."access" @> ${JSON.stringify([user.email])}::jsonb
     )
-    .where(
-      and(
-        or(eq(devices.ownerId, user.id), sql`${devices.access} @> ${JSON.stringify([user.email])}::jsonb`),
-        sql`jsonb_typeof(${deviceReadings.data} -> ${FIELD_OF}) = 'number'`,
-      ),
-    )
-    .groupBy(devices.key, devices.product, BUCKET)
-    .orderBy(asc(devices.key), asc(BUCKET));
+    -- Each device's points as one JSON array ([bucket start in ms, average] oldest first), built in its own subquery:
+    -- a few hundred rows to the client and no sort or grouping across devices.
+    SELECT c."key", c."product", p."points"
+    FROM "cards" c CROSS JOIN LATERAL (
+      SELECT json_agg(json_build_array(floor(extract(epoch FROM q."bucket") * 1000)::bigint, q."value") ORDER BY q."bucket") AS "points"
+      FROM (
+        SELECT u."bucket", (sum(u."sum") / sum(u."count"))::float8 AS "value"
+        FROM (
+          SELECT b."bucket", b."count"::bigint AS "count", b."sum" FROM "reading_trend_buckets" b
+          WHERE b."key" = c."key" AND b."field" = c."field" AND b."bucket" >= c."whole" AND b."bucket" < ${last}
+          UNION ALL ${readingsIn(sql`c."start"`, sql`least(c."whole", ${end} + interval '1 microsecond')`, false)}
+          UNION ALL ${readingsIn(sql`greatest(${last}, c."whole")`, end, true)}
+        ) u
+        GROUP BY u."bucket"
+      ) q
+    ) p
+    WHERE p."points" IS NOT NULL
+    ORDER BY c."key"`);
+  const rows = (result as unknown as { rows: { key: string; product: string; points: [number, number][] | string }[] }).rows;
 
-  const trends = new Map<string, DeviceTrend>();
-  for (const row of rows) {
-    let trend = trends.get(row.key);
-    if (!trend) {
-      trend = { Key: row.key, Field: TREND_FIELDS[row.product as keyof typeof TREND_FIELDS], Points: [] };
-      trends.set(row.key, trend);
-    }
-    if (trend.Points.length < TREND_MAX_POINTS + 1) {
-      trend.Points.push({ At: new Date(Number(row.bucket) * TREND_BUCKET_MS).toISOString(), Value: Number(row.value) });
-    }
-  }
-  return [...trends.values()];
+  return rows.map((row) => {
+    const points = (typeof row.points === 'string' ? JSON.parse(row.points) : row.points) as [number, number][];
+    return {
+      Key: row.key,
+      Field: TREND_FIELDS[row.product as keyof typeof TREND_FIELDS],
+      Points: points.slice(0, TREND_MAX_POINTS + 1).map(([at, value]) => ({ At: new Date(Number(at)).toISOString(), Value: Number(value) })),
+    };
+  });
 }
 
 export const trendRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -1,7 +1,9 @@
 // Liveness and readiness (docs/architecture/README.md#a-stalled-database). `/api/health` answers while the process
 // serves HTTP, whatever the database does: a load balancer or orchestrator that restarted the server for a database
 // outage would only add to it. `/api/health/ready` says whether requests can be served: the database answers a
-// query and the gateway is connected to the broker, each within READY_WITHIN_MS; 503 naming what is down.
+// query within READY_WITHIN_MS, and the gateway can ingest: connected and subscribed to the broker, consuming the
+// uplink queue when there is one, and its last uplink stored (issue 27: an instance that stored nothing after a
+// broker restart answered 200); 503 naming what is down.
 import { HealthReply, ReadinessReply } from '@paddock/shared/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
@@ -58,17 +60,22 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; devices:
       config: { showsNoUserData: true },
       schema: {
         tags: ['health'],
-        summary: 'Readiness: 200 when the database and the broker answer within a second, else 503 naming which is down',
+        summary: 'Readiness: 200 when the database answers within a second and the gateway can ingest (broker connected and subscribed, uplink queue consumed, last uplink stored), else 503 naming what is wrong',
         response: { 200: ReadinessReply, 503: ReadinessReply },
       },
     },
     async (_request, reply) => {
-      const database = (await databaseAnswersShared()) ? 'ok' : 'down';
-      // The gateway's MQTT client reconnects by itself; while it is away no command reaches a device.
-      const broker = !devices ? 'off' : ctx.gateway.connected ? 'ok' : 'down';
-      const ready = database === 'ok' && broker !== 'down';
-      if (!ready) reply.code(503).header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-      return { Status: ready ? ('ok' as const) : ('unavailable' as const), Database: database, Broker: broker } as const;
+      const database = (await databaseAnswersShared()) ? ('ok' as const) : ('down' as const);
+      const status = (ready: boolean) => (ready ? ('ok' as const) : ('unavailable' as const));
+      if (!devices) {
+        if (database !== 'ok') reply.code(503).header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+        return { Status: status(database === 'ok'), Database: database, Broker: 'off' as const };
+      }
+      // The gateway's clients reconnect by themselves; while one is away no device message is stored.
+      const gateway = ctx.gateway.readiness();
+      const problems = database === 'ok' ? gateway.problems : ['database not answering', ...gateway.problems];
+      if (problems.length) reply.code(503).header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return { Status: status(!problems.length), Database: database, Broker: gateway.broker, Ingest: gateway.ingest, Problems: problems };
     },
   );
 };

@@ -1,5 +1,6 @@
 // The server's own MQTT client (mqtt.js 5): connects to the embedded broker or the one MQTT_URL names, reconnects
-// by itself whenever the connection drops, and renews its subscriptions when it does.
+// by itself whenever the connection drops, and subscribes again after every reconnect (mqtt.js does not when the
+// broker says the session is present, and a restarted broker may say so without the subscriptions: issue 27).
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IPublishPacket, type MqttClient, type Packet } from 'mqtt';
@@ -40,6 +41,12 @@ export interface ServerClientOptions {
   onMessage?: MessageHandler;
 }
 
+export interface ServerClient {
+  client: MqttClient;
+  /** Connected and every topic granted on this connection (readiness): false from a drop until subscribed again. */
+  readonly subscribed: boolean;
+}
+
 /**
  * Connects and subscribes to `topics` (QoS 1); resolves once the broker has granted them, rejects when the first
  * connection fails (bad credentials, nobody listening) so a misconfigured server does not start.
@@ -49,7 +56,7 @@ export async function connectServerClient(
   topics: readonly string[],
   log: FastifyBaseLogger,
   options: ServerClientOptions = {},
-): Promise<MqttClient> {
+): Promise<ServerClient> {
   const where = describeBrokerUrl(endpoint.url);
   const held = new Map<number, Promise<void>>();
   const { onMessage } = options;
@@ -60,7 +67,17 @@ export async function connectServerClient(
     clean: !options.clientId,
     reconnectPeriod: RECONNECT_PERIOD_MS,
     connectTimeout: FIRST_CONNECT_TIMEOUT_MS,
+    // Subscribed again below after every connect, whatever sessionPresent says.
+    resubscribe: false,
   });
+  let subscribed = false;
+  const subscribe = async (): Promise<void> => {
+    if (!topics.length) return void (subscribed = true);
+    const granted = await client.subscribeAsync(Object.fromEntries(topics.map((topic) => [topic, { qos: 1 as const }])));
+    const refused = granted.filter((grant) => grant.qos === 128).map((grant) => grant.topic);
+    if (refused.length) throw new Error(`the broker refused the subscription to ${refused.join(', ')}`);
+    subscribed = client.connected;
+  };
   if (onMessage) {
     acknowledgeWhenDone(client, held, log);
     // mqtt.js emits 'message' just before it sends the PUBACK (customHandleAcks is for MQTT 5 only).
@@ -82,29 +99,39 @@ export async function connectServerClient(
         reject(error);
       });
     });
-    if (topics.length) {
-      const granted = await client.subscribeAsync(Object.fromEntries(topics.map((topic) => [topic, { qos: 1 as const }])));
-      const refused = granted.filter((grant) => grant.qos === 128).map((grant) => grant.topic);
-      if (refused.length) throw new Error(`the broker refused the subscription to ${refused.join(', ')}`);
-    }
+    await subscribe();
   } catch (error) {
     await client.endAsync(true).catch(() => undefined);
     throw new Error(`Could not connect to the MQTT broker at ${where}: ${(error as Error).message}`, { cause: error });
   }
 
-  // From here on mqtt.js reconnects by itself and subscribes again (resubscribe is on by default).
+  // From here on mqtt.js reconnects by itself; the subscriptions are renewed here on every connect.
   let connected = true;
+  client.on('close', () => (subscribed = false));
   client.on('offline', () => {
     if (connected) log.warn({ broker: where }, 'MQTT connection lost; reconnecting');
     connected = false;
   });
-  client.on('connect', () => {
-    if (!connected) log.info({ broker: where }, 'MQTT connection restored');
+  client.on('connect', (connack) => {
+    if (!connected) log.info({ broker: where, sessionPresent: connack.sessionPresent }, 'MQTT connection restored; subscribing again');
     connected = true;
+    subscribe().then(
+      () => subscribed && log.info({ broker: where, topics }, 'MQTT subscriptions renewed'),
+      (error: unknown) => {
+        log.error({ broker: where, err: (error as Error).message }, 'MQTT subscription failed; reconnecting to try again');
+        // A new connection tries again (mqtt.js reconnects after RECONNECT_PERIOD_MS).
+        (client as unknown as { stream?: { destroy(): void } }).stream?.destroy();
+      },
+    );
   });
   client.on('error', (error) => log.warn({ broker: where, err: error.message }, 'MQTT client error'));
   log.info({ broker: where, topics }, 'MQTT client connected');
-  return client;
+  return {
+    client,
+    get subscribed() {
+      return subscribed && client.connected;
+    },
+  };
 }
 
 type SendPacket = (packet: Packet, callback?: (error?: Error) => void, ...rest: unknown[]) => void;

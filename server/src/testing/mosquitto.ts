@@ -17,7 +17,14 @@ export interface Mosquitto {
   /** mqtt://user:password@127.0.0.1:port for one of the server users. */
   serverUrl(user: string): string;
   url: string;
+  /** Stops and starts it again on the same port (with `persistence`, its sessions and retained messages kept). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
+}
+
+export interface MosquittoOptions {
+  /** Sessions and retained messages saved at shutdown and read back at start (the issue 27 restart case). */
+  persistence?: boolean;
 }
 
 /**
@@ -51,7 +58,7 @@ async function listening(port: number, timeoutMs: number): Promise<void> {
 }
 
 /** Starts Mosquitto with these devices (key → secret) and server users (name → password). */
-export async function startMosquitto(devices: Record<string, string>, servers: Record<string, string>): Promise<Mosquitto> {
+export async function startMosquitto(devices: Record<string, string>, servers: Record<string, string>, options: MosquittoOptions = {}): Promise<Mosquitto> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'paddock-mosquitto-'));
   const passwords = path.join(dir, 'passwords');
   const acl = path.join(dir, 'acl');
@@ -70,21 +77,30 @@ export async function startMosquitto(devices: Record<string, string>, servers: R
       `password_file ${passwords}`,
       `acl_file ${acl}`,
       'use_username_as_clientid true',
-      'persistence false',
+      ...(options.persistence ? ['persistence true', `persistence_location ${dir}/`] : ['persistence false']),
       // Running as root, stay root so the files in the private temp folder stay readable.
       'user root',
       'log_dest stderr',
       '',
     ].join('\n'),
   );
-  const child: ChildProcess = spawn(MOSQUITTO, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let log = '';
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  try {
+  let child: ChildProcess;
+  let exited: Promise<void>;
+  const start = async () => {
+    child = spawn(MOSQUITTO, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let log = '';
+    child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     await Promise.race([listening(port, 5000), exited.then(() => Promise.reject(new Error(`mosquitto exited: ${log}`)))]);
+  };
+  const halt = async () => {
+    child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    await start();
   } catch (error) {
-    child.kill();
+    child!.kill();
     await rm(dir, { recursive: true, force: true });
     throw error;
   }
@@ -92,9 +108,12 @@ export async function startMosquitto(devices: Record<string, string>, servers: R
     port,
     url: `mqtt://127.0.0.1:${port}`,
     serverUrl: (user) => `mqtt://${encodeURIComponent(user)}:${encodeURIComponent(servers[user])}@127.0.0.1:${port}`,
+    async restart() {
+      await halt();
+      await start();
+    },
     async stop() {
-      child.kill('SIGTERM');
-      await exited;
+      await halt();
       await rm(dir, { recursive: true, force: true });
     },
   };

@@ -1,5 +1,6 @@
 // Builds the app on a fresh, migrated and seeded database for a test file: in-memory PGlite by default; with
-// PADDOCK_TEST_DB=postgres, a new database on TEST_DATABASE_URL's server, dropped again on close.
+// PADDOCK_TEST_DB=postgres, a new database on TEST_DATABASE_URL's server (through PgBouncer when
+// TEST_DATABASE_DIRECT_URL names the server itself), dropped again on close.
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -52,25 +53,39 @@ export function testConfig(overrides: Partial<TestConfig> = {}): TestConfig {
     demoDeviceSecret: 'test-demo-device-secret',
     dataDir: IN_MEMORY,
     rateLimits: UNLIMITED,
+    // Room for the 40 concurrent requests some tests fire at one instance (the rate limits under a burst), which the
+    // default pool (7 connections, 28 waiting) would partly refuse with 503: the pool's own bounds are what
+    // db/stalledDatabase.test.ts and db/connections.test.ts test.
+    databasePool: { ...config.databasePool, size: 10 },
     webRoot: path.join(os.tmpdir(), 'paddock-test-no-web-build'),
     ...overrides,
   };
 }
 
-/** A fresh PostgreSQL database for this test file, or null to use in-memory PGlite. */
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+/**
+ * A fresh PostgreSQL database for this test file, or null to use in-memory PGlite. With TEST_DATABASE_DIRECT_URL
+ * (scripts/test.mjs: TEST_DATABASE_URL is then a PgBouncer in transaction mode in front of it) the database is
+ * made and dropped on the direct connection, and the app gets both (DATABASE_URL and DATABASE_DIRECT_URL).
+ */
+async function createPostgresDatabase(): Promise<{ url: string; directUrl: string | null; drop(): Promise<void> } | null> {
   if (process.env.PADDOCK_TEST_DB !== 'postgres') return null;
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('PADDOCK_TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
+  const pooledServerUrl = process.env.TEST_DATABASE_URL;
+  if (!pooledServerUrl) throw new Error('PADDOCK_TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
+  const directServerUrl = process.env.TEST_DATABASE_DIRECT_URL || null;
+  const serverUrl = directServerUrl ?? pooledServerUrl;
   const name = `paddock_test_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const named = (base: string) => {
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
   return {
-    url: url.toString(),
+    url: named(pooledServerUrl),
+    directUrl: directServerUrl && named(directServerUrl),
     async drop() {
       const client = new Client({ connectionString: serverUrl });
       await client.connect();
@@ -80,13 +95,17 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
   };
 }
 
-/** A fresh, empty database (not migrated); `dispose` closes it and drops it on PostgreSQL. */
-export async function openTestDatabase(): Promise<{ database: Database; databaseUrl: string | null; dispose(): Promise<void> }> {
+/**
+ * A fresh, empty database (not migrated); `dispose` closes it and drops it on PostgreSQL. `databaseDirectUrl` is
+ * PostgreSQL itself when `databaseUrl` goes through PgBouncer, else null.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; databaseUrl: string | null; databaseDirectUrl: string | null; dispose(): Promise<void> }> {
   const postgres = await createPostgresDatabase();
-  const database = await openDatabase({ databaseUrl: postgres?.url ?? null, dataDir: IN_MEMORY });
+  const database = await openDatabase({ databaseUrl: postgres?.url ?? null, databaseDirectUrl: postgres?.directUrl, dataDir: IN_MEMORY });
   return {
     database,
     databaseUrl: postgres?.url ?? null,
+    databaseDirectUrl: postgres?.directUrl ?? null,
     async dispose() {
       await database.close();
       await postgres?.drop();
@@ -105,7 +124,8 @@ export async function createTestApp(overrides: Partial<TestConfig> = {}, options
   if (sameDatabaseAs && !sameDatabaseAs.config.databaseUrl) throw new Error('sameDatabaseAs needs PostgreSQL (PGlite is one process)');
   const postgres = sameDatabaseAs ? null : await createPostgresDatabase();
   const databaseUrl = sameDatabaseAs ? sameDatabaseAs.config.databaseUrl : (postgres?.url ?? null);
-  const config = testConfig({ now: clock.now, databaseUrl, ...overrides });
+  const databaseDirectUrl = sameDatabaseAs ? sameDatabaseAs.config.databaseDirectUrl : (postgres?.directUrl ?? null);
+  const config = testConfig({ now: clock.now, databaseUrl, databaseDirectUrl, ...overrides });
   const database = await openDatabase(config);
   await migrate(database);
   await seed(database.db, config);

@@ -5,7 +5,7 @@ import type { StripeSettings } from '../../config';
 
 /** Requests the client itself retries on network errors and 409/5xx; a retried POST keeps its idempotency key. */
 const NETWORK_RETRIES = 2;
-/** A Stripe call inside a purchase holds a database transaction open: give up after this long. */
+/** A purchase's request (and a renewal run) waits on each Stripe call: give up after this long. */
 const REQUEST_TIMEOUT_MS = 20_000;
 
 export function stripeClient(settings: Pick<StripeSettings, 'secretKey' | 'api'>): Stripe {

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { payments, users } from '../../db/schema';
 import { BUILTIN_CATALOGUE } from '../catalogue';
-import { PaymentDeclinedError, type Charge } from '../payments';
+import { chargeAndRecord, PaymentDeclinedError, type Charge } from '../payments';
 import { call, createMember, createTestApp, type Member, type TestApp } from '../../testing/testApp';
 import { StripeCatalogueError } from './catalogue';
 import {
@@ -237,13 +237,13 @@ describe('charges through invoices (POST /api/users/{id}/sms)', () => {
     standIn.declines = () => true;
     const renewal = { ...smsCharge(me, `renewal:smartplug:plug-${me.id}:2026-01-01T00:00:00.000Z`), priceKey: 'SmartplugMonth' as const };
     Object.assign(renewal, { priceId: BUILTIN_CATALOGUE.SmartplugMonth.Id, amount: BUILTIN_CATALOGUE.SmartplugMonth.Sek });
-    await expect(t.database.db.transaction((tx) => provider().charge(tx, renewal))).rejects.toThrow(PaymentDeclinedError);
+    await expect(chargeAndRecord(t.database.db, provider(), renewal)).rejects.toThrow(PaymentDeclinedError);
     expect(invoicesOf(me.id)).toMatchObject([{ status: 'open', attempts: 1 }]);
     expect(standIn.requestsTo('POST', /\/void$/).filter((r) => r.path.includes(invoicesOf(me.id)[0].id))).toEqual([]);
 
     standIn.declines = () => false;
     standIn.forgetIdempotencyKeys();
-    const result = await t.database.db.transaction((tx) => provider().charge(tx, renewal));
+    const result = await chargeAndRecord(t.database.db, provider(), renewal);
     expect(result.replayed).toBe(false);
     expect(invoicesOf(me.id)).toMatchObject([{ status: 'paid', attempts: 2 }]);
     expect(await paymentsOf(me.id)).toEqual([expect.objectContaining({ id: invoicesOf(me.id)[0].id, priceKey: 'SmartplugMonth' })]);
@@ -253,7 +253,7 @@ describe('charges through invoices (POST /api/users/{id}/sms)', () => {
     const me = await createMember(t, { country: 'SE' });
     const stripe = standIn.client();
     const first = provider();
-    // The first attempt paid at Stripe, but its transaction rolled back before the commit.
+    // The first attempt paid at Stripe, and died before its record committed.
     await t.database.db
       .transaction(async (tx) => {
         await first.charge(tx, smsCharge(me, 'crash'));
@@ -263,7 +263,7 @@ describe('charges through invoices (POST /api/users/{id}/sms)', () => {
     expect(await paymentsOf(me.id)).toEqual([]);
     const pays = standIn.requestsTo('POST', /\/pay$/).length;
 
-    const result = await t.database.db.transaction((tx) => provider().charge(tx, smsCharge(me, 'crash')));
+    const result = await chargeAndRecord(t.database.db, provider(), smsCharge(me, 'crash'));
     expect(result.replayed).toBe(false);
     expect(standIn.requestsTo('POST', /\/pay$/)).toHaveLength(pays);
     expect(invoicesOf(me.id)).toHaveLength(1);
@@ -292,25 +292,25 @@ describe('charges through invoices (POST /api/users/{id}/sms)', () => {
       idempotencyKey: stripeInvoicePaymentKey(invoice.id),
     });
 
-    const result = await t.database.db.transaction((tx) => provider().charge(tx, smsCharge(me, 'orphaned')));
+    const result = await chargeAndRecord(t.database.db, provider(), smsCharge(me, 'orphaned'));
     expect(result).toMatchObject({ replayed: false, payment: { id: invoice.id, idempotencyKey: 'orphaned' } });
     expect(await paymentsOf(me.id)).toEqual([expect.objectContaining({ id: invoice.id, idempotencyKey: 'orphaned', priceKey: 'Sms' })]);
     // The charge after that is the paid purchase.
-    expect(await t.database.db.transaction((tx) => provider().charge(tx, smsCharge(me, 'orphaned')))).toMatchObject({ replayed: true });
+    expect(await chargeAndRecord(t.database.db, provider(), smsCharge(me, 'orphaned'))).toMatchObject({ replayed: true });
   });
 
   it('turns a declined payment into PaymentDeclinedError for the caller', async () => {
     const me = await createMember(t, { country: 'SE' });
     standIn.declines = () => true;
-    await expect(t.database.db.transaction((tx) => provider().charge(tx, smsCharge(me, 'no-card')))).rejects.toThrow(PaymentDeclinedError);
+    await expect(chargeAndRecord(t.database.db, provider(), smsCharge(me, 'no-card'))).rejects.toThrow(PaymentDeclinedError);
     expect(invoicesOf(me.id)).toMatchObject([{ status: 'void' }]);
   });
 
   it('declines two racing charges with the same key, and leaves no invoice of theirs open', async () => {
     const me = await createMember(t, { country: 'SE' });
-    await t.database.db.transaction((tx) => provider().charge(tx, smsCharge(me, 'warm-up'))); // the customer exists
+    await chargeAndRecord(t.database.db, provider(), smsCharge(me, 'warm-up')); // the customer exists
     standIn.declines = () => true;
-    const charges = [1, 2].map(() => t.database.db.transaction((tx) => provider().charge(tx, smsCharge(me, 'race'))));
+    const charges = [1, 2].map(() => chargeAndRecord(t.database.db, provider(), smsCharge(me, 'race')));
     const outcomes = await Promise.allSettled(charges);
     expect(outcomes.map((outcome) => outcome.status === 'rejected' && outcome.reason instanceof PaymentDeclinedError)).toEqual([
       true,
@@ -337,7 +337,7 @@ describe('invoices and the portal', () => {
       customer.metadata.paddock_user_id === me.id ? { rate: 0.25, reason: 'standard_rated' } : { rate: 0, reason: 'not_collecting' };
     try {
       expect(await provider().invoices(t.database.db, await userRow(me.id))).toEqual([]); // no Stripe customer yet
-      await t.database.db.transaction((tx) => provider().charge(tx, smsCharge(me, 'pdf')));
+      await chargeAndRecord(t.database.db, provider(), smsCharge(me, 'pdf'));
       const user = await userRow(me.id);
       const [invoice] = await provider().invoices(t.database.db, user);
       const id = invoicesOf(me.id)[0].id;

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Db } from '../../db/client';
 import { payments, users, type UserRow } from '../../db/schema';
-import { PaymentDeclinedError, recordPayment, type Charge, type ChargeResult, type PaymentProvider } from '../payments';
+import { PaymentDeclinedError, recordPayment, type Charge, type ChargeResult, type PaymentProvider, type TakenPayment } from '../payments';
 import { fetchStripeCatalogue } from './catalogue';
 
 /** How long the catalogue read from Stripe is used before it is read again (prices change rarely; renewals read it often). */
@@ -88,8 +88,8 @@ export function stripePaymentProvider({ stripe, now, fetchPdf = downloadPdf }: S
 
   /**
    * The account's Stripe customer, made on demand; its id becomes the account's customer id (users.customer_id,
-   * written through `db`, the purchase's transaction). The idempotency key makes one customer per account even
-   * when two first purchases race.
+   * written through `db` after Stripe answered, one short statement). The idempotency key makes one customer per
+   * account even when two first purchases race.
    */
   async function customerFor(db: Db, user: UserRow): Promise<string> {
     const id =
@@ -173,10 +173,11 @@ export function stripePaymentProvider({ stripe, now, fetchPdf = downloadPdf }: S
     }
   }
 
-  async function charge(tx: Db, charge: Charge): Promise<ChargeResult> {
-    const [user] = await tx.select().from(users).where(eq(users.id, charge.userId));
+  /** Takes the payment at Stripe, outside any transaction (billing/payments.ts): `db` only saves the customer id made on demand. */
+  async function charge(db: Db, charge: Charge): Promise<TakenPayment> {
+    const [user] = await db.select().from(users).where(eq(users.id, charge.userId));
     if (!user) throw new Error(`charge for a missing account ${charge.userId}`);
-    const customer = await customerFor(tx, user);
+    const customer = await customerFor(db, user);
     const found = await invoiceFor(customer, charge);
     let invoice = found.invoice;
     if (invoice.status === 'draft') {
@@ -205,17 +206,26 @@ export function stripePaymentProvider({ stripe, now, fetchPdf = downloadPdf }: S
     }
     if (invoice.status !== 'paid') throw new PaymentDeclinedError(`Stripe invoice ${invoice.id} is ${invoice.status}`);
     const paidAt = invoice.status_transitions.paid_at;
-    const payment = { ...charge, customerId: customer, amount: invoice.subtotal_excluding_tax ?? invoice.subtotal };
-    // The webhook recorded this paid invoice while no payment held it (a charge whose transaction failed after paying,
-    // webhook.ts): this retry of the purchase takes that record over and delivers.
+    // What Stripe charged, ex VAT: the price at Stripe decides, as the catalogue shown came from it.
+    return {
+      id: invoice.id!,
+      customerId: customer,
+      amount: invoice.subtotal_excluding_tax ?? invoice.subtotal,
+      paidAt: paidAt ? new Date(paidAt * 1000) : now(),
+    };
+  }
+
+  /** Records the paid invoice as the payment (its id the invoice's) in the delivering transaction. */
+  async function record(tx: Db, charge: Charge, taken: TakenPayment): Promise<ChargeResult> {
+    // The webhook recorded this paid invoice while no payment held it (paid, then the delivering transaction failed
+    // or has not run yet, webhook.ts): this record takes it over and delivers.
     const [orphan] = await tx
       .update(payments)
       .set({ idempotencyKey: charge.idempotencyKey, item: charge.priceId, priceKey: charge.priceKey })
-      .where(and(eq(payments.id, invoice.id!), eq(payments.idempotencyKey, stripeInvoicePaymentKey(invoice.id!))))
+      .where(and(eq(payments.id, taken.id), eq(payments.idempotencyKey, stripeInvoicePaymentKey(taken.id))))
       .returning();
     if (orphan) return { payment: orphan, replayed: false };
-    // What Stripe charged, ex VAT: the price at Stripe decides, as the catalogue shown came from it.
-    return recordPayment(tx, payment, paidAt ? new Date(paidAt * 1000) : now(), invoice.id);
+    return recordPayment(tx, { ...charge, customerId: taken.customerId, amount: taken.amount }, taken.paidAt, taken.id);
   }
 
   async function invoices(_db: Db, user: UserRow): Promise<Invoice[]> {
@@ -246,7 +256,7 @@ export function stripePaymentProvider({ stripe, now, fetchPdf = downloadPdf }: S
     return session.url;
   }
 
-  return { prices, charge, invoices, invoicePdf, portalUrl };
+  return { prices, charge, record, invoices, invoicePdf, portalUrl };
 }
 
 /** Stripe's name of an account language: British English is its own, the others go by their language ('de-DE' → 'de'). */

@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { payments, users } from '../../db/schema';
 import { BUILTIN_CATALOGUE } from '../catalogue';
+import { chargeAndRecord } from '../payments';
 import { call, createMember, createTestApp, type Member, type TestApp } from '../../testing/testApp';
 import { operationsOf } from '../../security/operations';
 import { stripePaymentProvider } from './provider';
@@ -184,7 +185,7 @@ describe('POST /api/stripe/webhook', () => {
     ]);
 
     // The purchase retried takes that payment over and delivers; nothing more is charged.
-    const retried = await t.database.db.transaction((tx) => provider.charge(tx, charge));
+    const retried = await chargeAndRecord(t.database.db, provider, charge);
     expect(retried).toMatchObject({ replayed: false, payment: { id: invoice.id, idempotencyKey: charge.idempotencyKey } });
     expect(await paymentsOf(me.id)).toHaveLength(1);
     expect(invoice.attempts).toBe(1);

@@ -119,8 +119,9 @@ export const stripeWebhookRoutes: FastifyPluginAsyncTypebox<StripeWebhookOptions
 /**
  * Records a paid invoice that no payment holds, under its invoice id and the idempotency key `stripe-invoice:{invoice
  * id}`, and hands the event to the hook. A Paddock charge records its own payment under the invoice id in the
- * purchase's transaction: the insert waits for that transaction, and records only when it did not commit (or the
- * invoice was made at Stripe).
+ * delivering transaction, after Stripe took the money (billing/payments.ts): the insert waits for a transaction under
+ * way, and records when none did (the invoice made at Stripe, or the event came before the record; the record then
+ * takes this payment over and delivers).
  */
 async function handleInvoiceEvent(
   ctx: AppContext,

@@ -5,10 +5,13 @@
 // sends them again). The queue is bounded by what the broker lets in flight, not by a count here.
 import { isDatabaseUnavailable, type Db } from '../../db/client';
 import type { NoticeSettings } from '../../notify/alarmNotices';
-import { ingestBatch, ingestUplink, type IngestResult, type Uplink } from './ingest';
+import { ingestBatch, type IngestResult, type Uplink } from './ingest';
 
 /** Uplinks per transaction at most: keeps a transaction (and the devices' row locks) short. */
 export const MAX_BATCH = 1000;
+/** A device whose row another transaction holds is tried again after this, doubling up to PARKED_MAX_MS. */
+export const PARKED_FIRST_MS = 20;
+export const PARKED_MAX_MS = 500;
 
 interface Entry {
   uplink: Uplink;
@@ -19,6 +22,13 @@ interface Entry {
 export class IngestBatcher {
   private queue: Entry[] = [];
   private running: Promise<void> | null = null;
+  /**
+   * Devices whose row was held by another transaction (ingestBatch skipLocked): their uplinks in order, out of the
+   * queue until their retry, so the other devices' batches go on meanwhile and the device's order is kept.
+   */
+  private readonly parked = new Map<string, Entry[]>();
+  /** The next wait of a device found held again and again; forgotten once one of its uplinks is applied. */
+  private readonly backoff = new Map<string, number>();
   /** Per device with messages under way: how many were submitted and settled (in order), and who waits for which. */
   private readonly inFlight = new Map<string, { submitted: number; settled: number; waiters: { upTo: number; resolve(): void }[] }>();
 
@@ -33,7 +43,8 @@ export class IngestBatcher {
     const device = this.inFlight.get(uplink.key) ?? { submitted: 0, settled: 0, waiters: [] };
     device.submitted += 1;
     this.inFlight.set(uplink.key, device);
-    const done = new Promise<IngestResult>((resolve, reject) => this.queue.push({ uplink, resolve, reject }));
+    // Behind the device's parked uplinks, if it has any.
+    const done = new Promise<IngestResult>((resolve, reject) => (this.parked.get(uplink.key) ?? this.queue).push({ uplink, resolve, reject }));
     // A device's messages settle in the order submitted (batches run one after another, each in order).
     const release = () => {
       device.settled += 1;
@@ -52,9 +63,11 @@ export class IngestBatcher {
     return new Promise((resolve) => device.waiters.push({ upTo: device.submitted, resolve }));
   }
 
-  /** Resolves once every message submitted so far is settled. */
+  /** Resolves once every message submitted so far is settled (a parked device's once its row is free). */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.running || this.parked.size) {
+      await (this.running ?? new Promise((resolve) => setTimeout(resolve, PARKED_FIRST_MS)));
+    }
   }
 
   private async drain(): Promise<void> {
@@ -68,17 +81,54 @@ export class IngestBatcher {
   }
 
   private async write(batch: Entry[]): Promise<void> {
+    const uplinks = batch.map((entry) => entry.uplink);
+    let results: (IngestResult | null)[];
     try {
-      const results = await ingestBatch(this.db, batch.map((entry) => entry.uplink), this.notices);
-      batch.forEach((entry, i) => entry.resolve(results[i]));
-      return;
+      results = await ingestBatch(this.db, uplinks, this.notices, { skipLocked: true });
     } catch (error) {
       // A database that is down fails every message alike: none is acknowledged, all come again.
       if (batch.length === 1 || isDatabaseUnavailable(error)) return batch.forEach((entry) => entry.reject(error));
+      // One message that makes the whole batch fail must not take the others with it: each again on its own (a
+      // device found held stays held for the rest of its messages here, so they keep their order).
+      results = [];
+      const held = new Set<string>();
+      for (const entry of batch) {
+        const result = held.has(entry.uplink.key)
+          ? ({ outcome: 'locked' } as const)
+          : await ingestBatch(this.db, [entry.uplink], this.notices, { skipLocked: true }).then(
+              ([one]) => one,
+              (failure: unknown) => (entry.reject(failure), null),
+            );
+        if (result?.outcome === 'locked') held.add(entry.uplink.key);
+        results.push(result);
+      }
     }
-    // One message that makes the whole batch fail must not take the others with it: each again on its own.
-    for (const entry of batch) {
-      await ingestUplink(this.db, entry.uplink, this.notices).then(entry.resolve, entry.reject);
-    }
+    const held = new Map<string, Entry[]>();
+    batch.forEach((entry, i) => {
+      const result = results[i];
+      const { key } = entry.uplink;
+      if (result?.outcome === 'locked') return void held.set(key, [...(held.get(key) ?? []), entry]);
+      this.backoff.delete(key);
+      if (result) entry.resolve(result);
+    });
+    for (const [key, entries] of held) this.park(key, entries);
+  }
+
+  /** Puts a held device's uplinks back, in order, and its later ones already queued behind them; retried after a while. */
+  private park(key: string, held: Entry[]): void {
+    const parked = this.parked.get(key);
+    if (parked) return void parked.unshift(...held);
+    const queued = this.queue.filter((other) => other.uplink.key === key);
+    if (queued.length) this.queue = this.queue.filter((other) => other.uplink.key !== key);
+    const entries = [...held, ...queued];
+    this.parked.set(key, entries);
+    const delayMs = this.backoff.get(key) ?? PARKED_FIRST_MS;
+    this.backoff.set(key, Math.min(delayMs * 2, PARKED_MAX_MS));
+    setTimeout(() => {
+      this.parked.delete(key);
+      // First in the next batch; parked again, for longer, if the row is still held.
+      this.queue.unshift(...entries);
+      this.running ??= this.drain();
+    }, delayMs);
   }
 }

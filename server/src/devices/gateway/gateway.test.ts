@@ -734,4 +734,47 @@ if (onPostgres) {
       }
     });
   });
+
+  // Issue 27: after a restart of a Mosquitto with persistence, mqtt.js came back with sessionPresent and did not
+  // subscribe again (Mosquitto does not keep shared subscriptions), so nothing was stored while readiness said 200.
+  describe('a Mosquitto restart (persistence on)', () => {
+    let mosquitto: Mosquitto;
+    let t: TestApp;
+    beforeAll(async () => {
+      mosquitto = await startMosquitto(SECRETS, { 'paddock-server-1': randomBytes(12).toString('hex') }, { persistence: true });
+      t = await createTestApp({ ...APP_OVERRIDES, mqttUrl: mosquitto.serverUrl('paddock-server-1') }, { devices: true });
+    });
+    afterAll(async () => {
+      await t.close();
+      await mosquitto.stop();
+    });
+
+    it('is followed by new subscriptions: readings are stored again, and readiness is 200 only once subscribed', async () => {
+      const user = await createUser(t);
+      const token = await signIn(t, user.email, user.password);
+      const key = demoKey('smartplug', 5);
+      expect((await call(t.app, 'POST', `/api/users/${user.id}/smartplugs`, { token, body: { Imei: key, Name: 'Restart' } })).statusCode).toBe(201);
+      const reading = (At: string) =>
+        JSON.stringify({ At, Load: 120, Consumption: 35012, Temperature: 4.5, SignalStrength: 78, PowerEnabled: true, MainsPower: true });
+      const stored = (At: string) => t.database.db.select().from(deviceReadings).where(eq(deviceReadings.at, new Date(At)));
+      const ready = async () => (await call(t.app, 'GET', '/api/health/ready')).statusCode;
+      expect(await ready()).toBe(200);
+
+      await mosquitto.restart();
+      // Not ready until subscribed again (a 200 now would be the lie of the issue, unless it has subscribed already).
+      const states = [t.app.deviceGateway.readiness()];
+      await waitFor(async () => t.app.deviceGateway.readiness(), (state) => (states.push(state), state.problems.length === 0), 10_000);
+      expect(states.some((state) => state.broker === 'down')).toBe(true);
+      expect(await ready()).toBe(200);
+
+      const device = await connectDevice(mosquitto.url, key, SECRETS[key]);
+      try {
+        const At = new Date(Date.now() - 1000).toISOString();
+        await device.publishAsync(`devices/${key}/up/reading`, reading(At), { qos: 1 });
+        await waitFor(() => stored(At), (rows) => rows.length === 1, 10_000);
+      } finally {
+        await device.endAsync(true);
+      }
+    });
+  });
 }

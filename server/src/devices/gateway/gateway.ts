@@ -2,8 +2,9 @@
 // devices send in batches (batcher.ts, ingest.ts), answers waiting commands with their acks (commands.ts), and
 // publishes configuration, commands and simulator faults. A device's message is acknowledged only once stored
 // (docs/architecture/README.md#ingest): the embedded broker hands it over before its PUBACK (accept), an external
-// broker gets the gateway's PUBACK only then (mqtt/client.ts). Without a broker connection (tests of the API alone)
-// it publishes nothing and a command fails at once, as no device could answer it.
+// broker gets the gateway's PUBACK only then (mqtt/client.ts), and with AMQP_URL the uplinks come from RabbitMQ's
+// queue, each acked only then (mqtt/uplinkQueue.ts). Without a broker connection (tests of the API alone) it
+// publishes nothing and a command fails at once, as no device could answer it.
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import {
@@ -23,7 +24,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MqttClient } from 'mqtt';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema';
-import { connectServerClient, type MqttEndpoint } from '../../mqtt/client';
+import { connectServerClient, type MqttEndpoint, type ServerClient } from '../../mqtt/client';
+import { UplinkQueue } from '../../mqtt/uplinkQueue';
 import { CommandTimeoutError, PendingCommands, realTimers, type Timers } from './commands';
 import type { NoticeSettings } from '../../notify/alarmNotices';
 import { IngestBatcher } from './batcher';
@@ -57,13 +59,32 @@ export interface ConnectOptions {
   viaAccept?: boolean;
   /** The client id at an external broker, stable across restarts (its session is persistent, see mqtt/client.ts). */
   clientId?: string;
+  /**
+   * AMQP URL of the RabbitMQ whose MQTT plugin the devices use (AMQP_URL): uplinks come from its quorum queue, and
+   * MQTT carries downlinks and acks only, under a client id of this process (nothing to keep in a session).
+   */
+  uplinkQueueUrl?: string;
+}
+
+/** Whether the gateway can take device messages right now, and if not, why (readiness, http/health.ts). */
+export interface GatewayReadiness {
+  /** The MQTT connection and its subscriptions, and the uplink queue's consumer when there is one. */
+  broker: 'ok' | 'down';
+  /** The last uplink could not be stored and none has been since. */
+  ingest: 'ok' | 'down';
+  /** What is wrong, for people: empty when ready. */
+  problems: string[];
 }
 
 /** A stable default client id: one per host and HTTP port, so a restarted instance gets its session back. */
 export const defaultClientId = (port: number) => `paddock-server-${hostname().replace(/[^A-Za-z0-9-]/g, '-')}-${port}`;
 
 export class DeviceGateway {
+  private server: ServerClient | null = null;
   private client: MqttClient | null = null;
+  private uplinks: UplinkQueue | null = null;
+  /** The last uplink's store failed and none has succeeded since (readiness). */
+  private ingestFailing = false;
   private readonly pending: PendingCommands;
   /** Messages wait here only until stored, and are acknowledged then (batcher.ts). */
   private readonly batcher: IngestBatcher;
@@ -78,14 +99,40 @@ export class DeviceGateway {
 
   /** Connects to the broker and subscribes to the devices' uplinks (acks only with viaAccept); rejects when the broker cannot be reached. */
   async connect(endpoint: MqttEndpoint, options: ConnectOptions = {}): Promise<void> {
-    this.client = await connectServerClient(endpoint, options.viaAccept ? [ACKS] : EXTERNAL_BROKER_SUBSCRIPTIONS, this.options.log, {
-      clientId: options.viaAccept ? undefined : options.clientId,
+    const acksOnly = options.viaAccept || options.uplinkQueueUrl;
+    this.server = await connectServerClient(endpoint, acksOnly ? [ACKS] : EXTERNAL_BROKER_SUBSCRIPTIONS, this.options.log, {
+      clientId: acksOnly ? undefined : options.clientId,
       onMessage: (topic, payload, packet) => this.receive(topic, payload, packet.retain),
     });
+    this.client = this.server.client;
+    if (!options.uplinkQueueUrl) return;
+    try {
+      this.uplinks = await UplinkQueue.start({
+        url: options.uplinkQueueUrl,
+        log: this.options.log,
+        // A live publish: retained ones are not delivered again to a queue.
+        onMessage: (topic, payload) => this.receive(topic, payload, false),
+      });
+    } catch (error) {
+      await this.client.endAsync(true).catch(() => undefined);
+      this.client = this.server = null;
+      throw error;
+    }
   }
 
   get connected(): boolean {
     return this.client?.connected ?? false;
+  }
+
+  /** Whether device messages can be taken and stored now (http/health.ts). */
+  readiness(): GatewayReadiness {
+    const problems: string[] = [];
+    if (!this.client?.connected) problems.push('MQTT not connected');
+    else if (!this.server?.subscribed) problems.push('MQTT not subscribed');
+    if (this.uplinks && !this.uplinks.consuming) problems.push('uplink queue not consumed');
+    const broker = problems.length ? 'down' : 'ok';
+    if (this.ingestFailing) problems.push('the last uplink could not be stored');
+    return { broker, ingest: this.ingestFailing ? 'down' : 'ok', problems };
   }
 
   /**
@@ -114,9 +161,11 @@ export class DeviceGateway {
     const result = await this.batcher
       .submit({ key, name, payload, retained, receivedAt: this.options.now() })
       .catch((error: unknown) => {
+        this.ingestFailing = true;
         this.options.log.error({ err: error, device: key }, 'device message not stored');
         throw error;
       });
+    this.ingestFailing = false;
     if (result.outcome === 'invalid' || result.outcome === 'ignored') {
       this.options.log.warn({ device: key, topic, reason: result.reason }, 'device message dropped');
     }
@@ -233,8 +282,12 @@ export class DeviceGateway {
   async close(): Promise<void> {
     this.closing = true;
     this.pending.cancelAll();
+    await this.uplinks?.stop();
     await this.idle();
+    // What came after `closing` was refused, so unacked: back in the queue for the other instances.
+    await this.uplinks?.close();
+    this.uplinks = null;
     await this.client?.endAsync().catch(() => undefined);
-    this.client = null;
+    this.client = this.server = null;
   }
 }

@@ -39,7 +39,9 @@ export type IngestResult =
   | { outcome: 'applied'; fotaEnded?: boolean }
   | { outcome: 'unregistered' }
   | { outcome: 'invalid'; reason: string }
-  | { outcome: 'ignored'; reason: string };
+  | { outcome: 'ignored'; reason: string }
+  /** skipLocked: the device's row was held by another transaction, nothing of it applied; submit it again later. */
+  | { outcome: 'locked' };
 
 export interface Uplink {
   key: string;
@@ -82,18 +84,36 @@ export async function ingestUplink(db: Db, uplink: Uplink, notices: NoticeSettin
 /**
  * Applies uplinks of any devices in one transaction, each device's in the order given, exactly as one by one: an
  * alarm a message sets or clears enqueues its notifications in the same transaction (notify/alarmNotices.ts).
- * The devices are locked in key order (SELECT … FOR UPDATE), so batches on several servers never deadlock.
+ * The devices are locked in key order (SELECT … FOR UPDATE), so batches on several servers never deadlock. With
+ * `skipLocked` (the gateway's batches) a device whose row another transaction holds is skipped (SKIP LOCKED): its
+ * uplinks come back `locked`, and the rest of the batch does not wait for it (docs/architecture/README.md#ingest).
  * Returns each uplink's result; throws only when the database fails (then nothing of the batch is stored).
  */
-export async function ingestBatch(db: Db, uplinks: readonly Uplink[], notices: NoticeSettings = DEFAULT_NOTICE_SETTINGS): Promise<IngestResult[]> {
+export async function ingestBatch(
+  db: Db,
+  uplinks: readonly Uplink[],
+  notices: NoticeSettings = DEFAULT_NOTICE_SETTINGS,
+  { skipLocked = false }: { skipLocked?: boolean } = {},
+): Promise<IngestResult[]> {
   const results: IngestResult[] = uplinks.map((uplink) =>
     TOPICS.has(uplink.name) ? { outcome: 'unregistered' } : { outcome: 'ignored', reason: `unknown topic up/${uplink.name}` },
   );
   const keys = [...new Set(uplinks.filter((uplink) => TOPICS.has(uplink.name)).map((uplink) => uplink.key))].sort();
   if (!keys.length) return results;
   await db.transaction(async (tx) => {
-    const locked = await tx.select().from(devices).where(inArray(devices.key, keys)).orderBy(devices.key).for('update');
+    const locked = await tx
+      .select()
+      .from(devices)
+      .where(inArray(devices.key, keys))
+      .orderBy(devices.key)
+      .for('update', skipLocked ? { skipLocked: true } : {});
     const rows = new Map(locked.map((row) => [row.key, { before: row, row, now: null as Date | null }]));
+    if (locked.length < keys.length && skipLocked) {
+      // Missing: not registered, or held by another transaction (then later, not now).
+      const missing = keys.filter((key) => !rows.has(key));
+      const held = new Set((await tx.select({ key: devices.key }).from(devices).where(inArray(devices.key, missing))).map((row) => row.key));
+      for (const [i, uplink] of uplinks.entries()) if (held.has(uplink.key) && TOPICS.has(uplink.name)) results[i] = { outcome: 'locked' };
+    }
     const history: { key: string; at: Date; data: Record<string, unknown> }[] = [];
     for (const [i, uplink] of uplinks.entries()) {
       const device = TOPICS.has(uplink.name) ? rows.get(uplink.key) : undefined;

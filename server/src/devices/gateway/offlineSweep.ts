@@ -4,10 +4,10 @@
 // Marking a device offline enqueues its offline notifications in the same transaction, and each sweep also sends
 // the reminders of devices still offline (notify/alarmNotices.ts).
 import { isConfiguredProduct, offlinePatch, isProductId } from '@paddock/shared/domain';
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { devices } from '../../db/schema';
+import { deviceSweep, devices } from '../../db/schema';
 import { claimPass, startJobLoop, type JobLoop, type PassBound } from '../../jobs/loop';
 import { DEFAULT_NOTICE_SETTINGS, noticeAlarms, releaseHeldTriggers, remindOffline, type NoticeSettings } from '../../notify/alarmNotices';
 import { deepMerge } from '../changes';
@@ -22,7 +22,7 @@ const BATCH = 25;
 export const SWEEP_PASS_DEVICES = 500;
 export const SWEEP_PASS_MS = 400;
 
-/** Marks the devices whose deadline has passed offline, oldest deadline first, within `bound`; returns their keys. */
+/** Marks the devices whose deadline has passed offline, oldest first, within `bound`; returns their keys. */
 export async function sweepOffline(
   db: Db,
   now: Date,
@@ -32,41 +32,69 @@ export async function sweepOffline(
   return (await markSilent(db, now, notices, bound)).rows;
 }
 
-/** sweepOffline's batches (jobs/loop.ts claimPass): the keys, and whether it stopped at its bound. */
-function markSilent(db: Db, now: Date, notices: NoticeSettings, bound: PassBound): Promise<{ rows: string[]; more: boolean }> {
-  return claimPass(BATCH, (limit) =>
-    db.transaction(async (tx) => {
-      const rows = await tx
-        .select({
-          key: devices.key,
-          product: devices.product,
-          fields: devices.fields,
-          updatedAt: devices.updatedAt,
-          notify: devices.notify,
-          access: devices.access,
-          ownerId: devices.ownerId,
-          subscription: devices.subscription,
-        })
-        .from(devices)
-        .where(and(eq(devices.offline, false), lte(devices.offlineAt, now)))
-        .orderBy(asc(devices.offlineAt))
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      for (const row of rows) {
-        const patch = isProductId(row.product) ? offlinePatch(row.product, true) : {};
-        const fields = deepMerge(row.fields, patch);
-        // A configured product shows Connection.Offline (docs/product/devices.md), so its ETag always moves.
-        const visible = JSON.stringify(fields) !== JSON.stringify(row.fields) || (isProductId(row.product) && isConfiguredProduct(row.product));
-        await tx
-          .update(devices)
-          .set({ offline: true, fields, ...(visible ? { updatedAt: new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1)) } : {}) })
-          .where(eq(devices.key, row.key));
-        await noticeAlarms(tx, row, fields, now, notices);
-      }
-      return rows.map((row) => row.key);
-    }),
+/** Sweep bounds moved up per pass at most (one statement, ~0.25 s at 2,000; the rest in the next pass, at once). */
+export const SWEEP_PASS_BOUNDS = 2000;
+
+/**
+ * The devices heard from since their sweep bound (device_sweep, migration 0027) was set: each bound moves up to the
+ * device's deadline, in one statement and without locking a device. A bound that changed meanwhile (its row has a
+ * new xmin: a deadline moved earlier, the device marked offline) is left as the other transaction made it, so a
+ * bound never passes its deadline. Returns how many moved.
+ */
+async function moveBounds(db: Db, now: Date, limit = SWEEP_PASS_BOUNDS): Promise<number> {
+  const moved = await db.execute(sql`
+    UPDATE ${deviceSweep} AS s SET sweep_at = v.offline_at
+    FROM (SELECT s.key, s.xmin AS seen, d.offline_at FROM ${deviceSweep} s JOIN ${devices} d ON d.key = s.key
+          WHERE s.sweep_at <= ${now} AND NOT d.offline AND (d.offline_at > ${now} OR d.offline_at IS NULL) LIMIT ${limit}) v
+    WHERE s.key = v.key AND s.xmin = v.seen
+    RETURNING 1`);
+  return (moved as unknown as { rows: unknown[] }).rows.length;
+}
+
+/**
+ * sweepOffline's batches (jobs/loop.ts claimPass): the keys, and whether it stopped at its bound. The bounds of
+ * devices heard from since go up first; then a batch claims, through device_sweep's index, the devices whose bound
+ * and deadline have both passed (FOR UPDATE rechecks the deadline on the row as it is when locked).
+ */
+async function markSilent(db: Db, now: Date, notices: NoticeSettings, bound: PassBound): Promise<{ rows: string[]; more: boolean }> {
+  const moved = await moveBounds(db, now);
+  const pass = await claimPass(
+    BATCH,
+    (limit) =>
+      db.transaction(async (tx) => {
+        const rows = await tx
+          .select({
+            key: devices.key,
+            product: devices.product,
+            fields: devices.fields,
+            updatedAt: devices.updatedAt,
+            notify: devices.notify,
+            access: devices.access,
+            ownerId: devices.ownerId,
+            subscription: devices.subscription,
+          })
+          .from(deviceSweep)
+          .innerJoin(devices, eq(devices.key, deviceSweep.key))
+          .where(and(lte(deviceSweep.sweepAt, now), eq(devices.offline, false), lte(devices.offlineAt, now)))
+          .orderBy(asc(deviceSweep.sweepAt))
+          .limit(limit)
+          .for('update', { of: devices, skipLocked: true });
+        for (const row of rows) {
+          const patch = isProductId(row.product) ? offlinePatch(row.product, true) : {};
+          const fields = deepMerge(row.fields, patch);
+          // A configured product shows Connection.Offline (docs/product/devices.md), so its ETag always moves.
+          const visible = JSON.stringify(fields) !== JSON.stringify(row.fields) || (isProductId(row.product) && isConfiguredProduct(row.product));
+          await tx
+            .update(devices)
+            .set({ offline: true, fields, ...(visible ? { updatedAt: new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1)) } : {}) })
+            .where(eq(devices.key, row.key));
+          await noticeAlarms(tx, row, fields, now, notices);
+        }
+        return rows.map((row) => row.key);
+      }),
     bound,
   );
+  return { rows: pass.rows, more: pass.more || moved === SWEEP_PASS_BOUNDS };
 }
 
 /**
