@@ -15,6 +15,10 @@ const silent = { info: () => undefined, warn: () => undefined, error: () => unde
 const TTL_MS = 900;
 
 let test: Awaited<ReturnType<typeof openTestDatabase>>;
+/** Behind PgBouncer, PostgreSQL itself: these tests time a holder's renewals to the millisecond, and a claim queued in
+ * the pooler behind other test files' work made one flaky there; leases through a pooler are proven by
+ * jobs/singletons.test.ts and db/connections.test.ts. */
+let direct: Database | null = null;
 let db: Db;
 let leaseCount = 0;
 /** A fresh lease name per test, so tests never see each other's rows. */
@@ -23,9 +27,13 @@ const newLease = () => `test-lease-${(leaseCount += 1)}`;
 beforeAll(async () => {
   test = await openTestDatabase();
   await migrate(test.database);
-  db = test.database.db;
+  if (test.databaseDirectUrl) direct = await openDatabase({ databaseUrl: test.databaseDirectUrl, dataDir: '' });
+  db = (direct ?? test.database).db;
 });
-afterAll(() => test.dispose());
+afterAll(async () => {
+  await direct?.close();
+  await test.dispose();
+});
 
 async function leaseRow(name: string): Promise<{ holder: string; remaining_ms: number; acquired_at: Date } | undefined> {
   const result = await db.execute(

@@ -1,6 +1,6 @@
 // Test helpers for the device side: real mqtt.js clients that sign in as devices, waiting for messages, polling
 // until the server has applied something, and free ports.
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { ingestUplink } from '../devices/gateway/ingest';
 import { demoKey } from '../devices/inventory';
@@ -79,6 +79,23 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/** Resolves once something listens on 127.0.0.1:`port` (a spawned broker or pooler); rejects after `timeoutMs`. */
+export async function portListening(port: number, timeoutMs: number, what: string): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > until) throw new Error(`${what} did not listen on ${port} within ${timeoutMs} ms`);
+    await pause(50);
+  }
 }
 
 /**

@@ -3,11 +3,10 @@
 // proven on an external broker too. `.ci/run` installs Debian's mosquitto when it is missing.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, pause } from './devices';
+import { freePort, portListening } from './devices';
 
 export const MOSQUITTO = '/usr/sbin/mosquitto';
 const MOSQUITTO_PASSWD = '/usr/bin/mosquitto_passwd';
@@ -39,22 +38,6 @@ export function mosquittoAcl(serverUsers: readonly string[]): string {
     ...serverUsers.flatMap((user) => [`user ${user}`, 'topic readwrite devices/#']),
     '',
   ].join('\n');
-}
-
-async function listening(port: number, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (ok) return;
-    if (Date.now() > until) throw new Error(`mosquitto did not listen on ${port} within ${timeoutMs} ms`);
-    await pause(50);
-  }
 }
 
 /** Starts Mosquitto with these devices (key → secret) and server users (name → password). */
@@ -91,7 +74,7 @@ export async function startMosquitto(devices: Record<string, string>, servers: R
     let log = '';
     child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
     exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    await Promise.race([listening(port, 5000), exited.then(() => Promise.reject(new Error(`mosquitto exited: ${log}`)))]);
+    await Promise.race([portListening(port, 5000, 'mosquitto'), exited.then(() => Promise.reject(new Error(`mosquitto exited: ${log}`)))]);
   };
   const halt = async () => {
     child.kill('SIGTERM');

@@ -5,10 +5,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, pause } from './devices';
+import { freePort, portListening } from './devices';
 
 export const PGBOUNCER = '/usr/sbin/pgbouncer';
 export const pgbouncerInstalled = (): boolean => existsSync(PGBOUNCER);
@@ -30,22 +29,6 @@ async function systemUser(name: string): Promise<{ uid: number; gid: number } | 
   if (!line) throw new Error(`pgbouncer refuses to run as root and there is no user ${name} to run it as`);
   const [, , uid, gid] = line.split(':');
   return { uid: Number(uid), gid: Number(gid) };
-}
-
-async function listening(port: number, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (ok) return;
-    if (Date.now() > until) throw new Error(`pgbouncer did not listen on ${port} within ${timeoutMs} ms`);
-    await pause(50);
-  }
 }
 
 const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
@@ -99,7 +82,7 @@ export async function startPgBouncer(directUrl: string, { poolSize = 20 }: { poo
   child.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
-    await Promise.race([listening(port, 10_000), exited.then(() => Promise.reject(new Error(`pgbouncer exited: ${log}`)))]);
+    await Promise.race([portListening(port, 10_000, 'pgbouncer'), exited.then(() => Promise.reject(new Error(`pgbouncer exited: ${log}`)))]);
   } catch (error) {
     child.kill();
     await rm(dir, { recursive: true, force: true });
