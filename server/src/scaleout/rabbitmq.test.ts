@@ -62,16 +62,29 @@ if (onPostgres)
       LOG_LEVEL: 'warn',
     });
     const connectDevice = (key: string) =>
-      mqtt.connectAsync(rabbit.mqttUrl, { clientId: key, username: key, password: SECRETS[key], reconnectPeriod: 500, connectTimeout: 10_000 });
+      mqtt.connectAsync(rabbit.mqttUrl, {
+        clientId: key,
+        username: key,
+        password: SECRETS[key],
+        reconnectPeriod: 500,
+        connectTimeout: 10_000,
+      });
     const storedRows = () =>
-      t.database.withConnection((c) => c.query<{ key: string; at: Date }>('SELECT key, at FROM device_readings WHERE at >= $1', [new Date(Date.now() - 4 * 3_600_000)]));
+      t.database.withConnection((c) =>
+        c.query<{ key: string; at: Date }>('SELECT key, at FROM device_readings WHERE at >= $1', [new Date(Date.now() - 4 * 3_600_000)]),
+      );
 
     beforeAll(async () => {
       t = await createTestApp();
       rabbit = await startRabbitMq({ devices: SECRETS, servers: { [SERVER_USER]: SERVER_PASSWORD } });
       // Every inventory device registered to one owner (the seed has number 1 of each product on the demo user).
       owner = await createMember(t);
-      await registerInventoryDevices(t.database.db, owner, INVENTORY.map((entry) => ({ key: entry.key, product: entry.product as ProductId })), new Date());
+      await registerInventoryDevices(
+        t.database.db,
+        owner,
+        INVENTORY.map((entry) => ({ key: entry.key, product: entry.product as ProductId })),
+        new Date(),
+      );
       for (let i = 0; i < INSTANCES; i += 1) servers.push(await startChildServer(t, env()));
     }, 180_000);
 
@@ -86,10 +99,14 @@ if (onPostgres)
       const key = demoKey('smartplug', 2);
       const device = await connectDevice(key);
       devices.push(device);
-      const before = (await rabbit.ctl('list_mqtt_connections', 'client_id', 'peer_port', 'user')).split('\n').filter((line) => line.includes(SERVER_USER));
+      const before = (await rabbit.ctl('list_mqtt_connections', 'client_id', 'peer_port', 'user'))
+        .split('\n')
+        .filter((line) => line.includes(SERVER_USER));
       expect(before).toHaveLength(INSTANCES);
 
-      const received = new Promise<string>((resolve) => device.on('message', (topic, payload) => topic.endsWith('/down/config') && payload.length && resolve(payload.toString())));
+      const received = new Promise<string>((resolve) =>
+        device.on('message', (topic, payload) => topic.endsWith('/down/config') && payload.length && resolve(payload.toString())),
+      );
       await device.subscribeAsync(`devices/${key}/down/config`, { qos: 1 });
       // Through the last instance: the device is connected to the broker, not to any instance.
       const response = await fetch(`${servers[INSTANCES - 1].url}/api/smartplugs/${key}`, {
@@ -101,69 +118,101 @@ if (onPostgres)
       expect(JSON.parse(await received)).toMatchObject({ LoadAlarm: { Enabled: true, Lower: 10, Upper: 1999 } });
 
       // One broker user for every instance: each has its own client id, so none takes another's session (a taken-over
-      // instance would come back from another client port).
-      await pause(3000);
-      const after = (await rabbit.ctl('list_mqtt_connections', 'client_id', 'peer_port', 'user')).split('\n').filter((line) => line.includes(SERVER_USER));
+      // instance would come back from another client port). A change through every instance in turn reaches the
+      // device, each over that instance's own session, before the connections are compared again.
+      for (const [i, server] of servers.entries()) {
+        const upper = 1000 + i;
+        const delivered = new Promise<void>((resolve) =>
+          device.on(
+            'message',
+            (topic, payload) => topic.endsWith('/down/config') && payload.toString().includes(`"Upper":${upper}`) && resolve(),
+          ),
+        );
+        const change = await fetch(`${server.url}/api/smartplugs/${key}`, {
+          method: 'PATCH',
+          headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ LoadAlarm: { Enabled: true, Lower: 10, Upper: upper } }),
+        });
+        expect(change.status).toBe(200);
+        await delivered;
+      }
+      const after = (await rabbit.ctl('list_mqtt_connections', 'client_id', 'peer_port', 'user'))
+        .split('\n')
+        .filter((line) => line.includes(SERVER_USER));
       expect(after.sort()).toEqual(before.sort());
     }, 60_000);
 
-    it(`stores every acknowledged reading once, within ${STORED_WITHIN_MS / 1000} s, while one of ${INSTANCES} instances is killed`, async () => {
-      const keys = INVENTORY.slice(0, DEVICES);
-      const clients = await Promise.all(keys.map((entry) => connectDevice(entry.key)));
-      devices.push(...clients);
-      for (const client of clients) client.on('error', () => undefined);
-      const acked = new Map<string, Sent>();
-      const firstSeen = new Map<string, number>();
-      const base = Date.now() - 3_600_000;
-      let sequence = 0;
-      const started = Date.now();
-      const until = started + BURST_MS;
-      let polling = true;
-      const poller = (async () => {
-        while (polling) {
-          const seenAt = Date.now();
-          for (const row of await storedRows()) {
-            const id = idOf(row.key, row.at.toISOString());
-            if (!firstSeen.has(id)) firstSeen.set(id, seenAt);
-          }
-          await pause(POLL_MS);
-        }
-      })();
-      const burst = clients.map((client, i) =>
-        Promise.all(
-          Array.from({ length: IN_FLIGHT_PER_DEVICE }, async (_, lane) => {
-            // Lanes take turns: one reading per device every READING_EVERY_MS, a second one under way when slow.
-            await pause(lane * READING_EVERY_MS + Math.random() * READING_EVERY_MS);
-            while (Date.now() < until) {
-              const next = Date.now() + IN_FLIGHT_PER_DEVICE * READING_EVERY_MS;
-              const at = new Date(base + (sequence += 1)).toISOString();
-              const sent = { key: keys[i].key, at, publishedAt: Date.now() };
-              await client.publishAsync(`devices/${sent.key}/up/reading`, readingOf(keys[i].product as ProductId, sent.key, new Date(at)), { qos: 1 });
-              acked.set(idOf(sent.key, at), sent);
-              await pause(Math.max(0, next - Date.now()));
+    it(
+      `stores every acknowledged reading once, within ${STORED_WITHIN_MS / 1000} s, while one of ${INSTANCES} instances is killed`,
+      async () => {
+        const keys = INVENTORY.slice(0, DEVICES);
+        const clients = await Promise.all(keys.map((entry) => connectDevice(entry.key)));
+        devices.push(...clients);
+        for (const client of clients) client.on('error', () => undefined);
+        const acked = new Map<string, Sent>();
+        const firstSeen = new Map<string, number>();
+        const base = Date.now() - 3_600_000;
+        let sequence = 0;
+        const started = Date.now();
+        const until = started + BURST_MS;
+        let polling = true;
+        const poller = (async () => {
+          while (polling) {
+            const seenAt = Date.now();
+            for (const row of await storedRows()) {
+              const id = idOf(row.key, row.at.toISOString());
+              if (!firstSeen.has(id)) firstSeen.set(id, seenAt);
             }
-          }),
-        ),
-      );
-      await pause(KILL_AFTER_MS);
-      const victim = servers.shift()!;
-      await killHard(victim);
-      await Promise.all(burst);
-      // The last ones: stored within the bound too.
-      await waitFor(async () => [...acked.keys()].filter((id) => !firstSeen.has(id)).length, (missing) => missing === 0, STORED_WITHIN_MS + POLL_MS);
-      polling = false;
-      await poller;
+            await pause(POLL_MS);
+          }
+        })();
+        const burst = clients.map((client, i) =>
+          Promise.all(
+            Array.from({ length: IN_FLIGHT_PER_DEVICE }, async (_, lane) => {
+              // Lanes take turns: one reading per device every READING_EVERY_MS, a second one under way when slow.
+              await pause(lane * READING_EVERY_MS + Math.random() * READING_EVERY_MS);
+              while (Date.now() < until) {
+                const next = Date.now() + IN_FLIGHT_PER_DEVICE * READING_EVERY_MS;
+                const at = new Date(base + (sequence += 1)).toISOString();
+                const sent = { key: keys[i].key, at, publishedAt: Date.now() };
+                await client.publishAsync(
+                  `devices/${sent.key}/up/reading`,
+                  readingOf(keys[i].product as ProductId, sent.key, new Date(at)),
+                  { qos: 1 },
+                );
+                acked.set(idOf(sent.key, at), sent);
+                await pause(Math.max(0, next - Date.now()));
+              }
+            }),
+          ),
+        );
+        await pause(KILL_AFTER_MS);
+        const victim = servers.shift()!;
+        await killHard(victim);
+        await Promise.all(burst);
+        // The last ones: stored within the bound too.
+        await waitFor(
+          async () => [...acked.keys()].filter((id) => !firstSeen.has(id)).length,
+          (missing) => missing === 0,
+          STORED_WITHIN_MS + POLL_MS,
+        );
+        polling = false;
+        await poller;
 
-      const rows = await storedRows();
-      const stored = new Set(rows.map((row) => idOf(row.key, row.at.toISOString())));
-      expect(stored.size).toBe(rows.length); // none twice
-      const lost = [...acked.keys()].filter((id) => !stored.has(id));
-      expect(lost).toEqual([]);
-      // At about 1/s per device: the issue's load was sustained (not a trickle on a slow machine).
-      expect(acked.size).toBeGreaterThan(DEVICES * (BURST_MS / READING_EVERY_MS) * 0.5);
-      const late = [...acked.values()].map((sent) => firstSeen.get(idOf(sent.key, sent.at))! - sent.publishedAt).filter((ms) => ms > STORED_WITHIN_MS + POLL_MS);
-      expect(late).toEqual([]);
-    }, BURST_MS + 120_000);
+        const rows = await storedRows();
+        const stored = new Set(rows.map((row) => idOf(row.key, row.at.toISOString())));
+        expect(stored.size).toBe(rows.length); // none twice
+        const lost = [...acked.keys()].filter((id) => !stored.has(id));
+        expect(lost).toEqual([]);
+        // At about 1/s per device: the issue's load was sustained (not a trickle on a slow machine).
+        expect(acked.size).toBeGreaterThan(DEVICES * (BURST_MS / READING_EVERY_MS) * 0.5);
+        const late = [...acked.values()]
+          .map((sent) => firstSeen.get(idOf(sent.key, sent.at))! - sent.publishedAt)
+          .filter((ms) => ms > STORED_WITHIN_MS + POLL_MS);
+        expect(late).toEqual([]);
+      },
+      BURST_MS + 120_000,
+    );
 
     it(`resumes ingest within ${RESUMES_WITHIN_MS / 1000} s of a broker restart, loses nothing acknowledged, and is not ready meanwhile`, async () => {
       const keys = INVENTORY.slice(0, RESTART_DEVICES).map((entry) => entry);
@@ -179,7 +228,10 @@ if (onPostgres)
       const probes = (async () => {
         while (probing) {
           for (const server of servers) {
-            const status = await fetch(`${server.url}/api/health/ready`).then((reply) => reply.status, () => 0);
+            const status = await fetch(`${server.url}/api/health/ready`).then(
+              (reply) => reply.status,
+              () => 0,
+            );
             readiness.get(server.url)!.push(status);
           }
           await pause(200);
@@ -188,10 +240,12 @@ if (onPostgres)
       const publish = (client: MqttClient, entry: (typeof keys)[number]) => {
         const at = new Date(base + (sequence += 1)).toISOString();
         const sent = { key: entry.key, at, publishedAt: Date.now() };
-        return client.publishAsync(`devices/${entry.key}/up/reading`, readingOf(entry.product as ProductId, entry.key, new Date(at)), { qos: 1 }).then(
-          () => void acked.push(sent),
-          () => undefined, // cut off by the restart: never acknowledged
-        );
+        return client
+          .publishAsync(`devices/${entry.key}/up/reading`, readingOf(entry.product as ProductId, entry.key, new Date(at)), { qos: 1 })
+          .then(
+            () => void acked.push(sent),
+            () => undefined, // cut off by the restart: never acknowledged
+          );
       };
       const burst = clients.map(async (client, i) => {
         while (running) {
@@ -199,7 +253,11 @@ if (onPostgres)
           await pause(READING_EVERY_MS);
         }
       });
-      await waitFor(async () => acked.length, (count) => count >= RESTART_DEVICES * 3, 30_000);
+      await waitFor(
+        async () => acked.length,
+        (count) => count >= RESTART_DEVICES * 3,
+        30_000,
+      );
       await rabbit.halt();
       await waitFor(async () => [...readiness.values()].every((statuses) => statuses.includes(503)), Boolean, 15_000);
       await rabbit.start();
@@ -208,7 +266,9 @@ if (onPostgres)
       const probe = await connectDevice(keys[0].key);
       devices.push(probe);
       const at = new Date(base + (sequence += 1)).toISOString();
-      await probe.publishAsync(`devices/${keys[0].key}/up/reading`, readingOf(keys[0].product as ProductId, keys[0].key, new Date(at)), { qos: 1 });
+      await probe.publishAsync(`devices/${keys[0].key}/up/reading`, readingOf(keys[0].product as ProductId, keys[0].key, new Date(at)), {
+        qos: 1,
+      });
       await waitFor(
         () => t.database.withConnection((c) => c.query('SELECT 1 FROM device_readings WHERE key = $1 AND at = $2', [keys[0].key, at])),
         (rows) => rows.length === 1,
@@ -217,7 +277,11 @@ if (onPostgres)
       running = false;
       await Promise.all(burst);
       // Ready again on every instance.
-      await waitFor(async () => [...readiness.values()].every((statuses) => statuses[statuses.length - 1] === 200), Boolean, RESUMES_WITHIN_MS);
+      await waitFor(
+        async () => [...readiness.values()].every((statuses) => statuses[statuses.length - 1] === 200),
+        Boolean,
+        RESUMES_WITHIN_MS,
+      );
       probing = false;
       await probes;
       await waitFor(
