@@ -43,7 +43,11 @@ module.exports = {
       testMatch: ['**/*.test.ts'],
       // The scale-out tests (real RabbitMQ, several server processes, timing bounds) run alone in their own step of
       // scripts/test.mjs with PADDOCK_SCALEOUT=1, not beside other files.
-      testPathIgnorePatterns: process.env.PADDOCK_SCALEOUT ? [] : ['/server/src/scaleout/'],
+      testPathIgnorePatterns: [
+        ...(process.env.PADDOCK_SCALEOUT ? [] : ['/server/src/scaleout/']),
+        // The deployment rehearsal needs the production build: it runs alone after it, with PADDOCK_REHEARSAL=1.
+        ...(process.env.PADDOCK_REHEARSAL ? [] : ['/server/src/production/rehearsal']),
+      ],
       // .cjs too: PGlite's CommonJS build loads Node built-ins with import(), which jest's module sandbox refuses
       // without --experimental-vm-modules; swc turns those into require(). cookie 2 (used by Fastify's inject) and
       // aedes 1 (the embedded MQTT broker) are ESM-only.

@@ -12,6 +12,7 @@ import ExcelJS from 'exceljs';
 import type { Database } from '../server/src/db/client';
 import { demoKey } from '../server/src/devices/inventory';
 import { chartPoints } from '../server/src/history/chart';
+import { rollUpAll } from '../server/src/history/rollups';
 import type { RunningServer } from '../tests/support/server';
 import { megabytes, percentile, type Row } from './benchRows';
 
@@ -57,6 +58,8 @@ export async function insertYearOfReadings(database: Database, year: TimeWindow)
     // measured do not depend on when it runs. PGlite runs no autovacuum, so it gets none, as in a real install.
     if (database.kind === 'postgres') await connection.exec('ANALYZE device_readings');
   });
+  // The chart rollups of the year's hours, as the rollup job (history/rollups.ts) has built them in a real install.
+  await rollUpAll(database.db, new Date());
 }
 
 const historyUrl = (server: RunningServer, range: TimeWindow, format: 'json' | 'csv' | 'xlsx') =>

@@ -61,6 +61,17 @@ if (process.env.TEST_DATABASE_URL) {
 
 step('Production build');
 buildApps({ force: Boolean(process.env.CI) });
+// The server's bundle (server/dist/main.js, docs/operations/deploy.md): the end-to-end tests run it.
+run('npm', ['run', 'build', '--silent', '-w', 'server']);
+
+// The release as its image runs it (`node server/dist/main.js serve`), two instances on PostgreSQL and RabbitMQ behind
+// HAProxy: sign-in, a reading, a remote redeployed, a rolling restart with no failed request (docs/operations/deploy.md).
+if (process.env.TEST_DATABASE_URL) {
+  step('Deployment rehearsal (two instances of the build behind HAProxy, rolling restart)');
+  run('npx', ['jest', 'server/src/production/rehearsal', '--ci', '--runInBand', '--selectProjects', 'server'], {
+    env: { ...process.env, PADDOCK_REHEARSAL: '1' },
+  });
+}
 
 // The Android and iOS projects from the built web app (no SDK needed), then what they declare (docs/product/native-app.md).
 step('Native app projects (Capacitor sync and check)');
@@ -68,6 +79,7 @@ run('node', ['mobile/scripts/sync.mjs']);
 run('node', ['mobile/scripts/check.mjs']);
 
 step('End-to-end tests in Chromium');
-run('npx', ['playwright', 'test', '--config', 'tests/playwright.config.ts']);
+// On the compiled server, as production runs (tests/support/server.ts).
+run('npx', ['playwright', 'test', '--config', 'tests/playwright.config.ts'], { env: { ...process.env, PADDOCK_COMPILED_SERVER: '1' } });
 
 console.log(`\n✓ All checks passed in ${Math.round((Date.now() - started) / 1000)} s`);

@@ -12,8 +12,9 @@
 //   source text (a string, no React), `*.svg?url` as a file URL.
 // - Output to `<app>/dist`, content-hashed file names in production (not remoteEntry.js: see `entryFilename`),
 //   `publicPath: 'auto'` for remotes so they can be served from any path and any origin (the shell, served at `/`
-//   with deep links, uses '/'); `.br` and `.gz` beside every text asset; no source maps unless
-//   PADDOCK_SOURCE_MAPS=1 (then as separate .map files).
+//   with deep links, uses '/', or PADDOCK_PUBLIC_PATH for a CDN); `.br` and `.gz` beside every text asset; no source
+//   maps unless PADDOCK_SOURCE_MAPS=1 (then as separate .map files). A production build keeps the hashed files of
+//   earlier builds and records what it emitted in dist/.builds/ (builds.js, `npm run prune-builds`).
 // - Module Federation (`@module-federation/enhanced/webpack`): `shareStrategy: 'loaded-first'`,
 //   `experiments.asyncStartup` (no hand-written bootstrap import), `manifest` for remotes (mf-manifest.json),
 //   `dts: false`, the federation runtime provided by the shell to the remotes, and singletons with
@@ -47,6 +48,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 
 const { LOCALE_QUERY } = require('./loaders/precompileMessages');
 const insertStylesheet = require('./styles/insert');
+const { BuildRecordPlugin, keptOnClean } = require('./builds');
 
 const ROOT = path.resolve(__dirname, '..');
 const SHARED_DIR = fs.realpathSync(path.join(ROOT, 'shared'));
@@ -335,8 +337,9 @@ function precompressPlugins() {
  * is not JavaScript) stay.
  */
 class ExternalInlineScriptsPlugin {
-  constructor(hashed) {
+  constructor(hashed, publicPath = '/') {
     this.hashed = hashed;
+    this.publicPath = publicPath;
   }
   apply(compiler) {
     const { sources } = compiler.webpack;
@@ -350,7 +353,7 @@ class ExternalInlineScriptsPlugin {
           const hash = this.hashed ? `.${crypto.createHash('sha256').update(code).digest('hex').slice(0, 10)}` : '';
           const file = `inline-${count++}${hash}.js`;
           compilation.emitAsset(file, new sources.RawSource(code));
-          return `<script${attributes} src="/${file}"></script>`;
+          return `<script${attributes} src="${this.publicPath}${file}"></script>`;
         });
         return data;
       });
@@ -437,6 +440,27 @@ function withContract({ stats }) {
   return stats;
 }
 
+/**
+ * The shell's public path from PADDOCK_PUBLIC_PATH: '/' when unset; else an absolute path or an http(s) URL, ending
+ * in '/' (`https://cdn.example.com/paddock/`). The server's CSP must allow its origin (ASSET_ORIGIN).
+ */
+function shellPublicPath(value) {
+  const text = (value || '').trim();
+  if (!text) return '/';
+  const withSlash = text.endsWith('/') ? text : `${text}/`;
+  if (withSlash.startsWith('/') && !withSlash.startsWith('//')) return withSlash;
+  let url = null;
+  try {
+    url = new URL(withSlash);
+  } catch {
+    // refused below
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash) {
+    throw new Error(`PADDOCK_PUBLIC_PATH must be a path (/static/) or an http(s) URL (https://cdn.example.com/paddock/), got "${text}"`);
+  }
+  return url.href;
+}
+
 /** remotes.json for the shell's dev server: each remote's dev server, on the host the page was opened with. */
 function devRemotesJson(hostname) {
   return Object.fromEntries(REMOTE_NAMES.map((r) => [r, `http://${hostname}:${DEV_PORTS[r]}/mf-manifest.json`]));
@@ -471,6 +495,10 @@ function createConfig(options) {
     // A remote's standalone page exists in development only; its production build is the container alone.
     const withPage = isHost || serving;
     const apiTarget = process.env.PADDOCK_API || 'http://localhost:8080';
+    // Where the browser fetches the shell's files: '/' (this origin), or a CDN (PADDOCK_PUBLIC_PATH, production
+    // builds; docs/architecture/decisions/0024-remote-redeploys.md). Never 'auto' for the shell: a deep link such as
+    // /devices/42 would look for its chunks under /devices/. Remotes stay 'auto': served from any path and origin.
+    const publicPath = isHost ? shellPublicPath(isDev ? '' : process.env.PADDOCK_PUBLIC_PATH) : 'auto';
     const sourceMaps = isDev ? 'cheap-module-source-map' : process.env.PADDOCK_SOURCE_MAPS ? 'source-map' : false;
     const hash = isDev ? '' : '.[contenthash:10]';
     // webpack 5.111 renders the federation runtime module while chunk hashes are being computed, before a
@@ -503,9 +531,11 @@ function createConfig(options) {
         filename: entryFilename,
         chunkFilename: `[name]${hash}.js`,
         assetModuleFilename: `assets/[name]${hash}[ext]`,
-        publicPath: isHost ? '/' : 'auto',
+        publicPath,
         uniqueName: containerName(name),
-        clean: true,
+        // A production build keeps the hashed files of earlier builds: a page opened before a redeploy still loads
+        // its lazy chunks (docs/architecture/decisions/0024-remote-redeploys.md; `npm run prune-builds` removes them).
+        clean: isDev ? true : { keep: keptOnClean },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
@@ -578,17 +608,18 @@ function createConfig(options) {
           : []),
         ...(options.serviceWorker ? [new ServiceWorkerPlugin({ ...options.serviceWorker, mode, context: dir })] : []),
         ...(isDev ? [] : precompressPlugins()),
+        ...(isDev ? [] : [new BuildRecordPlugin(isHost ? { publicPath } : {})]),
         ...(withPage
           ? [
               // The template is read as text, not compiled: a child compilation would inherit the federation
               // plugins and emit a second (node-format) copy of every provided shared module.
               new HtmlWebpackPlugin({
                 templateContent: () => pageHtml(page),
-                publicPath: '/',
+                publicPath,
                 scriptLoading: 'defer',
                 minify: isDev ? false : { collapseWhitespace: true, removeComments: true, minifyCSS: true },
               }),
-              new ExternalInlineScriptsPlugin(!isDev),
+              new ExternalInlineScriptsPlugin(!isDev, publicPath),
             ]
           : []),
       ],
@@ -670,6 +701,7 @@ module.exports = {
   DEV_PORTS,
   REMOTE_NAMES,
   devRemotesJson,
+  shellPublicPath,
   sharedConfig,
   SINGLETON_PACKAGES,
   federatedCore,

@@ -23,14 +23,17 @@ import type { Database } from './db/client';
 import { handleError, sendFailure } from './http/errorHandler';
 import { registerPartnerCors } from './http/cors';
 import { registerSecurityHeaders } from './http/securityHeaders';
+import { registerCompression } from './http/compression';
 import { rejectUnstorableInput, validatorCompiler } from './http/validation';
 import type { Timers } from './devices/gateway/commands';
 import { defaultClientId, DeviceGateway } from './devices/gateway/gateway';
 import { startOfflineSweep } from './devices/gateway/offlineSweep';
+import { startReadingMaintenance } from './readings/partitions';
 import { registerDeviceListCache } from './devices/listCache';
 import { deviceRoutes } from './devices/routes';
 import { changeLogRoutes } from './devices/changeLogRoutes';
 import { historyRoutes } from './history/routes';
+import { startRollups } from './history/rollups';
 import { fotaRoutes } from './devices/fota';
 import { checkDeviceSecret } from './devices/store';
 import { startBroker, type EmbeddedBroker } from './mqtt/broker';
@@ -58,6 +61,11 @@ import { sendWebNotFound, webRoutes } from './http/web';
 import { variantRoutes } from './variants/variant';
 import { warrantyRoutes } from './warranties/routes';
 import { transferRoutes } from './transfers/routes';
+import { Shutdown } from './shutdown';
+import { Metrics } from './observability/metrics';
+import { countedPayments, countedTransports } from './observability/instrument';
+import { flushTraces } from './observability/tracing';
+import { OneLinePerRequest, registerMetricsRoute, registerRequestObservability, requestIdOf, startMetricsServer } from './observability/http';
 
 /** Largest accepted request body; bigger ones get 413. */
 const BODY_LIMIT = 1024 * 1024;
@@ -133,6 +141,12 @@ declare module 'fastify' {
     mqttBroker: EmbeddedBroker | null;
     /** This instance among several on one database: the holder of its leases (instance.ts, jobs/lease.ts). */
     instanceId: string;
+    /** Graceful shutdown: readiness 503 and no new work at the first signal, then app.close() (shutdown.ts, main.ts). */
+    shutdown: Shutdown;
+    /** This app's Prometheus metrics (observability/metrics.ts, docs/operations/monitor.md). */
+    metrics: Metrics;
+    /** The port of METRICS_PORT's own /metrics server, when configured (0 there picks a free one). */
+    metricsPort: number | null;
   }
 }
 
@@ -144,7 +158,15 @@ export async function buildApp(config: Config, database: Database, options: Buil
       serializers: { req: serializeRequest },
       stream: options.logStream,
     },
+    // Request ids from X-Request-Id or traceparent, else a UUID; one log line per request (observability/http.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT,
+    // While closing (a shutdown, docs/operations/deploy.md): requests in flight finish, a request on a kept-alive
+    // connection gets 503 (Connection: close) and idle kept-alive connections are closed, so the drain is not held.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
     trustProxy: trustProxy(config.trustProxy),
     ...serverTimeouts(config),
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -152,7 +174,12 @@ export async function buildApp(config: Config, database: Database, options: Buil
   // Whatever started before a failure (the listening connections, the broker) stops with it, so a server that could
   // not start leaves nothing running (docs/architecture/README.md#running-it).
   try {
+    const metrics = new Metrics();
+    app.decorate('metrics', metrics);
+    registerRequestObservability(app, metrics);
     registerSecurityHeaders(app, config);
+    // Before any route: the plugin wraps the routes declared after it (http/compression.ts).
+    await registerCompression(app);
     app.setValidatorCompiler(validatorCompiler());
     app.addHook('preValidation', rejectUnstorableInput);
     app.setErrorHandler(handleError);
@@ -176,6 +203,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       log: app.log.child({ component: 'gateway' }),
       timers: options.timers,
       notices: noticeSettings(config),
+      metrics,
     });
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, now: config.now, log: app.log });
     const vapidKeys = await loadVapidKeys(database.db, config);
@@ -185,6 +213,16 @@ export async function buildApp(config: Config, database: Database, options: Buil
     );
     app.decorate('instanceId', newInstanceId(config.port));
     app.decorate('deviceGateway', gateway);
+    app.decorate('shutdown', new Shutdown());
+    app.shutdown.countRequests(app);
+    // Raw readings' partitions ahead and their retention (docs/architecture/readings.md), before any ingest.
+    const readingPartitions = await startReadingMaintenance({
+      db: database.db,
+      now: config.now,
+      retentionDays: config.readingsRetentionDays,
+      log: app.log.child({ component: 'readings' }),
+    });
+    app.addHook('onClose', () => readingPartitions.stop());
     app.decorate('mqttBroker', options.devices ? await startDevices(app, config, database, gateway, { mailer, push }) : null);
 
     const ctx: AppContext = {
@@ -193,8 +231,28 @@ export async function buildApp(config: Config, database: Database, options: Buil
       mailer,
       limiter: new RateLimiter(database.db, config.now, config.rateLimitWindowMinutes),
       gateway,
-      payments: options.payments ?? configuredPaymentProvider(config),
+      payments: countedPayments(metrics, options.payments ?? configuredPaymentProvider(config)),
     };
+    // Gauges read at scrape time; the NOTIFY probe listens on the instance's LISTEN connection.
+    metrics.watch(
+      database,
+      options.devices
+        ? {
+            brokerConnected: () => gateway.connected,
+            embeddedClients: () => app.mqttBroker?.connectedClients() ?? null,
+            ingestReady: () => gateway.readiness().problems.length === 0,
+          }
+        : null,
+      () => app.shutdown.draining,
+    );
+    await metrics.listenForProbes(database);
+    app.addHook('onClose', () => metrics.close());
+    // On close the spans still buffered reach the collector (nothing without tracing).
+    app.addHook('onClose', () => flushTraces());
+    registerMetricsRoute(app, metrics, config.metricsToken);
+    const metricsServer = config.metricsPort === null ? null : await startMetricsServer(metrics, config.host, config.metricsPort);
+    if (metricsServer) app.addHook('onClose', () => metricsServer.close());
+    app.decorate('metricsPort', metricsServer?.port ?? null);
     await app.register(
       async (api) => {
         // Before any route: staff actions and impersonated calls are recorded (docs/product/admin.md "Audit log").
@@ -202,7 +260,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
         // The device lists' versions, kept current by the database's notifications (devices/listCache.ts).
         const listCache = await registerDeviceListCache(api, database);
         await registerPartnerCors(api, config);
-        await api.register(healthRoutes, { ctx, devices: Boolean(options.devices) });
+        await api.register(healthRoutes, { ctx, devices: Boolean(options.devices), shutdown: app.shutdown });
         await api.register(variantRoutes, { config });
         await api.register(sessionRoutes, { ctx });
         await api.register(verificationRoutes, { ctx });
@@ -242,6 +300,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
         intervalMs: config.renewalIntervalSeconds * 1000,
       });
       app.addHook('onClose', () => renewals.stop());
+      app.shutdown.onDrain('renewals', () => renewals.stop());
     }
     // The built-in payment portal's pages, outside the API (billing/builtin/portal.ts).
     await app.register(builtinPortalRoutes, { ctx });
@@ -303,6 +362,7 @@ async function startDevices(
   const broker = config.mqttUrl ? null : await startEmbeddedBroker(app, config, database, gateway);
   if (broker) app.addHook('onClose', () => broker.close());
   app.addHook('onClose', () => gateway.close());
+  app.shutdown.onDrain('device uplinks', () => gateway.stopTakingUplinks());
   // With BROKER_SECRET this instance signs in with its own identity, not the URL's user (mqtt/identity.ts); its
   // session is not persistent then (a fresh client id per process would leave a dead session behind at every start).
   const identity = broker ? null : brokerIdentity(config, app.instanceId);
@@ -331,17 +391,23 @@ async function startDevices(
     notices: noticeSettings(config),
   });
   app.addHook('onClose', () => sweep.stop());
+  app.shutdown.onDrain('offline sweep', () => sweep.stop());
+  // The chart and trend rollups of the hours that are over (history/rollups.ts); every instance runs it.
+  const rollups = startRollups({ db: database.db, now: config.now, log: app.log.child({ component: 'rollups' }) });
+  app.addHook('onClose', () => rollups.stop());
+  app.shutdown.onDrain('rollups', () => rollups.stop());
   // Alarm notifications enqueued by the gateway and the sweep; any number of servers may run the worker.
   const log = app.log.child({ component: 'notify' });
   const worker = startNotifyWorker({
     db: database.db,
-    ...transports,
-    sms: outboxSmsProvider(database.db, config.now, log),
+    // Counted by channel (observability/instrument.ts): notifications sent and failed.
+    ...countedTransports(app.metrics, { ...transports, sms: outboxSmsProvider(database.db, config.now, log) }),
     now: config.now,
     log,
     publicUrl: config.publicUrl,
     intervalMs: config.notifyPollSeconds * 1000,
   });
   app.addHook('onClose', () => worker.stop());
+  app.shutdown.onDrain('notification worker', () => worker.stop());
   return broker;
 }

@@ -143,7 +143,7 @@ describe('loadConfig', () => {
   describe('NODE_ENV=production', () => {
     const strong = 'Kq7-vT2m-Xw9p-Lr4z';
     /** What every production start needs besides the secrets: its address, and a provider (here the demo opt-in). */
-    const needed = { PUBLIC_URL: 'https://paddock.example.com', PAYMENT_TEST_MODE: 'on' };
+    const needed = { PUBLIC_URL: 'https://paddock.example.com', PAYMENT_TEST_MODE: 'on', PADDOCK_EMBEDDED: 'database,broker,mailbox' };
     const production = (env: Record<string, string> = {}) => loadConfig({ NODE_ENV: 'production', ...needed, ...env }, '/srv');
     const live = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_51abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
 
@@ -151,7 +151,7 @@ describe('loadConfig', () => {
     it.each<Record<string, string>>([{}, { PAYMENT_PROVIDER: 'builtin' }, { PAYMENT_TEST_MODE: 'off' }])(
       'refuses the built-in provider (%j) unless PAYMENT_TEST_MODE is on, naming PAYMENT_PROVIDER and the opt-in',
       (env) => {
-        const refused = () => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: needed.PUBLIC_URL, ...env }, '/srv');
+        const refused = () => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: needed.PUBLIC_URL, PADDOCK_EMBEDDED: needed.PADDOCK_EMBEDDED, ...env }, '/srv');
         expect(refused).toThrow(/^PAYMENT_PROVIDER must be stripe with NODE_ENV=production.*PAYMENT_TEST_MODE=on/);
         expect(production(env.PAYMENT_PROVIDER ? env : {})).toMatchObject({ payments: { provider: 'builtin' }, paymentTestMode: true });
         expect(loadConfig(env).payments).toEqual({ provider: 'builtin' }); // outside production it is the default
@@ -231,7 +231,8 @@ describe('loadConfig', () => {
     const table = configDocsMarkdown().split('\n');
     expect(table[0]).toBe('| Variable | Default | Meaning |');
     expect(table).toHaveLength(names.length + 2);
-    expect(table).toContain('| `DATABASE_URL` | (unset) | PostgreSQL connection URL; when set, used instead of the embedded PGlite |');
+    expect(table).toContain('| `DATABASE_URL` | (unset) | PostgreSQL connection URL; when set, used instead of the embedded PGlite (secret: or from the file `DATABASE_URL_FILE` names) |');
+    expect(table).toContain(`| \`PORT\` | \`8080\` | ${CONFIG_DOCS[0].meaning} |`); // not a secret: no note
   });
 
   it('is the table the README shows, so the README never drifts from the code', () => {

@@ -5,12 +5,15 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseVariantHosts, REGISTRATION_TRIAL_DAYS, type VariantHostRule } from '@paddock/shared/domain';
 import { REMOTE_NAMES, type RemoteName } from '@paddock/shared/federation';
+import { describeStray, FILE_SUFFIX, readSecretFiles, strayVariables } from './environment';
 import { productionPaymentProblem, stripeSettingsProblem, weakSecretProblem } from './secrets';
 
 export interface ConfigDoc {
   name: string;
   default: string;
   meaning: string;
+  /** A password, key or URL with credentials: may come from a file named by `<name>_FILE` (docs/operations/configure.md). */
+  secret?: boolean;
 }
 
 export const CONFIG_DOCS = [
@@ -23,9 +26,10 @@ export const CONFIG_DOCS = [
       'The address people reach Paddock at (`https://paddock.example.com`, no path): every link Paddock sends (mails, SMS, the payment portal\'s way back) starts with it, never with a request\'s Host header; `{PORT}` is this server\'s port; required with `NODE_ENV=production`',
   },
   { name: 'DATA_DIR', default: './data', meaning: 'Embedded PGlite database directory (relative to the working directory); `memory://` keeps it in memory' },
-  { name: 'DATABASE_URL', default: '', meaning: 'PostgreSQL connection URL; when set, used instead of the embedded PGlite' },
+  { name: 'DATABASE_URL', secret: true, default: '', meaning: 'PostgreSQL connection URL; when set, used instead of the embedded PGlite' },
   {
     name: 'DATABASE_DIRECT_URL',
+    secret: true,
     default: '',
     meaning:
       "PostgreSQL itself when `DATABASE_URL` goes through a pooler in transaction mode (PgBouncer): the server's one LISTEN connection and the migrations (a session-level lock) use it, and the statement timeout becomes the role's default in the database (docs/architecture/scale-out.md#database-connections); unset: `DATABASE_URL` is PostgreSQL itself",
@@ -36,7 +40,7 @@ export const CONFIG_DOCS = [
   { name: 'DATABASE_POOL_SIZE', default: '7', meaning: 'PostgreSQL connections per server instance (each also holds one listening connection)' },
   { name: 'DATABASE_POOL_WAIT_MS', default: '2000', meaning: 'How long a request waits for a free PostgreSQL connection before it is answered 503 with Retry-After (at most six waiting requests per connection; more are answered 503 at once)' },
   { name: 'DATABASE_STATEMENT_TIMEOUT_MS', default: '5000', meaning: "PostgreSQL statement timeout of the server's queries (migrations excepted): a stalled or locked database answers 503 with Retry-After instead of holding requests" },
-  { name: 'SMTP_URL', default: '', meaning: 'SMTP server URL (smtp:// or smtps://); when unset, mails go to the built-in mailbox (GET /api/admin/mailbox)' },
+  { name: 'SMTP_URL', secret: true, default: '', meaning: 'SMTP server URL (smtp:// or smtps://); when unset, mails go to the built-in mailbox (GET /api/admin/mailbox)' },
   {
     name: 'ADMIN_MAILBOX',
     default: 'on',
@@ -47,14 +51,16 @@ export const CONFIG_DOCS = [
   { name: 'ADMIN_EMAIL', default: 'admin@paddock.local', meaning: 'Address of the admin account a start creates while no admin exists (an existing account of that address is never made admin: the start then fails)' },
   {
     name: 'ADMIN_PASSWORD',
+    secret: true,
     default: '',
     meaning: 'Initial password of that admin; when unset, the first start generates one and prints it once (required in production)',
   },
   { name: 'DEMO_EMAIL', default: 'demo@paddock.local', meaning: 'Verified demo user a start creates while the address is free (an existing account of that address is left as it is)' },
-  { name: 'DEMO_PASSWORD', default: '', meaning: 'Initial password of the demo user; when unset, generated and printed once when the demo user is created' },
+  { name: 'DEMO_PASSWORD', secret: true, default: '', meaning: 'Initial password of the demo user; when unset, generated and printed once when the demo user is created' },
   { name: 'SEED_DEMO', default: 'on', meaning: '`off` skips the demo user, its devices and the demo inventory; off by default when `NODE_ENV` is `production`' },
   {
     name: 'DEMO_DEVICE_SECRET',
+    secret: true,
     default: '',
     meaning:
       'The demo inventory\'s device secrets derive from it (the simulator signs in with them); when unset, a random one is made on first start and kept in the database (required in production with `SEED_DEMO` on)',
@@ -63,6 +69,12 @@ export const CONFIG_DOCS = [
     name: 'NODE_ENV',
     default: '',
     meaning: '`production`: no demo data unless asked for, and the server refuses to start while a secret above is missing, weak or published',
+  },
+  {
+    name: 'PADDOCK_EMBEDDED',
+    default: '',
+    meaning:
+      'With `NODE_ENV=production`, the embedded parts this installation chooses to run instead of a service (a one-box installation, docs/operations/configure.md): `database` (PGlite in `DATA_DIR` instead of `DATABASE_URL`), `broker` (instead of `MQTT_URL`), `mailbox` (instead of `SMTP_URL`), comma-separated; production refuses to start while a service is missing and not named here',
   },
   { name: 'TOKEN_TTL_HOURS', default: '24', meaning: 'Lifetime of a session token; GET /api/token issues a fresh one' },
   { name: 'RATE_LIMIT_WINDOW_MINUTES', default: '15', meaning: 'Window of every rate limit below' },
@@ -111,11 +123,35 @@ export const CONFIG_DOCS = [
   { name: 'HEADERS_TIMEOUT_SECONDS', default: '10', meaning: 'A request whose headers are not received within this time is cut (at most `REQUEST_TIMEOUT_SECONDS`)' },
   { name: 'IDLE_TIMEOUT_SECONDS', default: '60', meaning: 'A connection on which nothing is sent or received for this long is closed' },
   { name: 'KEEP_ALIVE_TIMEOUT_SECONDS', default: '72', meaning: 'How long an idle keep-alive connection is kept open for a next request (above a load balancer\'s idle time-out)' },
+  {
+    name: 'SHUTDOWN_GRACE_SECONDS',
+    default: '25',
+    meaning:
+      'On SIGTERM or SIGINT the server answers readiness with 503 at once, takes no new work and finishes what it holds within this time, then exits 0 (1, naming what was still running, when the time is up); keep it below the time your supervisor waits before SIGKILL (30 s for Docker and Kubernetes) (docs/operations/deploy.md)',
+  },
   { name: 'WEB_ROOT', default: '(the repository)', meaning: 'Folder holding shell/dist and mfe-<name>/dist' },
   { name: 'REMOTE_ACCOUNT_URL', default: '/remotes/account/mf-manifest.json', meaning: 'mf-manifest.json of the account remote, may be on another origin' },
   { name: 'REMOTE_DEVICES_URL', default: '/remotes/devices/mf-manifest.json', meaning: 'mf-manifest.json of the devices remote' },
   { name: 'REMOTE_BILLING_URL', default: '/remotes/billing/mf-manifest.json', meaning: 'mf-manifest.json of the billing remote' },
   { name: 'REMOTE_ADMIN_URL', default: '/remotes/admin/mf-manifest.json', meaning: 'mf-manifest.json of the admin remote' },
+  {
+    name: 'REMOTES_FILE',
+    default: '',
+    meaning:
+      'A JSON file `{ "devices": "https://cdn.example.com/devices/2.4.1/mf-manifest.json" }` whose entries replace `REMOTE_<NAME>_URL` in /remotes.json; read again when it changes, so a remote moves to a new version without a restart (docs/operations/upgrade.md#redeploying-a-remote-alone); each URL must be a path of this origin or on an origin of `REMOTE_ORIGINS` or `REMOTE_<NAME>_URL`, else the file is refused (logged) and the last good one stays',
+  },
+  {
+    name: 'REMOTE_ORIGINS',
+    default: '',
+    meaning:
+      'Origins remotes may be loaded from besides this one and those of `REMOTE_<NAME>_URL` (the Content-Security-Policy allows them, fixed at start): comma-separated `https://host[:port]`, for the versions `REMOTES_FILE` moves between',
+  },
+  {
+    name: 'ASSET_ORIGIN',
+    default: '',
+    meaning:
+      "Origin the shell's files come from when it is built with `PADDOCK_PUBLIC_PATH` on a CDN (`https://cdn.example.com`); the Content-Security-Policy allows its scripts, styles, fonts and images",
+  },
   {
     name: 'VARIANT_HOSTS',
     default: 'partner.localhost=partner',
@@ -134,15 +170,36 @@ export const CONFIG_DOCS = [
     meaning: '`off`: `/api/docs` (the OpenAPI page and its JSON) answers 404; off by default when `NODE_ENV` is `production`',
   },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'pino level: fatal, error, warn, info, debug, trace or silent' },
+  {
+    name: 'METRICS_TOKEN',
+    secret: true,
+    default: '',
+    meaning:
+      'Bearer token of `GET /metrics` on `PORT` (Prometheus text, docs/operations/monitor.md): a scrape without it or with another gets 401; unset: `/metrics` answers 404 there',
+  },
+  {
+    name: 'METRICS_PORT',
+    default: '',
+    meaning: '`/metrics` alone on this port of `HOST`, without a token (keep it off the public network); unset: no such port',
+  },
+  {
+    name: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+    default: '',
+    meaning:
+      'OpenTelemetry collector (`http://collector:4318`): traces of HTTP requests, database queries, ingest batches and MQTT publishes are exported over OTLP/HTTP to its `/v1/traces`; unset: tracing is not loaded at all. The SDK\'s other `OTEL_*` variables apply too (`OTEL_EXPORTER_OTLP_HEADERS`, `OTEL_TRACES_SAMPLER`, `OTEL_SDK_DISABLED`…, docs/operations/monitor.md#traces)',
+  },
+  { name: 'OTEL_SERVICE_NAME', default: 'paddock', meaning: 'The service name traces carry' },
   { name: 'MQTT_PORT', default: '1883', meaning: 'Port of the embedded MQTT broker that devices sign in to (docs/protocol.md)' },
   {
     name: 'MQTT_URL',
+    secret: true,
     default: '',
     meaning:
       'External MQTT broker (e.g. `mqtt://paddock-server:<password>@broker:1883`, Mosquitto or EMQX with the ACL of docs/protocol.md); when set, no broker is embedded',
   },
   {
     name: 'AMQP_URL',
+    secret: true,
     default: '',
     meaning:
       'With `MQTT_URL` on RabbitMQ (its MQTT plugin for devices): device uplinks are consumed from the durable quorum queue `paddock.uplinks` over AMQP at this URL (e.g. `amqp://paddock-server:<password>@broker:5672`), each acknowledged once stored, so a killed instance\'s unstored readings go to the others at once (docs/protocol.md); unset: uplinks come over MQTT shared subscriptions',
@@ -161,6 +218,7 @@ export const CONFIG_DOCS = [
   },
   {
     name: 'BROKER_SECRET',
+    secret: true,
     default: '',
     meaning:
       'External broker (RabbitMQ, EMQX): one secret shared by all instances. Each instance signs in to the broker as `paddock-server-<instance id>` with a password derived from it (instead of the credentials in `MQTT_URL`/`AMQP_URL`), and Paddock answers the broker\'s HTTP authentication of devices and instances at `/api/broker/<token>/…` (docs/architecture/scale-out.md); unset: those endpoints do not exist',
@@ -173,6 +231,12 @@ export const CONFIG_DOCS = [
     meaning:
       'Singleton work (the simulator; the embedded broker on PostgreSQL) is held by one server instance through a lease in the database, renewed every third of this; a killed holder\'s work moves to another instance within about this plus a third (docs/architecture/scale-out.md)',
   },
+  {
+    name: 'READINGS_RETENTION_DAYS',
+    default: '400',
+    meaning:
+      'Raw readings are kept this many days, then dropped a whole day\'s partition at a time (docs/architecture/readings.md); later readings arriving older than this are not stored. 400 keeps a year of charts and exports at full detail with a month to spare; older windows draw from the hourly rollups, which are kept',
+  },
   { name: 'OFFLINE_SWEEP_SECONDS', default: '30', meaning: 'How often devices silent for three reporting intervals are marked offline' },
   { name: 'NOTIFY_POLL_SECONDS', default: '5', meaning: 'How often the notification worker looks for alarm e-mails, SMS and push messages to send' },
   {
@@ -184,11 +248,17 @@ export const CONFIG_DOCS = [
   { name: 'NOTIFY_QUIET_MINUTES', default: '15', meaning: 'A flapping alarm notifies at most once per this many minutes per device and alarm (its clear is always sent; a trigger held back is sent when the period is over if the alarm is still on)' },
   { name: 'OFFLINE_REMINDER_HOURS', default: '24', meaning: 'A device that stays offline is notified about again every this many hours' },
   {
+    name: 'OFFLINE_NOTICE_DELAY_SECONDS',
+    default: '120',
+    meaning:
+      'A device that goes offline is notified about once it has stayed offline this long: devices back within it, as after a restart of a server or broker, send no offline alarm (docs/operations/deploy.md); `0` notifies at once',
+  },
+  {
     name: 'VAPID_PUBLIC_KEY',
     default: '',
     meaning: 'Web Push VAPID public key (base64url, with `VAPID_PRIVATE_KEY`); when unset, a key pair is made on first start and kept in the database',
   },
-  { name: 'VAPID_PRIVATE_KEY', default: '', meaning: 'Web Push VAPID private key (base64url)' },
+  { name: 'VAPID_PRIVATE_KEY', secret: true, default: '', meaning: 'Web Push VAPID private key (base64url)' },
   { name: 'VAPID_SUBJECT', default: '', meaning: 'Contact the push services may reach about this server (`mailto:` or `https:`); default `mailto:` and the `ADMIN_EMAIL`' },
   {
     name: 'PUSH_SERVICE_HOSTS',
@@ -197,6 +267,7 @@ export const CONFIG_DOCS = [
   },
   {
     name: 'FCM_SERVICE_ACCOUNT',
+    secret: true,
     default: '',
     meaning:
       'Push to the native app through Firebase Cloud Messaging (docs/product/native-app.md): path of the Firebase service-account key file (JSON with `project_id`, `client_email`, `private_key`, `token_uri`), or that JSON itself; when unset, the app\'s registrations are refused and browsers alone get push',
@@ -220,9 +291,10 @@ export const CONFIG_DOCS = [
     meaning:
       '`on`: a demo or test installation that takes no real money: admits the built-in provider and Stripe test keys (`sk_test_…`, `rk_test_…`) with `NODE_ENV=production`',
   },
-  { name: 'STRIPE_SECRET_KEY', default: '', meaning: 'Stripe secret or restricted API key (`sk_…`, `rk_…`); required with `PAYMENT_PROVIDER=stripe`' },
+  { name: 'STRIPE_SECRET_KEY', secret: true, default: '', meaning: 'Stripe secret or restricted API key (`sk_…`, `rk_…`); required with `PAYMENT_PROVIDER=stripe`' },
   {
     name: 'STRIPE_WEBHOOK_SECRET',
+    secret: true,
     default: '',
     meaning: 'Signing secret (`whsec_…`) of the Stripe webhook endpoint `/api/stripe/webhook`; required with `PAYMENT_PROVIDER=stripe`',
   },
@@ -281,6 +353,12 @@ export interface Config {
   webRoot: string;
   /** Manifest URL per remote, as served in /remotes.json. */
   remoteUrls: Record<RemoteName, string>;
+  /** REMOTES_FILE (absolute) or null: remote URLs that replace remoteUrls, read again when the file changes (http/remotes.ts). */
+  remotesFile: string | null;
+  /** REMOTE_ORIGINS: further origins the CSP allows remotes from. */
+  remoteOrigins: string[];
+  /** ASSET_ORIGIN: the CDN origin of the shell's files, or null (this origin). */
+  assetOrigin: string | null;
   /** VARIANT_HOSTS: host patterns and the branded variant each gets (first match wins; others are default). */
   variantHosts: VariantHostRule[];
   /** PUBLIC_URL: the origin every link Paddock sends starts with (no trailing slash). */
@@ -288,6 +366,10 @@ export interface Config {
   /** PARTNER_ORIGINS: the origins whose pages may call the API cross-origin (docs/product/embedding.md). */
   partnerOrigins: string[];
   logLevel: string;
+  /** METRICS_TOKEN: the bearer token of /metrics on PORT; null: /metrics is 404 there (observability/http.ts). */
+  metricsToken: string | null;
+  /** METRICS_PORT: /metrics alone on its own port, without a token; null: none. */
+  metricsPort: number | null;
   /** Port of the embedded broker; 0 picks a free one (tests). */
   mqttPort: number;
   /**
@@ -306,6 +388,8 @@ export interface Config {
   simulatorIntervalSeconds: number;
   /** LEASE_TTL_SECONDS in ms: how long a lease on singleton work lasts unrenewed (jobs/lease.ts). */
   leaseTtlMs: number;
+  /** READINGS_RETENTION_DAYS: raw readings older than this are retired (readings/partitions.ts); fractions allowed. */
+  readingsRetentionDays: number;
   offlineSweepSeconds: number;
   notifyPollSeconds: number;
   renewalIntervalSeconds: number;
@@ -313,6 +397,8 @@ export interface Config {
   registrationTrialDays: number;
   notifyQuietMinutes: number;
   offlineReminderHours: number;
+  offlineNoticeDelaySeconds: number;
+  shutdownGraceSeconds: number;
   /** VAPID keys from the environment; null: kept in the database (made on first start). */
   vapidKeys: { publicKey: string; privateKey: string } | null;
   /** `mailto:` or `https:` contact sent to the push services with every message. */
@@ -358,11 +444,16 @@ const REMOTE_URL_VARS: Record<RemoteName, VarName> = {
   billing: 'REMOTE_BILLING_URL',
   admin: 'REMOTE_ADMIN_URL',
 };
+const SECRET_NAMES: readonly string[] = CONFIG_DOCS.filter((doc: ConfigDoc) => doc.secret).map((doc) => doc.name);
+/** Every variable the server reads, the secrets' `_FILE` forms included. */
+export const KNOWN_VARIABLES: readonly string[] = [...CONFIG_DOCS.map((doc) => doc.name), ...SECRET_NAMES.map((name) => `${name}${FILE_SUFFIX}`)];
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 /** The repository root: server/src/../.. */
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
-function reader(env: Env) {
+function reader(given: Env, cwd: string) {
+  // Every secret may come from a file (docs/operations/configure.md#secrets-in-files).
+  const env = readSecretFiles(given, SECRET_NAMES, cwd);
   const raw = (name: VarName): string => {
     const value = env[name]?.trim();
     if (value) return value;
@@ -467,6 +558,26 @@ export function publicUrl(value: string | null, port: number, production: boolea
   }
   if (production && url.protocol !== 'https:') throw new Error('PUBLIC_URL must be an https address with NODE_ENV=production');
   return url.origin;
+}
+
+/** REMOTE_ORIGINS, ASSET_ORIGIN: http(s) origins, comma-separated, nothing more (no path, no wildcard). */
+export function originList(name: VarName, value: string, { single = false } = {}): string[] {
+  if (single && value.includes(',')) throw new Error(`${name} must be one origin like https://cdn.example.com, got "${value}"`);
+  return value
+    .split(',')
+    .map((entry) => entry.trim().replace(/\/$/, ''))
+    .filter(Boolean)
+    .map((entry) => {
+      let origin: string | null = null;
+      try {
+        const url = new URL(entry);
+        if (url.protocol === 'http:' || url.protocol === 'https:') origin = url.origin;
+      } catch {
+        // not a URL: refused below
+      }
+      if (origin !== entry.toLowerCase() || entry.includes('*')) throw new Error(`${name}: "${entry}" is not an origin like https://cdn.example.com`);
+      return origin;
+    });
 }
 
 /** PARTNER_ORIGINS: exact origins (`{PORT}` replaced), each checked to be an http(s) origin and nothing more. */
@@ -581,6 +692,41 @@ function brokerSecret(value: string | null, production: boolean): string | null 
   return value;
 }
 
+/** The services production needs, the embedded part each stands in for, and the name that opts into it. */
+const EMBEDDED_PARTS = [
+  { variable: 'DATABASE_URL', part: 'database', what: 'PostgreSQL' },
+  { variable: 'MQTT_URL', part: 'broker', what: 'an external MQTT broker' },
+  { variable: 'SMTP_URL', part: 'mailbox', what: 'an SMTP server' },
+] as const satisfies readonly { variable: VarName; part: string; what: string }[];
+/** A near-miss of one of these is an error in production: the start would otherwise run on a default. */
+const PRODUCTION_REQUIRED: readonly string[] = [...EMBEDDED_PARTS.map((entry) => entry.variable), 'PUBLIC_URL', 'PADDOCK_EMBEDDED', 'NODE_ENV'];
+
+/**
+ * docs/operations/configure.md#production: each instance of a half-configured production would quietly run its own
+ * database, broker and mailbox. One message names every missing service and every typo of a required variable.
+ */
+function refuseHalfConfiguration(read: ReturnType<typeof reader>, env: Env): void {
+  const names = EMBEDDED_PARTS.map((entry) => entry.part) as string[];
+  const chosen = (read.optional('PADDOCK_EMBEDDED') ?? '').split(',').map((part) => part.trim().toLowerCase()).filter(Boolean);
+  const unknown = chosen.filter((part) => !names.includes(part));
+  if (unknown.length) throw new Error(`PADDOCK_EMBEDDED takes ${names.join(', ')} (comma-separated), got "${unknown.join(', ')}"`);
+  const missing = EMBEDDED_PARTS.filter((entry) => !read.optional(entry.variable) && !chosen.includes(entry.part));
+  const typos = strayVariables(env, KNOWN_VARIABLES).filter((stray) => stray.meant && PRODUCTION_REQUIRED.some((name) => stray.meant === name || stray.meant === `${name}${FILE_SUFFIX}`));
+  if (!missing.length && !typos.length) return;
+  const problems = [
+    ...missing.map((entry) => `${entry.variable} is not set (${entry.what}; or PADDOCK_EMBEDDED=${entry.part} to run the embedded ${entry.part} on purpose)`),
+    ...typos.map((stray) => `${stray.name} is set: a typo of ${stray.meant}? Paddock does not read it`),
+  ];
+  throw new Error(`NODE_ENV=production refuses a half configuration:\n  - ${problems.join('\n  - ')}\nA one-box installation names its embedded parts: PADDOCK_EMBEDDED=${names.join(',')} (docs/operations/configure.md)`);
+}
+
+/** METRICS_TOKEN guards what the metrics tell about the installation: in production it must be strong (secrets.ts). */
+function metricsToken(value: string | null, production: boolean): string | null {
+  const problem = production && value ? weakSecretProblem(value) : null;
+  if (problem) throw new Error(`METRICS_TOKEN ${problem}: with NODE_ENV=production set a long random value`);
+  return value;
+}
+
 /** DATABASE_DIRECT_URL means nothing without DATABASE_URL (PGlite has no pooler in front). */
 function databaseDirectUrl(url: string | null, direct: string | null): string | null {
   if (direct && !url) throw new Error('DATABASE_DIRECT_URL is set without DATABASE_URL: set DATABASE_URL to the pooler (PgBouncer) and DATABASE_DIRECT_URL to PostgreSQL');
@@ -589,11 +735,12 @@ function databaseDirectUrl(url: string | null, direct: string | null): string | 
 
 /** Reads the configuration from the environment; throws with the variable's name on a bad value. */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
-  const read = reader(env);
+  const read = reader(env, cwd);
   const dataDir = read.text('DATA_DIR');
   const limit = (perEmail: VarName, perIp: VarName): RateLimit => ({ perEmail: read.int(perEmail), perIp: read.int(perIp) });
   const webRoot = read.optional('WEB_ROOT');
   const production = read.optional('NODE_ENV') === 'production';
+  if (production) refuseHalfConfiguration(read, env);
   const seedDemo = read.optional('SEED_DEMO') === null ? !production : read.flag('SEED_DEMO');
   const secret = (name: 'ADMIN_PASSWORD' | 'DEMO_PASSWORD' | 'DEMO_DEVICE_SECRET'): string | null => {
     const value = read.optional(name);
@@ -645,11 +792,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     timeouts: timeouts(read.int('REQUEST_TIMEOUT_SECONDS'), read.int('HEADERS_TIMEOUT_SECONDS'), read.int('IDLE_TIMEOUT_SECONDS'), read.int('KEEP_ALIVE_TIMEOUT_SECONDS')),
     webRoot: webRoot ? path.resolve(cwd, webRoot) : REPO_ROOT,
     remoteUrls: Object.fromEntries(REMOTE_NAMES.map((name) => [name, read.text(REMOTE_URL_VARS[name])])) as Record<RemoteName, string>,
+    remotesFile: read.optional('REMOTES_FILE') === null ? null : path.resolve(cwd, read.text('REMOTES_FILE')),
+    remoteOrigins: originList('REMOTE_ORIGINS', read.text('REMOTE_ORIGINS')),
+    assetOrigin: originList('ASSET_ORIGIN', read.text('ASSET_ORIGIN'), { single: true })[0] ?? null,
     variantHosts: variantHosts(read.text('VARIANT_HOSTS')),
     publicUrl: publicUrl(read.optional('PUBLIC_URL'), read.int('PORT', 0), production),
     // The demo partner page and the Capacitor origins are for development: production admits only origins it names.
     partnerOrigins: partnerOrigins(read.optional('PARTNER_ORIGINS') ?? (production ? 'off' : read.text('PARTNER_ORIGINS')), read.int('PORT', 0)),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS),
+    metricsToken: metricsToken(read.optional('METRICS_TOKEN'), production),
+    metricsPort: read.optional('METRICS_PORT') === null ? null : read.int('METRICS_PORT', 0),
     mqttPort: read.int('MQTT_PORT'),
     mqttPortIsDefault: read.optional('MQTT_PORT') === null,
     mqttUrl: read.optional('MQTT_URL'),
@@ -664,12 +816,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     simulator: read.flag('SIMULATOR'),
     simulatorIntervalSeconds: read.int('SIMULATOR_INTERVAL_SECONDS'),
     leaseTtlMs: read.int('LEASE_TTL_SECONDS') * 1000,
+    readingsRetentionDays: read.positive('READINGS_RETENTION_DAYS'),
     offlineSweepSeconds: read.int('OFFLINE_SWEEP_SECONDS'),
     notifyPollSeconds: read.int('NOTIFY_POLL_SECONDS'),
     renewalIntervalSeconds: read.int('RENEWAL_INTERVAL_SECONDS'),
     registrationTrialDays: read.positive('REGISTRATION_TRIAL_DAYS'),
     notifyQuietMinutes: read.int('NOTIFY_QUIET_MINUTES', 0),
     offlineReminderHours: read.int('OFFLINE_REMINDER_HOURS'),
+    offlineNoticeDelaySeconds: read.int('OFFLINE_NOTICE_DELAY_SECONDS', 0),
+    shutdownGraceSeconds: read.int('SHUTDOWN_GRACE_SECONDS'),
     vapidKeys: vapidKeys(read.optional('VAPID_PUBLIC_KEY'), read.optional('VAPID_PRIVATE_KEY')),
     vapidSubject: vapidSubject(read.optional('VAPID_SUBJECT') ?? `mailto:${read.text('ADMIN_EMAIL').toLowerCase()}`),
     pushServiceHosts: read
@@ -686,8 +841,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   };
 }
 
+/** The start's warnings about set variables the server does not read but that look like its own (environment.ts). */
+export function strayVariableWarnings(env: Env = process.env): string[] {
+  return strayVariables(env, KNOWN_VARIABLES).map(describeStray);
+}
+
 /** The env table as markdown, for the README. */
 export function configDocsMarkdown(): string {
-  const rows = CONFIG_DOCS.map((doc) => `| \`${doc.name}\` | ${doc.default ? `\`${doc.default}\`` : '(unset)'} | ${doc.meaning} |`);
+  const secretNote = (doc: ConfigDoc) => (doc.secret ? ` (secret: or from the file \`${doc.name}${FILE_SUFFIX}\` names)` : '');
+  const rows = CONFIG_DOCS.map((doc: ConfigDoc) => `| \`${doc.name}\` | ${doc.default ? `\`${doc.default}\`` : '(unset)'} | ${doc.meaning}${secretNote(doc)} |`);
   return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n');
 }

@@ -1,11 +1,14 @@
-// The server's command line: `serve` (default), `migrate`, `seed`, `inventory-import <file.csv>`, and `env` (the
-// variable table, markdown).
+// The server's command line: `serve` (default), `migrate`, `seed`, `inventory-import <file.csv>`, `backup <file>` and
+// `restore <file>` (docs/operations/backup.md), and `env` (the variable table, markdown).
+// First of all: tracing, when configured, must patch http and pg before they load (observability/tracing.ts).
+import './observability/tracing';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { configDocsMarkdown, loadConfig, type Config } from './config';
+import { configDocsMarkdown, loadConfig, strayVariableWarnings, type Config } from './config';
+import { backupDatabase, restoreDatabase, type DatabaseCounts } from './db/backup';
 import { openDatabase, type Database } from './db/client';
-import { migrate } from './db/migrate';
+import { migrate, startFinishingMigrations } from './db/migrate';
 import { mailDescription } from './notify/mail';
 import { demoInventory, importInventory, loadDemoDeviceSecret, parseInventoryCsv } from './devices/inventory';
 import { describeBrokerUrl } from './mqtt/client';
@@ -13,10 +16,11 @@ import { seed, type SeedResult } from './seed';
 import { startSimulator } from './simulator';
 import { holdSimulator } from './jobs/singletons';
 
-async function prepareDatabase(config: Config): Promise<{ database: Database; seeded: SeedResult }> {
+/** `deferred`: 'later' leaves migrations' index builds and back-fills to the background (serve: docs/operations/migrations.md). */
+async function prepareDatabase(config: Config, deferred: 'now' | 'later' = 'now'): Promise<{ database: Database; seeded: SeedResult }> {
   const database = await openDatabase(config);
   try {
-    await migrate(database);
+    await migrate(database, undefined, { deferred });
     return { database, seeded: await seed(database.db, config) };
   } catch (error) {
     await database.close();
@@ -60,7 +64,7 @@ function banner(config: Config, database: Database, seeded: SeedResult, app: Fas
 }
 
 async function serve(config: Config): Promise<void> {
-  const { database, seeded } = await prepareDatabase(config);
+  const { database, seeded } = await prepareDatabase(config, 'later');
   try {
     await serveOn(config, database, seeded);
   } catch (error) {
@@ -75,16 +79,35 @@ async function serveOn(config: Config, database: Database, seeded: SeedResult): 
   const app = await buildApp(config, database, { devices: true });
   // The simulator itself, or on PostgreSQL its lease: it runs on one instance at a time (jobs/singletons.ts).
   let simulator: { stop(): Promise<void> } | null = null;
+  // Migrations' index builds and back-fills, after the start (docs/operations/migrations.md).
+  let migrations: { stop(): Promise<void> } | null = null;
   let stopping = false;
+  // docs/operations/deploy.md#stopping-and-restarting: readiness 503 at once, no new work, what is held finished within
+  // SHUTDOWN_GRACE_SECONDS (exit 0), else exit 1 naming what was still running.
   const stop = (signal: string) => {
-    if (stopping) process.exit(1); // a second signal: stop now
+    if (stopping) {
+      app.log.warn({ signal, stillRunning: app.shutdown.stillRunning() }, 'second signal: stopping now');
+      process.exit(1);
+    }
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    // The simulated devices leave first, then the app closes the sweep, the gateway, the broker and the database.
-    Promise.resolve(simulator?.stop())
-      .then(() => app.close())
+    const graceSeconds = config.shutdownGraceSeconds;
+    app.log.info({ signal, graceSeconds }, 'shutting down: readiness answers 503, no new work, finishing what is in hand');
+    setTimeout(() => {
+      app.log.error({ graceSeconds, stillRunning: app.shutdown.stillRunning() }, 'shutdown grace period over: exiting with work still running');
+      process.exit(1);
+    }, graceSeconds * 1000);
+    const shutdown = app.shutdown;
+    // Readiness turns at once; uplinks and job loops stop while the simulated devices leave and the requests in
+    // flight finish (still listening meanwhile). Then the app closes: the listener, the gateway, the broker, the database.
+    const requests = shutdown.track('HTTP requests in flight', shutdown.requestsFinished());
+    Promise.all([shutdown.drain(), shutdown.track('stopping the simulator', Promise.resolve(simulator?.stop())), requests,
+      shutdown.track('stopping the migrations\' back-fill', Promise.resolve(migrations?.stop()))])
+      .then(() => shutdown.track('closing the app (the listener, the gateway, the broker, the database)', app.close()))
       .then(
-        () => process.exit(0),
+        () => {
+          app.log.info('shut down');
+          process.exit(0);
+        },
         (error: unknown) => {
           app.log.error({ err: error }, 'shutdown failed');
           process.exit(1);
@@ -94,6 +117,7 @@ async function serveOn(config: Config, database: Database, seeded: SeedResult): 
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   await app.listen({ port: config.port, host: config.host });
+  migrations = startFinishingMigrations(database, { log: app.log.child({ component: 'migrations' }) });
   const devices = config.simulator && config.demo ? demoInventory({ demoDeviceSecret: await loadDemoDeviceSecret(database.db, config) }) : [];
   const simulate = () =>
     startSimulator({
@@ -121,6 +145,9 @@ async function main(command: string): Promise<void> {
     return;
   }
   const config = loadConfig();
+  // A typo of a variable would otherwise fall back to its default unnoticed (docs/operations/configure.md).
+  for (const warning of strayVariableWarnings()) console.warn(`Warning: ${warning}`);
+  const counted = ({ users, devices, readings }: DatabaseCounts) => `${users} users, ${devices} devices, ${readings} readings`;
   switch (command) {
     case 'serve':
       return serve(config);
@@ -151,8 +178,16 @@ async function main(command: string): Promise<void> {
       }
       return;
     }
+    case 'backup':
+    case 'restore': {
+      const file = process.argv[3];
+      if (!file) throw new Error(`Usage: ${command} <file> (docs/operations/backup.md)`);
+      const counts = command === 'backup' ? await backupDatabase(config, file) : await restoreDatabase(config, file);
+      console.log(`${command === 'backup' ? 'Backed up' : 'Restored'} ${config.databaseUrl ? 'the PostgreSQL database' : 'the embedded database'} (${counted(counts)}) ${command === 'backup' ? 'to' : 'from'} ${file}`);
+      return;
+    }
     default:
-      throw new Error(`Unknown command "${command}"; use serve, migrate, seed, inventory-import or env`);
+      throw new Error(`Unknown command "${command}"; use serve, migrate, seed, inventory-import, backup, restore or env`);
   }
 }
 

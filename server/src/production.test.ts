@@ -11,8 +11,11 @@ import { openTestDatabase } from './testing/testApp';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const STRONG = 'Kq7-vT2m-Xw9p-Lr4z-operator';
-/** A production start that names its address and says it takes no real money (the built-in provider's opt-in). */
-const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://paddock.example.com', PAYMENT_TEST_MODE: 'on' };
+/**
+ * A production start that names its address, says it takes no real money (the built-in provider's opt-in) and runs
+ * the embedded database (PGlite; on PostgreSQL, DATABASE_URL is set), broker and mailbox by choice.
+ */
+const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://paddock.example.com', PAYMENT_TEST_MODE: 'on', PADDOCK_EMBEDDED: 'database,broker,mailbox' };
 
 interface Run {
   /** The exit code, or null when it was still serving (then stopped by the test). */
@@ -109,6 +112,10 @@ describe('NODE_ENV=production', () => {
       'STRIPE_SECRET_KEY is a Stripe test key',
     ],
     [{ ADMIN_PASSWORD: STRONG, PUBLIC_URL: '' }, 'PUBLIC_URL must be set with NODE_ENV=production'],
+    // Issue 29: each instance of a half-configured production ran its own embedded database, broker and mailbox.
+    [{ ADMIN_PASSWORD: STRONG, DATABASE_URL: '', PADDOCK_EMBEDDED: 'broker,mailbox' }, 'DATABASE_URL is not set'],
+    [{ ADMIN_PASSWORD: STRONG, PADDOCK_EMBEDDED: '' }, 'MQTT_URL is not set'],
+    [{ ADMIN_PASSWORD: STRONG, DATABASE_URL: '', DATABSE_URL: 'postgres://db/paddock', PADDOCK_EMBEDDED: 'broker,mailbox' }, 'DATABSE_URL is set: a typo of DATABASE_URL'],
   ])('refuses to start with %j', async (env, message) => {
     const run = await serve({ ...PRODUCTION, ...env });
     expect(run).toMatchObject({ code: 1, healthy: false });
@@ -126,8 +133,9 @@ describe('NODE_ENV=production', () => {
 
 describe('outside production', () => {
   it('generates the admin and demo passwords at the first start and shows them that once', async () => {
-    const first = await serve({ SIMULATOR: 'off' });
+    const first = await serve({ SIMULATOR: 'off', SMTP_ULR: 'smtp://mail.example.com' });
     expect(first).toMatchObject({ code: null, healthy: true });
+    expect(first.output).toContain('Warning: SMTP_ULR is not a Paddock variable: did you mean SMTP_URL? (it is ignored)');
     const admin = /Admin: +admin@paddock\.local \/ (\S+) +\(generated now/.exec(first.output)?.[1];
     const demo = /Demo user: +demo@paddock\.local \/ (\S+) +\(generated now/.exec(first.output)?.[1];
     expect(admin).toMatch(/^[A-Za-z0-9_-]{24}$/);

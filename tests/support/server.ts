@@ -23,6 +23,8 @@ export interface RunningServer {
   url: string;
   /** The server process (the bench reads its memory from /proc). */
   pid: number;
+  /** From the spawn to the first answer of /api/health (the bench's start-up row). */
+  startedInMs: number;
   /** Where devices sign in: the embedded MQTT broker. */
   mqttPort: number;
   stop(): Promise<void>;
@@ -33,6 +35,11 @@ export interface StartOptions {
   dataDir?: string;
   /** Gets the server's standard output and error (the log lines, the banner) instead of this process's console. */
   output?: (text: string) => void;
+  /**
+   * Runs the production build (server/dist/main.js, built beforehand: `npm run build -w server`) instead of the
+   * TypeScript source through tsx; default: PADDOCK_COMPILED_SERVER=1 (scripts/test.mjs sets it for the e2e tests).
+   */
+  compiled?: boolean;
 }
 
 export const E2E_ADMIN = { email: 'admin@e2e.paddock.test', password: 'e2e-admin-password-1' };
@@ -41,7 +48,10 @@ export async function startPaddock(extraEnv: Record<string, string> = {}, option
   const port = await freePort();
   const mqttPort = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'paddock-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', 'serve'], {
+  const compiled = options.compiled ?? process.env.PADDOCK_COMPILED_SERVER === '1';
+  const spawnedAt = performance.now();
+  const args = compiled ? ['server/dist/main.js', 'serve'] : ['--import', 'tsx', 'server/src/main.ts', 'serve'];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -80,12 +90,17 @@ export async function startPaddock(extraEnv: Record<string, string> = {}, option
     } catch {
       // not up yet
     }
-    if (Date.now() > deadline) throw new Error('Paddock server did not start within 60 s');
-    await new Promise((r) => setTimeout(r, 250));
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL'); // not left running behind the failure
+      throw new Error('Paddock server did not start within 60 s');
+    }
+    await new Promise((r) => setTimeout(r, 50));
   }
+  const startedInMs = performance.now() - spawnedAt;
   return {
     url,
     pid: child.pid!,
+    startedInMs,
     mqttPort,
     async stop() {
       if (child.exitCode === null) {

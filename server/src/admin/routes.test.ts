@@ -3,7 +3,7 @@ import { call, createTestApp, createUser, mailsTo, setUpTestApp, signIn, type Te
 import { MASKED_CODE } from './routes';
 
 /** What a production start needs besides its secrets (config.test.ts). */
-const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://paddock.example.com', PAYMENT_TEST_MODE: 'on' };
+const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://paddock.example.com', PAYMENT_TEST_MODE: 'on', PADDOCK_EMBEDDED: 'database,broker,mailbox' };
 
 let t: TestApp;
 let admin: string;

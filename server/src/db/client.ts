@@ -30,7 +30,17 @@ export interface Database {
    * Every channel of a Database shares one connection (the direct one behind a pooler).
    */
   listen(channel: string, onMessage: (payload: string) => void, onLive: (live: boolean) => void): Promise<Listener>;
+  /** PostgreSQL's pool right now (metrics, observability/metrics.ts); absent on PGlite, a single connection. */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections the pool may open, open ones, idle ones, and queries waiting for one. */
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export interface Listener {
@@ -234,6 +244,7 @@ async function openPostgres(url: string, directUrl: string, settings?: PoolSetti
       }
     },
     listen: (channel, onMessage, onLive) => listener.add(channel, onMessage, onLive),
+    poolStats: () => ({ max: pool.options.max ?? 10, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await listener.closeAll();
       await pool.end();

@@ -570,8 +570,8 @@ export const readingHours = pgTable(
 );
 
 /**
- * Per device, numeric reading field and UTC hour: the count and the lowest and highest reading with their times, kept
- * by a trigger on device_readings (migration 0017) for the charts (history/chart.ts).
+ * Per device, numeric reading field and UTC hour: the count and the lowest and highest reading with their times, built
+ * by the rollup job once the hour is over (migrations 0017, 0031; history/rollups.ts) for the charts (history/chart.ts).
  */
 export const readingHourExtremes = pgTable(
   'reading_hour_extremes',
@@ -603,6 +603,24 @@ export const readingTrendBuckets = pgTable(
     sum: numeric('sum', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ name: 'reading_trend_buckets_pkey', columns: [t.key, t.field, t.bucket] })],
+);
+
+/**
+ * The device-hours with readings not yet in the two rollups above (migration 0031): marked by a trigger on
+ * device_readings, rolled up and deleted by the rollup job once the hour is over (history/rollups.ts).
+ */
+export const readingRollupPending = pgTable(
+  'reading_rollup_pending',
+  {
+    key: text('key').notNull(),
+    hour: time('hour').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'reading_rollup_pending_pkey', columns: [t.key, t.hour] }),
+    index('reading_rollup_pending_hour_idx').on(t.hour),
+    // The job's claim order (history/rollups.ts): shard, key, hour.
+    index('reading_rollup_pending_claim_idx').on(sql`(hashtext(${t.key}) & 255)`, t.key, t.hour),
+  ],
 );
 
 /**

@@ -1,5 +1,5 @@
 // The inventory: every manufactured device (key, product, secret) is known before a customer registers it.
-// Operators import the factory's CSV (`npx tsx server/src/main.ts inventory-import devices.csv`); the demo seed
+// Operators import the factory's CSV (`node server/dist/main.js inventory-import devices.csv`, after `npm run build`); the demo seed
 // adds a small inventory and registers one device of each product to the demo user.
 import { createHmac } from 'node:crypto';
 import { parse } from 'csv-parse/sync';

@@ -14,6 +14,7 @@ import { ingestBatch, type Uplink } from '../devices/gateway/ingest';
 import { demoKey } from '../devices/inventory';
 import { call, createMember, openTestDatabase, setUpTestApp, type Member, type TestApp } from '../testing/testApp';
 import { chartGrid } from './chart';
+import { rollUpAll } from './rollups';
 
 let t: TestApp;
 setUpTestApp((app) => (t = app));
@@ -211,6 +212,9 @@ describe('a chart over months', () => {
       DAYS * 24 * 60,
       extremes.map(([at]) => at),
     );
+    // Rolled up (the job, history/rollups.ts), then the extremes arrive late: their hours are marked and read from
+    // the readings until the job builds them again.
+    await rollUpAll(t.database.db, t.clock.now());
     for (const [at, voltage] of extremes) await setVoltage(key, at, voltage);
     readings = await t.database.withConnection((c) => storedReadings(c, key));
     expect(readings).toHaveLength(DAYS * 24 * 60);
@@ -233,6 +237,25 @@ describe('a chart over months', () => {
     for (const value of hidden) expect(values).not.toContain(value);
     expect(points).toEqual(expectedChart(readings, RANGE, registeredAt));
   });
+
+  it('is the same once the late readings’ hours are built again, and from the readings alone with every hour marked', async () => {
+    const pendingHours = () => t.database.withConnection((c) => c.query(`SELECT hour FROM reading_rollup_pending WHERE key = $1`, [key]));
+    // The late extremes' hours (two in each).
+    expect(await pendingHours()).toHaveLength(3);
+    const registeredAt = '2024-01-20T07:33:30.000Z';
+    const points = await chart(owner, key, RANGE);
+    expect(points).toEqual(expectedChart(readings, RANGE, registeredAt));
+    await rollUpAll(t.database.db, t.clock.now());
+    expect(await pendingHours()).toHaveLength(0);
+    expect(await chart(owner, key, RANGE)).toEqual(points);
+    // As if every reading had come late: all from the readings.
+    await t.database.withConnection((c) =>
+      c.query(`INSERT INTO reading_rollup_pending (key, hour) SELECT DISTINCT key, date_bin('1 hour', at, 'epoch') FROM device_readings WHERE key = $1`, [key]),
+    );
+    expect(await chart(owner, key, RANGE)).toEqual(points);
+    await rollUpAll(t.database.db, t.clock.now());
+    expect(sortedLikeJs(await t.database.withConnection((c) => storedRollups(c, key)))).toEqual(expectedRollups(readings));
+  }, 120_000);
 });
 
 describe('readings through the gateway', () => {
@@ -260,8 +283,11 @@ describe('readings through the gateway', () => {
       ],
       [fenceReading(key, '2024-02-10T09:59:59.999Z', 50), fenceReading(key, '2024-02-10T11:00:00.000Z', 20_000)],
     ];
-    for (const batch of batches)
+    // The rollup job after each batch: each later batch's readings are late ones of hours already built.
+    for (const batch of batches) {
       expect((await ingestBatch(t.database.db, batch)).every((result) => result.outcome === 'applied')).toBe(true);
+      await rollUpAll(t.database.db, t.clock.now());
+    }
     const [stored, rollups] = await t.database.withConnection(
       async (c) => [await storedReadings(c, key), await storedRollups(c, key)] as const,
     );
@@ -298,6 +324,8 @@ describe('readings on the edges of buckets', () => {
     const edge = grid.origin + (Math.floor((ms(start) - grid.origin) / grid.width) + 5) * grid.width;
     const [before, after] = [new Date(edge - 1).toISOString(), new Date(edge).toISOString()];
     await insertMinutes(key, start, 2 * 24 * 60, [before, after]);
+    // Built, then the two edge readings late: their hours from the readings, the others from the rollups.
+    await rollUpAll(t.database.db, t.clock.now());
     await setVoltage(key, before, 3);
     await setVoltage(key, after, 4);
     const readings = await t.database.withConnection((c) => storedReadings(c, key));
@@ -309,15 +337,9 @@ describe('readings on the edges of buckets', () => {
 });
 
 describe('migration 0017', () => {
-  it('rolls up exactly the charted fields (a new one needs a migration that adds it to the trigger and rolls it up)', async () => {
-    const [trigger] = await t.database.withConnection((c) =>
-      c.query<{ fields: string }>(`SELECT encode(tgargs, 'escape') AS fields FROM pg_trigger WHERE tgname = 'reading_hour_extremes_keep'`),
-    );
-    // tgargs holds the arguments, each ended by a zero byte (escaped as \000).
-    expect(trigger.fields.split('\\000').filter(Boolean).sort()).toEqual([...CHARTED].sort());
-  });
-
-  it('rolls up the readings stored before it, and the trigger goes on from there', async () => {
+  // The charted fields are HISTORY_FIELDS, the rollup job's (history/rollups.ts, since 0031): expectedRollups keeps
+  // only those, and the readings below also have numeric fields that are not charted.
+  it('rolls up the readings stored before it, and the rollup job goes on from there (0031)', async () => {
     const test = await openTestDatabase();
     try {
       // Migrated as a release before 0017 left it, with readings in it.
@@ -340,12 +362,15 @@ describe('migration 0017', () => {
       expect((await migrate(test.database))[0]).toBe('0017_reading_hour_extremes.sql');
       await test.database.withConnection(async (c) => {
         expect(sortedLikeJs(await storedRollups(c))).toEqual(expectedRollups(await storedReadings(c)));
-        // Later readings into hours the backfill rolled up: merged by the trigger.
+        // Later readings into hours the backfill rolled up: marked, and built again by the job.
         await insert(c, 'fence-1', '2024-05-01T03:30:00.000Z', { Voltage: 4000 });
         await insert(c, 'fence-1', '2024-05-01T03:00:00.000Z', { Voltage: 1 }).catch(() => undefined); // already stored: refused
         await c.query(
           `INSERT INTO device_readings (key, at, data) VALUES ('plug-0', '2024-05-01T00:00:00.5Z', '{"Load": -1}'), ('plug-0', '2024-05-01T00:00:00Z', '{"Load": 99}') ON CONFLICT DO NOTHING`,
         );
+      });
+      expect(await rollUpAll(test.database.db, new Date())).toHaveLength(2);
+      await test.database.withConnection(async (c) => {
         const readings = await storedReadings(c);
         expect(readings.length).toBe(10_000 + 4);
         expect(sortedLikeJs(await storedRollups(c))).toEqual(expectedRollups(readings));

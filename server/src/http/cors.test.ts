@@ -245,7 +245,7 @@ describe('the partner embed’s narrow reach (docs/product/embedding.md)', () =>
   });
 
   it('admits no default origin in production; named ones work there', () => {
-    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://paddock.example.com', PAYMENT_TEST_MODE: 'on' };
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://paddock.example.com', PAYMENT_TEST_MODE: 'on', PADDOCK_EMBEDDED: 'database,broker,mailbox' };
     expect(loadConfig(production)).toMatchObject({ partnerOrigins: [], nativeAppOrigins: [] });
     expect(loadConfig({ ...production, PARTNER_ORIGINS: PARTNER, NATIVE_APP_ORIGINS: 'capacitor://localhost' })).toMatchObject({
       partnerOrigins: [PARTNER],

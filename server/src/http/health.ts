@@ -3,11 +3,13 @@
 // outage would only add to it. `/api/health/ready` says whether requests can be served: the database answers a
 // query within READY_WITHIN_MS, and the gateway can ingest: connected and subscribed to the broker, consuming the
 // uplink queue when there is one, and its last uplink stored (issue 27: an instance that stored nothing after a
-// broker restart answered 200); 503 naming what is down.
+// broker restart answered 200); 503 naming what is down, and 503 from the first moment of a shutdown (shutdown.ts), so
+// a load balancer sends no new clients to an instance that is going away (docs/operations/deploy.md).
 import { HealthReply, ReadinessReply } from '@paddock/shared/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import type { Shutdown } from '../shutdown';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './errorHandler';
 
 /** How long readiness waits for the database; a probe must answer well within its own time-out. */
@@ -18,7 +20,12 @@ export const READY_WITHIN_MS = 1000;
  */
 export const READY_CHECK_REUSED_MS = 1000;
 
-export const healthRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; devices: boolean }> = async (app, { ctx, devices }) => {
+export const SHUTTING_DOWN = 'shutting down';
+
+export const healthRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; devices: boolean; shutdown?: Pick<Shutdown, 'draining'> }> = async (
+  app,
+  { ctx, devices, shutdown },
+) => {
   app.get(
     '/health',
     {
@@ -67,13 +74,15 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; devices:
     async (_request, reply) => {
       const database = (await databaseAnswersShared()) ? ('ok' as const) : ('down' as const);
       const status = (ready: boolean) => (ready ? ('ok' as const) : ('unavailable' as const));
+      const stopping = shutdown?.draining ? [SHUTTING_DOWN] : [];
       if (!devices) {
-        if (database !== 'ok') reply.code(503).header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-        return { Status: status(database === 'ok'), Database: database, Broker: 'off' as const };
+        const ready = database === 'ok' && !stopping.length;
+        if (!ready) reply.code(503).header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+        return { Status: status(ready), Database: database, Broker: 'off' as const, ...(stopping.length ? { Problems: stopping } : {}) };
       }
       // The gateway's clients reconnect by themselves; while one is away no device message is stored.
       const gateway = ctx.gateway.readiness();
-      const problems = database === 'ok' ? gateway.problems : ['database not answering', ...gateway.problems];
+      const problems = [...stopping, ...(database === 'ok' ? [] : ['database not answering']), ...gateway.problems];
       if (problems.length) reply.code(503).header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       return { Status: status(!problems.length), Database: database, Broker: gateway.broker, Ingest: gateway.ingest, Problems: problems };
     },

@@ -29,21 +29,50 @@ const NOT_PRECACHED = /(\.(br|gz|map)|\.LICENSE\.txt|(^|\/)mf-manifest-stats\.js
 
 export const revisionOf = (content: string | Buffer) => createHash('sha256').update(content).digest('hex').slice(0, 16);
 
-/** Files below `dir`, as '/'-separated paths relative to it, sorted. */
+/** Where a production build records what it emitted (webpack/builds.js): `<time>-<hash>.json`, newest sorts last. */
+export const BUILD_RECORDS_DIR = '.builds';
+
+export interface BuildRecord {
+  files: Set<string>;
+  /** The shell's public path ('/' or a CDN URL, PADDOCK_PUBLIC_PATH); absent for a remote. */
+  publicPath?: string;
+}
+
+/**
+ * The newest build of `dir`: dist/ keeps the hashed files of earlier builds for pages still open
+ * (docs/architecture/decisions/0024-remote-redeploys.md), and only the newest build's are precached. null without
+ * records (a build from before them): then every file is the build's.
+ */
+export async function latestBuild(dir: string): Promise<BuildRecord | null> {
+  const names = await readdir(path.join(dir, BUILD_RECORDS_DIR)).catch(() => [] as string[]);
+  for (const name of names.filter((n) => n.endsWith('.json')).sort().reverse()) {
+    try {
+      const record = JSON.parse(await readFile(path.join(dir, BUILD_RECORDS_DIR, name), 'utf8')) as { files?: unknown; publicPath?: unknown };
+      if (!Array.isArray(record.files)) continue;
+      return { files: new Set(record.files.map(String)), publicPath: typeof record.publicPath === 'string' ? record.publicPath : undefined };
+    } catch {
+      // Being written by a build right now: the one before it is still whole.
+    }
+  }
+  return null;
+}
+
+/** Files below `dir` (not the build records), as '/'-separated paths relative to it, sorted. */
 async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
   const found: string[] = [];
   for (const entry of await readdir(path.join(dir, prefix), { withFileTypes: true })) {
     const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (rel === BUILD_RECORDS_DIR) continue;
     if (entry.isDirectory()) found.push(...(await filesUnder(dir, rel)));
     else if (entry.isFile()) found.push(rel);
   }
   return found.sort();
 }
 
-async function distEntries(dir: string, urlBase: string, isHashed: (file: string) => boolean, skip: (rel: string) => boolean) {
+async function distEntries(dir: string, urlBase: string, isHashed: (file: string) => boolean, skip: (rel: string) => boolean, build: BuildRecord | null) {
   const entries: PrecacheEntry[] = [];
   for (const rel of await filesUnder(dir)) {
-    if (NOT_PRECACHED.test(rel) || skip(rel)) continue;
+    if (NOT_PRECACHED.test(rel) || skip(rel) || (build && !build.files.has(rel))) continue;
     const file = path.join(dir, rel);
     entries.push({ url: `${urlBase}${rel}`, revision: isHashed(file) ? null : revisionOf(await readFile(file)) });
   }
@@ -69,8 +98,11 @@ export async function precacheEntries(sources: PrecacheSources): Promise<Precach
     { url: '/index.html', revision: revisionOf(sources.page) },
     { url: '/remotes.json', revision: revisionOf(JSON.stringify(sources.remoteUrls)) },
   ];
+  const shellBuild = await latestBuild(sources.shellDir);
+  // A shell built for a CDN (PADDOCK_PUBLIC_PATH) loads its files from there: the cache must hold those URLs.
+  const shellBase = shellBuild?.publicPath ?? '/';
   entries.push(
-    ...(await distEntries(sources.shellDir, '/', sources.isHashed, (rel) => rel === 'index.html' || rel === SERVICE_WORKER_FILE)),
+    ...(await distEntries(sources.shellDir, shellBase, sources.isHashed, (rel) => rel === 'index.html' || rel === SERVICE_WORKER_FILE, shellBuild)),
   );
   for (const name of PRECACHED_REMOTES) {
     if (!servedHere(name, sources.remoteUrls[name])) continue;
@@ -79,7 +111,7 @@ export async function precacheEntries(sources: PrecacheSources): Promise<Precach
       (s) => s.isDirectory(),
       () => false,
     );
-    if (built) entries.push(...(await distEntries(dir, `/remotes/${name}/`, sources.isHashed, () => false)));
+    if (built) entries.push(...(await distEntries(dir, `/remotes/${name}/`, sources.isHashed, () => false, await latestBuild(dir))));
   }
   return entries;
 }

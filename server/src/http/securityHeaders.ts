@@ -1,10 +1,12 @@
 // Security headers on every reply (API, shell, remotes' files, 404s), through helmet. The CSP allows scripts only
-// from files (no inline script, no eval) of this origin and of the remotes' origins (REMOTE_<NAME>_URL may point
-// elsewhere); styles may be inline: the page's splash rules are a <style> of the page, and components set style
-// attributes (the apps' own CSS comes as files).
+// from files (no inline script, no eval) of this origin, of the remotes' origins (REMOTE_<NAME>_URL may point
+// elsewhere, REMOTE_ORIGINS names more: fixed at start while REMOTES_FILE moves versions, http/remotes.ts) and of
+// the shell's CDN (ASSET_ORIGIN; docs/architecture/decisions/0024-remote-redeploys.md); styles may be inline: the
+// page's splash rules are a <style> of the page, and components set style attributes (the apps' own CSS comes as files).
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { allowedRemoteOrigins } from './remotes';
 
 /** One year; sent only on requests that came over https (directly, or as a trusted proxy says). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
@@ -24,16 +26,17 @@ export function remoteOrigins(remoteUrls: Config['remoteUrls']): string[] {
 }
 
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
-  const remotes = remoteOrigins(config.remoteUrls);
+  // The shell's CDN serves the same kinds of files as a remote's origin; the service worker precaches from it (connect).
+  const others = [...new Set([...allowedRemoteOrigins(config), ...(config.assetOrigin ? [config.assetOrigin] : [])])];
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
-    scriptSrc: ["'self'", ...remotes],
+    scriptSrc: ["'self'", ...others],
     scriptSrcAttr: ["'none'"],
-    styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
-    connectSrc: ["'self'", ...remotes],
-    imgSrc: ["'self'", 'data:', 'blob:', ...remotes],
-    fontSrc: ["'self'", 'data:', ...remotes],
+    styleSrc: ["'self'", "'unsafe-inline'", ...others],
+    connectSrc: ["'self'", ...others],
+    imgSrc: ["'self'", 'data:', 'blob:', ...others],
+    fontSrc: ["'self'", 'data:', ...others],
     workerSrc: ["'self'"],
     manifestSrc: ["'self'"],
     objectSrc: ["'none'"],

@@ -8,10 +8,12 @@ import fastifyStatic from '@fastify/static';
 import { REMOTE_NAMES } from '@paddock/shared/federation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { SERVER_DIR } from '../paths';
 import { readVariantPage } from '../variants/page';
 import { isPartnerOrigin } from './cors';
 import { notFound } from './errors';
 import { serviceWorkerScript } from './precache';
+import { createRemotes } from './remotes';
 import { requestVariant } from '../variants/variant';
 
 // Emitted as `[name].[contenthash:10].js`: such a file never changes, everything else may.
@@ -31,11 +33,15 @@ export const remoteDist = (config: Config, name: string) => path.join(config.web
 type HeaderTarget = { setHeader(name: string, value: string): unknown };
 
 export async function webRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+  // REMOTES_FILE may move a remote to another version while the server runs (http/remotes.ts).
+  const remotes = createRemotes(config, app.log);
   await app.register(fastifyStatic, {
     root: shellDist(config),
     prefix: '/',
     preCompressed: true,
     cacheControl: false,
+    // Not dist/.builds/, the build records kept for `npm run prune-builds` (webpack/builds.js).
+    dotfiles: 'ignore',
     // The page goes through sendWebNotFound, which brands it for the host (docs/product/overview.md#branded-variants).
     allowedPath: (pathname: string) => !isIndexPath(pathname),
     setHeaders: (res: HeaderTarget, file: string) => res.setHeader('Cache-Control', cacheControlFor(file)),
@@ -47,6 +53,7 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: Conf
       decorateReply: false,
       preCompressed: true,
       cacheControl: false,
+      dotfiles: 'ignore',
       setHeaders: (res: HeaderTarget, file: string) => {
         res.setHeader('Cache-Control', cacheControlFor(file));
         // A shell on another origin loads the remote's manifest and chunks.
@@ -64,7 +71,7 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: Conf
       ? await serviceWorkerScript({
           shellDir: shellDist(config),
           remoteDir: (name) => remoteDist(config, name),
-          remoteUrls: config.remoteUrls,
+          remoteUrls: await remotes.current(),
           page,
           isHashed: (file) => cacheControlFor(file) === LONG_CACHE,
         })
@@ -78,7 +85,7 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: Conf
       .header('Cache-Control', NO_CACHE)
       .header('Access-Control-Allow-Origin', '*')
       .header('Cross-Origin-Resource-Policy', 'cross-origin')
-      .send(config.remoteUrls),
+      .send(await remotes.current()),
   );
 }
 
@@ -128,7 +135,7 @@ export async function sendWebNotFound(config: Config, request: FastifyRequest, r
 }
 
 /** The demo partner page (docs/product/embedding.md), a plain folder of files in the server package. */
-export const PARTNER_DEMO_DIR = path.join(__dirname, '..', '..', 'public', 'partner-demo');
+export const PARTNER_DEMO_DIR = path.join(SERVER_DIR, 'public', 'partner-demo');
 
 /**
  * The demo partner page's Paddock: its host without the `shop.` prefix (http://shop.localhost:8080 →

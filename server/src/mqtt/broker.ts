@@ -62,6 +62,8 @@ export interface EmbeddedBroker {
   serverCredentials: { username: string; password: string };
   /** How many retained messages the broker holds (tests and the bench watch that it stays bounded). */
   retainedCount(): Promise<number>;
+  /** Clients connected now, the server's own included (metrics, observability/metrics.ts). */
+  connectedClients(): number;
   close(): Promise<void>;
 }
 
@@ -278,6 +280,7 @@ export async function startBroker(options: BrokerOptions): Promise<EmbeddedBroke
       for await (const message of persistence.createRetainedStream('#')) if (message) count += 1;
       return count;
     },
+    connectedClients: () => broker.connectedClients,
     async close() {
       // Stop accepting, then let aedes close every client connection (server.close waits for them).
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

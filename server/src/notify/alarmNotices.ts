@@ -15,7 +15,7 @@ import {
   type NoticeState,
   type NotifiedAlarm,
 } from '@paddock/shared/domain';
-import { and, eq, inArray, isNotNull, lte, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { alarmNotices, devices, users, type DeviceRow } from '../db/schema';
@@ -29,14 +29,26 @@ export interface NoticeSettings {
   quietMinutes: number;
   /** An offline device is reminded of every this many hours (OFFLINE_REMINDER_HOURS). */
   reminderHours: number;
+  /**
+   * A device offline is told about once it has stayed offline this long (OFFLINE_NOTICE_DELAY_SECONDS): one back
+   * within it, as after a server or broker restart, is never told (docs/operations/deploy.md#restarts-and-offline-alarms).
+   */
+  offlineDelaySeconds?: number;
 }
 
-export const DEFAULT_NOTICE_SETTINGS: NoticeSettings = { quietMinutes: 15, reminderHours: 24 };
+/** The functions' defaults; a server takes its settings from its configuration (noticeSettings), 120 s delay included. */
+export const DEFAULT_NOTICE_SETTINGS: NoticeSettings = { quietMinutes: 15, reminderHours: 24, offlineDelaySeconds: 0 };
 
-export const noticeSettings = (config: Pick<Config, 'notifyQuietMinutes' | 'offlineReminderHours'>): NoticeSettings => ({
+export const noticeSettings = (
+  config: Pick<Config, 'notifyQuietMinutes' | 'offlineReminderHours' | 'offlineNoticeDelaySeconds'>,
+): NoticeSettings => ({
   quietMinutes: config.notifyQuietMinutes,
   reminderHours: config.offlineReminderHours,
+  offlineDelaySeconds: config.offlineNoticeDelaySeconds,
 });
+
+/** How long a trigger of `alarm` is held at least (only the offline alarm's is). */
+const holdMsOf = (alarm: NotifiedAlarm, settings: NoticeSettings) => (alarm === 'offline' ? (settings.offlineDelaySeconds ?? 0) * 1000 : 0);
 
 export const ALARM_JOB = 'alarm-notice';
 
@@ -128,6 +140,7 @@ export async function noticeAlarms(
       await previousNotice(tx, device.key, transition.alarm),
       now,
       settings.quietMinutes * 60_000,
+      holdMsOf(transition.alarm, settings),
     );
     if (decision.next) {
       await tx
@@ -207,16 +220,22 @@ export async function remindOffline(db: Db, now: Date, settings: NoticeSettings,
  */
 export async function releaseHeldTriggers(db: Db, now: Date, settings: NoticeSettings, limit = SWEEP_BATCH): Promise<string[]> {
   const quietMs = settings.quietMinutes * 60_000;
+  const offlineHoldMs = holdMsOf('offline', settings);
   return db.transaction(async (tx) => {
     const due = await claimNotices(
       tx,
-      and(isNotNull(alarmNotices.heldSince), lte(alarmNotices.notifiedAt, new Date(now.getTime() - quietMs))),
+      and(
+        isNotNull(alarmNotices.heldSince),
+        lte(alarmNotices.notifiedAt, new Date(now.getTime() - quietMs)),
+        // An offline trigger still within its delay is not claimed (it would come first in every batch, undue).
+        or(ne(alarmNotices.alarm, 'offline'), lte(alarmNotices.heldSince, new Date(now.getTime() - offlineHoldMs))),
+      ),
       limit,
     );
     const told: string[] = [];
     for (const { notice, device } of due) {
-      if (!isHeldTriggerDue(notice, now, quietMs) || !isProductId(device.product)) continue;
       const alarm = notice.alarm as NotifiedAlarm;
+      if (!isHeldTriggerDue(notice, now, quietMs, holdMsOf(alarm, settings)) || !isProductId(device.product)) continue;
       const current = currentAlarm(device.product, device.fields, alarm);
       const stillOn = current !== null && current.triggered && current.enabled && !alarmsPaused(device, now);
       await tx

@@ -58,6 +58,11 @@ export function testConfig(overrides: Partial<TestConfig> = {}): TestConfig {
     // db/stalledDatabase.test.ts and db/connections.test.ts test.
     databasePool: { ...config.databasePool, size: 10 },
     webRoot: path.join(os.tmpdir(), 'paddock-test-no-web-build'),
+    // The tests' readings carry fixed dates years back (2024): kept, unless a test sets the retention it checks.
+    readingsRetentionDays: 36_500,
+    // Offline alarms told at once, as the tests of their content and recipients expect; the delay that keeps a
+    // restart quiet is tested on its own (notify/restartOfflineNotices.test.ts).
+    offlineNoticeDelaySeconds: 0,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { alarmTransitions, currentAlarm } from '../products';
-import { defaultAlarmChannels, isHeldTriggerDue, isReminderDue, noticeDecision } from './alarmNotifications';
+import { defaultAlarmChannels, isHeldTriggerDue, isReminderDue, NEVER_NOTIFIED, noticeDecision } from './alarmNotifications';
 
 const fence = (voltage: number, triggered: boolean, enabled = true, offline = false) => ({
   LastReport: { Timestamp: '2026-01-01T00:00:00Z', Data: { Voltage: voltage, Battery: 12.4, Rssi: -70 } },
@@ -103,6 +103,20 @@ describe('noticeDecision', () => {
     expect(isHeldTriggerDue(held, at(14), quiet)).toBe(false);
     expect(isHeldTriggerDue(held, at(15), quiet)).toBe(true);
     expect(isHeldTriggerDue({ ...held, heldSince: null }, at(60), quiet)).toBe(false);
+  });
+
+  it('holds every trigger for the hold (the offline delay), drops it when it clears within, releases it after', () => {
+    const hold = 2 * 60_000;
+    const held = noticeDecision(on, null, at(0), quiet, hold);
+    expect(held).toEqual({ send: false, next: { open: false, notifiedAt: NEVER_NOTIFIED, heldSince: at(0) } });
+    expect(isHeldTriggerDue(held.next!, at(1), quiet, hold)).toBe(false);
+    expect(isHeldTriggerDue(held.next!, at(2), quiet, hold)).toBe(true);
+    // Back within the hold (a restart): nothing told, not even the clear.
+    expect(noticeDecision(off, held.next!, at(1), quiet, hold)).toEqual({ send: false, next: { open: false, notifiedAt: NEVER_NOTIFIED, heldSince: null } });
+    // The quiet period still counts: a trigger held after a recent notice waits for the later of the two.
+    const recent = noticeDecision(on, { open: false, notifiedAt: at(0), heldSince: null }, at(10), quiet, hold);
+    expect(isHeldTriggerDue(recent.next!, at(12), quiet, hold)).toBe(false);
+    expect(isHeldTriggerDue(recent.next!, at(15), quiet, hold)).toBe(true);
   });
 
   it('reads one alarm as the device has it now', () => {

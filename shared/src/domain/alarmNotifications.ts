@@ -80,32 +80,43 @@ export interface NoticeState {
 /** Whether to tell the transition now, and the state after (absent: nothing to record). */
 export type NoticeDecision = { send: false; next?: NoticeState } | { send: true; next: NoticeState };
 
+/** `notifiedAt` of an alarm held before anything was ever told about it: long before any quiet period. */
+export const NEVER_NOTIFIED = new Date(0);
+
 /**
  * Whether a transition is told, and the state after. A trigger goes out when the alarm is enabled and no trigger
  * was told within the quiet period; within it, the trigger is held (releaseHeldTrigger tells it later, if the
  * alarm is still on). A clear goes out exactly when its trigger was told; a held trigger that clears is dropped.
  * So a flapping alarm sends one trigger and one clear per quiet period, and an alarm that stays on is always told.
+ * `holdMs` (the offline alarm's OFFLINE_NOTICE_DELAY_SECONDS) holds every trigger that long at least: one that clears
+ * within it, as a device does when a server or broker restarts (docs/operations/deploy.md), is never told.
  */
 export function noticeDecision(
   transition: Pick<AlarmTransition, 'triggered' | 'enabled'>,
   previous: NoticeState | null,
   now: Date,
   quietMs: number,
+  holdMs = 0,
 ): NoticeDecision {
   if (!transition.triggered) {
     if (previous?.open) return { send: true, next: { open: false, notifiedAt: previous.notifiedAt, heldSince: null } };
     return previous?.heldSince ? { send: false, next: { ...previous, heldSince: null } } : { send: false };
   }
   if (!transition.enabled) return { send: false };
-  if (previous && now.getTime() - previous.notifiedAt.getTime() < quietMs) {
-    return { send: false, next: { ...previous, heldSince: previous.heldSince ?? now } };
+  if ((previous && now.getTime() - previous.notifiedAt.getTime() < quietMs) || holdMs > 0) {
+    const before = previous ?? { open: false, notifiedAt: NEVER_NOTIFIED, heldSince: null };
+    return { send: false, next: { ...before, heldSince: before.heldSince ?? now } };
   }
   return { send: true, next: { open: true, notifiedAt: now, heldSince: null } };
 }
 
-/** A held trigger is due once the quiet period after the last notice is over. */
-export function isHeldTriggerDue(previous: NoticeState, now: Date, quietMs: number): boolean {
-  return previous.heldSince !== null && now.getTime() - previous.notifiedAt.getTime() >= quietMs;
+/** A held trigger is due once the quiet period after the last notice is over, and `holdMs` after it went off. */
+export function isHeldTriggerDue(previous: NoticeState, now: Date, quietMs: number, holdMs = 0): boolean {
+  return (
+    previous.heldSince !== null &&
+    now.getTime() - previous.notifiedAt.getTime() >= quietMs &&
+    now.getTime() - previous.heldSince.getTime() >= holdMs
+  );
 }
 
 /** One alarm's state in a device's fields now (null: `sources` has no such alarm). */

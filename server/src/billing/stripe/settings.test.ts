@@ -50,6 +50,7 @@ describe('payment provider settings', () => {
       SEED_DEMO: 'off',
       PUBLIC_URL: 'https://paddock.example.com',
       PAYMENT_TEST_MODE: 'on',
+      PADDOCK_EMBEDDED: 'database,broker,mailbox',
     };
     expect(() => loadConfig({ ...production, STRIPE_API_PROTOCOL: 'http' })).toThrow(
       /^STRIPE_API_PROTOCOL must be https with NODE_ENV=production/,

@@ -3,6 +3,7 @@
 // its message is committed; the broker acknowledges the device only then (mqtt/broker.ts, mqtt/client.ts), so the
 // in-memory queue holds only unacknowledged messages, which a crash loses harmlessly (the device or the broker
 // sends them again). The queue is bounded by what the broker lets in flight, not by a count here.
+import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { isDatabaseUnavailable, type Db } from '../../db/client';
 import type { NoticeSettings } from '../../notify/alarmNotices';
 import { ingestBatch, type IngestResult, type Uplink } from './ingest';
@@ -12,6 +13,12 @@ export const MAX_BATCH = 1000;
 /** A device whose row another transaction holds is tried again after this, doubling up to PARKED_MAX_MS. */
 export const PARKED_FIRST_MS = 20;
 export const PARKED_MAX_MS = 500;
+
+/** Told of every batch written: its uplinks and the seconds its transaction took (metrics, observability/metrics.ts). */
+export type BatchObserver = (size: number, seconds: number) => void;
+
+/** A no-op unless tracing is on (observability/tracing.ts): a batch's span holds its database spans. */
+const tracer = trace.getTracer('paddock');
 
 interface Entry {
   uplink: Uplink;
@@ -36,6 +43,7 @@ export class IngestBatcher {
     private readonly db: Db,
     private readonly notices: NoticeSettings | undefined,
     private readonly maxBatch = MAX_BATCH,
+    private readonly observe?: BatchObserver,
   ) {}
 
   /** Resolves with the message's result once it is committed; rejects when the database failed (nothing stored). */
@@ -80,7 +88,22 @@ export class IngestBatcher {
     this.running = null;
   }
 
-  private async write(batch: Entry[]): Promise<void> {
+  private write(batch: Entry[]): Promise<void> {
+    return tracer.startActiveSpan('ingest batch', { attributes: { 'paddock.batch.uplinks': batch.length } }, async (span) => {
+      const started = performance.now();
+      try {
+        await this.writeBatch(batch);
+      } catch (error) {
+        span.setStatus({ code: SpanStatusCode.ERROR, message: String(error) });
+        throw error;
+      } finally {
+        this.observe?.(batch.length, (performance.now() - started) / 1000);
+        span.end();
+      }
+    });
+  }
+
+  private async writeBatch(batch: Entry[]): Promise<void> {
     const uplinks = batch.map((entry) => entry.uplink);
     let results: (IngestResult | null)[];
     try {

@@ -20,6 +20,7 @@ import {
 } from '@paddock/shared/contract';
 import { deviceConfigOf, isConfiguredProduct, isProductId } from '@paddock/shared/domain';
 import { and, asc, gt } from 'drizzle-orm';
+import { SpanKind, trace } from '@opentelemetry/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MqttClient } from 'mqtt';
 import type { Db } from '../../db/client';
@@ -28,6 +29,7 @@ import { connectServerClient, type MqttEndpoint, type ServerClient } from '../..
 import { UplinkQueue } from '../../mqtt/uplinkQueue';
 import { CommandTimeoutError, PendingCommands, realTimers, type Timers } from './commands';
 import type { NoticeSettings } from '../../notify/alarmNotices';
+import type { Metrics } from '../../observability/metrics';
 import { IngestBatcher } from './batcher';
 import { parsePayload } from './payloads';
 
@@ -40,7 +42,12 @@ export interface GatewayOptions {
   commandTimeoutMs?: number;
   /** Quiet period of alarm notifications (default NOTIFY_QUIET_MINUTES' default). */
   notices?: NoticeSettings;
+  /** Counts uplinks, their lag and the batches (docs/operations/monitor.md). */
+  metrics?: Metrics;
 }
+
+/** A no-op unless tracing is on (observability/tracing.ts): a publish's span joins the request that made it. */
+const tracer = trace.getTracer('paddock');
 
 /**
  * Devices read per page when the configurations are published again at start: memory stays bounded however many are
@@ -89,12 +96,18 @@ export class DeviceGateway {
   /** Messages wait here only until stored, and are acknowledged then (batcher.ts). */
   private readonly batcher: IngestBatcher;
   private closing = false;
+  /** Shutting down: uplinks are refused (left unacknowledged, so they come again), acks still settle commands. */
+  private draining = false;
   /** Uplinks this instance has applied (tests see how instances share the work). */
   applied = 0;
 
   constructor(private readonly options: GatewayOptions) {
     this.pending = new PendingCommands(options.timers ?? realTimers);
-    this.batcher = new IngestBatcher(options.db, options.notices);
+    const { metrics } = options;
+    this.batcher = new IngestBatcher(options.db, options.notices, undefined, metrics && ((size, seconds) => {
+      metrics.batchSize.observe(size);
+      metrics.batchDuration.observe(seconds);
+    }));
   }
 
   /** Connects to the broker and subscribes to the devices' uplinks (acks only with viaAccept); rejects when the broker cannot be reached. */
@@ -152,20 +165,24 @@ export class DeviceGateway {
     const parsed = parseDeviceTopic(topic);
     if (!parsed || parsed.direction !== 'up') return;
     const { key, name } = parsed;
+    if (this.draining && name !== 'ack') throw new Error('the gateway is stopping');
     if (name === 'ack') {
       const ack = parsePayload<Ack>(DeviceAck, payload);
       if (!ack.ok) this.options.log.warn({ device: key, topic, reason: ack.reason }, 'device message dropped');
       else this.pending.settle(key, ack.value);
       return;
     }
+    const receivedAt = this.options.now();
     const result = await this.batcher
-      .submit({ key, name, payload, retained, receivedAt: this.options.now() })
+      .submit({ key, name, payload, retained, receivedAt })
       .catch((error: unknown) => {
         this.ingestFailing = true;
+        this.options.metrics?.observeUplink(name, 'failed', receivedAt, this.options.now());
         this.options.log.error({ err: error, device: key }, 'device message not stored');
         throw error;
       });
     this.ingestFailing = false;
+    if (result.outcome !== 'locked') this.options.metrics?.observeUplink(name, result.outcome, receivedAt, this.options.now());
     if (result.outcome === 'invalid' || result.outcome === 'ignored') {
       this.options.log.warn({ device: key, topic, reason: result.reason }, 'device message dropped');
     }
@@ -188,9 +205,11 @@ export class DeviceGateway {
 
   private publish(topic: string, payload: string, retain: boolean): void {
     if (!this.client) return;
+    const span = tracer.startSpan('mqtt publish', { kind: SpanKind.PRODUCER, attributes: { 'messaging.system': 'mqtt', 'messaging.destination.name': topic } });
     // QoS 1: while the connection is down, mqtt.js keeps it and sends it on reconnect.
     this.client.publish(topic, payload, { qos: 1, retain }, (error) => {
       if (error) this.options.log.warn({ topic, err: error.message }, 'MQTT publish failed');
+      span.end();
     });
   }
 
@@ -276,6 +295,17 @@ export class DeviceGateway {
       if (rows.length < pageSize) return { devices: count, pages };
       after = rows[rows.length - 1].key;
     }
+  }
+
+  /**
+   * Shutting down (shutdown.ts): takes no more uplinks (the uplink queue's consumer stops, those that come over MQTT
+   * are refused unacknowledged) and resolves once those in hand are stored; acks still reach the commands that wait,
+   * so the requests behind them can finish. close() does the rest.
+   */
+  async stopTakingUplinks(): Promise<void> {
+    this.draining = true;
+    await this.uplinks?.stop();
+    await this.idle();
   }
 
   /** Stops taking messages, fails waiting commands, lets the work in hand finish and disconnects. */

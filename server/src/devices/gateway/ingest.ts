@@ -28,6 +28,7 @@ import {
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deviceReadings, devices, type DeviceRow } from '../../db/schema';
+import { coverReadingDays, forgetCoveredDays, rawReadingsSince } from '../../readings/partitions';
 import { deepMerge } from '../changes';
 import { SERVER_PRODUCTS } from '../products';
 import { changedRow, type DeviceChange } from '../store';
@@ -124,6 +125,11 @@ export async function ingestBatch(
         continue;
       }
       const step = stepOf(product, device.row, uplink);
+      // Past the raw retention there is no partition to store it in (docs/architecture/readings.md "Arrive").
+      if (step.history && step.history.at < rawReadingsSince(db, uplink.receivedAt)) {
+        results[i] = { outcome: 'ignored', reason: `reading of ${step.history.at.toISOString()} is older than the raw retention (READINGS_RETENTION_DAYS)` };
+        continue;
+      }
       results[i] = step.result;
       if (step.result.outcome !== 'applied') continue;
       if (step.history) history.push({ key: uplink.key, ...step.history });
@@ -131,7 +137,16 @@ export async function ingestBatch(
       if (step.changes) device.row = { ...device.row, ...step.changes };
       device.now = uplink.receivedAt;
     }
-    if (history.length) await insertHistory(tx, history);
+    if (history.length) {
+      // Every day of the batch has its partition before the insert: a missing one would fail the whole batch.
+      await coverReadingDays(db, history.map((reading) => reading.at), tx);
+      try {
+        await insertHistory(tx, history);
+      } catch (error) {
+        forgetCoveredDays(db); // a partition dropped or missing after all: the next batch asks the catalog again
+        throw error;
+      }
+    }
     // Compared with the row as locked once per device and batch (updatedAt as changeDevice moves it).
     const changed = [...rows.values()].flatMap(({ before, row, now }) => {
       if (!now || row === before) return [];

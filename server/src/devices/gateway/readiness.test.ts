@@ -52,4 +52,17 @@ describe('GET /api/health/ready with the device side', () => {
     const gateway = new DeviceGateway({ db: d.database.db, now: () => new Date(), log: d.app.log });
     expect(gateway.readiness()).toEqual({ broker: 'down', ingest: 'ok', problems: ['MQTT not connected'] });
   });
+
+  // Last: the app stays drained (shutdown.ts, docs/operations/deploy.md#stopping-and-restarting).
+  it('is 503 from the first moment of a shutdown, and the gateway takes no more uplinks', async () => {
+    const draining = d.app.shutdown.drain();
+    const reply = await call(d.app, 'GET', '/api/health/ready');
+    expect(reply.statusCode).toBe(503);
+    expect(reply.json().Problems).toEqual(['shutting down']);
+    await draining;
+    const key = demoKey('fencealarm', 1);
+    const reading = Buffer.from(JSON.stringify({ At: new Date().toISOString(), Voltage: 5000 }));
+    await expect(d.app.deviceGateway.accept(key, `devices/${key}/up/reading`, reading)).rejects.toThrow('the gateway is stopping');
+    expect((await call(d.app, 'GET', '/api/health')).statusCode).toBe(200); // liveness: still serving
+  });
 });
