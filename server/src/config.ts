@@ -567,17 +567,23 @@ export function originList(name: VarName, value: string, { single = false } = {}
     .split(',')
     .map((entry) => entry.trim().replace(/\/$/, ''))
     .filter(Boolean)
-    .map((entry) => {
-      let origin: string | null = null;
-      try {
-        const url = new URL(entry);
-        if (url.protocol === 'http:' || url.protocol === 'https:') origin = url.origin;
-      } catch {
-        // not a URL: refused below
-      }
-      if (origin !== entry.toLowerCase() || entry.includes('*')) throw new Error(`${name}: "${entry}" is not an origin like https://cdn.example.com`);
-      return origin;
-    });
+    .map((entry) => exactOrigin(name, entry, 'https://cdn.example.com'));
+}
+
+/**
+ * `entry` itself when it is an http(s) origin and nothing more, else an error naming the variable. No wildcards:
+ * each origin is named (a `*` would be a valid host character to the URL parser).
+ */
+function exactOrigin(name: string, entry: string, example: string): string {
+  let origin: string | null = null;
+  try {
+    const url = new URL(entry);
+    if (url.protocol === 'http:' || url.protocol === 'https:') origin = url.origin;
+  } catch {
+    // not a URL: refused below
+  }
+  if (origin !== entry.toLowerCase() || entry.includes('*')) throw new Error(`${name}: "${entry}" is not an origin like ${example}`);
+  return origin;
 }
 
 /** PARTNER_ORIGINS: exact origins (`{PORT}` replaced), each checked to be an http(s) origin and nothing more. */
@@ -587,18 +593,7 @@ export function partnerOrigins(value: string, port: number): string[] {
     .split(',')
     .map((entry) => entry.trim().replace(/\{PORT\}/g, String(port)).replace(/\/$/, ''))
     .filter(Boolean)
-    .map((entry) => {
-      let origin: string | null = null;
-      try {
-        const url = new URL(entry);
-        if (url.protocol === 'http:' || url.protocol === 'https:') origin = url.origin;
-      } catch {
-        // not a URL: refused below
-      }
-      // No wildcards: each partner is named (a `*` would be a valid host character to the URL parser).
-      if (origin !== entry.toLowerCase() || entry.includes('*')) throw new Error(`PARTNER_ORIGINS: "${entry}" is not an origin like https://shop.example.com`);
-      return origin;
-    });
+    .map((entry) => exactOrigin('PARTNER_ORIGINS', entry, 'https://shop.example.com'));
 }
 
 function timeouts(request: number, headers: number, idle: number, keepAlive: number): Config['timeouts'] {

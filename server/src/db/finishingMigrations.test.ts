@@ -19,10 +19,7 @@ it('stop() ends the wait before the next try at once', async () => {
     runner = startFinishingMigrations(unreachable, { log, retryMs: 600_000 });
   });
   await failed;
-  const stoppedWithin = await Promise.race([
-    runner.stop().then(() => 'stopped'),
-    new Promise<string>((resolve) => setTimeout(() => resolve('still waiting'), 5_000).unref()),
-  ]);
-  expect(stoppedWithin).toBe('stopped');
+  // The retry is 10 minutes away: a stop that waited for it would fail this test on jest's timeout.
+  await runner.stop();
   expect(tries).toBe(1);
 });
