@@ -12,7 +12,7 @@
 // REHEARSAL_POSTGRES_URL: a PostgreSQL superuser connection (default postgres://postgres@127.0.0.1:5432/postgres).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -23,6 +23,7 @@ import type { ProductId } from '@paddock/shared/domain';
 import { demoInventory, demoKey } from '../server/src/devices/inventory';
 import { createModel, seededRng, step } from '../server/src/simulator/model';
 import { RABBITMQ_SERVER, startRabbitMq, type RabbitMq } from '../server/src/testing/rabbitmq';
+import { buildRemoteFixture, chunksWith } from '../server/src/testing/remoteBuild';
 
 const ROOT = path.join(__dirname, '..');
 const BUNDLE = path.join(ROOT, 'server', 'dist', 'main.js');
@@ -182,14 +183,6 @@ function readingOf(product: ProductId, key: string, at: Date): string {
   return JSON.stringify(step(createModel(product, rng, at), { seconds: 1, at, fault: 'none', relay: true }, rng).reading);
 }
 
-/* eslint-disable @typescript-eslint/no-require-imports -- webpack/ is CommonJS without types */
-const webpackFactory = require('../webpack') as { createConfig: (options: object) => (env: object, argv: object) => Record<string, any> };
-const webpackBuilds = require('../webpack/builds') as { HASHED_ASSET: RegExp };
-const webpack = require('webpack') as (config: object) => {
-  run: (callback: (error: Error | null, stats: { hasErrors(): boolean; compilation: { errors: Error[] } }) => void) => void;
-  close: (callback: () => void) => void;
-};
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** The remote redeployed while a page is open: the redeploy fixture (server/src/http/redeploy.test.ts), built twice. */
 const REDEPLOY_FIXTURE = path.join(ROOT, 'tests', 'fixtures', 'federation', 'redeploy-app');
@@ -198,21 +191,14 @@ const SECOND_SECTION = 'Section of the second build';
 
 /** A production build of the fixture into `dist`, as `npm run build -w mfe-account` builds into its dist (webpack/builds.js keeps earlier hashed files). */
 async function buildRemote(appDir: string, dist: string): Promise<void> {
-  const config = webpackFactory.createConfig({ name: 'account', dir: appDir })({}, { mode: 'production' });
-  config.output.path = dist;
-  config.plugins = config.plugins.filter((plugin: object) => plugin.constructor.name !== 'CompressionPlugin');
-  config.optimization.minimize = false;
-  config.stats = 'none';
-  const compiler = webpack(config);
-  const stats = await new Promise<{ hasErrors(): boolean; compilation: { errors: Error[] } }>((resolve, reject) =>
-    compiler.run((error, result) => compiler.close(() => (error ? reject(error) : resolve(result)))),
-  );
-  if (stats.hasErrors()) throw new RehearsalFailure(`the remote's build failed:\n${stats.compilation.errors.map((error) => error.message).join('\n')}`);
+  await buildRemoteFixture(appDir, dist).catch((error: Error) => {
+    throw new RehearsalFailure(error.message);
+  });
 }
 
 /** The built chunk (a hashed .js) holding `text`. */
 function chunkWith(dist: string, text: string): string {
-  const found = readdirSync(dist).filter((file) => /\.js$/.test(file) && webpackBuilds.HASHED_ASSET.test(file) && readFileSync(path.join(dist, file), 'utf8').includes(text));
+  const found = chunksWith(dist, text);
   check(found.length === 1, `${found.length} chunks of ${dist} hold "${text}"`);
   return found[0];
 }

@@ -5,6 +5,7 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildRemoteFixture, chunksWith } from '../testing/remoteBuild';
 import { call, createTestApp, fakeWebRoot, type TestApp } from '../testing/testApp';
 import { precacheEntries } from './precache';
 import { cacheControlFor, remoteDist } from './web';
@@ -14,14 +15,9 @@ const factory = require('../../../webpack') as {
   createConfig: (options: object) => (env: object, argv: object) => Record<string, any>;
 };
 const builds = require('../../../webpack/builds') as {
-  HASHED_ASSET: RegExp;
   keptOnClean: (file: string) => boolean;
   buildRecords: (dist: string) => { builtAt: number; files: Set<string> }[];
   pruneBuilds: (dist: string, options: { keepBuilds?: number; retentionMs?: number; now?: number; dryRun?: boolean }) => { removed: string[]; kept: number };
-};
-const webpack = require('webpack') as (config: object) => {
-  run: (callback: (error: Error | null, stats: { hasErrors(): boolean; compilation: { errors: Error[] } }) => void) => void;
-  close: (callback: () => void) => void;
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -34,23 +30,11 @@ let webRoot: string;
 let dist: string;
 let t: TestApp;
 
-/** The production build of the fixture (not minified, not pre-compressed: quicker, and bytes are not the point). */
-async function build(): Promise<void> {
-  const config = factory.createConfig({ name: 'account', dir: appDir })({}, { mode: 'production' });
-  config.output.path = dist;
-  config.plugins = config.plugins.filter((plugin: object) => plugin.constructor.name !== 'CompressionPlugin');
-  config.optimization.minimize = false;
-  config.stats = 'none';
-  const compiler = webpack(config);
-  const stats = await new Promise<{ hasErrors(): boolean; compilation: { errors: Error[] } }>((resolve, reject) =>
-    compiler.run((error, result) => compiler.close(() => (error ? reject(error) : resolve(result)))),
-  );
-  if (stats.hasErrors()) throw new Error(stats.compilation.errors.map((error) => error.message).join('\n'));
-}
+const build = () => buildRemoteFixture(appDir, dist);
 
 /** The built chunk (hashed .js) whose text contains `text`. */
 function chunkWith(text: string): string {
-  const found = readdirSync(dist).filter((file) => /\.js$/.test(file) && builds.HASHED_ASSET.test(file) && readFileSync(path.join(dist, file), 'utf8').includes(text));
+  const found = chunksWith(dist, text);
   expect(found).toHaveLength(1);
   return found[0];
 }
