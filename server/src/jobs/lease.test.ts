@@ -7,7 +7,16 @@ import { openDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { pause, waitFor } from '../testing/devices';
 import { openTestDatabase } from '../testing/testApp';
-import { acquireLease, claimLease, holdWhileAlive, LeaseHeldError, releaseLease, type HeldLease, type LeaseLoss } from './lease';
+import {
+  acquireLease,
+  claimLease,
+  holdWhileAlive,
+  LeaseHeldError,
+  releaseLease,
+  renewPeriodMs,
+  type HeldLease,
+  type LeaseLoss,
+} from './lease';
 
 const onPostgres = process.env.PADDOCK_TEST_DB === 'postgres';
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -204,6 +213,45 @@ describe('holdWhileAlive', () => {
     const b = holdWhileAlive({ db, name, holder: 'b', ttlMs: TTL_MS, log: silent, onAcquired: () => void started.push('b') });
     await waitFor(async () => started.includes('b'), Boolean, 5000);
     await Promise.all([failing.stop(), b.stop()]);
+  });
+});
+
+describe('holdWhileAlive on a clock whose timers fire early', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('gives the work up once the lease is due, even when the loss timer fired a little before it', async () => {
+    jest.useFakeTimers();
+    // A claim that answers once, then fails like a database gone away.
+    let answered = false;
+    const database = {
+      execute: async () => {
+        if (answered) throw new Error('connection refused');
+        answered = true;
+        return { rows: [{ held: true, holder: 'a', expires_ms: Date.now() + TTL_MS, remaining_ms: TTL_MS }] };
+      },
+    } as unknown as Db;
+    const losses: LeaseLoss[] = [];
+    const held = holdWhileAlive({
+      db: database,
+      name: 'early',
+      holder: 'a',
+      ttlMs: TTL_MS,
+      log: silent,
+      onLost: (reason) => void losses.push(reason),
+    });
+    await jest.advanceTimersByTimeAsync(0);
+    expect(held.held).toBe(true);
+    // Node counts a timer from the event loop's cached clock, so it can run a few ms before performance.now() says it
+    // is due: the loss timer's first look finds the lease not due yet.
+    const now = performance.now.bind(performance);
+    const early = jest.spyOn(performance, 'now').mockImplementation(() => now() - 5);
+    await jest.advanceTimersByTimeAsync(TTL_MS - renewPeriodMs(TTL_MS) + 4);
+    expect(held.held).toBe(true);
+    early.mockRestore();
+    await jest.advanceTimersByTimeAsync(10);
+    expect(held.held).toBe(false);
+    expect(losses).toEqual(['not renewed in time']);
+    await held.stop();
   });
 });
 

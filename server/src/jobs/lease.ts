@@ -190,8 +190,9 @@ function startHolding(options: LeaseOptions, heldSince: number | null): HeldLeas
     clearTimeout(lossTimer);
     lossTimer = setTimeout(
       // After a stalled event loop the timer can fire before a renewal already answered is read: setImmediate lets
-      // pending I/O (and so that renewal) come first.
-      () => setImmediate(() => performance.now() >= workUntil && void lose('not renewed in time')),
+      // pending I/O (and so that renewal) come first. A timer can also fire early (Node counts from the loop's cached
+      // clock): not due yet, it is armed again, or a holder whose renewals all fail would never give the work up.
+      () => setImmediate(() => (performance.now() >= workUntil ? void lose('not renewed in time') : held && armLossTimer())),
       Math.max(0, workUntil - performance.now()),
     );
   };
