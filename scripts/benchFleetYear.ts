@@ -7,7 +7,8 @@
 // the two so both see the same minute of this shared machine: a 20-day chart of one device, exports of one
 // device-day and of 20 days, the dashboard's trend call and a gateway batch, each within 1.5 × the small table's.
 // Also the bytes a reading takes (heap + indexes + rollups) and what a year at 10,000 and 100,000 devices takes.
-// PostgreSQL only: PGlite cannot hold this. `npm run bench -- --fleet-year [--fleet-devices N] [--fleet-days N] [--keep] [--cluster-completed]`.
+// PostgreSQL only: PGlite cannot hold this. `npm run bench -- --fleet-year [--fleet-devices N] [--fleet-days N] [--keep]
+// [--compact-completed] [--cluster-completed]`.
 import { readdirSync } from 'node:fs';
 import { HISTORY_FIELDS, PRODUCT_IDS, TREND_BUCKET_MS, TREND_FIELDS, type HistoryField, type ProductId } from '@paddock/shared/domain';
 import { Client } from 'pg';
@@ -22,6 +23,7 @@ import { csvExport } from '../server/src/history/exports';
 import { exportPages } from '../server/src/history/queries';
 import { rollUpAll } from '../server/src/history/rollups';
 import { deviceTrends } from '../server/src/history/trends';
+import { compactReadings, LATE_READINGS_MS } from '../server/src/readings/compaction';
 import { DEFAULT_READINGS_RETENTION_DAYS, ensureDayPartitions, listPartitions, maintainReadingPartitions } from '../server/src/readings/partitions';
 import { percentile, type Row } from './benchRows';
 import {
@@ -414,8 +416,78 @@ function chartedDevice(sample: number): { key: string; field: HistoryField } {
 }
 
 /**
+ * `--compact-completed`: the server's compaction (readings/compaction.ts) of every day due at the table's end (over
+ * for the late-reading window: all but the last two of the chart's days), as the job would have run it day after day;
+ * while it runs on the big table, the sample devices' gateway batches go on and are timed. Then the reads again.
+ */
+async function compactedRows(tables: FleetDatabase[], sample: number): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const table of tables) {
+    const started = performance.now();
+    const compacting = compactReadings(table.database.db, {
+      now: table.end,
+      retentionDays: DEFAULT_READINGS_RETENTION_DAYS,
+      holder: 'bench-fleet-year',
+      max: Number.MAX_SAFE_INTEGER,
+    });
+    const ingest = table === tables[0] ? await ingestWhile(table, sample, compacting) : [];
+    const run = await compacting;
+    const seconds = (performance.now() - started) / 1000;
+    const readings = run.compacted.reduce((n, done) => n + done.copied + done.late, 0);
+    const slowest = Math.max(...run.compacted.map((done) => done.ms)) / 1000;
+    console.log(
+      `(fleet-year: ${table.label}: ${run.compacted.length} completed partitions compacted in ${seconds.toFixed(1)} s, ${readings.toLocaleString('en')} readings, the longest day ${slowest.toFixed(1)} s)`,
+    );
+    if (table === tables[0]) {
+      rows.push({
+        what: `Compaction of the completed days (readings/compaction.ts), ${scaleText(table.scale)}: ${run.compacted.length} days, ${readings.toLocaleString('en')} readings`,
+        value: `${seconds.toFixed(1)} s (${(readings / seconds).toFixed(0)} readings a second; a day ${slowest.toFixed(1)} s at most)`,
+        budget: 'reported',
+        ok: run.compacted.length > 0,
+      });
+      rows.push({
+        what: `Gateway batch of ${sample} readings during the compaction (ingestBatch, the big table)`,
+        value: ingest.length
+          ? `median ${percentile(ingest, 50).toFixed(1)} ms, max ${Math.max(...ingest).toFixed(1)} ms (n=${ingest.length})`
+          : 'no batch: the compaction ended first',
+        budget: 'reported (the swap holds the table ≤ 1 s a day)',
+        ok: ingest.length > 0,
+      });
+    }
+  }
+  const { key, field } = chartedDevice(sample);
+  rows.push(
+    ...(await readRows(tables, key, field, `, completed days compacted by the server (late window ${LATE_READINGS_MS / 3_600_000} h)`)),
+  );
+  return rows;
+}
+
+/** The sample devices' next readings through the gateway, a batch at a time, until `work` ends; each batch's ms. */
+async function ingestWhile(table: FleetDatabase, sample: number, work: Promise<unknown>): Promise<number[]> {
+  let done = false;
+  void work.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  const devices = Array.from({ length: sample }, (_, n) => ({ key: keyOf(n), product: productOf(n) }));
+  const [{ last }] = await table.database.withConnection((c) =>
+    c.query<{ last: Date }>('SELECT max(at) AS last FROM device_readings WHERE key = ANY($1)', [devices.map((d) => d.key)]),
+  );
+  const start = Math.ceil(new Date(last).getTime() / 60_000) * 60_000 + 60_000;
+  const ms: number[] = [];
+  for (let round = 0; !done; round += 1) {
+    const [batch] = rounds(devices, start + round * 60_000, 1);
+    const began = performance.now();
+    await ingestBatch(table.database.db, batch);
+    ms.push(performance.now() - began);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return ms;
+}
+
+/**
  * `--cluster-completed`: every partition of a completed day rewritten in (key, at) order (CLUSTER on its primary
- * key), the compaction docs/architecture/readings.md describes and the server does not do yet; then the reads again.
+ * key): what the server's compaction (--compact-completed) does, by another means, for comparison; then the reads again.
  */
 async function clusteredRows(tables: FleetDatabase[], sample: number): Promise<Row[]> {
   for (const table of tables) {
@@ -570,6 +642,13 @@ export async function fleetYearRows(argv: readonly string[] = process.argv): Pro
       if (phases.length) console.log(`(fleet-year: ${label} table, ${scaleText(table.scale)}: ${phases.join(', ')})`);
     }
     const rows = [...(await measure(tables, sample)), ...(await sizeRows(tables[0]))];
+    if (options.compactCompleted) {
+      rows.push(
+        ...(await compactedRows(tables, sample).catch((error: Error) => [
+          { what: 'Reads with completed days compacted by the server', value: `failed: ${error.message}`, budget: '—', ok: false },
+        ])),
+      );
+    }
     if (options.clusterCompleted) {
       // After the rows above are safe: a failure here costs only its own rows.
       rows.push(

@@ -21,11 +21,29 @@ test('the peer table is the fleet divided by 30 over the same days, never empty'
 });
 
 test('the command line sets the scale; the chart needs 21 days at least', () => {
-  expect(fleetYearOptions(['--fleet-year'])).toEqual({ devices: 1_000, days: 60, keep: false, clusterCompleted: false });
-  expect(fleetYearOptions(['--fleet-year', '--fleet-devices', '300', '--fleet-days', '21', '--keep', '--cluster-completed'])).toEqual({
+  expect(fleetYearOptions(['--fleet-year'])).toEqual({
+    devices: 1_000,
+    days: 60,
+    keep: false,
+    compactCompleted: false,
+    clusterCompleted: false,
+  });
+  expect(
+    fleetYearOptions([
+      '--fleet-year',
+      '--fleet-devices',
+      '300',
+      '--fleet-days',
+      '21',
+      '--keep',
+      '--compact-completed',
+      '--cluster-completed',
+    ]),
+  ).toEqual({
     devices: 300,
     days: 21,
     keep: true,
+    compactCompleted: true,
     clusterCompleted: true,
   });
   expect(() => fleetYearOptions(['--fleet-days', '20'])).toThrow('--fleet-days takes a whole number of at least 21, not 20');

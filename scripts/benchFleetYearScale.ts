@@ -17,8 +17,10 @@ export interface FleetScale {
   days: number;
 }
 
-/** `--fleet-devices N`, `--fleet-days N`, `--keep` and `--cluster-completed` of the command line (defaults: issue 28's scale, dropped after, as the server leaves them). */
-export function fleetYearOptions(argv: readonly string[]): FleetScale & { keep: boolean; clusterCompleted: boolean } {
+/** `--fleet-devices N`, `--fleet-days N`, `--keep`, `--compact-completed` and `--cluster-completed` of the command line (defaults: issue 28's scale, dropped after, as the server leaves them). */
+export function fleetYearOptions(
+  argv: readonly string[],
+): FleetScale & { keep: boolean; compactCompleted: boolean; clusterCompleted: boolean } {
   const number = (flag: string, fallback: number, least: number) => {
     const at = argv.indexOf(flag);
     if (at === -1) return fallback;
@@ -31,6 +33,7 @@ export function fleetYearOptions(argv: readonly string[]): FleetScale & { keep: 
     devices: number('--fleet-devices', FLEET_YEAR_DEFAULTS.devices, 1),
     days: number('--fleet-days', FLEET_YEAR_DEFAULTS.days, CHART_DAYS + 1),
     keep: argv.includes('--keep'),
+    compactCompleted: argv.includes('--compact-completed'),
     clusterCompleted: argv.includes('--cluster-completed'),
   };
 }

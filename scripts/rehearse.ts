@@ -62,7 +62,11 @@ async function until<T>(what: string, read: () => Promise<T>, done: (value: T) =
       lastError = error;
     }
     if (Date.now() > deadline) {
-      const detail = lastError ? ` (last error: ${String(lastError)})` : last === undefined ? '' : ` (last: ${JSON.stringify(last)?.slice(0, 300)})`;
+      const detail = lastError
+        ? ` (last error: ${String(lastError)})`
+        : last === undefined
+          ? ''
+          : ` (last: ${JSON.stringify(last)?.slice(0, 300)})`;
       throw new RehearsalFailure(`${what}: not within ${timeoutMs / 1000} s${detail}`);
     }
     await pause(100);
@@ -172,7 +176,14 @@ function haproxyStatus(socketPath: string): Promise<Record<string, string>> {
       const [header, ...rows] = text.replace(/^# /, '').trim().split('\n');
       const columns = header.split(',');
       const [proxy, server, status] = ['pxname', 'svname', 'status'].map((name) => columns.indexOf(name));
-      resolve(Object.fromEntries(rows.map((row) => row.split(',')).filter((cells) => cells[proxy] === 'instances').map((cells) => [cells[server], cells[status]])));
+      resolve(
+        Object.fromEntries(
+          rows
+            .map((row) => row.split(','))
+            .filter((cells) => cells[proxy] === 'instances')
+            .map((cells) => [cells[server], cells[status]]),
+        ),
+      );
     });
   });
 }
@@ -182,7 +193,6 @@ function readingOf(product: ProductId, key: string, at: Date): string {
   const rng = seededRng(key);
   return JSON.stringify(step(createModel(product, rng, at), { seconds: 1, at, fault: 'none', relay: true }, rng).reading);
 }
-
 
 /** The remote redeployed while a page is open: the redeploy fixture (server/src/http/redeploy.test.ts), built twice. */
 const REDEPLOY_FIXTURE = path.join(ROOT, 'tests', 'fixtures', 'federation', 'redeploy-app');
@@ -208,7 +218,10 @@ interface Summary {
 }
 
 async function rehearse(): Promise<Summary> {
-  check(existsSync(BUNDLE), `${path.relative(ROOT, BUNDLE)} is missing: build the release first (npm run build -w server, or npm run build)`);
+  check(
+    existsSync(BUNDLE),
+    `${path.relative(ROOT, BUNDLE)} is missing: build the release first (npm run build -w server, or npm run build)`,
+  );
   check(existsSync(HAPROXY), `${HAPROXY} is missing: apt-get install haproxy`);
   check(existsSync(RABBITMQ_SERVER), `${RABBITMQ_SERVER} is missing: apt-get install rabbitmq-server`);
 
@@ -219,7 +232,9 @@ async function rehearse(): Promise<Summary> {
   const database = `paddock_rehearsal_${process.pid}_${randomBytes(3).toString('hex')}`;
   const admin = new Client({ connectionString: ADMIN_POSTGRES_URL });
   await admin.connect().catch((error: unknown) => {
-    throw new RehearsalFailure(`PostgreSQL at ${ADMIN_POSTGRES_URL.replace(/\/\/[^@]*@/, '//…@')} does not answer (${String(error)}): start it or set REHEARSAL_POSTGRES_URL`);
+    throw new RehearsalFailure(
+      `PostgreSQL at ${ADMIN_POSTGRES_URL.replace(/\/\/[^@]*@/, '//…@')} does not answer (${String(error)}): start it or set REHEARSAL_POSTGRES_URL`,
+    );
   });
   await admin.query(`CREATE DATABASE ${database}`);
   cleanups.push({
@@ -264,7 +279,8 @@ async function rehearse(): Promise<Summary> {
   // replaced by the redeploy fixture, built once now and again while the pages are open.
   const webRoot = path.join(dir, 'web');
   for (const app of ['shell', 'mfe-devices', 'mfe-billing', 'mfe-admin']) {
-    if (existsSync(path.join(ROOT, app, 'dist'))) await cp(path.join(ROOT, app, 'dist'), path.join(webRoot, app, 'dist'), { recursive: true });
+    if (existsSync(path.join(ROOT, app, 'dist')))
+      await cp(path.join(ROOT, app, 'dist'), path.join(webRoot, app, 'dist'), { recursive: true });
   }
   if (!existsSync(path.join(webRoot, 'shell', 'dist'))) {
     await mkdir(path.join(webRoot, 'shell', 'dist'), { recursive: true });
@@ -318,18 +334,28 @@ async function rehearse(): Promise<Summary> {
   let proxyLog = '';
   const proxy = spawn(HAPROXY, ['-db', '-f', HAPROXY_CONFIG, '-f', extra], {
     cwd: dir,
-    env: { PATH: env.PATH, PADDOCK_LISTEN: `127.0.0.1:${proxyPort}`, BROKER_AUTH_LISTEN: `127.0.0.1:${brokerAuthPort}`, PADDOCK_1: `127.0.0.1:${ports[0]}`, PADDOCK_2: `127.0.0.1:${ports[1]}` },
+    env: {
+      PATH: env.PATH,
+      PADDOCK_LISTEN: `127.0.0.1:${proxyPort}`,
+      BROKER_AUTH_LISTEN: `127.0.0.1:${brokerAuthPort}`,
+      PADDOCK_1: `127.0.0.1:${ports[0]}`,
+      PADDOCK_2: `127.0.0.1:${ports[1]}`,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  for (const stream of [proxy.stdout!, proxy.stderr!]) stream.on('data', (chunk: Buffer) => (proxyLog = (proxyLog + chunk.toString()).slice(-50_000)));
+  for (const stream of [proxy.stdout!, proxy.stderr!])
+    stream.on('data', (chunk: Buffer) => (proxyLog = (proxyLog + chunk.toString()).slice(-50_000)));
   const proxyExited = new Promise((resolve) => proxy.once('exit', resolve));
   cleanups.push({ what: 'HAProxy', run: () => stopChild(proxy, proxyExited) });
   const bothUp = () =>
-    until('HAProxy sees both instances UP', () => haproxyStatus(socketPath), (status) => status.paddock1 === 'UP' && status.paddock2 === 'UP', 20_000).catch(
-      (error: unknown) => {
-        throw new RehearsalFailure(`${String(error)}\nHAProxy said:\n${proxyLog.slice(-3000)}`);
-      },
-    );
+    until(
+      'HAProxy sees both instances UP',
+      () => haproxyStatus(socketPath),
+      (status) => status.paddock1 === 'UP' && status.paddock2 === 'UP',
+      20_000,
+    ).catch((error: unknown) => {
+      throw new RehearsalFailure(`${String(error)}\nHAProxy said:\n${proxyLog.slice(-3000)}`);
+    });
   await bothUp();
   const site = `http://127.0.0.1:${proxyPort}`;
   say(`HAProxy on ${proxyPort} with both instances UP`);
@@ -382,14 +408,22 @@ async function rehearse(): Promise<Summary> {
     const match = /"LastSeenAt":"([^"]+)"/.exec(text.slice(at, at + 2000));
     return match?.[1] ?? null;
   };
-  const seenAt = await until(`the reading of ${plug.key} in the dashboard's list (Connection.LastSeenAt)`, lastSeen, (value) => value !== null, STORED_WITHIN_MS);
+  const seenAt = await until(
+    `the reading of ${plug.key} in the dashboard's list (Connection.LastSeenAt)`,
+    lastSeen,
+    (value) => value !== null,
+    STORED_WITHIN_MS,
+  );
   say(`a reading of ${plug.key} arrived: LastSeenAt ${seenAt}`);
 
   // A request id through the proxy lands in the log of the instance that served it, and only there.
   const requestId = `rehearsal-${randomBytes(8).toString('hex')}`;
   const traced = await fetch(listUrl, { headers: { ...auth, 'x-request-id': requestId } });
   check(traced.status === 200, `the traced request answered ${traced.status}`);
-  check(traced.headers.get('x-request-id') === requestId, `X-Request-Id came back as ${traced.headers.get('x-request-id')}, not ${requestId}`);
+  check(
+    traced.headers.get('x-request-id') === requestId,
+    `X-Request-Id came back as ${traced.headers.get('x-request-id')}, not ${requestId}`,
+  );
   const servedBy = await until(
     `request id ${requestId} in an instance's log`,
     async () => instances.filter((instance) => instance.log.includes(requestId)).map((instance) => instance.name),
@@ -398,20 +432,38 @@ async function rehearse(): Promise<Summary> {
   );
   check(servedBy.length === 1, `request id ${requestId} is in the logs of ${servedBy.join(' and ')}`);
   say(`request id ${requestId} is in the log of ${servedBy[0]}`);
+  // A request without one gets its id at the proxy: the same id in HAProxy's log line and the instance's.
+  const untraced = await fetch(listUrl, { headers: auth });
+  const givenId = untraced.headers.get('x-request-id') ?? '';
+  check(untraced.status === 200, `the request without an id answered ${untraced.status}`);
+  check(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(givenId), `the proxy gave no UUID request id: ${givenId}`);
+  await until(
+    `request id ${givenId} (from the proxy) in HAProxy's log and an instance's`,
+    async () => proxyLog.includes(givenId) && instances.some((instance) => instance.log.includes(givenId)),
+    Boolean,
+    10_000,
+  );
+  say(`a request without an id got ${givenId} at the proxy, in its log and the serving instance's`);
 
   // /metrics through the proxy: refused without the token, Prometheus text with it.
   const noToken = await fetch(`${site}/metrics`);
   check(noToken.status === 401, `/metrics without the token answered ${noToken.status}, not 401`);
   const metrics = await fetch(`${site}/metrics`, { headers: { authorization: `Bearer ${secrets.METRICS_TOKEN}` } });
   const metricsText = await metrics.text();
-  check(metrics.status === 200 && /^# (HELP|TYPE) /m.test(metricsText), `/metrics with the token answered ${metrics.status}: ${metricsText.slice(0, 200)}`);
+  check(
+    metrics.status === 200 && /^# (HELP|TYPE) /m.test(metricsText),
+    `/metrics with the token answered ${metrics.status}: ${metricsText.slice(0, 200)}`,
+  );
   say(`/metrics: 401 without the token, ${metricsText.split('\n').filter((line) => line.startsWith('# TYPE')).length} metrics with it`);
 
   // A remote redeployed while a page is open: the page has the first build's entry; the remote is built again into
   // the same folder; the page's lazy section (the first build's chunk) still loads through the proxy, from either
   // instance, and a page opened now gets the new entry and chunk.
   const openedEntry = await fetch(`${site}/remotes/account/remoteEntry.js`);
-  check(openedEntry.status === 200 && (await openedEntry.text()).includes(firstChunk.split('.').at(-2)!), `the first build's remoteEntry.js: ${openedEntry.status}`);
+  check(
+    openedEntry.status === 200 && (await openedEntry.text()).includes(firstChunk.split('.').at(-2)!),
+    `the first build's remoteEntry.js: ${openedEntry.status}`,
+  );
   const sectionFile = path.join(remoteApp, 'src', 'Section.tsx');
   await writeFile(sectionFile, (await readFile(sectionFile, 'utf8')).replace(FIRST_SECTION, SECOND_SECTION));
   await buildRemote(remoteApp, remoteDist);
@@ -498,7 +550,10 @@ async function rehearse(): Promise<Summary> {
   const stored = await until(
     `every one of ${acked.size} acknowledged readings stored`,
     async () => {
-      const { rows } = await reader.query<{ key: string; at: Date }>('SELECT key, at FROM device_readings WHERE key = ANY($1) AND at >= $2', [keys, new Date(base)]);
+      const { rows } = await reader.query<{ key: string; at: Date }>(
+        'SELECT key, at FROM device_readings WHERE key = ANY($1) AND at >= $2',
+        [keys, new Date(base)],
+      );
       const ids = new Set(rows.map((row) => `${row.key}@${row.at.toISOString()}`));
       return [...acked].filter((id) => !ids.has(id)).length;
     },
@@ -518,6 +573,7 @@ async function rehearse(): Promise<Summary> {
     'dashboard device list': `${devices.length} devices`,
     'reading arrived (LastSeenAt)': seenAt ?? '',
     'request id in the serving log': servedBy[0],
+    'request id given by HAProxy': `${givenId.slice(0, 8)}…, in both logs`,
     '/metrics': '401 without token, 200 with',
     'remote redeployed, old chunk served': `${firstChunk} → ${secondChunk}`,
     'rolling restart': `${restartSeconds.toFixed(1)} s, exit codes ${exitCodes.join(', ')}`,

@@ -24,10 +24,12 @@ import { handleError, sendFailure } from './http/errorHandler';
 import { registerPartnerCors } from './http/cors';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerCompression } from './http/compression';
+import { DeferredSchemas } from './http/deferredSchemas';
 import { rejectUnstorableInput, validatorCompiler } from './http/validation';
 import type { Timers } from './devices/gateway/commands';
 import { defaultClientId, DeviceGateway } from './devices/gateway/gateway';
 import { startOfflineSweep } from './devices/gateway/offlineSweep';
+import { startReadingCompaction } from './readings/compaction';
 import { startReadingMaintenance } from './readings/partitions';
 import { registerDeviceListCache } from './devices/listCache';
 import { deviceRoutes } from './devices/routes';
@@ -65,7 +67,13 @@ import { Shutdown } from './shutdown';
 import { Metrics } from './observability/metrics';
 import { countedPayments, countedTransports } from './observability/instrument';
 import { flushTraces } from './observability/tracing';
-import { OneLinePerRequest, registerMetricsRoute, registerRequestObservability, requestIdOf, startMetricsServer } from './observability/http';
+import {
+  OneLinePerRequest,
+  registerMetricsRoute,
+  registerRequestObservability,
+  requestIdOf,
+  startMetricsServer,
+} from './observability/http';
 
 /** Largest accepted request body; bigger ones get 413. */
 const BODY_LIMIT = 1024 * 1024;
@@ -102,7 +110,9 @@ const isApiPath = (url: string) => /^\/api(\/|\?|$)/.test(url);
  * Node's HTTP time-outs: a request (a body trickled a byte at a time included) must arrive within `request`, its
  * headers within `headers`; a silent socket closes after `idle`. Node looks for overdue requests every second.
  */
-function serverTimeouts(config: Config): Pick<FastifyHttpOptions<Server>, 'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'http'> {
+function serverTimeouts(
+  config: Config,
+): Pick<FastifyHttpOptions<Server>, 'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'http'> {
   const { request, headers, idle, keepAlive } = config.timeouts;
   return {
     connectionTimeout: idle * 1000,
@@ -147,10 +157,13 @@ declare module 'fastify' {
     metrics: Metrics;
     /** The port of METRICS_PORT's own /metrics server, when configured (0 there picks a free one). */
     metricsPort: number | null;
+    /** The route schemas no request has compiled yet (http/deferredSchemas.ts). */
+    deferredSchemas: DeferredSchemas;
   }
 }
 
 export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const deferredSchemas = new DeferredSchemas();
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -168,6 +181,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     trustProxy: trustProxy(config.trustProxy),
+    // Response serializers compiled on a route's first request, like its validators (http/deferredSchemas.ts).
+    schemaController: { compilersFactory: { buildSerializer: deferredSchemas.serializers() } },
     ...serverTimeouts(config),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -180,7 +195,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
     registerSecurityHeaders(app, config);
     // Before any route: the plugin wraps the routes declared after it (http/compression.ts).
     await registerCompression(app);
-    app.setValidatorCompiler(validatorCompiler());
+    app.decorate('deferredSchemas', deferredSchemas);
+    app.setValidatorCompiler(validatorCompiler(deferredSchemas));
     app.addHook('preValidation', rejectUnstorableInput);
     app.setErrorHandler(handleError);
     registerSessions(app, database.db, config.now, await startSessionCache(app, database));
@@ -208,7 +224,12 @@ export async function buildApp(config: Config, database: Database, options: Buil
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, now: config.now, log: app.log });
     const vapidKeys = await loadVapidKeys(database.db, config);
     const push = pushTransport(
-      webPushTransport({ keys: vapidKeys, subject: config.vapidSubject, allowedHosts: config.pushServiceHosts, log: app.log.child({ component: 'push' }) }),
+      webPushTransport({
+        keys: vapidKeys,
+        subject: config.vapidSubject,
+        allowedHosts: config.pushServiceHosts,
+        log: app.log.child({ component: 'push' }),
+      }),
       config.fcm ? fcmTransport({ settings: config.fcm, log: app.log.child({ component: 'fcm' }) }) : null,
     );
     app.decorate('instanceId', newInstanceId(config.port));
@@ -223,6 +244,15 @@ export async function buildApp(config: Config, database: Database, options: Buil
       log: app.log.child({ component: 'readings' }),
     });
     app.addHook('onClose', () => readingPartitions.stop());
+    // Completed days rewritten in (key, at) order, one instance at a time (docs/architecture/readings.md "Store").
+    const readingCompaction = startReadingCompaction({
+      db: database.db,
+      now: config.now,
+      retentionDays: config.readingsRetentionDays,
+      holder: app.instanceId,
+      log: app.log.child({ component: 'readings' }),
+    });
+    app.addHook('onClose', () => readingCompaction.stop());
     app.decorate('mqttBroker', options.devices ? await startDevices(app, config, database, gateway, { mailer, push }) : null);
 
     const ctx: AppContext = {
@@ -267,7 +297,12 @@ export async function buildApp(config: Config, database: Database, options: Buil
         await api.register(userRoutes, { ctx });
         await api.register(pushRoutes, { ctx, vapidPublicKey: vapidKeys.publicKey });
         await api.register(billingRoutes, { ctx, payments: ctx.payments });
-        if (config.payments.provider === 'stripe') await api.register(stripeWebhookRoutes, { ctx, settings: config.payments.stripe, onInvoice: options.stripeInvoiceHook ?? renewalInvoiceHook(ctx.payments, config.now) });
+        if (config.payments.provider === 'stripe')
+          await api.register(stripeWebhookRoutes, {
+            ctx,
+            settings: config.payments.stripe,
+            onInvoice: options.stripeInvoiceHook ?? renewalInvoiceHook(ctx.payments, config.now),
+          });
         // The external broker's HTTP authentication of devices and instances (only with BROKER_SECRET, docs/architecture/scale-out.md).
         await api.register(brokerAuthRoutes, {
           config,
@@ -307,9 +342,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     await app.register(webRoutes, { config });
 
     app.setNotFoundHandler((request, reply) =>
-      isApiPath(request.url)
-        ? sendFailure(request, reply, { status: 404, code: 'not_found' })
-        : sendWebNotFound(config, request, reply),
+      isApiPath(request.url) ? sendFailure(request, reply, { status: 404, code: 'not_found' }) : sendWebNotFound(config, request, reply),
     );
   } catch (error) {
     await app.close().catch(() => undefined);
@@ -319,7 +352,12 @@ export async function buildApp(config: Config, database: Database, options: Buil
 }
 
 /** The embedded broker on MQTT_PORT; on a free port instead when the default 1883 is taken and MQTT_PORT was not set. */
-async function startEmbeddedBroker(app: FastifyInstance, config: Config, database: Database, gateway: DeviceGateway): Promise<EmbeddedBroker> {
+async function startEmbeddedBroker(
+  app: FastifyInstance,
+  config: Config,
+  database: Database,
+  gateway: DeviceGateway,
+): Promise<EmbeddedBroker> {
   const log = app.log.child({ component: 'mqtt-broker' });
   const start = (port: number) =>
     startBroker({
@@ -336,7 +374,9 @@ async function startEmbeddedBroker(app: FastifyInstance, config: Config, databas
   } catch (error) {
     if (!config.mqttPortIsDefault || (error as { code?: string }).code !== 'EADDRINUSE') throw error;
     const broker = await start(0);
-    log.warn(`MQTT port ${config.mqttPort} is taken by another program; the embedded broker listens on ${broker.port} (set MQTT_PORT to choose)`);
+    log.warn(
+      `MQTT port ${config.mqttPort} is taken by another program; the embedded broker listens on ${broker.port} (set MQTT_PORT to choose)`,
+    );
     return broker;
   }
 }

@@ -1,10 +1,10 @@
-import { call, createTestApp, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createTestApp, type TestApp } from '../testing/testApp';
 import { READY_CHECK_REUSED_MS } from './health';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
 describe('GET /api/health', () => {
@@ -29,6 +29,12 @@ describe('GET /api/health', () => {
     const paths = spec.json<{ paths: Record<string, unknown> }>().paths;
     expect(Object.keys(paths)).toEqual(expect.arrayContaining(['/api/sign-in', '/api/users/{id}', '/api/admin/mailbox']));
   });
+});
+
+it("compiles every route's schemas (compiled on first use, not at start: http/deferredSchemas.ts)", () => {
+  expect(t.app.deferredSchemas.pending).toBeGreaterThan(100);
+  t.app.deferredSchemas.compileAll();
+  expect(t.app.deferredSchemas.pending).toBe(0);
 });
 
 describe('GET /api/health/ready', () => {

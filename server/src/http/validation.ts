@@ -4,6 +4,7 @@
 import Ajv, { type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type { DeferredSchemas } from './deferredSchemas';
 import { badRequest } from './errors';
 
 function createAjv(options: Options): Ajv {
@@ -13,10 +14,11 @@ function createAjv(options: Options): Ajv {
   return ajv;
 }
 
-export function validatorCompiler(): FastifySchemaCompiler<object> {
+/** Each route part's validator, compiled on its first request (http/deferredSchemas.ts). */
+export function validatorCompiler(deferred: DeferredSchemas): FastifySchemaCompiler<object> {
   const bodies = createAjv({ coerceTypes: false });
   const texts = createAjv({ coerceTypes: 'array' });
-  return ({ schema, httpPart }) => (httpPart === 'body' ? bodies : texts).compile(schema);
+  return ({ schema, httpPart }) => deferred.validator(() => (httpPart === 'body' ? bodies : texts).compile(schema));
 }
 
 /** Deepest nesting of objects and arrays a request may send; the API's own shapes are a few levels deep. */

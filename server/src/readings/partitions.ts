@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { startJobLoop, type JobLoop } from '../jobs/loop';
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 /** Days of partitions kept ready after today: a week of a stopped maintenance job before ingest has to make one. */
 export const PARTITION_AHEAD_DAYS = 7;
 /** How often the job runs: creation ahead and retention are both daily matters, so an hour is plenty. */
@@ -16,7 +16,7 @@ export const PARTITION_MAINTENANCE_MS = 3_600_000;
 /** Retention when nothing sets it (config.ts READINGS_RETENTION_DAYS): a year of charts, and a month to spare. */
 export const DEFAULT_READINGS_RETENTION_DAYS = 400;
 /** Arbitrary, fixed: Paddock's lock for changes to device_readings' partitions, among other advisory locks. */
-const PARTITION_LOCK = 4_723_030;
+export const PARTITION_LOCK = 4_723_030;
 export const LEGACY_PARTITION = 'device_readings_legacy';
 const LEGACY_BOUND_CHECK = 'device_readings_legacy_bound';
 
