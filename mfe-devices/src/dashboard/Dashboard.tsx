@@ -7,6 +7,7 @@ import {
   PRODUCT_RULES,
   PUSH_PROMPT_DELAY_MS,
   dashboardTags,
+  devicesNeedingAttention,
   groupDevices,
   matchesTagFilter,
   toggleTag,
@@ -14,7 +15,7 @@ import {
 import { isNativeApp, usePrices } from '@paddock/shared/api';
 import { useT } from '@paddock/shared/i18n';
 import { activeUserAtom, impersonatingAtom } from '@paddock/shared/session';
-import { Alert, Button, Card, IconButton, Page, icons } from '@paddock/shared/ui';
+import { Alert, Button, Card, Icon, IconButton, Page, icons } from '@paddock/shared/ui';
 import { rememberLastDevice } from '../common/lastDevice';
 import { DeviceCard, cardId } from './DeviceCard';
 import { AppOfflineContext, onPaddockPage } from './offline/appOffline';
@@ -97,6 +98,8 @@ export function Dashboard() {
             .filter((g) => g.devices.length > 0),
     [allGroups, activeTags],
   );
+  // docs/product/states.md "State at a glance": the same rule as the cards', counted over every device (the filter aside).
+  const attention = useMemo(() => (list ? devicesNeedingAttention(list, new Date()) : 0), [list]);
   const onToggleTag = useCallback((tag: string) => setSelected((current) => toggleTag(current, tag)), []);
   // Where each group starts in page order; every group's heading is there from the start, so its width is kept and
   // the cards arriving in steps move nothing above them (CLS, docs/product/screens.md).
@@ -160,6 +163,12 @@ export function Dashboard() {
         </Card>
       ) : (
         <>
+          {attention > 0 ? (
+            <p className="pd-dashboard-attention" data-testid="attention-summary">
+              <Icon icon={icons.warning} size={20} />
+              <span>{t(m.attentionSummary, { count: attention })}</span>
+            </p>
+          ) : null}
           <TagFilter tags={tags} selected={activeTags} onToggle={onToggleTag} />
           {groups.length === 0 ? (
             <Card>

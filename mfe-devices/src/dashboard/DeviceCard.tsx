@@ -1,18 +1,19 @@
-import { memo, useId, useMemo, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { Device, DeviceOf, DeviceTrend, EnergyPrice } from '@paddock/shared/contract';
 import {
-  OFFLINE_WARNINGS,
   PRODUCT_RULES,
+  deviceGlance,
   deviceKey,
   devicePath,
-  deviceWarnings,
   logsPath,
+  valuesAge,
+  type GlanceStatus,
   type Prices,
   type ProductId,
 } from '@paddock/shared/domain';
-import { Card, Dialog, Icon, IconButton, uiTexts, icons } from '@paddock/shared/ui';
+import { Card, Dialog, Icon, IconButton, uiTexts, icons, type IconSymbol } from '@paddock/shared/ui';
 import { rememberLastDevice } from '../common/lastDevice';
 import { DEVICE_PRODUCTS } from '../products';
 import { detailLines } from './details';
@@ -46,10 +47,22 @@ export const cardId = (key: string) => `device-${key}`;
 /** docs/product/devices.md "Connection": what the server knows of the device's link; undefined for FarmCam SIM (and older replies). */
 const connectionOf = (device: Device) => ('Connection' in device ? device.Connection : undefined);
 
+// Each icon named, not looked up by key: the icon set stays tree-shaken (docs/architecture/README.md#budgets).
+const STATUS_ICON: Record<GlanceStatus, IconSymbol> = {
+  ok: icons.checkCircle,
+  paused: icons.notificationsPaused,
+  attention: icons.warning,
+  warning: icons.error,
+  offline: icons.error,
+  waiting: icons.refresh,
+};
+
 /**
- * One device on the dashboard (docs/product/screens.md): name, product, status (OK / warnings / offline by colour, icon and text;
- * an offline card greys out its values, says when the device was last seen and disables its switch; a device that
- * never reported waits for its first report),
+ * One device on the dashboard (docs/product/screens.md): name, product, its state at a glance (docs/product/states.md
+ * "State at a glance", domain deviceGlance: OK only when fine and watched; a low fence even with its alarm off; paused
+ * alarms said with a link to the plan; by colour, icon and text; an offline card greys out its values, says when the
+ * device was last seen and how old its values are, and disables its switch; a device that never reported waits for its
+ * first report),
  * a flashing warning icon opening the warnings dialog, the detail lines, and logs, settings and power controls.
  * Memoized: a card renders again only when its device object changes (see reconcile.ts).
  */
@@ -75,15 +88,13 @@ export const DeviceCard = memo(function DeviceCard({
   const product = PRODUCT_RULES[device.Product];
   const name = device.Metadata.Name;
 
-  const { warnings, details } = useMemo(() => {
+  const { glance, details } = useMemo(() => {
     const now = new Date();
-    return { warnings: deviceWarnings(device, now), details: detailLines(device, intl, now, prices, energyPrice) };
+    return { glance: deviceGlance(device, now), details: detailLines(device, intl, now, prices, energyPrice) };
   }, [device, intl, prices, energyPrice]);
+  const { status, warnings, alarmsPaused, valuesAt } = glance;
   const connection = connectionOf(device);
-  const disconnected = connection?.Offline === true;
-  const offline = disconnected || warnings.some((w) => (OFFLINE_WARNINGS as readonly string[]).includes(w));
-  const waiting = !offline && connection !== undefined && connection.LastSeenAt === null;
-  const status = offline ? 'offline' : waiting ? 'waiting' : warnings.length === 0 ? 'ok' : 'warning';
+  const offline = status === 'offline';
   const lastSeen = connection?.LastSeenAt
     ? t(m.lastSeen, {
         time: intl.formatDate(connection.LastSeenAt, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }),
@@ -126,22 +137,40 @@ export const DeviceCard = memo(function DeviceCard({
         ) : null}
       </header>
       <p className={`pd-device__status pd-device__status--${status}`}>
-        <Icon icon={status === 'ok' ? icons.checkCircle : status === 'waiting' ? icons.refresh : icons.error} size={20} />
+        <Icon icon={STATUS_ICON[status]} size={20} />
         <span>
           {status === 'ok'
             ? t(m.statusOk)
-            : status === 'waiting'
-              ? t(m.statusWaiting)
-              : status === 'offline'
-                ? t(m.statusOffline)
-                : t(m.statusWarnings, { count: warnings.length })}
+            : status === 'paused'
+              ? t(m.statusNoWarnings)
+              : status === 'attention'
+                ? t(m.statusLowVoltage)
+                : status === 'waiting'
+                  ? t(m.statusWaiting)
+                  : status === 'offline'
+                    ? t(m.statusOffline)
+                    : t(m.statusWarnings, { count: warnings.length })}
         </span>
       </p>
+      {alarmsPaused ? (
+        <p className="pd-device__paused" data-testid="alarms-paused">
+          <Icon icon={icons.notificationsPaused} size={20} />
+          {appOffline ? (
+            <span>{t(m.alarmsPaused)}</span>
+          ) : (
+            // The plan is chosen on the device's settings page (docs/product/states.md Plan choice).
+            <Link to={devicePath(device.Product, key)} onClick={() => rememberLastDevice(key)}>
+              {t(m.alarmsPaused)}
+            </Link>
+          )}
+        </p>
+      ) : null}
       {offline && connection ? (
         <p className="pd-device__seen" data-testid="last-seen">
           {lastSeen}
         </p>
       ) : null}
+      {valuesAt ? <ValuesAgeLine at={valuesAt} /> : null}
       {primary.map((line) => (
         <p key={line.id} className="pd-device__primary" data-detail={line.id}>
           <span className="pd-device__primary-label">{line.label}</span>
@@ -209,6 +238,25 @@ export const DeviceCard = memo(function DeviceCard({
     </Card>
   );
 });
+
+/** How often an offline card's "Values from … ago" is brought up to date (the card itself renders only when its device changes). */
+const AGE_TICK_MS = 60_000;
+
+/** docs/product/states.md "State at a glance": an offline device's values with their age ("Values from 5 hours ago"). */
+function ValuesAgeLine({ at }: { at: Date }) {
+  const intl = useIntl();
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), AGE_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  const { value, unit } = valuesAge(at, now);
+  return (
+    <p className="pd-device__seen pd-device__age" data-testid="values-age">
+      {intl.formatMessage(m.valuesAge, { age: intl.formatRelativeTime(-value, unit, { numeric: 'always' }) })}
+    </p>
+  );
+}
 
 /** docs/product/states.md the power switch of a product that has one (the plugs); nothing for the others. */
 function PowerSwitch<P extends ProductId>({

@@ -75,6 +75,34 @@ export const dashboardTexts = defineTranslations('devices.dashboard', {
     'fr-FR': 'En attente du premier relevé',
     'sv-SE': 'Väntar på den första rapporten',
   },
+  // docs/product/states.md "State at a glance": a fence below its own level with no alarm raised (amber, not OK).
+  statusLowVoltage: {
+    'en-GB': 'Low fence voltage',
+    'de-DE': 'Zaunspannung niedrig',
+    'fr-FR': 'Tension de clôture basse',
+    'sv-SE': 'Låg stängselspänning',
+  },
+  // Nothing wrong in the values, but nobody would be told if there were: the paused line below says why.
+  statusNoWarnings: { 'en-GB': 'No warnings', 'de-DE': 'Keine Warnungen', 'fr-FR': 'Aucune alerte', 'sv-SE': 'Inga varningar' },
+  alarmsPaused: {
+    'en-GB': 'Alarms paused — choose a plan',
+    'de-DE': 'Alarme pausiert – Tarif wählen',
+    'fr-FR': 'Alarmes en pause — choisissez un forfait',
+    'sv-SE': 'Larmen är pausade – välj abonnemang',
+  },
+  // An offline device's values are the last known ones: their age says they are not live.
+  valuesAge: {
+    'en-GB': 'Values from {age}',
+    'de-DE': 'Werte von {age}',
+    'fr-FR': 'Valeurs d’{age}',
+    'sv-SE': 'Värden från {age}',
+  },
+  attentionSummary: {
+    'en-GB': '{count, plural, one {# device needs attention} other {# devices need attention}}',
+    'de-DE': '{count, plural, one {# Gerät braucht Aufmerksamkeit} other {# Geräte brauchen Aufmerksamkeit}}',
+    'fr-FR': '{count, plural, one {# appareil demande votre attention} other {# appareils demandent votre attention}}',
+    'sv-SE': '{count, plural, one {# enhet behöver uppmärksamhet} other {# enheter behöver uppmärksamhet}}',
+  },
   trendLabel: {
     'en-GB': 'Trend of the last 6 hours',
     'de-DE': 'Verlauf der letzten 6 Stunden',
@@ -121,6 +149,12 @@ export const dashboardTexts = defineTranslations('devices.dashboard', {
     'de-DE': 'Die Zaunspannung liegt unter der Alarmschwelle',
     'fr-FR': 'La tension de la clôture est sous le seuil d’alarme',
     'sv-SE': 'Stängselspänningen är under larmnivån',
+  },
+  warningLowVoltage: {
+    'en-GB': 'Fence voltage is below the fence’s level, and no alarm is raised for it',
+    'de-DE': 'Die Zaunspannung liegt unter dem Sollwert des Zauns, und kein Alarm ist dafür ausgelöst',
+    'fr-FR': 'La tension de la clôture est sous son niveau, et aucune alarme n’est déclenchée',
+    'sv-SE': 'Stängselspänningen är under stängslets nivå, och inget larm har utlösts för den',
   },
   warningLowBattery: { 'en-GB': 'Low battery', 'de-DE': 'Batterie schwach', 'fr-FR': 'Batterie faible', 'sv-SE': 'Låg batterinivå' },
   warningOffline: {

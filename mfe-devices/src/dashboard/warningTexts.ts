@@ -8,6 +8,7 @@ export const WARNING_TEXT: Record<WarningCode, (typeof m)[keyof typeof m]> = {
   outOfData: m.warningOutOfData,
   lowData: m.warningLowData,
   voltage: m.warningVoltage,
+  lowVoltage: m.warningLowVoltage,
   lowBattery: m.warningLowBattery,
   offline: m.warningOffline,
   load: m.warningLoad,

@@ -12,6 +12,30 @@ export function isFenceVoltageLow(voltage: number, level: number): boolean {
   return voltage < level;
 }
 
+/**
+ * docs/product/states.md "State at a glance": the level a fence is judged against when it has none of its own (the
+ * level a FenceAlarm starts with; FenceAlarm2's 5010 V reads as ≈5000 V). A healthy fence holds 5–7 kV.
+ */
+export const FENCE_DEFAULT_LEVEL_VOLTS = 5000;
+
+/** The fence's own level: its alarm level (or threshold) when set, FENCE_DEFAULT_LEVEL_VOLTS otherwise. */
+export function fenceLevel(level: number | null | undefined): number {
+  return typeof level === 'number' && Number.isFinite(level) && level > 0 ? level : FENCE_DEFAULT_LEVEL_VOLTS;
+}
+
+/**
+ * docs/product/states.md "State at a glance": the fence is low when its last voltage is below its own level, whether
+ * or not the voltage alarm is on; while the alarm is raised the card shows the alarm instead (no second warning).
+ */
+export function isFenceLowAtGlance(
+  voltage: number | null | undefined,
+  alarm: { Enabled: boolean; Triggered: boolean },
+  level: number | null | undefined,
+): boolean {
+  if (alarm.Enabled && alarm.Triggered) return false;
+  return typeof voltage === 'number' && isFenceVoltageLow(voltage, fenceLevel(level));
+}
+
 /** FenceAlarm LowBatteryAlarm. */
 export function isBatteryLow(battery: number): boolean {
   return battery < LOW_BATTERY_BELOW_VOLTS;

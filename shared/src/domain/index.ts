@@ -19,6 +19,7 @@ export * from './logs';
 export * from './firmware';
 export * from './scanner';
 export * from './dashboard';
+export * from './deviceStatus';
 export * from './deviceSettings';
 export * from './downsample';
 export * from './historyRange';

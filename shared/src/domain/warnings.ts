@@ -5,6 +5,7 @@ export const WARNING_CODES = [
   'outOfData',
   'lowData',
   'voltage',
+  'lowVoltage',
   'lowBattery',
   'offline',
   'load',
@@ -15,6 +16,12 @@ export const WARNING_CODES = [
   'consumption',
 ] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
+
+/**
+ * docs/product/states.md "State at a glance": the codes that state the device's condition whether or not an alarm
+ * watches it (a fence below its level with the voltage alarm off). Shown, but not an alarm that was raised.
+ */
+export const CONDITION_CODES: readonly WarningCode[] = ['lowVoltage'];
 
 /** An alarm the user switched on shows its warning while it is triggered. */
 export const isRaised = (alarm: { Enabled: boolean; Triggered: boolean }) => alarm.Enabled && alarm.Triggered;

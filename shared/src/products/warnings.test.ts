@@ -103,6 +103,31 @@ describe('fence and plug warnings: triggered, and enabled where a flag exists (d
     expect(warn(fence({ LowBatteryAlarm: { Triggered: true }, OfflineAlarm: { Triggered: true } }))).toEqual(['lowBattery', 'offline']);
   });
 
+  test('a fence below its own level is low whether or not its alarm is on; a raised alarm is not shown twice (docs/product/states.md State at a glance)', () => {
+    const report = (Voltage: number) => ({ Timestamp: '2025-06-15T11:55:00Z', Data: { Voltage, Battery: 12.4, Rssi: -70 } });
+    // Alarm off at the 3000 V level it keeps: 1500 V is low, 3000 V is not.
+    expect(warn(fence({ LastReport: report(1500), VoltageAlarm: { Enabled: false, Triggered: true, AlarmLevel: 3000 } }))).toEqual([
+      'lowVoltage',
+    ]);
+    expect(warn(fence({ LastReport: report(3000), VoltageAlarm: { Enabled: false, Triggered: false, AlarmLevel: 3000 } }))).toEqual([]);
+    // Alarm on and raised: the alarm, not a second warning.
+    expect(warn(fence({ LastReport: report(1500), VoltageAlarm: { Enabled: true, Triggered: true, AlarmLevel: 3000 } }))).toEqual([
+      'voltage',
+    ]);
+    // No level of its own: judged against the 5000 V default.
+    const noLevel = { Enabled: false, Triggered: false, AlarmLevel: 0 };
+    expect(warn(fence({ LastReport: report(4999), VoltageAlarm: noLevel }))).toEqual(['lowVoltage']);
+    expect(warn(fence({ LastReport: report(5000), VoltageAlarm: noLevel }))).toEqual([]);
+    const level2 = (Voltage: number): Fencealarm2 => ({
+      ...fence2(false, false),
+      Voltage,
+      VoltageAlarm: { Enabled: false, Triggered: false, Threshold: 5010 },
+    });
+    expect(warn(level2(1479))).toEqual(['lowVoltage']);
+    expect(warn(level2(5010))).toEqual([]);
+    expect(warn({ ...level2(0), Voltage: null })).toEqual([]);
+  });
+
   test('FenceAlarm2', () => {
     expect(warn(fence2(true, true))).toEqual(['voltage']);
     expect(warn(fence2(false, true))).toEqual([]);

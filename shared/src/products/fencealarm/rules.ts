@@ -1,6 +1,6 @@
 // What a FenceAlarm does with its readings, alarms and configuration (docs/product/products/fencealarm.md). No schema here, so the
 // dashboard reads these rules without loading TypeBox (docs/architecture/README.md#budgets); index.ts adds the schemas.
-import { isBatteryLow, isFenceVoltageLow } from '../../domain/alarmState';
+import { isBatteryLow, isFenceLowAtGlance, isFenceVoltageLow } from '../../domain/alarmState';
 import { isRaised, shownWarnings } from '../../domain/warnings';
 import type { ProductRules } from '../module';
 import type { Fencealarm, FencealarmReading, FencealarmDeviceConfig } from './contract';
@@ -20,10 +20,14 @@ export const fencealarmRules: ProductRules<Fencealarm, FencealarmReading, Fencea
   }),
   lastReadingAt: (device) => device.LastReport?.Timestamp ?? null,
   offlinePatch: (offline) => ({ OfflineAlarm: { Triggered: offline } }),
-  /** docs/product/states.md: voltage (enabled and triggered), low battery and offline (triggered). */
+  /**
+   * docs/product/states.md: voltage (enabled and triggered), else lowVoltage (below the fence's own level, alarm off or
+   * not yet re-judged), low battery and offline (triggered).
+   */
   warnings: (device) =>
     shownWarnings([
       ['voltage', isRaised(device.VoltageAlarm)],
+      ['lowVoltage', isFenceLowAtGlance(device.LastReport?.Data.Voltage, device.VoltageAlarm, device.VoltageAlarm.AlarmLevel)],
       ['lowBattery', device.LowBatteryAlarm.Triggered],
       ['offline', device.OfflineAlarm.Triggered],
     ]),

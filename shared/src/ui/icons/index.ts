@@ -16,6 +16,7 @@ export { logout } from './logout';
 export { menu } from './menu';
 export { monitoring } from './monitoring';
 export { notifications } from './notifications';
+export { notificationsPaused } from './notifications-paused';
 export { power } from './power';
 export { refresh } from './refresh';
 export { settings } from './settings';
