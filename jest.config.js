@@ -16,8 +16,9 @@ const esmPackages = ['react-intl', 'intl-messageformat', '@formatjs'];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
 
 module.exports = {
-  // PGlite start-up and argon2 hashing take seconds on a busy 2-core CI machine; 5 s flakes there.
-  testTimeout: 30_000,
+  // Near jest's 5 s default, so a test that hangs fails soon. What starts an app, a database of its own, a broker or
+  // a process says so with its own timeout (APP_START_TIMEOUT_MS, server/src/testing/testApp.ts).
+  testTimeout: 10_000,
   projects: [
     {
       displayName: 'web',

@@ -4,7 +4,34 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { buildApps, root, run } from './apps.mjs';
 
-const step = (title) => console.log(`\n━━ ${title}`);
+// Each stage's time, printed as it ends and in a table at the end (a failed run too: up to the stage that failed), so
+// a slow stage shows in any CI log.
+const stages = [];
+let current = null;
+function endStage() {
+  if (!current) return;
+  const seconds = Math.round((Date.now() - current.started) / 1000);
+  stages.push({ title: current.title, seconds });
+  console.log(`━━ ${current.title}: took ${seconds} s`);
+  current = null;
+}
+function step(title) {
+  endStage();
+  console.log(`\n━━ ${title}`);
+  current = { title, started: Date.now() };
+}
+let summarized = false;
+function summary() {
+  endStage();
+  if (summarized || stages.length === 0) return;
+  summarized = true;
+  const width = Math.max(...stages.map(({ title }) => title.length), 'Total'.length);
+  const line = (title, seconds) => `  ${title.padEnd(width)}  ${String(seconds).padStart(5)} s`;
+  console.log('\nStage times:');
+  for (const { title, seconds } of stages) console.log(line(title, seconds));
+  console.log(line('Total', Math.round((Date.now() - started) / 1000)));
+}
+process.on('exit', summary); // run() exits on a failed step
 
 /** PgBouncer in front of `directUrl` (server/src/testing/pgbouncer.ts as a script) while the tests run, or null when not installed. */
 async function startPgBouncer(directUrl) {
@@ -82,4 +109,5 @@ step('End-to-end tests in Chromium');
 // On the compiled server, as production runs (tests/support/server.ts).
 run('npx', ['playwright', 'test', '--config', 'tests/playwright.config.ts'], { env: { ...process.env, PADDOCK_COMPILED_SERVER: '1' } });
 
+summary();
 console.log(`\n✓ All checks passed in ${Math.round((Date.now() - started) / 1000)} s`);

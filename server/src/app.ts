@@ -113,12 +113,14 @@ const isApiPath = (url: string) => /^\/api(\/|\?|$)/.test(url);
 function serverTimeouts(
   config: Config,
 ): Pick<FastifyHttpOptions<Server>, 'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'http'> {
+  // Whole milliseconds (Node refuses fractions): tests scale the seconds down (devices/powerTimeout.test.ts).
+  const ms = (seconds: number) => Math.round(seconds * 1000);
   const { request, headers, idle, keepAlive } = config.timeouts;
   return {
-    connectionTimeout: idle * 1000,
-    keepAliveTimeout: keepAlive * 1000,
-    requestTimeout: request * 1000,
-    http: { requestTimeout: request * 1000, headersTimeout: headers * 1000, connectionsCheckingInterval: 1000 },
+    connectionTimeout: ms(idle),
+    keepAliveTimeout: ms(keepAlive),
+    requestTimeout: ms(request),
+    http: { requestTimeout: ms(request), headersTimeout: ms(headers), connectionsCheckingInterval: 1000 },
   };
 }
 
@@ -137,6 +139,8 @@ export interface BuildOptions {
   devices?: boolean;
   /** Timers of the commands' 60 s waits (tests pass fake ones). */
   timers?: Timers;
+  /** How long a command waits for its ack (default DEVICE_COMMAND_TIMEOUT_MS); tests scale it with the time-outs. */
+  commandTimeoutMs?: number;
   /** The payment provider (default: the one PAYMENT_PROVIDER names, billing/stripe/index.ts). */
   payments?: PaymentProvider;
   /** With PAYMENT_PROVIDER=stripe: called for each invoice event the Stripe webhook receives (billing/stripe/webhook.ts). */
@@ -218,6 +222,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       now: config.now,
       log: app.log.child({ component: 'gateway' }),
       timers: options.timers,
+      commandTimeoutMs: options.commandTimeoutMs,
       notices: noticeSettings(config),
       metrics,
     });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REGISTRATION_TRIAL_DAYS } from '@paddock/shared/domain';
 import { CONFIG_DOCS, configDocsMarkdown, loadConfig, publicUrl } from './config';
+import { CONFIG_FILES, staleness } from './configFiles';
 
 describe('loadConfig', () => {
   it('has a default for everything', () => {
@@ -96,10 +97,14 @@ describe('loadConfig', () => {
   });
 
   it('reads the HTTP time-outs, headers within the request time-out', () => {
-    expect(loadConfig({}).timeouts).toEqual({ request: 30, headers: 10, idle: 60, keepAlive: 72 });
-    expect(loadConfig({ REQUEST_TIMEOUT_SECONDS: '5', HEADERS_TIMEOUT_SECONDS: '5' }).timeouts).toMatchObject({ request: 5, headers: 5 });
-    expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: '5' })).toThrow('HEADERS_TIMEOUT_SECONDS');
+    expect(loadConfig({}).timeouts).toEqual({ request: 70, headers: 10, idle: 70, keepAlive: 72 });
+    const equal = { REQUEST_TIMEOUT_SECONDS: '65', HEADERS_TIMEOUT_SECONDS: '65' };
+    expect(loadConfig(equal).timeouts).toMatchObject({ request: 65, headers: 65 });
+    expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: '65', HEADERS_TIMEOUT_SECONDS: '66' })).toThrow('HEADERS_TIMEOUT_SECONDS');
     expect(() => loadConfig({ IDLE_TIMEOUT_SECONDS: '0' })).toThrow('IDLE_TIMEOUT_SECONDS');
+    // Issue 30: a request or idle time-out at or below a device command's wait cuts the connection before its 408.
+    expect(() => loadConfig({ IDLE_TIMEOUT_SECONDS: '60' })).toThrow('IDLE_TIMEOUT_SECONDS (60) must be above the 60 s');
+    expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: '30' })).toThrow('REQUEST_TIMEOUT_SECONDS (30) must be above the 60 s');
   });
 
   it('reads the Web Push settings: keys as a pair, a subject, the push services', () => {
@@ -235,8 +240,10 @@ describe('loadConfig', () => {
     expect(table).toContain(`| \`PORT\` | \`8080\` | ${CONFIG_DOCS[0].meaning} |`); // not a secret: no note
   });
 
-  it('is the table the README shows, so the README never drifts from the code', () => {
-    const readme = readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
-    expect(readme).toContain(configDocsMarkdown());
+  it('is the table docs/configuration.md shows, as `npm run docs:config` writes it, so the docs never drift', () => {
+    const page = CONFIG_FILES.find((file) => file.path === 'docs/configuration.md')!;
+    const written = readFileSync(path.join(__dirname, '..', '..', page.path), 'utf8');
+    expect(staleness(page, written)).toBeNull();
+    expect(written).toContain(configDocsMarkdown());
   });
 });

@@ -1,9 +1,11 @@
 // Every environment variable the server reads, typed, with its default, in one place (docs/architecture/README.md#server).
-// CONFIG_DOCS is the table the README is written from; loadConfig is the only reader of process.env.
+// CONFIG_DOCS is what docs/configuration.md and .env.example are generated from (configFiles.ts); loadConfig is the
+// only reader of process.env.
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseVariantHosts, REGISTRATION_TRIAL_DAYS, type VariantHostRule } from '@paddock/shared/domain';
+import { DEVICE_COMMAND_TIMEOUT_MS } from '@paddock/shared/contract';
 import { REMOTE_NAMES, type RemoteName } from '@paddock/shared/federation';
 import { describeStray, FILE_SUFFIX, readSecretFiles, strayVariables } from './environment';
 import { productionPaymentProblem, stripeSettingsProblem, weakSecretProblem } from './secrets';
@@ -15,6 +17,15 @@ export interface ConfigDoc {
   /** A password, key or URL with credentials: may come from a file named by `<name>_FILE` (docs/operations/configure.md). */
   secret?: boolean;
 }
+
+/**
+ * The longest a call waits before it answers (a plug's acknowledgement, docs/product/limits.md): the server's request
+ * and idle time-outs (Node cuts a request still being answered at either) are derived from it and must stay above
+ * it, and a load balancer's above them (docs/operations/configure.md#time-outs).
+ */
+export const LONGEST_WAIT_SECONDS = DEVICE_COMMAND_TIMEOUT_MS / 1000;
+/** How far the request and idle time-outs stay above the longest wait: the 408 leaves well before the connection is cut. */
+export const IDLE_MARGIN_SECONDS = 10;
 
 export const CONFIG_DOCS = [
   { name: 'PORT', default: '8080', meaning: 'HTTP port of the API, the shell and the remotes' },
@@ -119,9 +130,17 @@ export const CONFIG_DOCS = [
     meaning:
       'Proxies in front of the server whose X-Forwarded-For and X-Forwarded-Proto are believed: their number (`1` behind one load balancer) or their addresses and CIDRs, comma-separated (`10.0.0.0/8,loopback`); `off` believes none',
   },
-  { name: 'REQUEST_TIMEOUT_SECONDS', default: '30', meaning: 'A request (headers and body) not received in full within this time is cut with 408' },
+  {
+    name: 'REQUEST_TIMEOUT_SECONDS',
+    default: String(LONGEST_WAIT_SECONDS + IDLE_MARGIN_SECONDS),
+    meaning: `A request not received in full and answered within this time is cut with 408; must be above the ${LONGEST_WAIT_SECONDS} s a call waits for a device, so that call's own 408 is sent (docs/operations/configure.md#time-outs)`,
+  },
   { name: 'HEADERS_TIMEOUT_SECONDS', default: '10', meaning: 'A request whose headers are not received within this time is cut (at most `REQUEST_TIMEOUT_SECONDS`)' },
-  { name: 'IDLE_TIMEOUT_SECONDS', default: '60', meaning: 'A connection on which nothing is sent or received for this long is closed' },
+  {
+    name: 'IDLE_TIMEOUT_SECONDS',
+    default: String(LONGEST_WAIT_SECONDS + IDLE_MARGIN_SECONDS),
+    meaning: `A connection on which nothing is sent or received for this long is closed; must be above the ${LONGEST_WAIT_SECONDS} s a call waits for a device, so its 408 is sent (docs/operations/configure.md#time-outs)`,
+  },
   { name: 'KEEP_ALIVE_TIMEOUT_SECONDS', default: '72', meaning: 'How long an idle keep-alive connection is kept open for a next request (above a load balancer\'s idle time-out)' },
   {
     name: 'SHUTDOWN_GRACE_SECONDS',
@@ -283,7 +302,7 @@ export const CONFIG_DOCS = [
   {
     name: 'PAYMENT_PROVIDER',
     default: 'builtin',
-    meaning: '`builtin` takes no real money (test cards, invoices and portal served by Paddock); `stripe` charges through Stripe with the keys below (see "Payments with Stripe"); with `NODE_ENV=production` the server refuses `builtin` unless `PAYMENT_TEST_MODE` is on',
+    meaning: '`builtin` takes no real money (test cards, invoices and portal served by Paddock); `stripe` charges through Stripe with the keys below (docs/operations/stripe.md); with `NODE_ENV=production` the server refuses `builtin` unless `PAYMENT_TEST_MODE` is on',
   },
   {
     name: 'PAYMENT_TEST_MODE',
@@ -598,6 +617,14 @@ export function partnerOrigins(value: string, port: number): string[] {
 
 function timeouts(request: number, headers: number, idle: number, keepAlive: number): Config['timeouts'] {
   if (headers > request) throw new Error(`HEADERS_TIMEOUT_SECONDS (${headers}) must not exceed REQUEST_TIMEOUT_SECONDS (${request})`);
+  // An idle connection closed while the server waits for a device loses the documented 408, and the client's
+  // retry switches the plug again (issue 30; docs/operations/configure.md#time-outs).
+  const cut = { REQUEST_TIMEOUT_SECONDS: request, IDLE_TIMEOUT_SECONDS: idle };
+  for (const [name, seconds] of Object.entries(cut)) {
+    if (seconds <= LONGEST_WAIT_SECONDS) {
+      throw new Error(`${name} (${seconds}) must be above the ${LONGEST_WAIT_SECONDS} s a call waits for a device's acknowledgement`);
+    }
+  }
   return { request, headers, idle, keepAlive };
 }
 
@@ -654,7 +681,7 @@ function payments(read: ReturnType<typeof reader>, production: boolean): Config[
   const provider = read.oneOf('PAYMENT_PROVIDER', ['builtin', 'stripe']) as 'builtin' | 'stripe';
   const testMode = read.flag('PAYMENT_TEST_MODE');
   const secretKey = read.optional('STRIPE_SECRET_KEY');
-  // README "Running in production": production takes real money unless it says it is a demo.
+  // Production takes real money unless it says it is a demo (docs/operations/configure.md#production).
   const refused = productionPaymentProblem({ provider, secretKey, production, testMode });
   if (refused) throw new Error(refused);
   if (provider === 'builtin') return { provider: 'builtin' };
@@ -841,7 +868,7 @@ export function strayVariableWarnings(env: Env = process.env): string[] {
   return strayVariables(env, KNOWN_VARIABLES).map(describeStray);
 }
 
-/** The env table as markdown, for the README. */
+/** The env table as markdown, for docs/configuration.md (configFiles.ts) and `main.ts env`. */
 export function configDocsMarkdown(): string {
   const secretNote = (doc: ConfigDoc) => (doc.secret ? ` (secret: or from the file \`${doc.name}${FILE_SUFFIX}\` names)` : '');
   const rows = CONFIG_DOCS.map((doc: ConfigDoc) => `| \`${doc.name}\` | ${doc.default ? `\`${doc.default}\`` : '(unset)'} | ${doc.meaning}${secretNote(doc)} |`);

@@ -1,11 +1,11 @@
 // Passwords, tokens and codes never reach the log, even at the most verbose level.
-import { call, createTestApp, latestCode, type TestApp } from './testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createTestApp, latestCode, type TestApp } from './testing/testApp';
 
 const lines: string[] = [];
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ logLevel: 'trace' }, { logStream: { write: (line) => lines.push(line) } });
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
 it('keeps secrets out of the log', async () => {

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './testing/devices';
-import { openTestDatabase } from './testing/testApp';
+import { APP_START_TIMEOUT_MS, openTestDatabase } from './testing/testApp';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const STRONG = 'Kq7-vT2m-Xw9p-Lr4z-operator';
@@ -82,7 +82,7 @@ async function serve(env: Record<string, string>, probe?: (base: string) => Prom
 
 beforeEach(async () => {
   fresh = await freshDatabase();
-});
+}, APP_START_TIMEOUT_MS);
 afterEach(() => fresh.dispose());
 
 describe('NODE_ENV=production', () => {

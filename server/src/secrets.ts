@@ -42,7 +42,7 @@ export function stripeSettingsProblem(settings: {
 export const isStripeTestKey = (key: string): boolean => /^[sr]k_test_/.test(key);
 
 /**
- * README "Running in production": production takes real money, so it refuses the built-in provider (which charges no
+ * docs/operations/configure.md#production: production takes real money, so it refuses the built-in provider (which charges no
  * card and invoices "paid") and Stripe test keys, unless PAYMENT_TEST_MODE says this is a demo or test installation.
  */
 export function productionPaymentProblem(settings: {

@@ -6,12 +6,12 @@ import { devices, inventory, serverKeys, users } from './db/schema';
 import { demoInventory, demoKey, loadDemoDeviceSecret } from './devices/inventory';
 import { sha256 } from './crypto';
 import { seed } from './seed';
-import { adminToken, call, createTestApp, signIn, testConfig, type TestApp } from './testing/testApp';
+import { APP_START_TIMEOUT_MS, adminToken, call, createTestApp, signIn, testConfig, type TestApp } from './testing/testApp';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
 const db = () => t.database.db;
@@ -88,7 +88,7 @@ describe('secrets made on the first start', () => {
     } finally {
       await fresh.close();
     }
-  });
+  }, APP_START_TIMEOUT_MS);
 
   it('keeps a random demo device secret in the database and derives the demo inventory from it', async () => {
     const config = { ...testConfig(), demoDeviceSecret: null };

@@ -115,7 +115,7 @@ test('a lapsed plan shows None and the alarm Off; choosing a plan brings the ala
 }, testInfo) => {
   test.setTimeout(240_000);
   // The suite's server gives every registration the product's 30-day trial; this one ends its trials for real, in
-  // seconds (REGISTRATION_TRIAL_DAYS, RENEWAL_INTERVAL_SECONDS in the README's configuration table).
+  // seconds (REGISTRATION_TRIAL_DAYS, RENEWAL_INTERVAL_SECONDS in docs/configuration.md).
   const server = await startPaddock({
     REGISTRATION_TRIAL_DAYS: String(SHORT_TRIAL_SECONDS / 86_400),
     RENEWAL_INTERVAL_SECONDS: '1',
@@ -163,11 +163,15 @@ test('a lapsed plan shows None and the alarm Off; choosing a plan brings the ala
     await expect(page.getByText('Alarms are off while the device has no active subscription.')).toBeVisible();
     await snapshot(page, testInfo, 'settings-lapsed');
 
-    // Choosing a plan starts it at once (charged to the built-in test card), and the alarm is back as it was.
+    // Choosing a plan starts it at once, once the owner confirms the payment (charged to the built-in test card;
+    // docs/product/billing.md "A charge is its own step"), and the alarm is back as it was.
     await page.getByRole('combobox', { name: 'Plan' }).selectOption({ label: 'Monthly' });
     await expect(alarm).toBeEnabled();
     await expect(alarm).toHaveValue('4000');
-    await saveSettings(page, key);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog', { name: 'Buy the Monthly plan?' }).getByRole('button', { name: /^Pay SEK/ }).click();
+    await page.getByRole('dialog', { name: 'Plan bought' }).getByRole('button', { name: 'Done' }).click();
+    await expect(page).toHaveURL(new RegExp(`/devices\\?id=${key}$`));
     await page.goto(`/fencealarm/${key}`);
     await expect(page.getByTestId('subscription-line')).toContainText(/Monthly · Renews/);
     await expect(alarm).toBeEnabled();

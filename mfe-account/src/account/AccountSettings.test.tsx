@@ -17,7 +17,8 @@ function serve(user: User = sampleUser) {
 async function openAccount(user: User = sampleUser, options?: Parameters<typeof renderAccount>[1]) {
   const get = serve(user);
   const rendered = await renderAccount('/account', options);
-  await screen.findByLabelText(options?.locale === 'de-DE' ? 'E-Mail-Adresse' : 'E-mail address');
+  const emailLabel: Record<string, string> = { 'de-DE': 'E-Mail-Adresse', 'fr-FR': 'Adresse e-mail' };
+  await screen.findByLabelText(emailLabel[options?.locale ?? ''] ?? 'E-mail address');
   return { ...rendered, get };
 }
 
@@ -77,7 +78,7 @@ describe('/account', () => {
     expect(update).toHaveBeenCalledWith(
       'u1',
       {
-        Phone: '+46 70 123 45 67',
+        Phone: '+46701234567',
         EmailNotifications: { Billing: true, Device: true, Marketing: true },
         SmsNotifications: { Enabled: true },
       },
@@ -192,7 +193,9 @@ describe('/account', () => {
     const { user } = await openAccount();
     await user.type(screen.getByLabelText('Mobile phone'), '12ab');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(/Please enter a phone number with 6 to 15 digits/)).toBeInTheDocument();
+    expect(
+      await screen.findByText('This is not a valid mobile number. Write it with + and the country code, for example +46 70 123 45 67.'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Mobile phone')).toHaveFocus();
     await user.clear(screen.getByLabelText('E-mail address'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -225,6 +228,37 @@ describe('/account', () => {
     expect(paddockStore.get(userAtom)?.Email).toBe('farmer@example.com');
   });
 
+  test('a number without country code is refused with the account country’s prefix as the example; the hint names it', async () => {
+    const update = jest.spyOn(usersApi, 'update');
+    const { user } = await openAccount();
+    const phone = screen.getByLabelText('Mobile phone');
+    expect(phone).toHaveAccessibleDescription('Needed for SMS notifications. Start with + and the country code (+46 for Sweden).');
+    await user.type(phone, '070-123 45 67');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('This number has no country code. Write it with + and the country code, for example +46701234567.'),
+    ).toBeInTheDocument();
+    expect(phone).toHaveFocus();
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  test('in French: SMS notifications cannot be switched on without a number', async () => {
+    const update = jest.spyOn(usersApi, 'update');
+    const { user } = await openAccount(
+      { ...sampleUser, Locale: 'fr-FR', Country: 'FR', SmsNotifications: { Enabled: false, Balance: 5 } },
+      { locale: 'fr-FR' },
+    );
+    expect(screen.getByLabelText('Téléphone mobile')).toHaveAccessibleDescription(
+      'Nécessaire pour les notifications par SMS. Commencez par + et l’indicatif du pays (+33 pour France).',
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Notifications par SMS' }));
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await screen.findByText('Les notifications par SMS nécessitent votre numéro de mobile. Saisissez-le ici, avec l’indicatif du pays.'),
+    ).toBeInTheDocument();
+    expect(update).not.toHaveBeenCalled();
+  });
+
   test('Buy SMS asks first, naming the bundle and its price in SEK for Sweden; Cancel buys nothing', async () => {
     const { user } = await openAccount();
     const buy = jest.spyOn(usersApi, 'buySms');
@@ -246,14 +280,14 @@ describe('/account', () => {
     await user.click(screen.getByRole('button', { name: 'Buy SMS' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Buy SMS?' })).getByRole('button', { name: 'Buy' }));
     expect(buy).toHaveBeenCalledTimes(1);
-    // Not silent: a failure goes through the shared failed-reply handler.
-    expect(buy).toHaveBeenCalledWith('u1', expect.stringMatching(/^[0-9a-f-]{32,36}$/), { background: true });
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    const button = screen.getByRole('button', { name: /Buy SMS/ });
-    expect(button).toBeDisabled();
-    expect(button).toHaveAttribute('aria-busy', 'true');
+    // Silent: a failure is said in the dialog (docs/product/errors.md Dialogs), which stays open and busy meanwhile.
+    expect(buy).toHaveBeenCalledWith('u1', expect.stringMatching(/^[0-9a-f-]{32,36}$/), { background: true, silent: true });
+    const buying = within(screen.getByRole('dialog', { name: 'Buy SMS?' })).getByRole('button', { name: /Buy/ });
+    expect(buying).toBeDisabled();
+    expect(buying).toHaveAttribute('aria-busy', 'true');
 
     answer(bought);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByRole('button', { name: 'Buy SMS' })).toBeEnabled());
     const sms = screen.getByRole('checkbox', { name: 'SMS notifications' });
     expect(sms).toBeEnabled();
@@ -268,8 +302,9 @@ describe('/account', () => {
       .mockResolvedValue({ ...bought, Phone: '+46 70 123 45 67', SmsNotifications: { Enabled: true, Balance: 100 } });
     await user.click(sms);
     await user.click(screen.getByRole('button', { name: 'Save' }));
+    // Sent as dialled: E.164 (docs/product/validation.md Phone).
     await waitFor(() =>
-      expect(update).toHaveBeenCalledWith('u1', { Phone: '+46 70 123 45 67', SmsNotifications: { Enabled: true } }, expect.anything()),
+      expect(update).toHaveBeenCalledWith('u1', { Phone: '+46701234567', SmsNotifications: { Enabled: true } }, expect.anything()),
     );
   });
 
@@ -319,7 +354,7 @@ describe('/account', () => {
     expect(paddockStore.get(userAtom)?.Id).toBe('admin1');
   });
 
-  test('a failed purchase shows the shared failure toast, keeps the balance and frees the button', async () => {
+  test('a declined purchase is said inside the open dialog, in words; the balance stays and Buy can be tried again', async () => {
     const { user } = await openAccount();
     const original = globalThis.fetch;
     const body = JSON.stringify({ Error: 'payment_declined', Message: 'The payment was declined, so nothing was bought.' });
@@ -333,13 +368,12 @@ describe('/account', () => {
     try {
       await user.click(screen.getByRole('button', { name: 'Buy SMS' }));
       await user.click(within(await screen.findByRole('dialog', { name: 'Buy SMS?' })).getByRole('button', { name: 'Buy' }));
-      await waitFor(() => expect(paddockStore.get(toastsAtom).some((toast) => toast.kind === 'error')).toBe(true));
-      expect(paddockStore.get(toastsAtom).find((toast) => toast.kind === 'error')?.values).toEqual({
-        status: 402,
-        statusText: 'Payment Required',
-        body: 'The payment was declined, so nothing was bought.',
-      });
-      await waitFor(() => expect(screen.getByRole('button', { name: 'Buy SMS' })).toBeEnabled());
+      const dialog = screen.getByRole('dialog', { name: 'Buy SMS?' });
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('The payment was declined, so nothing was bought.');
+      expect(dialog).not.toHaveTextContent('402');
+      // No toast behind the dialog repeats it.
+      expect(paddockStore.get(toastsAtom).some((toast) => toast.kind === 'error')).toBe(false);
+      await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Buy' })).toBeEnabled());
       expect(fetchMock).toHaveBeenCalledTimes(1);
       expect(screen.getByRole('checkbox', { name: 'SMS notifications' })).toBeDisabled();
       expect(paddockStore.get(userAtom)?.SmsNotifications.Balance).toBe(0);

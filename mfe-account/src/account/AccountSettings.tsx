@@ -6,7 +6,10 @@ import { newIdempotencyKey, showToast, useLoaded, usePrices, usersApi } from '@p
 import type { User } from '@paddock/shared/contract';
 import {
   checkEmail,
-  checkPhone,
+  COUNTRY_CALLING_CODES,
+  checkE164Phone,
+  normalizePhone,
+  withCallingCode,
   CURRENCIES,
   currencyFor,
   ENERGY_PRICE_MAX,
@@ -35,6 +38,7 @@ import {
   Select,
   TextField,
   fieldErrorMessage,
+  useActionFailure,
   type FieldMessage,
 } from '@paddock/shared/ui';
 import { describeFailure } from '../common/failure';
@@ -93,6 +97,7 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
   // double click or a retry of that purchase is charged once; the ref also stops a second click before the re-render.
   const [buying, setBuying] = useState<{ step: 'ask' | 'busy'; key: string } | null>(null);
   const purchaseRunning = useRef(false);
+  const smsFailure = useActionFailure();
   const prices = usePrices();
 
   const self = useAtomValue(userAtom)?.Id === user.Id;
@@ -102,6 +107,11 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
   const typedEmail = normalizeEmail(form.Email);
   const needsPassword = self && typedEmail !== user.Email && typedEmail !== user.PendingEmail;
   const smsBalance = user.SmsNotifications.Balance;
+  // The calling code of the account's country helps write the number in international form.
+  const callingCode = COUNTRY_CALLING_CODES[user.Country.toUpperCase()];
+  const countryName = callingCode ? new Intl.DisplayNames([intl.locale], { type: 'region' }).of(user.Country.toUpperCase()) : undefined;
+  const phoneHint =
+    callingCode && countryName ? t(m.phoneHintCountry, { prefix: `+${callingCode}`, country: countryName }) : t(m.phoneHint);
   // docs/product/limits.md: the bundle's price comes from the catalogue (Sms), in the account's currency.
   const price = prices.state === 'ready' ? priceText(prices.prices, 'Sms', currencyFor(user.Country)) : null;
 
@@ -118,7 +128,7 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
     const valid = check({
       Email: fieldErrorMessage('email', checkEmail(form.Email)),
       Password: needsPassword && !password ? { message: m.currentPasswordRequired } : null,
-      Phone: fieldErrorMessage('phone', checkPhone(form.Phone)),
+      Phone: phoneError(),
       'EnergyPrice.PerKwh': energyPriceError(form.EnergyPrice),
     });
     if (!valid) return;
@@ -141,6 +151,19 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
     });
   }
 
+  /**
+   * docs/product/validation.md Phone: an E.164 number (a national one is refused, with the user's country code put in
+   * front as the example), and one at all while SMS notifications are to be on.
+   */
+  function phoneError(): FieldMessage {
+    const problem = checkE164Phone(form.Phone);
+    if (problem === 'noCountryCode')
+      return { message: m.phoneNoCountryCode, values: { suggestion: withCallingCode(form.Phone, user.Country) } };
+    if (problem) return { message: m.phoneNotE164 };
+    if (form.Sms && !normalizePhone(form.Phone)) return { message: m.smsNeedsPhone };
+    return null;
+  }
+
   /** Empty is fine (no price); else a number with at most 4 decimals in (0, 100] (docs/product/limits.md "Energy price"). */
   function energyPriceError(text: string): FieldMessage {
     if (!text.trim()) return null;
@@ -153,20 +176,25 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
     return { message: m.energyPriceInvalid, values: { example: energyPriceInput(ENERGY_PRICE_EXAMPLE, decimalMark) } };
   }
 
-  /** Buys the SMS bundle once confirmed; what is typed in the form stays. Failures show through the shared handler. */
+  /**
+   * Buys the SMS bundle once confirmed; what is typed in the form stays. A failure (a declined card) is said inside the
+   * dialog, which stays open with the same key, so a retry charges once (docs/product/errors.md Dialogs).
+   */
   async function buySms() {
     if (!buying || purchaseRunning.current) return;
     purchaseRunning.current = true;
+    smsFailure.clear();
     setBuying({ ...buying, step: 'busy' });
     try {
-      const updated = await usersApi.buySms(user.Id, buying.key, { background: true });
+      const updated = await usersApi.buySms(user.Id, buying.key, { background: true, silent: true });
       storeUser(updated);
       showToast({ kind: 'success', text: t(m.smsBought, { added: SMS_BUNDLE.Count, balance: updated.SmsNotifications.Balance }) });
-    } catch {
-      // The shared failed-reply handler has shown why.
+      setBuying(null);
+    } catch (error) {
+      smsFailure.fail(error);
+      setBuying({ ...buying, step: 'ask' });
     } finally {
       purchaseRunning.current = false;
-      setBuying(null);
     }
   }
 
@@ -219,7 +247,7 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
             type="tel"
             autoComplete="tel"
             inputMode="tel"
-            hint={t(m.phoneHint)}
+            hint={phoneHint}
             {...bind('Phone', form.Phone, (value) => set('Phone', value))}
           />
         </Card>
@@ -304,6 +332,7 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
         confirmLabel={t(m.deleteConfirm)}
         danger
         busy={deleting === 'busy'}
+        error={deleteFailure}
         onConfirm={() => void deleteAccount()}
         onCancel={() => {
           if (deleting === 'busy') return;
@@ -311,15 +340,20 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
           setDeleteFailure(null);
         }}
       >
-        {deleteFailure ? <Alert>{deleteFailure}</Alert> : null}
         <p>{t(m.deleteConfirmText, { email: user.Email })}</p>
       </ConfirmDialog>
       <ConfirmDialog
-        open={buying?.step === 'ask'}
+        open={buying !== null}
         title={t(m.buySmsConfirmTitle)}
         confirmLabel={t(m.buySmsConfirm)}
+        busy={buying?.step === 'busy'}
+        error={smsFailure.failure}
         onConfirm={() => void buySms()}
-        onCancel={() => setBuying(null)}
+        onCancel={() => {
+          if (buying?.step === 'busy') return;
+          setBuying(null);
+          smsFailure.clear();
+        }}
       >
         <p>
           <FormattedMessage

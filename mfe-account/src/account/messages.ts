@@ -17,6 +17,30 @@ export const accountTexts = defineTranslations('account.settings', {
     'fr-FR': 'Facultatif. Pour les notifications par SMS, par exemple +33 6 12 34 56 78.',
     'sv-SE': 'Valfritt. För sms-aviseringar, till exempel +46 70 123 45 67.',
   },
+  phoneHintCountry: {
+    'en-GB': 'Needed for SMS notifications. Start with + and the country code ({prefix} for {country}).',
+    'de-DE': 'Für SMS-Benachrichtigungen nötig. Beginnen Sie mit + und der Ländervorwahl ({prefix} für {country}).',
+    'fr-FR': 'Nécessaire pour les notifications par SMS. Commencez par + et l’indicatif du pays ({prefix} pour {country}).',
+    'sv-SE': 'Behövs för sms-aviseringar. Börja med + och landsnumret ({prefix} för {country}).',
+  },
+  phoneNoCountryCode: {
+    'en-GB': 'This number has no country code. Write it with + and the country code, for example {suggestion}.',
+    'de-DE': 'Dieser Nummer fehlt die Ländervorwahl. Schreiben Sie sie mit + und Ländervorwahl, zum Beispiel {suggestion}.',
+    'fr-FR': 'Il manque l’indicatif du pays. Écrivez le numéro avec + et l’indicatif, par exemple {suggestion}.',
+    'sv-SE': 'Numret saknar landsnummer. Skriv det med + och landsnumret, till exempel {suggestion}.',
+  },
+  phoneNotE164: {
+    'en-GB': 'This is not a valid mobile number. Write it with + and the country code, for example +46 70 123 45 67.',
+    'de-DE': 'Dies ist keine gültige Mobilnummer. Schreiben Sie sie mit + und Ländervorwahl, zum Beispiel +49 151 23456789.',
+    'fr-FR': 'Ce numéro de mobile n’est pas valide. Écrivez-le avec + et l’indicatif du pays, par exemple +33 6 12 34 56 78.',
+    'sv-SE': 'Det här är inget giltigt mobilnummer. Skriv det med + och landsnumret, till exempel +46 70 123 45 67.',
+  },
+  smsNeedsPhone: {
+    'en-GB': 'SMS notifications need your mobile number. Enter it here, with the country code.',
+    'de-DE': 'SMS-Benachrichtigungen brauchen Ihre Mobilnummer. Geben Sie sie hier mit Ländervorwahl ein.',
+    'fr-FR': 'Les notifications par SMS nécessitent votre numéro de mobile. Saisissez-le ici, avec l’indicatif du pays.',
+    'sv-SE': 'Sms-aviseringar behöver ditt mobilnummer. Ange det här, med landsnumret.',
+  },
   languageHeading: { 'en-GB': 'Language', 'de-DE': 'Sprache', 'fr-FR': 'Langue', 'sv-SE': 'Språk' },
   language: {
     'en-GB': 'Language of the app and of our messages',

@@ -6,12 +6,14 @@ describe('account changes', () => {
     expect(userChanges(sampleUser, formOf(sampleUser))).toEqual({});
   });
 
-  test('only the changed fields are sent; the e-mail is normalized and the phone trimmed', () => {
-    const form = { ...formOf(sampleUser), Email: ' Farmer@Example.com ', Phone: ' +46 70 123 45 67 ', Marketing: true };
+  test('only the changed fields are sent; the e-mail is normalized and the phone sent as dialled (E.164)', () => {
+    const form = { ...formOf(sampleUser), Email: ' Farmer@Example.com ', Phone: ' +46 70-123 45 67 ', Marketing: true };
     expect(userChanges(sampleUser, form)).toEqual({
-      Phone: '+46 70 123 45 67',
+      Phone: '+46701234567',
       EmailNotifications: { Billing: true, Device: true, Marketing: true },
     });
+    // The stored number written with spaces is no change.
+    expect(userChanges({ ...sampleUser, Phone: '+46701234567' }, { ...formOf(sampleUser), Phone: '+46 70 123 45 67' })).toEqual({});
   });
 
   test('language, push and SMS are sent in their wire shape', () => {

@@ -1,5 +1,13 @@
 import type { EnergyPrice, UpdateUserBody, User } from '@paddock/shared/contract';
-import { currencyFor, energyPriceInput, normalizeEmail, parseEnergyPrice, type Currency, type Locale } from '@paddock/shared/domain';
+import {
+  currencyFor,
+  energyPriceInput,
+  normalizeEmail,
+  parseEnergyPrice,
+  toE164,
+  type Currency,
+  type Locale,
+} from '@paddock/shared/domain';
 
 /** What the account form edits. */
 export interface AccountForm {
@@ -47,8 +55,9 @@ export function userChanges(user: User, form: AccountForm): UpdateUserBody {
   const body: UpdateUserBody = {};
   const email = normalizeEmail(form.Email);
   if (email !== user.Email) body.Email = email;
-  const phone = form.Phone.trim();
-  if (phone !== user.Phone) body.Phone = phone;
+  // Sent and compared as dialled (E.164, docs/product/validation.md Phone): spaces typed are no change.
+  const phone = toE164(form.Phone);
+  if (phone !== toE164(user.Phone)) body.Phone = phone;
   if (form.Locale !== user.Locale) body.Locale = form.Locale;
   const mail = user.EmailNotifications;
   if (form.Billing !== mail.Billing || form.Device !== mail.Device || form.Marketing !== mail.Marketing) {

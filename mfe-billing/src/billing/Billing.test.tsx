@@ -139,10 +139,31 @@ test('Buy SMS: the catalogue price, a double click charges once with one key, th
   await user.dblClick(within(dialog).getByRole('button', { name: 'Buy' }));
   await waitFor(() => expect(screen.getByTestId('sms-balance')).toHaveTextContent('105 SMS left'));
   expect(buy).toHaveBeenCalledTimes(1);
-  expect(buy).toHaveBeenCalledWith('u1', expect.stringMatching(/^[0-9a-f-]{32,36}$/), { background: true });
+  expect(buy).toHaveBeenCalledWith('u1', expect.stringMatching(/^[0-9a-f-]{32,36}$/), { background: true, silent: true });
   expect(toastTexts()).toContain('100 SMS added. You now have 105 SMS.');
   expect(paddockStore.get(userAtom)?.SmsNotifications.Balance).toBe(105);
   await waitFor(() => expect(api.invoices).toHaveBeenCalledTimes(2));
+});
+
+test('Buy SMS declined: the reason shows inside the open dialog, no toast behind it; a retry uses the same key', async () => {
+  serve({ user: { ...sampleUser, SmsNotifications: { Enabled: false, Balance: 5 } } });
+  const buy = jest
+    .spyOn(usersApi, 'buySms')
+    .mockRejectedValueOnce(apiError(402, 'payment_declined', 'The payment was declined, so nothing was bought.'))
+    .mockResolvedValue({ ...sampleUser, SmsNotifications: { Enabled: false, Balance: 105 } });
+  const { user } = renderRemote(App, '/billing');
+  const button = await screen.findByRole('button', { name: 'Buy SMS' });
+  await waitFor(() => expect(button).toBeEnabled());
+  await user.click(button);
+  const dialog = await screen.findByRole('dialog', { name: 'Buy SMS?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Buy' }));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent('The payment was declined, so nothing was bought.');
+  expect(toastTexts()).toEqual([]);
+  expect(screen.getByTestId('sms-balance')).toHaveTextContent('5 SMS left');
+  await user.click(within(dialog).getByRole('button', { name: 'Buy' }));
+  await waitFor(() => expect(screen.getByTestId('sms-balance')).toHaveTextContent('105 SMS left'));
+  expect(buy.mock.calls[1][1]).toBe(buy.mock.calls[0][1]);
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
 test('Manage payment opens the portal for this page in a new window', async () => {

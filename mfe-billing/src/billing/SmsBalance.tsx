@@ -3,7 +3,7 @@ import { newIdempotencyKey, showToast, usePriceFormat, usersApi, type PricesStat
 import { SMS_BUNDLE, currencyFor, priceText } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { storeUpdatedUser } from '@paddock/shared/session';
-import { Button, ConfirmDialog, icons } from '@paddock/shared/ui';
+import { Button, ConfirmDialog, icons, useActionFailure } from '@paddock/shared/ui';
 import { billingTexts } from './messages';
 import { BillingSection } from './Section';
 import { useLoaded } from '@paddock/shared/api';
@@ -19,6 +19,8 @@ export function SmsBalance({ userId, prices, onBought }: { userId: string; price
   const formatPrice = usePriceFormat();
   const { loaded, reload, replace } = useLoaded(() => usersApi.get(userId, { silent: true }), [userId]);
   const [purchase, setPurchase] = useState<{ key: string; busy: boolean } | null>(null);
+  // A declined card is said inside the open dialog, not behind it (docs/product/errors.md Dialogs).
+  const { failure, fail, clear } = useActionFailure();
   // Stops a second click before React has re-rendered the busy button.
   const running = useRef(false);
 
@@ -28,16 +30,18 @@ export function SmsBalance({ userId, prices, onBought }: { userId: string; price
   async function buy() {
     if (!purchase || running.current) return;
     running.current = true;
+    clear();
     setPurchase({ ...purchase, busy: true });
     try {
-      const updated = await usersApi.buySms(userId, purchase.key, { background: true });
+      const updated = await usersApi.buySms(userId, purchase.key, { background: true, silent: true });
       replace(updated);
       storeUpdatedUser(updated);
       showToast({ kind: 'success', text: t(m.smsBought, { added: SMS_BUNDLE.Count, balance: updated.SmsNotifications.Balance }) });
       setPurchase(null);
       onBought();
-    } catch {
-      // The shared failed-reply handler has shown why; the dialog stays with the same key, so a retry charges once.
+    } catch (error) {
+      // Said in the dialog, which stays with the same key, so a retry charges once.
+      fail(error);
       setPurchase((current) => (current ? { ...current, busy: false } : null));
     } finally {
       running.current = false;
@@ -54,7 +58,10 @@ export function SmsBalance({ userId, prices, onBought }: { userId: string; price
           icon={icons.addCircle}
           disabled={!price}
           busy={purchase?.busy}
-          onClick={() => setPurchase({ key: newIdempotencyKey(), busy: false })}
+          onClick={() => {
+            clear();
+            setPurchase({ key: newIdempotencyKey(), busy: false });
+          }}
         >
           {t(m.buySms)}
         </Button>
@@ -70,6 +77,7 @@ export function SmsBalance({ userId, prices, onBought }: { userId: string; price
             title={t(m.buySmsTitle)}
             confirmLabel={t(m.buySmsConfirm)}
             busy={purchase?.busy}
+            error={failure}
             onConfirm={() => void buy()}
             onCancel={() => setPurchase((current) => (current?.busy ? current : null))}
           >

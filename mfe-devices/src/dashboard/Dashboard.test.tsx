@@ -138,13 +138,33 @@ describe('power toggle', () => {
     expect(power).toBeChecked();
     await user.click(power);
     // No loading overlay and no connection-failure page for a device command (docs/product/errors.md).
-    expect(setPower).toHaveBeenCalledWith('smartplug', '356938035643803', false, { background: true, optional: true, silent: true });
+    expect(setPower).toHaveBeenCalledWith('smartplug', '356938035643803', false, {
+      background: true,
+      optional: true,
+      silent: true,
+      headers: { 'idempotency-key': expect.any(String) },
+    });
     expect(power).toBeDisabled();
     expect(power).toHaveAttribute('aria-busy', 'true');
     await act(async () => answer(smartplug('Barn plug', { PowerEnabled: false })));
     expect(power).not.toBeChecked();
     expect(power).toBeEnabled();
     expect(within(barn).getByText('Switched Off')).toBeInTheDocument();
+  });
+
+  test('each tap names itself with a new Idempotency-Key (docs/protocol.md "Commands are idempotent")', async () => {
+    serve(deviceList({ Smartplugs: [smartplug('Barn plug', { PowerEnabled: true })] }));
+    const setPower = jest.spyOn(devicesApi, 'setPower').mockRejectedValue(apiError(408, 'device_timeout', ''));
+    const { user } = renderDevices('/devices');
+    const power = within(await screen.findByRole('article', { name: 'Barn plug' })).getByRole('switch', { name: 'Power' });
+    await user.click(power);
+    await waitFor(() => expect(power).toBeEnabled());
+    await user.click(power);
+    await waitFor(() => expect(setPower).toHaveBeenCalledTimes(2));
+    const keys = setPower.mock.calls.map(([, , , options]) => options?.headers?.['idempotency-key']);
+    expect(keys[0]).toMatch(/^[\x21-\x7E]{16,255}$/);
+    expect(keys[1]).toMatch(/^[\x21-\x7E]{16,255}$/);
+    expect(keys[1]).not.toBe(keys[0]);
   });
 
   test('SmartPlug2 switches through OutputPower; a time-out leaves it as it was and is told on that card only', async () => {
@@ -158,7 +178,12 @@ describe('power toggle', () => {
     const pump = await screen.findByRole('article', { name: 'Pump plug' });
     const power = within(pump).getByRole('switch', { name: 'Power' });
     await user.click(power);
-    expect(setPower).toHaveBeenCalledWith('smartplug2', '356938035643804', true, { background: true, optional: true, silent: true });
+    expect(setPower).toHaveBeenCalledWith('smartplug2', '356938035643804', true, {
+      background: true,
+      optional: true,
+      silent: true,
+      headers: { 'idempotency-key': expect.any(String) },
+    });
     await waitFor(() => expect(power).toBeEnabled());
     expect(power).not.toBeChecked();
     expect(within(pump).queryByText(/Switched/)).not.toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { ApiError, devicesApi } from '@paddock/shared/api';
+import { ApiError, devicesApi, idempotencyHeaders, newIdempotencyKey } from '@paddock/shared/api';
 import type { Device, Smartplug, Smartplug2 } from '@paddock/shared/contract';
 import { POWER_SUCCESS_TICK_MS } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
@@ -73,7 +73,14 @@ export function PowerToggle({
     setDone(false);
     onError?.(null);
     try {
-      const updated = await devicesApi.setPower(device.Product, device.Imei, !on, DEVICE_COMMAND_OPTIONS);
+      // One key per tap, sent with every try of it: a retried request never switches the plug twice (docs/protocol.md
+      // "Commands are idempotent").
+      const updated = await devicesApi.setPower(
+        device.Product,
+        device.Imei,
+        !on,
+        idempotencyHeaders(newIdempotencyKey(), DEVICE_COMMAND_OPTIONS),
+      );
       if (updated) onChange(updated);
       if (mounted.current) setDone(true);
     } catch (error) {

@@ -195,6 +195,20 @@ describe('FarmCam SIM data history (docs/product/screens.md)', () => {
     expect(createObjectURL).toHaveBeenCalledTimes(2);
   });
 
+  test('a window reaching back past the raw retention (400 days) says its export will be hourly; a recent one does not', async () => {
+    const hourly = /^This window reaches back more than 400 days\. Readings that old are kept only as hourly values, so for those hours the export has one row an hour \(lowest and highest reading\)\.$/;
+    mockApi(farmcamSim('Barn cam'), { 'remaining-data': pointsAt('RemainingData', [5_000_000]) });
+    await open(`/farmcam-sim/${IMSI}/logs`, 'Barn cam');
+    await screen.findByTestId('chart');
+    expect(screen.queryByText(hourly)).not.toBeInTheDocument();
+    const old = new Date(today().getFullYear(), today().getMonth(), today().getDate() - 401);
+    fireEvent.change(screen.getByLabelText('Until'), { target: { value: toInput(old) } });
+    expect(await screen.findByText(hourly)).toHaveAttribute('role', 'note');
+    // Back within the retention: the note goes.
+    fireEvent.change(screen.getByLabelText('Until'), { target: { value: toInput(today()) } });
+    await waitFor(() => expect(screen.queryByText(hourly)).not.toBeInTheDocument());
+  });
+
   test('an export reply that is not a file (expected blob) is said in a toast', async () => {
     const api = mockApi(farmcamSim('Barn cam'), { 'remaining-data': pointsAt('RemainingData', [5_000_000]) });
     api.download.mockRejectedValue(new Error('expected blob'));

@@ -9,8 +9,10 @@ import {
   HISTORY_INTERVALS,
   PRODUCTS,
   PRODUCT_HISTORIES,
+  RAW_READINGS_DAYS,
   chartWindow,
   dashboardPath,
+  exportHasHourlyRows,
   isExportFormat,
   isHistoryInterval,
   parseDateInputValue,
@@ -98,6 +100,12 @@ export function LogsPage({ product, device, deviceKey }: DevicePageProps) {
         <p className="pd-logs__window" aria-live="polite">
           {window ? t(m.windowNote, { from: when(window.from), to: when(window.to) }) : t(m.noWindow)}
         </p>
+        {/* Past the raw retention the server exports hourly rows for the older hours (docs/architecture/readings.md "Retire"). */}
+        {window && exportHasHourlyRows(window.from, new Date()) ? (
+          <p className="pd-field__hint pd-logs__hourly" role="note">
+            {t(m.exportHourly, { days: RAW_READINGS_DAYS })}
+          </p>
+        ) : null}
       </Card>
       {window === null ? null : PRODUCT_HISTORIES[product].map((measure) => (
         <HistoryChart

@@ -60,6 +60,17 @@ export const logsTexts = defineTranslations('devices.logs', {
     'fr-FR': 'Rien à exporter : aucune donnée entre le {from} et le {to}.',
     'sv-SE': 'Inget att exportera: det finns inga data mellan {from} och {to}.',
   },
+  // docs/architecture/readings.md "Retire": past the raw retention only hourly rollups are left (issue 28).
+  exportHourly: {
+    'en-GB':
+      'This window reaches back more than {days} days. Readings that old are kept only as hourly values, so for those hours the export has one row an hour (lowest and highest reading).',
+    'de-DE':
+      'Dieser Zeitraum reicht mehr als {days} Tage zurück. So alte Messwerte werden nur stündlich aufbewahrt, daher enthält der Export für diese Stunden eine Zeile pro Stunde (niedrigster und höchster Messwert).',
+    'fr-FR':
+      'Cette période remonte à plus de {days} jours. Les relevés aussi anciens ne sont conservés que par heure : pour ces heures, l’export contient une ligne par heure (relevé le plus bas et le plus haut).',
+    'sv-SE':
+      'Perioden sträcker sig mer än {days} dagar bakåt. Så gamla mätvärden sparas bara per timme, så för de timmarna har exporten en rad per timme (lägsta och högsta mätvärde).',
+  },
   exportInvalidFormat: {
     'en-GB': 'Choose CSV or XLSX as the export format.',
     'de-DE': 'Wählen Sie CSV oder XLSX als Exportformat.',

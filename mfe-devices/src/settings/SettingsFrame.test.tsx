@@ -268,16 +268,20 @@ describe('unregister', () => {
     await user.click(screen.getByRole('button', { name: 'Unregister' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unregister' }));
     await waitFor(() => expect(currentLocation()).toBe('/devices'));
-    expect(api.unregister).toHaveBeenCalledWith('farmcam-sim', '240071234567890');
+    expect(api.unregister).toHaveBeenCalledWith('farmcam-sim', '240071234567890', { silent: true });
     expect(toastTexts()).toContain('{name} is unregistered.');
   });
 
-  test('a failed DELETE keeps the device page', async () => {
+  test('a failed DELETE keeps the device page and says why inside the dialog (docs/product/errors.md Dialogs)', async () => {
     const api = mockSettingsApi(shared());
     api.unregister.mockRejectedValue(apiError(403, 'device_owner_only', 'Only the owner can do that.'));
     const { user } = await openSettings(PATH, TITLE);
     await user.click(screen.getByRole('button', { name: 'Unregister' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unregister' }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Unregister' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only the owner can do that.');
+    expect(toastTexts()).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(currentLocation()).toBe(PATH);
     expect(screen.getByRole('button', { name: 'Unregister' })).toBeEnabled();

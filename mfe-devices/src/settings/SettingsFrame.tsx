@@ -13,6 +13,7 @@ import {
   dashboardTags,
   deviceKey,
   isDeviceOwner,
+  isSubscriptionActive,
   metadataDraftOf,
   metadataUpdateOf,
   priceIdOfChoice,
@@ -21,7 +22,20 @@ import {
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { activeUserAtom, impersonationAtom } from '@paddock/shared/session';
-import { Alert, Button, FoldSection, Page, SaveBar, TextField, unfoldAll, useLeave, useLeaveGuard, type FieldMessage, icons } from '@paddock/shared/ui';
+import {
+  Alert,
+  Button,
+  FoldSection,
+  Page,
+  SaveBar,
+  TextField,
+  failureReason,
+  unfoldAll,
+  useLeave,
+  useLeaveGuard,
+  type FieldMessage,
+  icons,
+} from '@paddock/shared/ui';
 import { rememberLastDevice } from '../common/lastDevice';
 import { useEmbedded } from '../embed/embedded';
 import { deviceTexts } from '../device/messages';
@@ -33,6 +47,7 @@ import { ChangeLogSection } from './ownerChoices';
 import { usePlanChoice } from './subscriptionActive';
 import { useControlsChanged } from './unsaved';
 import { SubscriptionSection } from './SubscriptionSection';
+import { PlanPurchaseDialog, type PlanPurchaseRequest } from './PlanPurchase';
 import { TagsEditor } from './TagsEditor';
 import { Unregister } from './Unregister';
 import { TransferOffer } from '../transfers/TransferOffer';
@@ -88,6 +103,8 @@ export function SettingsFrame<P extends ProductId>({ product, device, collect, c
   const [nameError, setNameError] = useState<FieldMessage>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A plan that is charged now, waiting for the owner's confirmation, with the rest of the page to save after it.
+  const [purchase, setPurchase] = useState<{ request: PlanPurchaseRequest; rest: UpdateBodies[P] } | null>(null);
   const [knownTags, setKnownTags] = useState<string[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
   const back = dashboardPath(key);
@@ -124,6 +141,19 @@ export function SettingsFrame<P extends ProductId>({ product, device, collect, c
     return null;
   };
 
+  /** Saves what the page holds besides the plan, once the plan is paid: null when saved, else why not (shown with the receipt). */
+  const saveAfterPayment = async (): Promise<string | null> => {
+    if (!purchase) return null;
+    try {
+      if (channels.changedDraft) await devicesApi.setAlarmChannels(product, key, channels.changedDraft, { silent: true });
+      await devicesApi.update(product, key, purchase.rest, { silent: true });
+      setSaved(true);
+      return null;
+    } catch (error) {
+      return t(m.planSavedApartFailed, { reason: failureReason(error, t) });
+    }
+  };
+
   const save = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
@@ -138,6 +168,13 @@ export function SettingsFrame<P extends ProductId>({ product, device, collect, c
       return;
     }
     const priceId = planChoice !== null && prices.state === 'ready' ? priceIdOfChoice(planChoice, prices.prices) : undefined;
+    // docs/product/billing.md "A charge is its own step": a plan that starts now is charged, so Save only asks; the
+    // rest is saved once it is paid (the server refuses a save that would charge).
+    if (planChoice !== null && planChoice !== 'none' && !isSubscriptionActive(device.Subscription, new Date())) {
+      const rest = composeUpdateBody(product, fields, metadataUpdateOf(product, draft), undefined) as UpdateBodies[P];
+      setPurchase({ request: { product, deviceKey: key, deviceName: draft.Name.trim() || device.Metadata.Name, plan: planChoice }, rest });
+      return;
+    }
     const body = composeUpdateBody(product, fields, metadataUpdateOf(product, draft), priceId) as UpdateBodies[P];
     setBusy(true);
     try {
@@ -212,6 +249,19 @@ export function SettingsFrame<P extends ProductId>({ product, device, collect, c
       </form>
       {/* docs/product/devices.md "Transfers": the owner changes only when the farmer it is offered to accepts. */}
       <TransferOffer product={product} deviceKey={key} name={device.Metadata.Name} ownerEmail={ownerEmail} isOwner={isOwner} />
+      {purchase && prices.state === 'ready' ? (
+        <PlanPurchaseDialog
+          request={purchase.request}
+          prices={prices.prices}
+          afterPayment={saveAfterPayment}
+          onCancel={() => setPurchase(null)}
+          onDone={() => {
+            setPurchase(null);
+            setSaved(true);
+            navigate(back);
+          }}
+        />
+      ) : null}
       {leaveDialog}
     </Page>
   );

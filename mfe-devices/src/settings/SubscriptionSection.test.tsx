@@ -3,6 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { samplePrices } from '@paddock/shared/testing/fixtures';
 import { paddockStore, userAtom } from '@paddock/shared/session';
+import { devicesApi } from '@paddock/shared/api';
 import {
   apiError,
   fencealarm,
@@ -158,7 +159,7 @@ test('the catalogue is fetched once and kept for the next page', async () => {
   expect(api.prices).toHaveBeenCalledWith({ silent: true, background: true });
 });
 
-test('on a lapsed plan the alarm shows Off and disabled; choosing a plan brings it back as it was and saves both', async () => {
+test('on a lapsed plan the alarm shows Off and disabled; choosing a plan brings it back as it was, bought first, then saved', async () => {
   const lapsed = { Trialing: false, ExpiresAt: '2020-01-01T00:00:00.000Z', PriceIds: { Current: '', Next: '' } };
   const api = mockSettingsApi(
     fencealarm('North fence', { Subscription: lapsed, VoltageAlarm: { Enabled: true, Triggered: false, AlarmLevel: 4000 } }),
@@ -173,9 +174,16 @@ test('on a lapsed plan the alarm shows Off and disabled; choosing a plan brings 
   await user.selectOptions(await planSelect(), 'none');
   expect(alarm()).toBeDisabled();
   await user.selectOptions(await planSelect(), 'FencealarmYear');
+  const bought = {
+    Device: { ...fencealarm('North fence'), Subscription: { ...lapsed, ExpiresAt: '2099-01-01T00:00:00.000Z' } },
+    Payment: null,
+  };
+  const buyPlan = jest.spyOn(devicesApi, 'buyPlan').mockResolvedValue(bought as never);
   await save(user);
+  // The plan is charged now: bought through its own confirmed call (PlanPurchase.test.tsx), the rest saved after it.
+  await user.click(await screen.findByRole('button', { name: /^Pay / }));
   await waitFor(() => expect(api.update).toHaveBeenCalledTimes(1));
-  expect(api.update.mock.calls[0][2]).toEqual(
-    expect.objectContaining({ PriceId: samplePrices.FencealarmYear.Id, VoltageAlarm: { Enabled: true, AlarmLevel: 4000 } }),
-  );
+  expect(buyPlan).toHaveBeenCalledWith('fencealarm', '356938035643801', samplePrices.FencealarmYear.Id, { silent: true });
+  expect(api.update.mock.calls[0][2]).toEqual(expect.objectContaining({ VoltageAlarm: { Enabled: true, AlarmLevel: 4000 } }));
+  expect(api.update.mock.calls[0][2]).not.toHaveProperty('PriceId');
 });

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { devicesApi, showToast } from '@paddock/shared/api';
 import { dashboardPath, type ProductId } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Button, ConfirmDialog } from '@paddock/shared/ui';
+import { Button, ConfirmDialog, useActionFailure } from '@paddock/shared/ui';
 import { settingsTexts } from './messages';
 
 const m = settingsTexts.messages;
@@ -16,22 +16,24 @@ export interface UnregisterProps {
   isOwner: boolean;
 }
 
-/** docs/product/states.md Unregister: a confirmation dialog, then DELETE, then the dashboard. A failure keeps the page (shared handler toast). */
+/** docs/product/states.md Unregister: a confirmation dialog, then DELETE, then the dashboard. A failure is said in the dialog (docs/product/errors.md Dialogs). */
 export function Unregister({ product, deviceKey, name, isOwner }: UnregisterProps) {
   const t = useT();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const { failure, fail, clear } = useActionFailure();
 
   const confirm = async () => {
     setBusy(true);
+    clear();
     try {
-      await devicesApi.unregister(product, deviceKey);
+      await devicesApi.unregister(product, deviceKey, { silent: true });
       showToast({ kind: 'success', message: m.unregistered, values: { name } });
       navigate(dashboardPath());
-    } catch {
-      // The shared handler has shown why; the device stays.
-      setOpen(false);
+    } catch (error) {
+      // The device stays; the dialog says why.
+      fail(error);
     } finally {
       setBusy(false);
     }
@@ -58,8 +60,13 @@ export function Unregister({ product, deviceKey, name, isOwner }: UnregisterProp
         confirmLabel={t(m.unregister)}
         danger
         busy={busy}
+        error={failure}
         onConfirm={() => void confirm()}
-        onCancel={() => setOpen(false)}
+        onCancel={() => {
+          if (busy) return;
+          setOpen(false);
+          clear();
+        }}
       >
         <p>{t(m.unregisterText)}</p>
       </ConfirmDialog>

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config';
-import { call, createTestApp, createUser, mailsTo, setUpTestApp, signIn, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createTestApp, createUser, mailsTo, setUpTestApp, signIn, type TestApp } from '../testing/testApp';
 import { MASKED_CODE } from './routes';
 
 /** What a production start needs besides its secrets (config.test.ts). */
@@ -92,7 +92,7 @@ describe('the mailbox is a development tool (issue 26)', () => {
     } finally {
       await off.close();
     }
-  });
+  }, APP_START_TIMEOUT_MS);
 });
 
 /** The texts of the mails to `email` as stored (the recipient's view), newest first. */

@@ -4,7 +4,7 @@ import { IMPERSONATION_HEADER, type AuditEntry, type AuditPage, type Notice } fr
 import { sql } from 'drizzle-orm';
 import { admin as adminPerson, device, person, type Person } from '../security/fixtures';
 import { instantTimers } from '../security/operations';
-import { call, createTestApp, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createTestApp, type TestApp } from '../testing/testApp';
 import { withoutSecrets } from './hook';
 
 let t: TestApp;
@@ -12,7 +12,7 @@ let admin: Person;
 beforeAll(async () => {
   t = await createTestApp({}, { timers: instantTimers });
   admin = await adminPerson(t);
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
 const as = (who: Person, actingAs?: Person): { token: string; headers: Record<string, string> } => ({

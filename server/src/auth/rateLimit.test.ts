@@ -1,5 +1,5 @@
 import { RateLimitError } from '../http/errors';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, createTestApp, type TestApp } from '../testing/testApp';
 import { RateLimiter } from './rateLimit';
 
 let t: TestApp;
@@ -7,7 +7,7 @@ let limiter: RateLimiter;
 beforeAll(async () => {
   t = await createTestApp();
   limiter = new RateLimiter(t.database.db, t.clock.now, 15);
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
 const outcome = (promise: Promise<void>) =>

@@ -133,8 +133,9 @@ const renew = () =>
     log: t.app.log,
   });
 
+/** The owner's confirmed plan purchase (docs/product/billing.md "A charge is its own step"). */
 const choosePlan = (owner: Person, key: string, priceId: string) =>
-  call(t.app, 'PATCH', `/api/${PRODUCTS.smartplug.apiCollection}/${key}`, { token: owner.token, body: { PriceId: priceId } });
+  call(t.app, 'POST', `/api/${PRODUCTS.smartplug.apiCollection}/${key}/plan`, { token: owner.token, body: { PriceId: priceId } });
 
 describe('a renewal', () => {
   it('holds no device row while the provider charges; the change made meanwhile stays and the renewal is recorded after release', async () => {

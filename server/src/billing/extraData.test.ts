@@ -3,7 +3,7 @@ import { EXTRA_DATA_BYTES } from '@paddock/shared/domain';
 import { eq } from 'drizzle-orm';
 import { devices, invoices, paymentMethods, payments } from '../db/schema';
 import { device, person, type Person } from '../security/fixtures';
-import { call, createTestApp, setUpTestApp, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createTestApp, setUpTestApp, type TestApp } from '../testing/testApp';
 import { BUILTIN_CATALOGUE } from './catalogue';
 import { localPaymentProvider } from './payments';
 
@@ -123,7 +123,7 @@ describe('POST /api/farmcam-sims/{imsi}/extra-data', () => {
     } finally {
       await racing.close();
     }
-  });
+  }, APP_START_TIMEOUT_MS);
 
   it('answers 402 payment_declined and adds nothing when the card on file is the declining test card', async () => {
     const { owner, imsi } = await simFixture();

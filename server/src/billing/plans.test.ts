@@ -1,10 +1,11 @@
-// Plan rules on the update calls (docs/product/api.md PriceId, docs/product/states.md Plans and renewal): per product
-// only its own plans, a running subscription only gets a next plan, a lapsed one starts at once and is charged once.
+// Plan rules on the update calls and the plan purchase (docs/product/api.md PriceId, docs/product/states.md Plans and
+// renewal, docs/product/billing.md "A charge is its own step"): per product only its own plans, a running subscription
+// only gets a next plan, a lapsed one starts at once only through the confirmed purchase and is charged once.
 import { PLAN_PRICE_KEYS, PRICE_KEYS, PRODUCTS, type ProductId } from '@paddock/shared/domain';
 import { and, eq } from 'drizzle-orm';
 import { devices, payments } from '../db/schema';
 import { demoKey } from '../devices/inventory';
-import { call, createMember, createTestApp, setUpTestApp, type Member, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createMember, createTestApp, setUpTestApp, type Member, type TestApp } from '../testing/testApp';
 import { handOver } from '../transfers/testing';
 import { BUILTIN_CATALOGUE } from './catalogue';
 import { localPaymentProvider, PaymentDeclinedError, type PaymentProvider } from './payments';
@@ -20,6 +21,9 @@ const path = (product: ProductId, key: string) => `/api/${PRODUCTS[product].apiC
 const planBody = (product: ProductId, priceId: string) =>
   PRODUCTS[product].nestsMetadata ? { Subscription: { PriceId: priceId } } : { PriceId: priceId };
 const planField = (product: ProductId) => (PRODUCTS[product].nestsMetadata ? 'Subscription.PriceId' : 'PriceId');
+/** The confirmed purchase: POST {collection}/{key}/plan. */
+const buyPlan = (app: TestApp, owner: Member, product: ProductId, key: string, priceId: string) =>
+  call(app.app, 'POST', `${path(product, key)}/plan`, { token: owner.token, body: { PriceId: priceId } });
 
 async function registered(app: TestApp, owner: Member, product: ProductId, key = freeKey(product)): Promise<string> {
   const response = await call(app.app, 'POST', `/api/users/${owner.id}/${PRODUCTS[product].apiCollection}`, {
@@ -91,11 +95,15 @@ describe.each(PRODUCT_IDS)('PriceId on a %s', (product) => {
     const planKey = PLAN_PRICE_KEYS[product][PLAN_PRICE_KEYS[product].length - 1];
     const price = BUILTIN_CATALOGUE[planKey];
     const before = (await call(t.app, 'GET', path(product, key), { token: owner.token })).json();
-    // A double click: two requests at once; the second finds the plan running and only sets Next.
-    const [first, second] = await Promise.all(
-      [1, 2].map(() => call(t.app, 'PATCH', path(product, key), { token: owner.token, body: planBody(product, price.Id) })),
-    );
+    // A double click: two requests at once; the second finds the plan running (or its period claimed) and only sets Next.
+    const [first, second] = await Promise.all([1, 2].map(() => buyPlan(t, owner, product, key, price.Id)));
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    // The receipt states what was charged: one Payment between the two, 25 % Swedish VAT on top of the catalogue price.
+    const receipts = [first.json().Payment, second.json().Payment].filter((payment) => payment !== null);
+    const vat = Math.round(price.Sek / 4);
+    expect(receipts).toEqual([{ Currency: 'SEK', Net: price.Sek, Vat: vat, Gross: price.Sek + vat, PaidAt: expect.any(String) }]);
+    // Asked again later (a retry after the answer was lost): the plan runs, nothing more is charged.
+    expect((await buyPlan(t, owner, product, key, price.Id)).json().Payment).toBeNull();
     const after = (await call(t.app, 'GET', path(product, key), { token: owner.token })).json();
     expect(after.Subscription).toMatchObject({ Trialing: false, PriceIds: { Current: price.Id, Next: price.Id } });
     const expected = new Date(t.clock.now());
@@ -109,6 +117,64 @@ describe.each(PRODUCT_IDS)('PriceId on a %s', (product) => {
     expect(paid[0].idempotencyKey).toBe(`plan:${owner.id}:${product}:${key}:${before.Subscription.ExpiresAt}`);
     // A FarmCam SIM plan grants its allowance (Large 20 GB).
     if (product === 'farmcam-sim') expect(after.RemainingData).toBe((before.RemainingData as number) + 20_000_000_000);
+  });
+});
+
+describe.each(PRODUCT_IDS)('a settings save of a %s', (product) => {
+  it('refuses a plan that would be charged now with 409 plan_confirmation_required naming the field: nothing saved or charged', async () => {
+    const owner = await createMember(t, { country: 'SE' });
+    const key = await registered(t, owner, product);
+    await lapse(t, key);
+    const before = (await call(t.app, 'GET', path(product, key), { token: owner.token })).json();
+    const nested = PRODUCTS[product].nestsMetadata;
+    const price = BUILTIN_CATALOGUE[PLAN_PRICE_KEYS[product][0]];
+    for (const method of ['PATCH', 'PUT'] as const) {
+      const response = await call(t.app, method, path(product, key), {
+        token: owner.token,
+        body: { ...planBody(product, price.Id), ...(nested ? { Metadata: { Name: 'Renamed' } } : { Name: 'Renamed' }) },
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ Error: 'plan_confirmation_required', Field: planField(product) });
+    }
+    expect((await call(t.app, 'GET', path(product, key), { token: owner.token })).json()).toEqual(before);
+    expect(await paymentsFor(t, owner.id)).toEqual([]);
+    // The spec's shape still chooses None on a lapsed device (nothing to charge).
+    expect((await call(t.app, 'PATCH', path(product, key), { token: owner.token, body: planBody(product, '') })).statusCode).toBe(200);
+  });
+});
+
+describe('the plan purchase', () => {
+  it('refuses another product’s plan with 400 naming PriceId, and a price id that is not a plan', async () => {
+    const owner = await createMember(t);
+    const key = await registered(t, owner, 'smartplug2');
+    await lapse(t, key);
+    for (const priceId of [BUILTIN_CATALOGUE.FencealarmMonth.Id, BUILTIN_CATALOGUE.Sms.Id, 'price_free_forever']) {
+      const response = await buyPlan(t, owner, 'smartplug2', key, priceId);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ Error: 'invalid_field', Field: 'PriceId' });
+    }
+    expect(await paymentsFor(t, owner.id)).toEqual([]);
+  });
+
+  it('while a plan runs only sets Next and charges nothing (Payment null)', async () => {
+    const owner = await createMember(t);
+    const key = await registered(t, owner, 'fencealarm2');
+    const response = await buyPlan(t, owner, 'fencealarm2', key, BUILTIN_CATALOGUE.Fencealarm2Year.Id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      Payment: null,
+      Device: { Subscription: { Trialing: true, PriceIds: { Next: BUILTIN_CATALOGUE.Fencealarm2Year.Id } } },
+    });
+    expect(await paymentsFor(t, owner.id)).toEqual([]);
+  });
+
+  it('states a reverse-charge buyer’s price without VAT, in euro', async () => {
+    const owner = await createMember(t, { country: 'DE', vatin: 'DE123456789' });
+    const key = await registered(t, owner, 'smartplug');
+    await lapse(t, key);
+    const price = BUILTIN_CATALOGUE.SmartplugYear;
+    const response = await buyPlan(t, owner, 'smartplug', key, price.Id);
+    expect(response.json().Payment).toMatchObject({ Currency: 'EUR', Net: price.Eur, Vat: 0, Gross: price.Eur });
   });
 });
 
@@ -127,6 +193,9 @@ describe('PriceId by someone other than the owner', () => {
     });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ Error: 'device_owner_only' });
+    const bought = await buyPlan(t, shared, product, key, BUILTIN_CATALOGUE[PLAN_PRICE_KEYS[product][0]].Id);
+    expect(bought.statusCode).toBe(403);
+    expect(bought.json()).toMatchObject({ Error: 'device_owner_only' });
     expect(await paymentsFor(t, owner.id)).toEqual([]);
     expect(await paymentsFor(t, shared.id)).toEqual([]);
   });
@@ -162,12 +231,13 @@ describe('a new owner', () => {
     },
   );
 
-  it('chosen with a plan in the same request is not charged for it at renewal: the plan is charged to the old owner only', async () => {
+  it('offered the device just after the owner bought a plan is not charged for it at renewal: the plan is charged to the old owner only', async () => {
     const [owner, heir] = [await createMember(t), await createMember(t)];
     const key = await registered(t, owner, 'smartplug');
     await lapse(t, key);
     await call(t.app, 'PATCH', path('smartplug', key), { token: owner.token, body: { Access: [heir.email] } });
     const plan = BUILTIN_CATALOGUE.SmartplugMonth;
+    expect((await buyPlan(t, owner, 'smartplug', key, plan.Id)).statusCode).toBe(200);
     const response = await call(t.app, 'PATCH', path('smartplug', key), {
       token: owner.token,
       body: { PriceId: plan.Id, Owner: heir.email },
@@ -198,17 +268,14 @@ describe('PriceId with a provider that declines', () => {
       },
     };
     declining = await createTestApp({}, { payments: declineAll });
-  });
+  }, APP_START_TIMEOUT_MS);
   afterAll(() => declining.close());
 
   it('answers 402 on a lapsed subscription and leaves it lapsed, with no payment', async () => {
     const owner = await createMember(declining);
     const key = await registered(declining, owner, 'smartplug');
     await lapse(declining, key);
-    const response = await call(declining.app, 'PATCH', path('smartplug', key), {
-      token: owner.token,
-      body: { PriceId: BUILTIN_CATALOGUE.SmartplugMonth.Id, Name: 'Pump' },
-    });
+    const response = await buyPlan(declining, owner, 'smartplug', key, BUILTIN_CATALOGUE.SmartplugMonth.Id);
     expect(response.statusCode).toBe(402);
     expect(response.json()).toMatchObject({ Error: 'payment_declined' });
     const [row] = await declining.database.db.select().from(devices).where(eq(devices.key, key));

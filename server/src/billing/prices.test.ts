@@ -1,6 +1,6 @@
 // GET /prices (docs/product/api.md): the payment provider's catalogue, every key, for anyone.
 import { PRICE_KEYS, planSize, PLAN_PRICE_KEYS } from '@paddock/shared/domain';
-import { call, createMember, createTestApp, setUpTestApp, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createMember, createTestApp, setUpTestApp, type TestApp } from '../testing/testApp';
 import { BUILTIN_CATALOGUE } from './catalogue';
 import { localPaymentProvider, type PaymentProvider } from './payments';
 
@@ -34,5 +34,5 @@ describe('GET /api/prices', () => {
     } finally {
       await other.close();
     }
-  });
+  }, APP_START_TIMEOUT_MS);
 });

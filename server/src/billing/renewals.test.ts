@@ -6,7 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db/client';
 import { devices, payments, users } from '../db/schema';
 import { createMailer } from '../notify/mail';
-import { createTestApp, createUser, mailsTo, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, createTestApp, createUser, mailsTo, type TestApp } from '../testing/testApp';
 import { BUILTIN_CATALOGUE } from './catalogue';
 import { localPaymentProvider, PaymentDeclinedError, recordPayment, type PaymentProvider } from './payments';
 import { renewalInvoiceHook, renewDueSubscriptions, RENEWAL_RETRY_HOURS, type RenewalDeps } from './renewals';
@@ -16,7 +16,7 @@ import { insertDueDevices } from './testing';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
 const HOUR = 3_600_000;

@@ -2,7 +2,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '@paddock/shared/contract';
 import { asc, eq } from 'drizzle-orm';
 import { payments, users } from '../db/schema';
 import { device } from '../security/fixtures';
-import { call, createMember, createTestApp, setUpTestApp, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createMember, createTestApp, setUpTestApp, type TestApp } from '../testing/testApp';
 import { BUILTIN_CATALOGUE } from './catalogue';
 import { localPaymentProvider, PaymentDeclinedError, type PaymentProvider } from './payments';
 
@@ -36,7 +36,10 @@ describe('POST /api/users/{id}/sms', () => {
       },
     ]);
     // With a balance, SMS notifications can be switched on.
-    const enabled = await call(t.app, 'PATCH', `/api/users/${me.id}`, { token: me.token, body: { SmsNotifications: { Enabled: true } } });
+    const enabled = await call(t.app, 'PATCH', `/api/users/${me.id}`, {
+      token: me.token,
+      body: { Phone: '+46 70 123 45 67', SmsNotifications: { Enabled: true } },
+    });
     expect(enabled.json()).toMatchObject({ SmsNotifications: { Enabled: true, Balance: 100 } });
   });
 
@@ -211,7 +214,7 @@ describe('POST /api/users/{id}/sms with a provider that declines', () => {
       },
     };
     declining = await createTestApp({}, { payments: recordThenDecline });
-  });
+  }, APP_START_TIMEOUT_MS);
   afterAll(() => declining.close());
 
   it("answers 402 payment_declined in the user's language, adds nothing and keeps no payment", async () => {

@@ -96,7 +96,11 @@ export async function openDatabase(options: {
 async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith(IN_MEMORY);
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const client = inMemory ? await PGlite.create() : await PGlite.create(dataDir);
+  return pgliteDatabase(inMemory ? await PGlite.create() : await PGlite.create(dataDir), inMemory ? 'in memory' : dataDir);
+}
+
+/** An open PGlite as a Database (the tests open theirs from a migrated dump, testing/migratedTemplate.ts). */
+export function pgliteDatabase(client: PGlite, location = 'in memory'): Database {
   const connection: Connection = {
     exec: async (sql) => {
       await client.exec(sql);
@@ -106,7 +110,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     db: drizzlePglite({ client }),
     kind: 'pglite',
-    location: inMemory ? 'in memory' : dataDir,
+    location,
     // PGlite is a single connection already.
     withConnection: (fn) => fn(connection),
     async listen(channel, onMessage, onLive) {

@@ -10,7 +10,7 @@ import { Client } from 'pg';
 import { loadConfig } from '../config';
 import { pause, waitFor } from '../testing/devices';
 import { pgbouncerInstalled, startPgBouncer, type PgBouncer } from '../testing/pgbouncer';
-import { call, createMember, createTestApp, openTestDatabase, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createMember, createTestApp, openTestDatabase, type TestApp } from '../testing/testApp';
 import { IN_MEMORY, isDatabaseUnavailable, openDatabase, pgErrorCode, type Database, type Listener } from './client';
 import { migrate } from './migrate';
 
@@ -48,7 +48,7 @@ describe('listening on several channels', () => {
   let test: Awaited<ReturnType<typeof openTestDatabase>>;
   beforeAll(async () => {
     test = await openTestDatabase();
-  });
+  }, APP_START_TIMEOUT_MS);
   afterAll(() => test.dispose());
 
   it('delivers each channel its own notifications, also to two listeners of one channel, and one stops alone', async () => {
@@ -94,7 +94,7 @@ if (onPostgres) {
       await admin.connect();
       // Only listeners until the notifications are sent: the pool stays unopened until then.
       database = await openDatabase({ databaseUrl: test.databaseDirectUrl ?? test.databaseUrl, dataDir: IN_MEMORY });
-    });
+    }, APP_START_TIMEOUT_MS);
     afterAll(async () => {
       await database.close();
       await admin.end();
@@ -154,7 +154,7 @@ if (onPostgres) {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.query(`DROP ROLE IF EXISTS ${role}`);
       await admin.end();
-    });
+    }, APP_START_TIMEOUT_MS); // ten apps to close
 
     it('stay within the budget while every pool is busy, and nothing is refused', async () => {
       const member = await createMember(apps[0]);
@@ -210,7 +210,7 @@ if (onPostgres) {
       test = await openTestDatabase();
       directUrl = test.databaseDirectUrl ?? test.databaseUrl!;
       pooledUrl = bouncer.pooledUrl(directUrl);
-    });
+    }, APP_START_TIMEOUT_MS);
     afterAll(async () => {
       for (const database of opened) await database.close();
       await test.dispose();

@@ -6,7 +6,7 @@ import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { openDatabase } from './client';
 import { migrate, MIGRATIONS_DIR } from './migrate';
 import * as schema from './schema';
-import { openTestDatabase } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, openTestDatabase } from '../testing/testApp';
 
 const tables: PgTable[] = Object.values(schema);
 // The partitions of a partitioned table (device_readings, docs/architecture/readings.md) repeat their parent's columns
@@ -24,7 +24,7 @@ describe('migrations', () => {
   let test: Awaited<ReturnType<typeof openTestDatabase>>;
   beforeAll(async () => {
     test = await openTestDatabase();
-  });
+  }, APP_START_TIMEOUT_MS);
   afterAll(() => test.dispose());
 
   it('apply once, then find nothing to do', async () => {
@@ -94,7 +94,7 @@ describe('migrate', () => {
     } finally {
       await test.dispose();
     }
-  });
+  }, APP_START_TIMEOUT_MS);
 
   // Concurrent starts need a second connection to the same database: PostgreSQL only (PGlite is in-process).
   if (process.env.PADDOCK_TEST_DB === 'postgres') it('lets two instances start at once: each migration is applied exactly once', async () => {
@@ -107,5 +107,5 @@ describe('migrate', () => {
       await second.close();
       await test.dispose();
     }
-  });
+  }, APP_START_TIMEOUT_MS);
 });

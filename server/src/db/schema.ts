@@ -688,3 +688,25 @@ export const instanceLeases = pgTable('instance_leases', {
   acquiredAt: time('acquired_at').notNull(),
 });
 export type InstanceLeaseRow = typeof instanceLeases.$inferSelect;
+
+/**
+ * Commands sent under a caller's Idempotency-Key (migration 0035, devices/commandKeys.ts): a retried power request
+ * with the same key finds the command here and waits for, or returns, its ack instead of sending another.
+ */
+export const deviceCommands = pgTable(
+  'device_commands',
+  {
+    commandId: text('command_id').primaryKey(),
+    deviceKey: text('device_key')
+      .notNull()
+      .references(() => devices.key, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    body: jsonb('body').notNull(),
+    ack: jsonb('ack'),
+    createdAt: time('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('device_commands_key_idx').on(table.deviceKey, table.userId, table.idempotencyKey)],
+);

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { Client } from 'pg';
 import { describeFailure } from '../http/errorHandler';
-import { call, createMember, createTestApp, openTestDatabase, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createMember, createTestApp, openTestDatabase, type TestApp } from '../testing/testApp';
 import { DatabaseUnavailableError, isDatabaseUnavailable, LISTEN_CHECK_TIMEOUT_MS, LISTEN_HEARTBEAT_MS } from './client';
 
 const onPostgres = process.env.PADDOCK_TEST_DB === 'postgres';
@@ -45,7 +45,7 @@ describe('health', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-  });
+  }, APP_START_TIMEOUT_MS);
   afterAll(() => t.close());
 
   it('answers liveness without the database, and readiness with it (the broker off when the server runs no devices)', async () => {
@@ -116,7 +116,7 @@ if (onPostgres) {
       proxy = await stallableProxy({ host: url.hostname, port: Number(url.port || 5432) });
       url.host = `127.0.0.1:${proxy.port}`;
       t = await createTestApp({ databaseUrl: url.toString(), databaseDirectUrl: null, databasePool: POOL });
-    });
+    }, APP_START_TIMEOUT_MS);
     afterAll(async () => {
       proxy.resume();
       await t.close();

@@ -2,7 +2,7 @@
 // request, reports progress and the new version, and the request is cleared; who may ask; what is refused.
 import type { MqttClient } from 'mqtt';
 import { collect, connectDevice, nextMessage, pause, waitFor } from '../testing/devices';
-import { adminToken, call, createTestApp, createUser, signIn, testConfig, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, adminToken, call, createTestApp, createUser, signIn, testConfig, type TestApp } from '../testing/testApp';
 import { demoInventory, demoKey } from './inventory';
 
 const SECRETS = Object.fromEntries(demoInventory(testConfig()).map((entry) => [entry.key, entry.secret]));
@@ -19,7 +19,7 @@ beforeAll(async () => {
   admin = await adminToken(t);
   const user = await createUser(t);
   owner = { id: user.id, token: await signIn(t, user.email, user.password) };
-});
+}, APP_START_TIMEOUT_MS);
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
 });

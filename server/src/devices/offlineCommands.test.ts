@@ -7,7 +7,7 @@ import { devices } from '../db/schema';
 import { translate } from '../i18n/messages';
 import { connectDevice, nextMessage, registeredPlug } from '../testing/devices';
 import { FakeTimers } from '../testing/fakeTimers';
-import { adminToken, call, createTestApp, testConfig, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, adminToken, call, createTestApp, testConfig, type TestApp } from '../testing/testApp';
 import { demoInventory } from './inventory';
 
 const SECRETS = Object.fromEntries(demoInventory(testConfig()).map((entry) => [entry.key, entry.secret]));
@@ -22,7 +22,7 @@ beforeAll(async () => {
   timers = new FakeTimers();
   t = await createTestApp({ host: '127.0.0.1', mqttPort: 0, mqttUrl: null }, { devices: true, timers });
   admin = await adminToken(t);
-});
+}, APP_START_TIMEOUT_MS);
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
 });

@@ -8,11 +8,15 @@
 import {
   AlarmChannels,
   AlarmChannelsBody,
+  CommandHeaders,
   Device,
   DeviceList,
   ImeiParams,
   type DeviceAck,
   ImsiParams,
+  PlanPurchase,
+  PlanPurchaseBody,
+  type PlanPayment,
   type PriceCatalogue,
   PowerEnabledBody,
   UserIdParams,
@@ -23,6 +27,8 @@ import {
   PRODUCTS,
   tagsWithinLength,
   TAG_MAX_LENGTH,
+  vatAmounts,
+  vatTreatment,
   withSystemTags,
   type AlarmChannelChoice,
   type PriceKey,
@@ -46,6 +52,7 @@ import { deepMerge, type DeviceChanges, type UpdateBody } from './changes';
 import { recordChange } from './changeLog';
 import { changedAlarmField, recordedChange, refusedSharingField, type Sharing } from './ownerChoices';
 import { CommandTimeoutError } from './gateway/commands';
+import { setPowerOnce } from './commandKeys';
 import { configAfterChange } from './gateway/configSync';
 import { heardFrom } from './gateway/ingest';
 import { alarmChannelChoice, saveAlarmChannels } from '../notify/alarmChannels';
@@ -101,15 +108,26 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
     throw conflict('device_offline', field, { time });
   }
 
-  /** Asks a plug to switch and waits for its ack: 409 when it is known offline, 408 when no ack comes in time, 502 when the device refuses. */
+  /**
+   * Asks a plug to switch and waits for its ack: 409 when it is known offline, 408 when no ack comes in time, 502 when
+   * the device refuses. With an Idempotency-Key (CommandHeaders) a retried request sends no second command and gets
+   * the first one's ack (docs/protocol.md "Commands are idempotent").
+   */
   async function switchPower(
     request: FastifyRequest,
     device: { key: string; offline: boolean; lastSeenAt: Date | null },
+    userId: string,
     enabled: boolean,
     field: string,
   ): Promise<boolean> {
+    const header = request.headers['idempotency-key'];
+    const idempotencyKey = typeof header === 'string' && header ? header : null;
     refuseWhenOffline(request, device, field);
-    const ack = await acked(() => gateway.setPower(device.key, enabled));
+    const ack = await acked(() =>
+      idempotencyKey === null
+        ? gateway.setPower(device.key, enabled)
+        : setPowerOnce(db, gateway, { deviceKey: device.key, userId, idempotencyKey, enabled, now: config.now() }),
+    );
     return ack.PowerEnabled ?? enabled;
   }
 
@@ -300,6 +318,13 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
       }
     };
 
+    /** What a plan start took, as the receipt states it: the catalogue price and the VAT of the payer's invoice. */
+    const paymentOf = async ({ paid, ownerId }: PaidPlanStart): Promise<PlanPayment> => {
+      const payer = await findUserById(db, ownerId);
+      const { net, vat, gross } = vatAmounts(paid.charge.amount, vatTreatment(payer?.country ?? '', payer?.vatin ?? ''));
+      return { Currency: paid.charge.currency, Net: net, Vat: vat, Gross: gross, PaidAt: paid.taken.paidAt.toISOString() };
+    };
+
     /** A plan start paid but not applied: recorded (idempotently) for the owner who paid, the claim given back, and logged. */
     const settleUndelivered = async (request: FastifyRequest, key: string, start: PaidPlanStart) => {
       const { replayed } = await db.transaction(async (tx) => {
@@ -313,18 +338,25 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
         );
     };
 
-    const update = async (request: FastifyRequest) => {
+    /**
+     * Saves `changes`. `confirmed`: the caller asked to buy the plan (POST …/plan); a settings save never charges
+     * (docs/product/billing.md "A charge is its own step"): a plan it names that would start now, charged at once, is
+     * refused with 409 plan_confirmation_required and nothing is saved; a plan that only becomes Next is saved.
+     */
+    const applyUpdate = async (request: FastifyRequest, changes: DeviceChanges, confirmed: boolean) => {
       const { user, device, role } = await signedInDevice(request, keyOf(request), product);
-      const changes = SERVER_PRODUCTS[product].changesOf(request.body as UpdateBody);
       const { metadata, priceId, fields } = changes;
       // A plan is a purchase: not from a partner's page (docs/product/embedding.md "What the embed may call").
       if (priceId !== undefined) refuseInEmbed(request, config, SERVER_PRODUCTS[product].planField);
       // Checked early so a refused save does not switch the plug; checked again under the row lock below.
       checkOwnerOnly(role, device.ownerEmail, changes, device, user.email);
       // docs/product/api.md PriceId: one of this product's plans, or '' for None.
-      const planField = SERVER_PRODUCTS[product].planField === 'Subscription' ? 'Subscription.PriceId' : 'PriceId';
+      // The purchase call's body is flat ({PriceId}) for every product.
+      const planField = !confirmed && SERVER_PRODUCTS[product].planField === 'Subscription' ? 'Subscription.PriceId' : 'PriceId';
       const catalogue = priceId === undefined ? null : await ctx.payments.prices();
       const planKey = catalogue && priceId !== undefined ? checkPlanPrice(product, catalogue, priceId, planField) : undefined;
+      if (!confirmed && planKey !== undefined && planStartsNow(device, planKey, config.now()))
+        throw conflict('plan_confirmation_required', planField);
       if (metadata.Tags && !tagsWithinLength(metadata.Tags)) throw badRequest('too_long', 'Tags', { field: 'Tags', max: TAG_MAX_LENGTH });
       // docs/product/devices.md "Transfers": naming another owner (the spec's shape) offers the device to that address,
       // made once the rest is saved, with the same answer whatever the address; the owner stays until it is accepted.
@@ -338,7 +370,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
       const current = device.fields as { PowerEnabled?: boolean; DeviceConfig?: { OutputPower?: boolean } };
       const powered =
         outputPower !== undefined && (outputPower !== current.PowerEnabled || outputPower !== current.DeviceConfig?.OutputPower)
-          ? await switchPower(request, device, outputPower, 'DeviceConfig.OutputPower')
+          ? await switchPower(request, device, user.id, outputPower, 'DeviceConfig.OutputPower')
           : undefined;
       let message: ReturnType<typeof configAfterChange>['message'] = null;
       // A plan that starts now (nothing runs) is claimed and charged before the row lock, holding none
@@ -400,10 +432,14 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
       if (message) gateway.publishConfig(device.key, message);
       const saved = (await findDevice(db, device.key))!;
       if (offerTo && saved.ownerId === device.ownerId) await makeOffer(ctx, request, saved, offerTo);
-      return toDevice(saved);
+      return { device: toDevice(saved), start: undelivered ? null : start };
     };
+    const update = async (request: FastifyRequest) =>
+      (await applyUpdate(request, SERVER_PRODUCTS[product].changesOf(request.body as UpdateBody), false)).device;
     const updateSchema = {
       params,
+      // A plug switched through its settings (SmartPlug2's OutputPower) takes the command's Idempotency-Key too.
+      ...(SERVER_PRODUCTS[product].powerCommand ? { headers: CommandHeaders } : {}),
       body: SERVER_PRODUCTS[product].updateBody,
       security: bearerAuth,
       tags,
@@ -412,6 +448,28 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
     };
     app.patch(`/${apiCollection}/:${keyParam}`, { config: embed, schema: updateSchema }, update);
     app.put(`/${apiCollection}/:${keyParam}`, { config: embed, schema: updateSchema }, update);
+
+    // docs/product/billing.md "A charge is its own step": the owner confirmed the plan and its price; charged once per
+    // lapsed period (the plan start's idempotency key), counted against the purchase limits. No embed: a plan is a purchase.
+    app.post(
+      `/${apiCollection}/:${keyParam}/plan`,
+      {
+        schema: {
+          params,
+          body: PlanPurchaseBody,
+          security: bearerAuth,
+          tags,
+          summary: `Buys a plan for a ${productName} (owner or admin): while no plan runs it starts now, charged at once (price ex VAT in the catalogue; VAT on the invoice), else it becomes the next plan; charged once per lapsed period. Payment null: nothing was charged`,
+          response: { 200: PlanPurchase, ...errorReplies(400, 401, 402, 403, 404, 409, 429) },
+        },
+      },
+      async (request) => {
+        const { user } = await signedInDevice(request, keyOf(request), product);
+        await limiter.take(limitsFor(config, 'purchase', user.id, request.ip));
+        const { device, start } = await applyUpdate(request, { metadata: {}, fields: {}, priceId: request.body.PriceId }, true);
+        return { Device: device, Payment: start ? await paymentOf(start) : null };
+      },
+    );
 
     app.delete(
       `/${apiCollection}/:${keyParam}`,
@@ -523,16 +581,17 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
         config: embed,
         schema: {
           params: ImeiParams,
+          headers: CommandHeaders,
           body: PowerEnabledBody,
           security: bearerAuth,
           tags,
-          summary: `Switches a ${productName} on or off and answers once the plug confirms (409 at once when it is offline, 408 when it does not answer within 60 s)`,
+          summary: `Switches a ${productName} on or off and answers once the plug confirms (409 at once when it is offline, 408 when it does not answer within 60 s); a retry with the same Idempotency-Key sends no second command`,
           response: { 200: Device, ...errorReplies(400, 401, 404, 408, 409, 502) },
         },
       },
       async (request) => {
         const { device, role, user } = await signedInDevice(request, request.params.imei, product);
-        const powered = await switchPower(request, device, request.body.Enabled, 'PowerEnabled');
+        const powered = await switchPower(request, device, user.id, request.body.Enabled, 'PowerEnabled');
         const changed = await changeDevice(
           db,
           device.key,

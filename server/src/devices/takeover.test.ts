@@ -4,7 +4,7 @@
 import { PRODUCTS, type ProductId } from '@paddock/shared/domain';
 import { eq } from 'drizzle-orm';
 import { devices } from '../db/schema';
-import { call, createTestApp, createUser, signIn, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createTestApp, createUser, signIn, type TestApp } from '../testing/testApp';
 import { handOver } from '../transfers/testing';
 import { demoKey } from './inventory';
 import { deleteDevice } from './store';
@@ -17,7 +17,7 @@ beforeAll(async () => {
   t = await createTestApp();
   other = t.config.databaseUrl ? await createTestApp({}, { sameDatabaseAs: t }) : t;
   admin = (await member(t, { accountType: 'admin' })).token;
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(async () => {
   if (other !== t) await other.close();
   await t.close();
@@ -108,7 +108,7 @@ describe('registration sweeps are limited per user and per IP', () => {
   let limited: TestApp;
   beforeAll(async () => {
     limited = await createTestApp({ rateLimits: { ...t.config.rateLimits, registerDevice: { perEmail: 3, perIp: 5 } } });
-  });
+  }, APP_START_TIMEOUT_MS);
   afterAll(() => limited.close());
 
   const unknownKey = (n: number) => `99999990000${String(n).padStart(4, '0')}`;

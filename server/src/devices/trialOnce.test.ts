@@ -13,7 +13,17 @@ import { renewDueSubscriptions } from '../billing/renewals';
 import { devices, inventory, payments } from '../db/schema';
 import { migrate, MIGRATIONS_DIR } from '../db/migrate';
 import { createMailer } from '../notify/mail';
-import { adminToken, call, createMember, openTestDatabase, setUpTestApp, signIn, type Member, type TestApp } from '../testing/testApp';
+import {
+  APP_START_TIMEOUT_MS,
+  adminToken,
+  call,
+  createMember,
+  openTestDatabase,
+  setUpTestApp,
+  signIn,
+  type Member,
+  type TestApp,
+} from '../testing/testApp';
 import { demoKey } from './inventory';
 
 let t: TestApp;
@@ -162,13 +172,13 @@ describe('registering a key that had its trial', () => {
         },
       })
       .where(eq(devices.key, key));
-    const paid = await call(t.app, 'PATCH', path('smartplug', key), { token: seller.token, body: { PriceId: plan } });
-    expect(paid.json().Subscription).toMatchObject({ Trialing: false, PriceIds: { Current: plan, Next: plan } });
+    const paid = await call(t.app, 'POST', `${path('smartplug', key)}/plan`, { token: seller.token, body: { PriceId: plan } });
+    expect(paid.json().Device.Subscription).toMatchObject({ Trialing: false, PriceIds: { Current: plan, Next: plan } });
     expect(await paymentsOf(seller.id)).toHaveLength(1);
     await unregister(seller, 'smartplug', key);
 
     const bought = await registered(buyer, 'smartplug', key);
-    expect(bought.Subscription).toEqual({ ...paid.json().Subscription, PriceIds: { Current: plan, Next: '' } });
+    expect(bought.Subscription).toEqual({ ...paid.json().Device.Subscription, PriceIds: { Current: plan, Next: '' } });
 
     await later(32 * DAY);
     const mailer = createMailer({ smtpUrl: null, from: 'test', db: t.database.db, now: t.clock.now, log: t.app.log });
@@ -185,7 +195,7 @@ describe('registering a key that had its trial', () => {
     const [row] = await t.database.db.select().from(devices).where(eq(devices.key, key));
     expect(row.subscription).toEqual({
       Trialing: false,
-      ExpiresAt: paid.json().Subscription.ExpiresAt,
+      ExpiresAt: paid.json().Device.Subscription.ExpiresAt,
       PriceIds: { Current: '', Next: '' },
     });
   });
@@ -202,40 +212,44 @@ describe('registering a key that had its trial', () => {
 });
 
 describe('migration 0020 on a database with devices', () => {
-  it('counts every key registered before it as having had its trial, and keeps what an unregistration leaves', async () => {
-    const test = await openTestDatabase();
-    const dir = await mkdtemp(nodePath.join(os.tmpdir(), 'paddock-0020-'));
-    try {
-      const files = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort();
-      for (const file of files.filter((name) => name < '0020'))
-        await copyFile(nodePath.join(MIGRATIONS_DIR, file), nodePath.join(dir, file));
-      await migrate(test.database, dir);
-      const registeredAt = '2026-01-02T03:04:05.000Z';
-      const subscription = { Trialing: true, ExpiresAt: '2026-02-01T03:04:05.000Z', PriceIds: { Current: '', Next: '' } };
-      await test.database.withConnection(async (c) => {
-        await c.query(
-          `INSERT INTO users (id, customer_id, email, password_hash, country, created_at) VALUES ('u1', 'c1', 'old@example.com', 'x', 'SE', now())`,
-        );
-        await c.query(
-          `INSERT INTO inventory (key, product, secret_hash, created_at) VALUES ('k1', 'fencealarm', 'x', now()), ('k2', 'fencealarm', 'x', now())`,
-        );
-        await c.query(
-          `INSERT INTO devices (key, product, owner_id, name, fields, subscription, registered_at, updated_at) VALUES ('k1', 'fencealarm', 'u1', 'Old', '{}', $1, $2, $2)`,
-          [JSON.stringify(subscription), registeredAt],
-        );
-      });
-      await migrate(test.database);
-      const rows = await test.database.db.select().from(inventory).orderBy(inventory.key);
-      expect(rows.map((row) => [row.key, row.trialStartedAt?.toISOString() ?? null])).toEqual([
-        ['k1', registeredAt],
-        ['k2', null],
-      ]);
-      await test.database.db.delete(devices).where(eq(devices.key, 'k1'));
-      const [kept] = await test.database.db.select().from(inventory).where(eq(inventory.key, 'k1'));
-      expect(kept).toMatchObject({ keptSubscription: subscription, keptDataAccount: null });
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-      await test.dispose();
-    }
-  });
+  it(
+    'counts every key registered before it as having had its trial, and keeps what an unregistration leaves',
+    async () => {
+      const test = await openTestDatabase();
+      const dir = await mkdtemp(nodePath.join(os.tmpdir(), 'paddock-0020-'));
+      try {
+        const files = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort();
+        for (const file of files.filter((name) => name < '0020'))
+          await copyFile(nodePath.join(MIGRATIONS_DIR, file), nodePath.join(dir, file));
+        await migrate(test.database, dir);
+        const registeredAt = '2026-01-02T03:04:05.000Z';
+        const subscription = { Trialing: true, ExpiresAt: '2026-02-01T03:04:05.000Z', PriceIds: { Current: '', Next: '' } };
+        await test.database.withConnection(async (c) => {
+          await c.query(
+            `INSERT INTO users (id, customer_id, email, password_hash, country, created_at) VALUES ('u1', 'c1', 'old@example.com', 'x', 'SE', now())`,
+          );
+          await c.query(
+            `INSERT INTO inventory (key, product, secret_hash, created_at) VALUES ('k1', 'fencealarm', 'x', now()), ('k2', 'fencealarm', 'x', now())`,
+          );
+          await c.query(
+            `INSERT INTO devices (key, product, owner_id, name, fields, subscription, registered_at, updated_at) VALUES ('k1', 'fencealarm', 'u1', 'Old', '{}', $1, $2, $2)`,
+            [JSON.stringify(subscription), registeredAt],
+          );
+        });
+        await migrate(test.database);
+        const rows = await test.database.db.select().from(inventory).orderBy(inventory.key);
+        expect(rows.map((row) => [row.key, row.trialStartedAt?.toISOString() ?? null])).toEqual([
+          ['k1', registeredAt],
+          ['k2', null],
+        ]);
+        await test.database.db.delete(devices).where(eq(devices.key, 'k1'));
+        const [kept] = await test.database.db.select().from(inventory).where(eq(inventory.key, 'k1'));
+        expect(kept).toMatchObject({ keptSubscription: subscription, keptDataAccount: null });
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+        await test.dispose();
+      }
+    },
+    APP_START_TIMEOUT_MS,
+  );
 });

@@ -64,12 +64,12 @@ class TextStream extends Readable {
  * it frees once written, where a byte stream made a Buffer of every page, memory outside the heap that only a
  * collection frees (docs/architecture/README.md#exports).
  */
-export function csvExport(source: ExportSource, field: string): Readable {
+export function csvExport(source: ExportSource, field: string | readonly string[]): Readable {
   let header = true;
   const next = async () => {
     if (header) {
       header = false;
-      return `Timestamp,${field}\r\n`;
+      return `${headerOf(field).join(',')}\r\n`;
     }
     const page = await source.next(Infinity, 1);
     return page ? page.text : null;
@@ -78,13 +78,19 @@ export function csvExport(source: ExportSource, field: string): Readable {
 }
 
 /**
+ * The header row: `Timestamp` and the field, or the columns given (an export reaching past the raw retention:
+ * hourlyExport.ts HOURLY_EXPORT_COLUMNS). Plain words without commas or quotes: written as they are in CSV.
+ */
+const headerOf = (field: string | readonly string[]) => (typeof field === 'string' ? ['Timestamp', field] : field);
+
+/**
  * XLSX: sheet "Export" (then "Export 2", … past Excel's row limit) with a header row, Timestamp as a date cell (UTC,
  * yyyy-mm-dd hh:mm:ss) and the value as a number. The SpreadsheetML is written here and zipped by archiver, whose
  * entries are real streams: deflate pulls a sheet's XML only as fast as the reply takes the zip. ExcelJS's streaming
  * writer cannot do that: its sheet stream accepts every write and buffers what the zip has not taken yet (exceljs
  * issue 734, no backpressure), so a fast database filled memory while deflate caught up.
  */
-export function xlsxExport(source: ExportSource, field: string, maxRows = XLSX_MAX_ROWS): Readable {
+export function xlsxExport(source: ExportSource, field: string | readonly string[], maxRows = XLSX_MAX_ROWS): Readable {
   const zip = archiver('zip', { highWaterMark: ZIP_HIGH_WATER_MARK });
   const output = new PassThrough();
   // Destroying the reply (the client went away) ends the zip and the sheet being written, which stops the page reader.
@@ -158,11 +164,11 @@ const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 /** Style 1: the timestamp column's date format (numFmt 164, the first custom id). */
-const DATE_STYLE = 1;
+export const DATE_STYLE = 1;
 /** Excel's serial day of 1970-01-01 (the 1900 date system). */
-const UNIX_EPOCH_SERIAL = 25_569;
+export const UNIX_EPOCH_SERIAL = 25_569;
 
-const escapeXml = (text: string) => text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
+export const escapeXml = (text: string) => text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
 
 /**
  * Rows as the file's text, written in JS exactly as the database writes them for the server (queries.ts ROW_SQL):
@@ -251,8 +257,10 @@ class SheetStream extends TextStream {
 const REUSED_BUFFERS = 3;
 
 /** One sheet: the header row, then rows until the sheet is full or the rows run out. */
-function sheetXml(rows: PageCursor, field: string, maxRows: number): Readable {
+function sheetXml(rows: PageCursor, field: string | readonly string[], maxRows: number): Readable {
   const header = (column: string, text: string) => `<c r="${column}1" t="inlineStr"><is><t>${escapeXml(text)}</t></is></c>`;
+  const columns = headerOf(field);
+  const letters = columns.map((_, i) => String.fromCharCode(65 + i));
   let written = 0;
   let footer = false;
   const next = async (): Promise<string | null> => {
@@ -260,8 +268,8 @@ function sheetXml(rows: PageCursor, field: string, maxRows: number): Readable {
       written = 1;
       return (
         `${XML_HEAD}<worksheet xmlns="${MAIN_NS}"><cols>` +
-        `<col min="1" max="1" width="22" style="${DATE_STYLE}" customWidth="1"/><col min="2" max="2" width="16" customWidth="1"/>` +
-        `</cols><sheetData><row r="1">${header('A', 'Timestamp')}${header('B', field)}</row>`
+        `<col min="1" max="1" width="22" style="${DATE_STYLE}" customWidth="1"/><col min="2" max="${columns.length}" width="16" customWidth="1"/>` +
+        `</cols><sheetData><row r="1">${columns.map((text, i) => header(letters[i], text)).join('')}</row>`
       );
     }
     if (!footer && written < maxRows) {

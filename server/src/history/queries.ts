@@ -93,10 +93,22 @@ const jsNumberParts = (v: string) =>
  * `n` is the row's number in the sheet; style 1 is exports.ts DATE_STYLE.
  */
 const ROW_SQL: Record<ExportFormat, string> = {
-  csv: `to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || ',' || (${jsNumberText('value')}) || E'\\r\\n'`,
+  csv: `to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || ',' || (${jsNumberText('value')})`,
   xlsx:
     `'<row r="' || n || '"><c r="A' || n || '" s="1"><v>' || (${jsNumberText('serial')}) || '</v></c>` +
-    `<c r="B' || n || '"><v>' || (${jsNumberText('value')}) || '</v></c></row>'`,
+    `<c r="B' || n || '"><v>' || (${jsNumberText('value')}) || '</v></c>'`,
+};
+const ROW_END_SQL: Record<ExportFormat, string> = { csv: `E'\\r\\n'`, xlsx: `'</row>'` };
+
+/**
+ * The cells after a reading's value in an export that also has hourly rows (hourlyExport.ts): empty Min, Max and
+ * Readings, then `marker` (CSV: a plain word, XLSX: escaped text) in the last column, F.
+ */
+const markerSql = (format: ExportFormat, marker: string | undefined) => {
+  if (marker === undefined) return sql``;
+  return format === 'csv'
+    ? sql` || ${`,,,,${marker}`}::text`
+    : sql` || '<c r="F' || n || '" t="inlineStr"><is><t>' || ${marker}::text || '</t></is></c>'`;
 };
 
 /**
@@ -113,9 +125,10 @@ export function exportPages(
   format: ExportFormat,
   pageSize = EXPORT_PAGE_SIZE,
   pieceRows = EXPORT_PIECE_ROWS,
+  marker?: string,
 ): ExportSource {
   const { key, field, from, to } = window;
-  const row = sql.raw(ROW_SQL[format]);
+  const row = sql`${sql.raw(ROW_SQL[format])}${markerSql(format, marker)} || ${sql.raw(ROW_END_SQL[format])}`;
   const parts = sql.raw(format === 'csv' ? jsNumberParts('value') : `${jsNumberParts('value')}, ${jsNumberParts('serial')}`);
   // The keyset: the last reading read so far as the database wrote it (microseconds kept), and in epoch ms.
   let lower: Date | string = from;

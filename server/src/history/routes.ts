@@ -30,7 +30,11 @@ import { bearerAuth, errorReplies } from '../http/schemas';
 import { signedInDevice } from '../devices/access';
 import { chartPoints } from './chart';
 import { csvExport, xlsxExport } from './exports';
+import { hourlyExportColumns, hourlyExportPages } from './hourlyExport';
 import { exportPages, type SeriesWindow } from './queries';
+import { requestLocale } from '../http/locale';
+import { translate } from '../i18n/messages';
+import { rawReadingsKeptSince } from '../readings/partitions';
 import { trendRoutes } from './trends';
 
 /** The request's format and window, or a 400 naming the field. */
@@ -75,15 +79,27 @@ export const historyRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
             summary:
               `A ${name}'s ${field} history between from and to (at most ${HISTORY_MAX_DAYS} days): ` +
               `format=json (default) gives chart points [{Timestamp, ${field}}], at most ${CHART_MAX_POINTS} (min/max downsampled); ` +
-              `csv or xlsx every reading as a streamed file (export.csv / export.xlsx, columns Timestamp and ${field})`,
+              `csv or xlsx every reading as a streamed file (export.csv / export.xlsx, columns Timestamp and ${field}). ` +
+              `A window reaching before the raw retention (READINGS_RETENTION_DAYS) has the columns ${hourlyExportColumns(field).join(', ')}: ` +
+              `its hours before the oldest raw reading kept as one row an hour (Min, Max, Readings), the rest as readings (Timestamp, ${field}), ` +
+              `Resolution saying which, in the caller's language`,
             response: {
               // Widened: the handler answers JSON points or a file stream (which Fastify sends unserialized).
               200: {
                 description: 'JSON points, or the export file',
                 content: {
                   'application/json': { schema: points },
-                  [HISTORY_CONTENT_TYPES.csv]: { schema: Type.String({ description: `CSV: Timestamp,${field}` }) },
-                  [HISTORY_CONTENT_TYPES.xlsx]: { schema: Type.String({ format: 'binary', description: `XLSX: Timestamp, ${field}` }) },
+                  [HISTORY_CONTENT_TYPES.csv]: {
+                    schema: Type.String({
+                      description: `CSV: Timestamp,${field} (past the raw retention: ${hourlyExportColumns(field).join(',')})`,
+                    }),
+                  },
+                  [HISTORY_CONTENT_TYPES.xlsx]: {
+                    schema: Type.String({
+                      format: 'binary',
+                      description: `XLSX: Timestamp, ${field} (past the raw retention: ${hourlyExportColumns(field).join(', ')})`,
+                    }),
+                  },
                 },
               } as { description: string; content: Record<string, { schema: TSchema }> },
               ...errorReplies(400, 401, 404),
@@ -106,12 +122,23 @@ export const historyRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
             const points = await chartPoints(db, window, { from, to });
             return points.map((point) => ({ Timestamp: new Date(point.time).toISOString(), [field]: point.value }));
           }
-          const pages = exportPages(db, window, format);
+          // Hours older than the oldest raw partition come from the hourly rollups, marked so in the caller's
+          // language (docs/architecture/readings.md "Retire"); a window wholly within the retention is unchanged.
+          const rawSince = await rawReadingsKeptSince(db);
+          const hourly = rawSince !== null && window.from.getTime() < rawSince;
+          const locale = requestLocale(request);
+          const pages = hourly
+            ? hourlyExportPages(db, window, format, rawSince, {
+                reading: translate(locale, 'export_row_reading'),
+                hour: translate(locale, 'export_row_hour'),
+              })
+            : exportPages(db, window, format);
+          const columns = hourly ? hourlyExportColumns(field) : field;
           return reply
             .header('Content-Type', HISTORY_CONTENT_TYPES[format])
             .header('Content-Disposition', `attachment; filename="${exportFileName(format)}"`)
             .header('Cache-Control', 'private, no-store')
-            .send(format === 'csv' ? csvExport(pages, field) : xlsxExport(pages, field));
+            .send(format === 'csv' ? csvExport(pages, columns) : xlsxExport(pages, columns));
         },
       );
     }

@@ -8,7 +8,7 @@ import type { Connection } from '../db/client';
 import { migrate, MIGRATIONS_DIR } from '../db/migrate';
 import { devices } from '../db/schema';
 import { demoKey } from '../devices/inventory';
-import { call, createMember, openTestDatabase, setUpTestApp, type Member, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createMember, openTestDatabase, setUpTestApp, type Member, type TestApp } from '../testing/testApp';
 import { rollUpAll, ROLLUP_GRACE_MS } from './rollups';
 import { deviceTrends } from './trends';
 
@@ -333,5 +333,5 @@ describe('migration 0028 on a database with readings', () => {
     } finally {
       await test.dispose();
     }
-  });
+  }, APP_START_TIMEOUT_MS);
 });

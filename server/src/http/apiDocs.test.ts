@@ -1,4 +1,4 @@
-// API_DOCS (README "Configuration"): off, /api/docs and its JSON answer 404, while the OpenAPI document is still built
+// API_DOCS (docs/configuration.md): off, /api/docs and its JSON answer 404, while the OpenAPI document is still built
 // (the security tests walk it through app.swagger()).
 import { call, createTestApp } from '../testing/testApp';
 

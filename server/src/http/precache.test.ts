@@ -1,6 +1,6 @@
 import { utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { call, createTestApp, fakeWebRoot, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createTestApp, fakeWebRoot, type TestApp } from '../testing/testApp';
 import { MANIFEST_PLACEHOLDER, precacheEntries, revisionOf, withPrecacheList, type PrecacheEntry } from './precache';
 import { cacheControlFor } from './web';
 
@@ -29,7 +29,7 @@ let root: string;
 beforeAll(async () => {
   root = await webRoot();
   t = await createTestApp({ webRoot: root });
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
 describe('GET /sw.js', () => {
@@ -84,7 +84,7 @@ describe('GET /sw.js', () => {
     } finally {
       await bare.close();
     }
-  });
+  }, APP_START_TIMEOUT_MS);
 });
 
 describe('precacheEntries', () => {

@@ -1,5 +1,5 @@
 // Every link Paddock sends (mails, SMS, the payment portal's way back) starts with PUBLIC_URL, never with a request's
-// Host header: a forged Host must not turn a real Paddock mail or page into a way elsewhere (README "Configuration").
+// Host header: a forged Host must not turn a real Paddock mail or page into a way elsewhere (docs/configuration.md, PUBLIC_URL).
 import { devicePath, safeAppPath, variantForHost, type ProductId } from '@paddock/shared/domain';
 import type { Config } from '../config';
 

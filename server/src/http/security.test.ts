@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import type { Config } from '../config';
 import { migrate } from '../db/migrate';
-import { adminToken, call, createTestApp, createUser, fakeWebRoot, openTestDatabase, signIn, testConfig, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, adminToken, call, createTestApp, createUser, fakeWebRoot, openTestDatabase, signIn, testConfig, type TestApp } from '../testing/testApp';
 import { contentSecurityPolicy, HSTS, remoteOrigins } from './securityHeaders';
 import { findUnstorableInput, MAX_INPUT_DEPTH } from './validation';
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
     remoteUrls: { ...testConfig().remoteUrls, devices: `${REMOTE_ORIGIN}/devices/mf-manifest.json` },
     trustProxy: 1,
   });
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
 describe('security headers', () => {
@@ -117,7 +117,7 @@ describe('TRUST_PROXY', () => {
     } finally {
       await close();
     }
-  });
+  }, APP_START_TIMEOUT_MS);
 
   it('with proxy addresses, only those are believed', async () => {
     const { app, close } = await appTrusting(['10.0.0.0/8']);
@@ -128,7 +128,7 @@ describe('TRUST_PROXY', () => {
     } finally {
       await close();
     }
-  });
+  }, APP_START_TIMEOUT_MS);
 
   it('off: X-Forwarded-For and X-Forwarded-Proto are ignored', async () => {
     const { app, close } = await appTrusting(false);
@@ -139,7 +139,7 @@ describe('TRUST_PROXY', () => {
     } finally {
       await close();
     }
-  });
+  }, APP_START_TIMEOUT_MS);
 });
 
 describe('bad input never answers 500', () => {

@@ -1,7 +1,7 @@
 // A slow client cannot hold a connection: a request trickled a byte at a time is cut when the request time-out
 // is over, on a real listening server (app.inject has no sockets).
 import net, { type AddressInfo } from 'node:net';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, createTestApp, type TestApp } from '../testing/testApp';
 
 const TIMEOUTS = { request: 2, headers: 1, idle: 3, keepAlive: 1 };
 
@@ -11,7 +11,7 @@ beforeAll(async () => {
   t = await createTestApp({ timeouts: TIMEOUTS });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
 interface Outcome {

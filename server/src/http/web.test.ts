@@ -1,5 +1,5 @@
 import { loadConfig } from '../config';
-import { call, createTestApp, fakeWebRoot, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createTestApp, fakeWebRoot, type TestApp } from '../testing/testApp';
 import { cacheControlFor, isPagePath } from './web';
 
 // mfe-devices, mfe-billing and mfe-admin are not built.
@@ -12,7 +12,7 @@ const webRoot = () =>
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ webRoot: await webRoot() });
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
 describe('the shell', () => {
@@ -119,7 +119,7 @@ describe('REMOTE_*_URL', () => {
     } finally {
       await other.close();
     }
-  });
+  }, APP_START_TIMEOUT_MS);
 });
 
 describe('rules', () => {

@@ -88,7 +88,8 @@ type BillingKey =
   | 'card_cvc_invalid';
 /** Words the error texts fill in. */
 type DeviceKey = 'device_no_report_yet';
-export type MessageKey = ErrorCode | MailKey | AlarmKey | BillingKey | RenewalKey | WarrantyReviewKey | DeviceKey;
+type ExportKey = 'export_row_reading' | 'export_row_hour';
+export type MessageKey = ErrorCode | MailKey | AlarmKey | BillingKey | RenewalKey | WarrantyReviewKey | DeviceKey | ExportKey;
 
 export const MESSAGES = {
   bad_request: {
@@ -253,6 +254,30 @@ export const MESSAGES = {
     'fr-FR': "Les notifications par SMS nécessitent un crédit SMS. Achetez d'abord des SMS.",
     'sv-SE': 'SMS-aviseringar kräver ett SMS-saldo. Köp SMS först.',
   },
+  sms_phone_required: {
+    'en-GB': 'SMS notifications need a mobile number in international form, such as +46 70 123 45 67. Enter it first.',
+    'de-DE': 'SMS-Benachrichtigungen brauchen eine Mobilnummer im internationalen Format, etwa +49 151 23456789. Geben Sie sie zuerst ein.',
+    'fr-FR': 'Les notifications par SMS nécessitent un numéro de mobile au format international, par exemple +33 6 12 34 56 78. Saisissez-le d’abord.',
+    'sv-SE': 'SMS-aviseringar kräver ett mobilnummer i internationellt format, till exempel +46 70 123 45 67. Ange det först.',
+  },
+  phone_invalid: {
+    'en-GB': 'This is not a valid phone number. Use the international form: + and the country code, then the number.',
+    'de-DE': 'Dies ist keine gültige Telefonnummer. Verwenden Sie das internationale Format: + und die Ländervorwahl, dann die Nummer.',
+    'fr-FR': 'Ce numéro de téléphone n’est pas valide. Utilisez le format international : + et l’indicatif du pays, puis le numéro.',
+    'sv-SE': 'Det här är inget giltigt telefonnummer. Använd internationellt format: + och landsnumret, sedan numret.',
+  },
+  phone_country_code_missing: {
+    'en-GB': 'The number has no country code. Start it with + and the country code, such as +46 for Sweden.',
+    'de-DE': 'Der Nummer fehlt die Ländervorwahl. Beginnen Sie mit + und der Ländervorwahl, etwa +49 für Deutschland.',
+    'fr-FR': 'Il manque l’indicatif du pays. Commencez par + et l’indicatif, par exemple +33 pour la France.',
+    'sv-SE': 'Numret saknar landsnummer. Börja med + och landsnumret, till exempel +46 för Sverige.',
+  },
+  plan_confirmation_required: {
+    'en-GB': 'This plan starts now and is charged at once. Confirm the payment to buy it; nothing was saved or charged.',
+    'de-DE': 'Dieser Tarif beginnt sofort und wird sofort berechnet. Bestätigen Sie die Zahlung, um ihn zu kaufen; nichts wurde gespeichert oder berechnet.',
+    'fr-FR': 'Cette formule commence maintenant et est facturée immédiatement. Confirmez le paiement pour l’acheter ; rien n’a été enregistré ni facturé.',
+    'sv-SE': 'Den här planen börjar nu och debiteras direkt. Bekräfta betalningen för att köpa den; inget sparades eller debiterades.',
+  },
   payment_declined: {
     'en-GB': 'The payment was declined, so nothing was bought. Please check your payment method and try again.',
     'de-DE': 'Die Zahlung wurde abgelehnt, es wurde also nichts gekauft. Bitte prüfen Sie Ihr Zahlungsmittel und versuchen Sie es erneut.',
@@ -363,6 +388,14 @@ export const MESSAGES = {
     'sv-SE': 'Kontakten är offline (senaste rapport: {time}), så inget ändrades. Försök igen när den är online igen.',
   },
   device_no_report_yet: { 'en-GB': 'none yet', 'de-DE': 'noch keine', 'fr-FR': 'aucun pour l’instant', 'sv-SE': 'ingen än' },
+  // The Resolution column of an export reaching past the raw retention (history/hourlyExport.ts): a reading, or an hour.
+  export_row_reading: { 'en-GB': 'reading', 'de-DE': 'Messwert', 'fr-FR': 'relevé', 'sv-SE': 'mätvärde' },
+  export_row_hour: {
+    'en-GB': 'hourly (raw readings retired)',
+    'de-DE': 'stündlich (Rohwerte gelöscht)',
+    'fr-FR': 'horaire (relevés bruts supprimés)',
+    'sv-SE': 'per timme (rådata borttagna)',
+  },
   device_command_failed: {
     'en-GB': 'The device could not carry out the command, so nothing was changed. Please try again later.',
     'de-DE': 'Das Gerät konnte den Befehl nicht ausführen, daher wurde nichts geändert. Bitte versuchen Sie es später erneut.',

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { openDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { pause, waitFor } from '../testing/devices';
-import { openTestDatabase } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, openTestDatabase } from '../testing/testApp';
 import {
   acquireLease,
   claimLease,
@@ -38,7 +38,7 @@ beforeAll(async () => {
   await migrate(test.database);
   if (test.databaseDirectUrl) direct = await openDatabase({ databaseUrl: test.databaseDirectUrl, dataDir: '' });
   db = (direct ?? test.database).db;
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(async () => {
   await direct?.close();
   await test.dispose();

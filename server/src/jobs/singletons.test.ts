@@ -3,7 +3,7 @@
 import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { freePort } from '../testing/devices';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, createTestApp, type TestApp } from '../testing/testApp';
 import { claimLease } from './lease';
 import { EMBEDDED_BROKER_LEASE, holdSimulator, SIMULATOR_LEASE } from './singletons';
 
@@ -30,7 +30,7 @@ const embedded = (mqttPort = 0, sameDatabaseAs?: TestApp) =>
 let t: TestApp;
 beforeAll(async () => {
   t = await embedded();
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
 it('the embedded broker holds its lease on PostgreSQL; on PGlite (one process by construction) none, so a restart waits for nothing', async () => {
@@ -91,5 +91,5 @@ if (onPostgres) {
     expect(await portIsFree(mqttPort)).toBe(true);
     // The first one goes on holding it.
     expect(await leaseHolder(t, EMBEDDED_BROKER_LEASE)).toBe(holder);
-  });
+  }, APP_START_TIMEOUT_MS);
 }

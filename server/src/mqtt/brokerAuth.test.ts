@@ -10,7 +10,7 @@ import { inventory } from '../db/schema';
 import { newInstanceId } from '../instance';
 import { collect, connectDevice, refusalCode, waitFor } from '../testing/devices';
 import { startRabbitMq, type RabbitMq } from '../testing/rabbitmq';
-import { call, createTestApp, testConfig, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createTestApp, testConfig, type TestApp } from '../testing/testApp';
 import { brokerAuthRoutes } from './brokerAuth';
 import { brokerAuthToken, brokerIdentity, serverPassword, withIdentity, type BrokerIdentity } from './identity';
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
   await t.database.db
     .insert(inventory)
     .values(DEVICES.map(({ key, secret }) => ({ key, product: 'smartplug', secretHash: sha256(secret), createdAt: t.config.now() })));
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
 const get = (check: string, params: Record<string, string>, token = TOKEN) =>

@@ -7,7 +7,7 @@ import { alarmChannels, devices, jobs, mailbox, smsOutbox, users } from '../db/s
 import { demoKey } from '../devices/inventory';
 import { fenceReading } from '../testing/devices';
 import { handOver } from '../transfers/testing';
-import { call, createTestApp, createUser, signIn, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createTestApp, createUser, signIn, type TestApp } from '../testing/testApp';
 import { createMailer } from './mail';
 import { outboxSmsProvider } from './sms';
 import { runDueJobs, type WorkerDeps } from './worker';
@@ -15,7 +15,7 @@ import { runDueJobs, type WorkerDeps } from './worker';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 beforeEach(async () => {
   await db().delete(jobs);

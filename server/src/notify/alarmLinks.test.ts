@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { devices } from '../db/schema';
 import { demoKey } from '../devices/inventory';
 import { fenceReading } from '../testing/devices';
-import { adminToken, call, createTestApp, createUser, mailsTo, signIn, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, adminToken, call, createTestApp, createUser, mailsTo, signIn, type TestApp } from '../testing/testApp';
 import { createMailer } from './mail';
 import { outboxSmsProvider } from './sms';
 import { runDueJobs, type WorkerDeps } from './worker';
@@ -13,7 +13,7 @@ const PUBLIC_URL = 'https://paddock.example.com';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ publicUrl: PUBLIC_URL });
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
 const deps = (): WorkerDeps => ({

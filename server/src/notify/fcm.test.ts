@@ -10,7 +10,7 @@ import { fcmSettings, type FcmSettings } from '../config';
 import { devices, jobs, users } from '../db/schema';
 import { demoKey } from '../devices/inventory';
 import { fenceReading } from '../testing/devices';
-import { call, createTestApp, createUser, signIn, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createTestApp, createUser, signIn, type TestApp } from '../testing/testApp';
 import { FCM_SCOPE, fcmTransport, pushTransport } from './fcm';
 import { createMailer } from './mail';
 import { outboxSmsProvider } from './sms';
@@ -246,7 +246,7 @@ describe('the native app end to end', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ fcm: settings() });
-  });
+  }, APP_START_TIMEOUT_MS);
   afterAll(() => t.close());
 
   const db = () => t.database.db;

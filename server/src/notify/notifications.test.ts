@@ -8,7 +8,7 @@ import { ingestUplink } from '../devices/gateway/ingest';
 import { sweepOffline } from '../devices/gateway/offlineSweep';
 import { demoKey } from '../devices/inventory';
 import { fenceReading } from '../testing/devices';
-import { adminToken, call, createTestApp, createUser, mailsTo, signIn, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, adminToken, call, createTestApp, createUser, mailsTo, signIn, type TestApp } from '../testing/testApp';
 import { releaseHeldTriggers, remindOffline } from './alarmNotices';
 import { claimJobs, JOB_LEASE_MS, retryDelayMs } from '../jobs/queue';
 import { createMailer, type Mailer } from './mail';
@@ -18,7 +18,7 @@ import { runDueJobs, type WorkerDeps } from './worker';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
 const db = () => t.database.db;

@@ -78,12 +78,12 @@ describe('alarms while the subscription is not active', () => {
     const { owner, key } = await lapsedFence();
     await fenceReading(t, key, 2000);
     expect(await jobsFor(key)).toEqual([]);
-    const chosen = await call(t.app, 'PATCH', `/api/fencealarms/${key}`, {
+    const chosen = await call(t.app, 'POST', `/api/fencealarms/${key}/plan`, {
       token: owner.token,
       body: { PriceId: BUILTIN_CATALOGUE.FencealarmMonth.Id },
     });
     expect(chosen.statusCode).toBe(200);
-    expect(chosen.json().VoltageAlarm).toMatchObject({ Enabled: true, AlarmLevel: 3000 });
+    expect(chosen.json().Device.VoltageAlarm).toMatchObject({ Enabled: true, AlarmLevel: 3000 });
     await fenceReading(t, key, 5000);
     await fenceReading(t, key, 2000);
     const queued = await jobsFor(key);

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { devices, jobs, users } from '../db/schema';
 import { demoKey } from '../devices/inventory';
 import { fenceReading } from '../testing/devices';
-import { adminToken, call, createTestApp, createUser, signIn, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, adminToken, call, createTestApp, createUser, signIn, type TestApp } from '../testing/testApp';
 import { loadConfig } from '../config';
 import { createMailer } from './mail';
 import { isAllowedPushEndpoint, isPublicAddress, loadVapidKeys, webPushTransport, type Resolver } from './push';
@@ -70,7 +70,7 @@ beforeAll(async () => {
   const port = (pushService.address() as { port: number }).port;
   origin = `https://127.0.0.1:${port}`;
   t = await createTestApp({ pushServiceHosts: [`127.0.0.1:${port}`] });
-});
+}, APP_START_TIMEOUT_MS);
 
 afterAll(async () => {
   await t.close();

@@ -17,7 +17,7 @@ import { offlineSweepPass } from '../devices/gateway/offlineSweep';
 import { demoInventory, demoKey } from '../devices/inventory';
 import { seed } from '../seed';
 import { connectDevice, freePort } from '../testing/devices';
-import { openTestDatabase, TestClock, testConfig, type TestConfig } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, openTestDatabase, TestClock, testConfig, type TestConfig } from '../testing/testApp';
 import { ALARM_JOB, noticeSettings } from './alarmNotices';
 
 const DELAY_SECONDS = 60;
@@ -52,7 +52,7 @@ beforeAll(async () => {
     offlineSweepSeconds: 3600,
     notifyPollSeconds: 3600,
   });
-});
+}, APP_START_TIMEOUT_MS);
 
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.endAsync(true)));

@@ -5,14 +5,14 @@ import { jobs } from '../db/schema';
 import { enqueueJob } from '../jobs/queue';
 import { PRODUCTS } from '@paddock/shared/domain';
 import { demoKey } from '../devices/inventory';
-import { call, createMember, createTestApp, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createMember, createTestApp, type TestApp } from '../testing/testApp';
 import { ALARM_JOB, type AlarmJobPayload } from './alarmNotices';
 import { workerPass, type WorkerDeps } from './worker';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
 it('claims at most its limit per pass and says when more are due', async () => {

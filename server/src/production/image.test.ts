@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
+import { loadConfig } from '../config';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -119,6 +120,14 @@ describe('deploy/haproxy.cfg', () => {
     expect(config).toMatch(/option redispatch/);
     expect(config).toMatch(/retry-on .*conn-failure.*503/);
     expect(config).toMatch(/disable-l7-retry unless METH_GET \|\| METH_HEAD \|\| METH_OPTIONS/);
+  });
+
+  it("waits for an answer longer than the server's request and idle time-outs, so a command's 408 gets through (docs/operations/configure.md#time-outs)", () => {
+    const { request, idle } = loadConfig({}).timeouts;
+    for (const side of ['server', 'client']) {
+      const seconds = Number(new RegExp(`^\\s*timeout ${side} (\\d+)s$`, 'm').exec(config)?.[1]);
+      expect(seconds).toBeGreaterThan(Math.max(request, idle));
+    }
   });
 
   it('is valid for HAProxy', async () => {

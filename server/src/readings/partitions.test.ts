@@ -10,7 +10,7 @@ import { ingestBatch, type Uplink } from '../devices/gateway/ingest';
 import { demoKey } from '../devices/inventory';
 import { chartPoints } from '../history/chart';
 import { rollUpAll } from '../history/rollups';
-import { call, createMember, openTestDatabase, setUpTestApp, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createMember, openTestDatabase, setUpTestApp, type TestApp } from '../testing/testApp';
 import {
   dayStart,
   LEGACY_PARTITION,
@@ -150,7 +150,7 @@ describe('a database migrated from 0029 with readings in it', () => {
     } finally {
       await test.dispose();
     }
-  });
+  }, APP_START_TIMEOUT_MS);
 });
 
 describe('retention', () => {
@@ -191,7 +191,7 @@ describe('retention', () => {
     } finally {
       await test.dispose();
     }
-  });
+  }, APP_START_TIMEOUT_MS);
 
   it('two maintenance runs at once (two instances) both succeed and make each partition once', async () => {
     const test = await migratedTo0029((c) => insertHours(c, 'fence-old', '2026-03-01T00:00:00Z', 2));
@@ -214,5 +214,5 @@ describe('retention', () => {
     } finally {
       await test.dispose();
     }
-  });
+  }, APP_START_TIMEOUT_MS);
 });

@@ -6,7 +6,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { startChildServer, type RunningServer } from './childServer';
 import { demoInventory } from '../devices/inventory';
 import { registeredPlug, waitFor } from '../testing/devices';
-import { createTestApp, testConfig, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, createTestApp, testConfig, type TestApp } from '../testing/testApp';
 
 const onPostgres = process.env.PADDOCK_TEST_DB === 'postgres';
 const DEVICES = 8;
@@ -29,7 +29,7 @@ describe('a reading acknowledged by the embedded broker', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ host: '127.0.0.1', mqttPort: 0, mqttUrl: null }, { devices: true });
-  });
+  }, APP_START_TIMEOUT_MS);
   afterAll(() => t.close());
 
   it('is in the history when its PUBACK arrives', async () => {
@@ -54,7 +54,7 @@ if (onPostgres) describe('kill -9 in the middle of a burst of readings (PostgreS
   let server: RunningServer | undefined;
   beforeAll(async () => {
     t = await createTestApp();
-  });
+  }, APP_START_TIMEOUT_MS);
   afterAll(async () => {
     await server?.stop();
     await t?.close();

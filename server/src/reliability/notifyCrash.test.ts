@@ -8,7 +8,7 @@ import { createMailer } from '../notify/mail';
 import { runDueJobs } from '../notify/worker';
 import { ALARM_JOB, type AlarmJobPayload } from '../notify/alarmNotices';
 import { registeredPlug, waitFor } from '../testing/devices';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, createTestApp, type TestApp } from '../testing/testApp';
 import { killHard, startChildServer, type RunningServer } from './childServer';
 
 const onPostgres = process.env.PADDOCK_TEST_DB === 'postgres';
@@ -19,7 +19,7 @@ describe('notifications claimed by a worker that died', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-  });
+  }, APP_START_TIMEOUT_MS);
   afterAll(() => t.close());
 
   it('are delivered once by another worker after the lease', async () => {
@@ -46,7 +46,7 @@ if (onPostgres) describe('kill -9 in the middle of notification delivery (Postgr
   let server: RunningServer | undefined;
   beforeAll(async () => {
     t = await createTestApp();
-  });
+  }, APP_START_TIMEOUT_MS);
   afterAll(async () => {
     await server?.stop();
     await t?.close();

@@ -10,7 +10,7 @@ import { EMBEDDED_BROKER_LEASE, SIMULATOR_LEASE } from '../jobs/singletons';
 import { killHard, startChildServer, type RunningServer } from '../reliability/childServer';
 import { waitFor } from '../testing/devices';
 import { MOSQUITTO, startMosquitto, type Mosquitto } from '../testing/mosquitto';
-import { createTestApp, testConfig, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, createTestApp, testConfig, type TestApp } from '../testing/testApp';
 
 const onPostgres = process.env.PADDOCK_TEST_DB === 'postgres';
 const INSTANCES = 3;
@@ -43,7 +43,7 @@ if (onPostgres) {
       const secrets = Object.fromEntries(demoInventory(testConfig()).map((entry) => [entry.key, entry.secret]));
       const servers = Object.fromEntries(Array.from({ length: INSTANCES }, (_, i) => [`paddock-server-${i}`, `server-password-${i}`]));
       mosquitto = await startMosquitto(secrets, servers);
-    });
+    }, APP_START_TIMEOUT_MS);
     afterAll(async () => {
       await Promise.all(instances.map((instance) => instance.server.stop()));
       await mosquitto?.stop();
@@ -93,7 +93,7 @@ if (onPostgres) {
       }
       // Released on close: the next instance on the embedded broker need not wait for it to expire.
       expect(await leaseHolder(EMBEDDED_BROKER_LEASE)).toBeNull();
-    });
+    }, APP_START_TIMEOUT_MS);
 
     it('the simulator runs on exactly one of three instances, and moves when that one is killed', async () => {
       const since = new Date();

@@ -1,13 +1,13 @@
 // Issue 26: Fastify validates a request before any handler asks who calls it, so an anonymous caller with a malformed
 // body or path got 400 naming the field (a map of the schema) instead of 401. Every secured operation of the OpenAPI
 // document answers 401 to a caller without a (valid) token, whatever it sends.
-import { call, createTestApp, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createTestApp, type TestApp } from '../testing/testApp';
 import { fillPath, instantTimers, operationsOf, type Operation } from './operations';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({}, { timers: instantTimers });
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
 /** Values no path parameter, query or body schema accepts: too long, a NUL, the wrong type. */

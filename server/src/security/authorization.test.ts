@@ -4,7 +4,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { PRODUCTS, type ProductId } from '@paddock/shared/domain';
 import { deviceTransfers } from '../db/schema';
-import { call, createTestApp, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createTestApp, type TestApp } from '../testing/testApp';
 import { admin, device, freeKey, metadataBody, person, planBody, type Person } from './fixtures';
 import { fillPath, instantTimers, operationsOf, productIn, type Operation } from './operations';
 
@@ -86,6 +86,8 @@ const deviceUpdate: Case[] = [
   { expect: DEVICE_OWNER, body: (f) => metadataBody(f.product, { Notify: [] }) },
   { expect: DEVICE_OWNER, body: (f) => ALARM_ON[f.product] },
 ];
+/** Buying a plan (docs/product/billing.md "A charge is its own step"): the owner's; None charges nothing. */
+const buyPlan: Case = { expect: DEVICE_OWNER, body: () => ({ PriceId: '' }) };
 const fota: Case = { expect: ADMIN_ONLY, body: () => ({ Url: 'https://firmware.example.com/fa2-1.2.3.bin', Checksum: 'deadbeef'.repeat(8) }) };
 /** Staff add trials and cancel plans (docs/product/admin.md "Trials and cancellation"). */
 const trial: Case = { expect: ADMIN_ONLY, body: (f) => (f.product === 'farmcam-sim' ? { Bytes: 1_000_000, Days: 7 } : { Days: 7 }) };
@@ -195,6 +197,7 @@ const TABLE: Record<string, Case | Case[]> = {
   'GET /api/farmcam-sims/{imsi}': { expect: DEVICE_USER },
   'PATCH /api/farmcam-sims/{imsi}': deviceUpdate,
   'PUT /api/farmcam-sims/{imsi}': deviceUpdate,
+  'POST /api/farmcam-sims/{imsi}/plan': buyPlan,
   'DELETE /api/farmcam-sims/{imsi}': { expect: DEVICE_OWNER },
   'POST /api/farmcam-sims/{imsi}/transfer': offerTransfer,
   'DELETE /api/farmcam-sims/{imsi}/transfer': withdrawTransfer,
@@ -210,6 +213,7 @@ const TABLE: Record<string, Case | Case[]> = {
   'GET /api/fencealarms/{imei}': { expect: DEVICE_USER },
   'PATCH /api/fencealarms/{imei}': deviceUpdate,
   'PUT /api/fencealarms/{imei}': deviceUpdate,
+  'POST /api/fencealarms/{imei}/plan': buyPlan,
   'DELETE /api/fencealarms/{imei}': { expect: DEVICE_OWNER },
   'POST /api/fencealarms/{imei}/transfer': offerTransfer,
   'DELETE /api/fencealarms/{imei}/transfer': withdrawTransfer,
@@ -224,6 +228,7 @@ const TABLE: Record<string, Case | Case[]> = {
   'GET /api/fencealarm2s/{imei}': { expect: DEVICE_USER },
   'PATCH /api/fencealarm2s/{imei}': deviceUpdate,
   'PUT /api/fencealarm2s/{imei}': deviceUpdate,
+  'POST /api/fencealarm2s/{imei}/plan': buyPlan,
   'DELETE /api/fencealarm2s/{imei}': { expect: DEVICE_OWNER },
   'POST /api/fencealarm2s/{imei}/transfer': offerTransfer,
   'DELETE /api/fencealarm2s/{imei}/transfer': withdrawTransfer,
@@ -240,6 +245,7 @@ const TABLE: Record<string, Case | Case[]> = {
   'GET /api/smartplugs/{imei}': { expect: DEVICE_USER },
   'PATCH /api/smartplugs/{imei}': deviceUpdate,
   'PUT /api/smartplugs/{imei}': deviceUpdate,
+  'POST /api/smartplugs/{imei}/plan': buyPlan,
   'DELETE /api/smartplugs/{imei}': { expect: DEVICE_OWNER },
   'POST /api/smartplugs/{imei}/transfer': offerTransfer,
   'DELETE /api/smartplugs/{imei}/transfer': withdrawTransfer,
@@ -264,6 +270,7 @@ const TABLE: Record<string, Case | Case[]> = {
   'GET /api/smartplug2s/{imei}': { expect: DEVICE_USER },
   'PATCH /api/smartplug2s/{imei}': deviceUpdate,
   'PUT /api/smartplug2s/{imei}': deviceUpdate,
+  'POST /api/smartplug2s/{imei}/plan': buyPlan,
   'DELETE /api/smartplug2s/{imei}': { expect: DEVICE_OWNER },
   'POST /api/smartplug2s/{imei}/transfer': offerTransfer,
   'DELETE /api/smartplug2s/{imei}/transfer': withdrawTransfer,
@@ -281,7 +288,7 @@ let operations: Operation[];
 beforeAll(async () => {
   t = await createTestApp({}, { timers: instantTimers });
   operations = operationsOf(t.app);
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
 /** Fresh people and a fresh device for one call, so no call sees what an earlier one changed or deleted. */

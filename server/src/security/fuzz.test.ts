@@ -4,7 +4,7 @@
 // replay or widen a run.
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, createTestApp, type TestApp } from '../testing/testApp';
 import { inputFor as hostileInput, nastyText, nastyUrlString, rawBody, rawUrlText, stringFor } from './arbitraries';
 import { admin, device, person, tokenOf, type Person } from './fixtures';
 import { instantTimers, operationsOf, productIn, type JsonSchema, type Operation } from './operations';
@@ -122,7 +122,7 @@ let operations: Operation[];
 beforeAll(async () => {
   t = await createTestApp({}, { timers: instantTimers });
   operations = operationsOf(t.app);
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
 /** The failing answer fast-check ended on (after shrinking), or null when every run answered below 500. */

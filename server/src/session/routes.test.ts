@@ -1,10 +1,10 @@
-import { call, createTestApp, createUser, signIn, withRateLimit, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createTestApp, createUser, signIn, withRateLimit, type TestApp } from '../testing/testApp';
 import { RETIRED_TOKEN_GRACE_MS } from '../auth/tokens';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
 const HOUR = 3_600_000;

@@ -1,7 +1,7 @@
 import { cliDemoDeviceSecret, cliSettings } from './cli';
 import { migrate } from '../db/migrate';
 import { loadDemoDeviceSecret } from '../devices/inventory';
-import { openTestDatabase } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, openTestDatabase } from '../testing/testApp';
 
 describe('npm run simulate settings', () => {
   it('defaults to the local broker and 10 s, with no secret of its own', () => {
@@ -40,5 +40,5 @@ if (process.env.PADDOCK_TEST_DB === 'postgres') describe('npm run simulate on Po
     } finally {
       await dispose();
     }
-  });
+  }, APP_START_TIMEOUT_MS);
 });

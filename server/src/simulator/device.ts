@@ -1,6 +1,7 @@
 // One simulated device: its own MQTT connection signed in with its key and secret (docs/protocol.md), a status on
 // connect, readings every interval with jitter, and the downlinks: config (applied and reported), set-power
-// (switched and acked), reset-consumption (counter to 0 and acked) and simulate (faults).
+// (switched and acked), reset-consumption (counter to 0 and acked; a command Id carried out before is only acked
+// again) and simulate (faults).
 //
 // The offline fault drops the connection without a DISCONNECT so the broker publishes the last will. A device that
 // is away cannot hear `Fault: none`, so meanwhile it keeps a silent connection that only listens on
@@ -69,6 +70,8 @@ export class ConnectionProblems {
 const FIRST_READING_MS: [number, number] = [300, 1500];
 /** A reading right after a fault change or a set-power, once the ack is out. */
 const PROMPT_READING_MS = 200;
+/** Command Ids remembered as carried out (docs/protocol.md "Commands are idempotent": at least the last 16). */
+const REMEMBERED_COMMANDS = 32;
 /** How long after dropping off (offline fault) the silent listener signs in: the broker first sends the will. */
 const LISTEN_AFTER_DROP_MS = 1000;
 const RECONNECT_MS = 2000;
@@ -91,6 +94,8 @@ export class SimulatedDevice {
   private listenTimer: NodeJS.Timeout | null = null;
   private fault: Fault = 'none';
   private relay = true;
+  /** The acks of the last commands carried out, by Id: a command delivered again is answered, not carried out again. */
+  private readonly answered = new Map<string, Ack>();
   private config: DeviceConfig | null = null;
   /** When the model last moved on (ms) and the rules were last checked. */
   private lastStepAt = Date.now();
@@ -247,6 +252,12 @@ export class SimulatedDevice {
   private onCommand(payload: Buffer): void {
     const parsed = parseCommand(payload);
     if ('unanswerable' in parsed) return this.drop('command', parsed.unanswerable);
+    const before = this.answered.get(parsed.Id);
+    if (before) {
+      // Already carried out (docs/protocol.md "Commands are idempotent"): the same answer, with the relay as it is now.
+      this.publish(this.topic.ack, before.Ok && this.model.kind === 'plug' ? { ...before, PowerEnabled: this.relay } : before);
+      return;
+    }
     let ack: Ack;
     if ('error' in parsed) ack = { Id: parsed.Id, Ok: false, Error: parsed.error };
     else if (this.model.kind !== 'plug') ack = { Id: parsed.Id, Ok: false, Error: `${this.spec.product} has no relay` };
@@ -263,6 +274,8 @@ export class SimulatedDevice {
       this.relay = parsed.command.Enabled;
       ack = { Id: parsed.Id, Ok: true, PowerEnabled: this.relay };
     }
+    this.answered.set(parsed.Id, ack);
+    if (this.answered.size > REMEMBERED_COMMANDS) this.answered.delete(this.answered.keys().next().value!);
     this.publish(this.topic.ack, ack);
     if (ack.Ok) this.scheduleReading(PROMPT_READING_MS);
   }

@@ -9,6 +9,7 @@ import { isConfiguredProduct, type ProductId } from '@paddock/shared/domain';
 import type { TSchema } from '@sinclair/typebox';
 import { parsePayload } from '../devices/gateway/payloads';
 import { SERVER_PRODUCTS } from '../devices/products';
+import { waitFor } from '../testing/devices';
 import { startSimulator, withoutCredentials } from './index';
 
 interface Message {
@@ -22,6 +23,8 @@ interface Message {
 }
 
 const INTERVAL_SECONDS = 3;
+/** For a test that waits out several reporting intervals: beyond jest's 10 s default on a busy machine. */
+const INTERVALS_TIMEOUT_MS = 30_000;
 const DEVICES: { key: string; product: ProductId; secret: string }[] = [
   { key: '240010000900001', product: 'farmcam-sim', secret: 'test-secret-0000001' },
   { key: '350000100900001', product: 'fencealarm', secret: 'test-secret-0000002' },
@@ -164,7 +167,7 @@ describe('device simulator', () => {
       const { At: _b, ...after } = second.payload;
       expect(after).not.toEqual(before);
     }
-  });
+  }, INTERVALS_TIMEOUT_MS);
 
   it('applies a configuration and reports it with its Version; a thermostat trigger switches the relay', async () => {
     const config = {
@@ -214,6 +217,21 @@ describe('device simulator', () => {
     }
   });
 
+  it('carries out a command delivered twice once: the repeat is acked with the relay as it is, not switched (docs/protocol.md)', async () => {
+    const first = mark();
+    await send('smartplug', 'command', { Id: 'tap-twice', Command: 'set-power', Enabled: false });
+    const applied = await next((m) => of('smartplug', 'ack')(m) && m.payload.Id === 'tap-twice', first);
+    expect(applied.payload).toEqual({ Id: 'tap-twice', Ok: true, PowerEnabled: false });
+    const other = mark();
+    await send('smartplug', 'command', { Id: 'tap-other', Command: 'set-power', Enabled: true });
+    await next((m) => of('smartplug', 'ack')(m) && m.payload.Id === 'tap-other', other);
+    const again = mark();
+    await send('smartplug', 'command', { Id: 'tap-twice', Command: 'set-power', Enabled: false });
+    const repeat = await next((m) => of('smartplug', 'ack')(m) && m.payload.Id === 'tap-twice', again);
+    expect(repeat.payload).toEqual({ Id: 'tap-twice', Ok: true, PowerEnabled: true });
+    expect((await reading('smartplug', received.indexOf(repeat) + 1)).payload.PowerEnabled).toBe(true);
+  });
+
   it('refuses set-power on a device without a relay', async () => {
     const from = mark();
     await send('fencealarm', 'command', { Id: 'no-relay', Command: 'set-power', Enabled: false });
@@ -252,9 +270,10 @@ describe('device simulator', () => {
     await send('fencealarm', 'simulate', { Fault: 'offline' });
     const will = await next(of('fencealarm', 'status'), from);
     expect(will.payload).toEqual({ Online: false });
-    // Away: nothing for more than an interval.
+    // Away: nothing while the other fence reports twice, an interval apart.
     const away = mark();
-    await sleep(INTERVAL_SECONDS * 1000 + 500);
+    const first = await reading('fencealarm2', away);
+    await reading('fencealarm2', received.indexOf(first) + 1);
     expect(received.slice(away).filter((m) => m.key === keyOf('fencealarm'))).toEqual([]);
     // Other faults do not bring it back.
     await send('fencealarm', 'simulate', { Fault: 'low-voltage' });
@@ -270,7 +289,7 @@ describe('device simulator', () => {
     expect(online?.payload).toMatchObject({ Online: true });
     const fresh = await reading('fencealarm', back);
     expect(fresh.payload.Voltage).toBeGreaterThan(4500);
-  });
+  }, INTERVALS_TIMEOUT_MS);
 
   it('applies the retained configuration when a device connects', async () => {
     const device = { key: '350000400900002', product: 'smartplug2' as const, secret: 'test-secret-0000006' };
@@ -323,7 +342,7 @@ describe('device simulator', () => {
       await extra.stop();
       await new Promise<void>((resolve) => watcher.publish(`devices/${device.key}/down/config`, '', { qos: 1, retain: true }, () => resolve()));
     }
-  });
+  }, INTERVALS_TIMEOUT_MS);
 
   it('logs a refused sign-in once and waits longer before it tries again', async () => {
     const device = { key: '350000400900003', product: 'smartplug2' as const, secret: WRONG_SECRET };
@@ -388,8 +407,7 @@ describe('device simulator', () => {
     for (const device of DEVICES) {
       expect((await next((m) => m.key === device.key && m.kind === 'status', from)).payload).toEqual({ Online: false });
     }
-    await sleep(200);
-    expect(broker.connectedClients).toBe(1); // the watcher
+    await waitFor(async () => broker.connectedClients, (clients) => clients === 1, 5000); // the watcher
     const after = mark();
     await sleep(INTERVAL_SECONDS * 1000 + 500);
     expect(received.slice(after)).toEqual([]);

@@ -1,6 +1,7 @@
 // Builds the app on a fresh, migrated and seeded database for a test file: in-memory PGlite by default; with
 // PADDOCK_TEST_DB=postgres, a new database on TEST_DATABASE_URL's server (through PgBouncer when
-// TEST_DATABASE_DIRECT_URL names the server itself), dropped again on close.
+// TEST_DATABASE_DIRECT_URL names the server itself), dropped again on close. Both start as a copy of a database
+// migrated once (testing/migratedTemplate.ts); the seed runs per file.
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,6 +15,7 @@ import { loadConfig, RATE_LIMITED_ACTIONS, type Config, type RateLimit, type Rat
 import { IN_MEMORY, openDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seed } from '../seed';
+import { createMigratedPostgresDatabase, openMigratedPglite } from './migratedTemplate';
 import { insertUser, type NewUser } from '../users/store';
 import { mailbox, type UserRow } from '../db/schema';
 
@@ -68,11 +70,12 @@ export function testConfig(overrides: Partial<TestConfig> = {}): TestConfig {
 }
 
 /**
- * A fresh PostgreSQL database for this test file, or null to use in-memory PGlite. With TEST_DATABASE_DIRECT_URL
- * (scripts/test.mjs: TEST_DATABASE_URL is then a PgBouncer in transaction mode in front of it) the database is
+ * A fresh PostgreSQL database for this test file (empty, or a copy of the migrated template), or null to use
+ * in-memory PGlite. With TEST_DATABASE_DIRECT_URL (scripts/test.mjs: TEST_DATABASE_URL is then a PgBouncer in
+ * transaction mode in front of it) the database is
  * made and dropped on the direct connection, and the app gets both (DATABASE_URL and DATABASE_DIRECT_URL).
  */
-async function createPostgresDatabase(): Promise<{ url: string; directUrl: string | null; drop(): Promise<void> } | null> {
+async function createPostgresDatabase(migrated: boolean): Promise<{ url: string; directUrl: string | null; drop(): Promise<void> } | null> {
   if (process.env.PADDOCK_TEST_DB !== 'postgres') return null;
   const pooledServerUrl = process.env.TEST_DATABASE_URL;
   if (!pooledServerUrl) throw new Error('PADDOCK_TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
@@ -81,8 +84,12 @@ async function createPostgresDatabase(): Promise<{ url: string; directUrl: strin
   const name = `paddock_test_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    if (migrated) await createMigratedPostgresDatabase(admin, serverUrl, name);
+    else await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
   const named = (base: string) => {
     const url = new URL(base);
     url.pathname = `/${name}`;
@@ -105,7 +112,7 @@ async function createPostgresDatabase(): Promise<{ url: string; directUrl: strin
  * PostgreSQL itself when `databaseUrl` goes through PgBouncer, else null.
  */
 export async function openTestDatabase(): Promise<{ database: Database; databaseUrl: string | null; databaseDirectUrl: string | null; dispose(): Promise<void> }> {
-  const postgres = await createPostgresDatabase();
+  const postgres = await createPostgresDatabase(false);
   const database = await openDatabase({ databaseUrl: postgres?.url ?? null, databaseDirectUrl: postgres?.directUrl, dataDir: IN_MEMORY });
   return {
     database,
@@ -127,12 +134,12 @@ export async function createTestApp(overrides: Partial<TestConfig> = {}, options
   const clock = new TestClock();
   const { sameDatabaseAs, ...buildOptions } = options;
   if (sameDatabaseAs && !sameDatabaseAs.config.databaseUrl) throw new Error('sameDatabaseAs needs PostgreSQL (PGlite is one process)');
-  const postgres = sameDatabaseAs ? null : await createPostgresDatabase();
+  const postgres = sameDatabaseAs ? null : await createPostgresDatabase(true);
   const databaseUrl = sameDatabaseAs ? sameDatabaseAs.config.databaseUrl : (postgres?.url ?? null);
   const databaseDirectUrl = sameDatabaseAs ? sameDatabaseAs.config.databaseDirectUrl : (postgres?.directUrl ?? null);
   const config = testConfig({ now: clock.now, databaseUrl, databaseDirectUrl, ...overrides });
-  const database = await openDatabase(config);
-  await migrate(database);
+  const database = config.databaseUrl || !config.dataDir.startsWith(IN_MEMORY) ? await openDatabase(config) : await openMigratedPglite();
+  await migrate(database); // nothing left to do on a copy of the template; a database of the test's own is migrated here
   await seed(database.db, config);
   const app = await buildApp(config, database, buildOptions).catch(async (error: unknown) => {
     await database.close().catch(() => undefined); // closed already when the app got as far as its own close
@@ -194,14 +201,21 @@ export async function createUser(t: TestApp, values: Partial<NewUser> & { passwo
   return { ...row, password };
 }
 
+/**
+ * The timeout of a jest hook or test that starts an app (or opens and migrates a database of its own), beyond the
+ * 10 s default (jest.config.js): the copy of the migrated database, the seed's password hashes and every plugin take
+ * 2–5 s on an idle machine, several times that on a busy 2-core CI machine with a worker per core.
+ */
+export const APP_START_TIMEOUT_MS = 30_000;
+
 /** The test file's app, built before its tests and closed after them; `ready` gets it and the admin's token. */
 export function setUpTestApp(ready: (t: TestApp, admin: string) => void, overrides: Partial<TestConfig> = {}, options: TestAppOptions = {}): void {
   let app: TestApp | undefined;
   beforeAll(async () => {
     app = await createTestApp(overrides, options);
     ready(app, await adminToken(app));
-  });
-  afterAll(() => app?.close());
+  }, APP_START_TIMEOUT_MS);
+  afterAll(() => app?.close(), APP_START_TIMEOUT_MS);
 }
 
 /** A fresh verified account, signed in through the API. */

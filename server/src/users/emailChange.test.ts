@@ -2,12 +2,12 @@
 import { eq } from 'drizzle-orm';
 import { devices, users } from '../db/schema';
 import { device, type Person } from '../security/fixtures';
-import { adminToken, call, createTestApp, createUser, latestCode, mailsTo, signIn, withRateLimit, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, adminToken, call, createTestApp, createUser, latestCode, mailsTo, signIn, withRateLimit, type TestApp } from '../testing/testApp';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
 let n = 0;

@@ -225,7 +225,8 @@ describe('PATCH and PUT /api/users/{id}', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({
       Email: me.email,
-      Phone: '+46 70-123 45 67',
+      // Stored as dialled (docs/product/validation.md Phone): E.164, without the spaces and dashes typed.
+      Phone: '+46701234567',
       Locale: 'fr-FR',
       EmailNotifications: { Billing: false, Device: true, Marketing: true },
       PushNotifications: { Enabled: true, Tokens: [] },
@@ -245,8 +246,68 @@ describe('PATCH and PUT /api/users/{id}', () => {
       Field: 'SmsNotifications.Enabled',
     });
     await t.database.db.update(users).set({ smsBalance: 100 }).where(eq(users.id, me.id));
-    const allowed = await call(t.app, 'PATCH', `/api/users/${me.id}`, { token: me.token, body: { SmsNotifications: { Enabled: true } } });
-    expect(allowed.json()).toMatchObject({ SmsNotifications: { Enabled: true, Balance: 100 } });
+    const allowed = await call(t.app, 'PATCH', `/api/users/${me.id}`, {
+      token: me.token,
+      body: { Phone: '+46 70 123 45 67', SmsNotifications: { Enabled: true } },
+    });
+    expect(allowed.json()).toMatchObject({ Phone: '+46701234567', SmsNotifications: { Enabled: true, Balance: 100 } });
+  });
+
+  describe('SMS need a valid E.164 number (docs/product/validation.md Phone)', () => {
+    it('refuses SMS on without a phone number, or with a stored one that is no E.164 number, with 400 naming Phone', async () => {
+      const me = await createMember(t, { smsBalance: 100 });
+      const sms = { SmsNotifications: { Enabled: true } };
+      const refused = await call(t.app, 'PATCH', `/api/users/${me.id}`, { token: me.token, body: sms });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        Error: 'sms_phone_required',
+        Message: 'SMS notifications need a mobile number in international form, such as +46 70 123 45 67. Enter it first.',
+        Field: 'Phone',
+      });
+      // A number stored before numbers were checked (no country code) does not do either.
+      await t.database.db.update(users).set({ phone: '070 123 45 67' }).where(eq(users.id, me.id));
+      const stale = await call(t.app, 'PATCH', `/api/users/${me.id}`, { token: me.token, body: sms });
+      expect(stale.statusCode).toBe(400);
+      expect(stale.json()).toMatchObject({ Error: 'sms_phone_required', Field: 'Phone' });
+      const [row] = await t.database.db.select().from(users).where(eq(users.id, me.id));
+      expect(row.smsEnabled).toBe(false);
+    });
+
+    it('refuses a number without country code with its own localized message, and other non-E.164 numbers', async () => {
+      const me = await createMember(t, { smsBalance: 100, locale: 'sv-SE' });
+      const noCode = await call(t.app, 'PATCH', `/api/users/${me.id}`, {
+        token: me.token,
+        body: { Phone: '070-123 45 67', SmsNotifications: { Enabled: true } },
+      });
+      expect(noCode.statusCode).toBe(400);
+      expect(noCode.json()).toEqual({
+        Error: 'phone_country_code_missing',
+        Message: 'Numret saknar landsnummer. Börja med + och landsnumret, till exempel +46 för Sverige.',
+        Field: 'Phone',
+      });
+      // Within the schema's pattern (which refuses letters and bad lengths as invalid_field), yet no E.164 number:
+      // no country code starts with 0, and 6 digits are too few.
+      for (const phone of ['+0 70 123 45 67', '+46 70 12']) {
+        const response = await call(t.app, 'PATCH', `/api/users/${me.id}`, { token: me.token, body: { Phone: phone } });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ Error: 'phone_invalid', Field: 'Phone' });
+      }
+      // 00 is the international prefix too.
+      const ok = await call(t.app, 'PATCH', `/api/users/${me.id}`, { token: me.token, body: { Phone: '0046 70 123 45 67' } });
+      expect(ok.json()).toMatchObject({ Phone: '+46701234567' });
+    });
+
+    it('keeps the number while SMS are on: removing it is refused unless SMS go off with it', async () => {
+      const me = await createMember(t, { smsBalance: 100, phone: '+46701234567', smsEnabled: true });
+      const removed = await call(t.app, 'PATCH', `/api/users/${me.id}`, { token: me.token, body: { Phone: '' } });
+      expect(removed.statusCode).toBe(400);
+      expect(removed.json()).toMatchObject({ Error: 'sms_phone_required', Field: 'Phone' });
+      const off = await call(t.app, 'PATCH', `/api/users/${me.id}`, {
+        token: me.token,
+        body: { Phone: '', SmsNotifications: { Enabled: false } },
+      });
+      expect(off.json()).toMatchObject({ Phone: '', SmsNotifications: { Enabled: false } });
+    });
   });
 
   it.each([

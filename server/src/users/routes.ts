@@ -10,7 +10,7 @@ import {
   UserSearchQuery,
   type UserSearchFieldName,
 } from '@paddock/shared/contract';
-import { checkVatin, normalizeEmail, normalizeVatin } from '@paddock/shared/domain';
+import { checkE164Phone, checkVatin, normalizeEmail, normalizeVatin, toE164 } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -39,7 +39,12 @@ function userChanges(user: UserRow, body: UpdateUserBody): Partial<NewUser> {
     const email = normalizeEmail(body.Email);
     changes.pendingEmail = email === user.email ? null : email;
   }
-  if (body.Phone !== undefined) changes.phone = body.Phone.trim();
+  // docs/product/validation.md Phone: SMS go to E.164 numbers; a number without its country code is refused, not guessed.
+  if (body.Phone !== undefined) {
+    const problem = checkE164Phone(body.Phone);
+    if (problem) throw badRequest(problem === 'noCountryCode' ? 'phone_country_code_missing' : 'phone_invalid', 'Phone');
+    changes.phone = toE164(body.Phone);
+  }
   if (body.Locale !== undefined) changes.locale = body.Locale;
   if (body.EmailNotifications) {
     changes.emailBilling = body.EmailNotifications.Billing;
@@ -52,6 +57,12 @@ function userChanges(user: UserRow, body: UpdateUserBody): Partial<NewUser> {
     if (body.SmsNotifications.Enabled && user.smsBalance <= 0) throw badRequest('sms_balance_empty', 'SmsNotifications.Enabled');
     changes.smsEnabled = body.SmsNotifications.Enabled;
   }
+  // SMS need a number to go to: on only with a valid E.164 phone (the one sent now, else the stored one, which may
+  // predate the check), and the phone is not taken away while SMS stay on.
+  const smsOn = changes.smsEnabled ?? user.smsEnabled;
+  const phone = changes.phone ?? user.phone;
+  if (smsOn && (changes.smsEnabled === true || changes.phone !== undefined) && (!phone || checkE164Phone(phone)))
+    throw badRequest('sms_phone_required', 'Phone');
   // docs/product/limits.md "Energy price": the schema holds the range; null removes the price.
   if (body.EnergyPrice !== undefined) {
     changes.energyPricePerKwh = body.EnergyPrice?.PerKwh ?? null;

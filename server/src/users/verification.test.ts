@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
-import { adminToken, call, createTestApp, createUser, latestCode, mailsTo, signIn, withRateLimit, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, adminToken, call, createTestApp, createUser, latestCode, mailsTo, signIn, withRateLimit, type TestApp } from '../testing/testApp';
 import { PENDING_SIGN_UPS_MAX } from './store';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
 const MINUTE = 60_000;

@@ -3,7 +3,7 @@
 // receives what nodemailer sends.
 import { createServer, type Server } from 'node:net';
 import { fromWithName } from '../notify/mail';
-import { call, createTestApp, createUser, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createTestApp, createUser, type TestApp } from '../testing/testApp';
 
 /** An SMTP server that accepts everything and keeps each message's DATA. */
 function smtpStandIn(): Promise<{ server: Server; port: number; messages: string[] }> {
@@ -46,7 +46,7 @@ let smtp: Awaited<ReturnType<typeof smtpStandIn>>;
 beforeAll(async () => {
   smtp = await smtpStandIn();
   t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'Paddock <no-reply@paddock.test>' });
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(async () => {
   await t.close();
   await new Promise((resolve) => smtp.server.close(resolve));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PRODUCTS, type ProductId } from '@paddock/shared/domain';
 import { loadConfig } from '../config';
 import { demoKey } from '../devices/inventory';
-import { call, createMember, createTestApp, fakeWebRoot, type Member, type TestApp } from '../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createMember, createTestApp, fakeWebRoot, type Member, type TestApp } from '../testing/testApp';
 import { readVariantPage, variantPage } from './page';
 
 // The shell's page as the production build writes it (minified, unquoted attributes).
@@ -19,7 +19,7 @@ const BUILT_PAGE =
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ webRoot: await fakeWebRoot({ 'shell/dist/index.html': BUILT_PAGE }) });
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
 const onHost = (host: string, extra: Record<string, string> = {}) => ({ headers: { host, ...extra } });
@@ -186,7 +186,7 @@ describe('behind a trusted proxy', () => {
   let proxied: TestApp;
   beforeAll(async () => {
     proxied = await createTestApp({ trustProxy: 1, variantHosts: loadConfig({ VARIANT_HOSTS: '*.partner.example=partner' }).variantHosts });
-  });
+  }, APP_START_TIMEOUT_MS);
   afterAll(() => proxied.close());
 
   it('takes the host from X-Forwarded-Host, as for return-url checks', async () => {

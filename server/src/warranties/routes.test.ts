@@ -177,7 +177,7 @@ describe('POST and GET /api/users/{id}/warranties', () => {
     const huge = await register(me, me.id, body({ ProofOfPurchase: 'A'.repeat(20 * 1024 * 1024) }));
     expect(huge.statusCode).toBe(413);
     expect((await list(me, me.id)).json()).toHaveLength(1);
-  });
+  }, 30_000); // bodies of 10 MB and more, base64, parsed and checked: several seconds on a busy machine
 
   it('keeps the default body limit on the other routes', async () => {
     const me = await createMember(t);

@@ -41,6 +41,13 @@ test('power: SmartPlug through power-enabled, SmartPlug2 through OutputPower, bo
   expect(put).toHaveBeenCalledWith('smartplugs/356938035643809/power-enabled', { Enabled: false }, { timeout: 65_000 });
   await devicesApi.setPower('smartplug2', '356938035643809', true);
   expect(patch).toHaveBeenCalledWith('smartplug2s/356938035643809', { DeviceConfig: { OutputPower: true } }, { timeout: 65_000 });
+  // A tap's Idempotency-Key goes with the request (docs/protocol.md "Commands are idempotent").
+  await devicesApi.setPower('smartplug2', '356938035643809', false, { headers: { 'idempotency-key': 'tap-1' } });
+  expect(patch).toHaveBeenLastCalledWith(
+    'smartplug2s/356938035643809',
+    { DeviceConfig: { OutputPower: false } },
+    { timeout: 65_000, headers: { 'idempotency-key': 'tap-1' } },
+  );
 });
 
 test('poll sends If-None-Match; a 304 keeps the list (null) and the ETag', async () => {

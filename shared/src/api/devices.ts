@@ -6,6 +6,7 @@ import type {
   DeviceList,
   DeviceOf,
   DeviceTrends,
+  PlanPayment,
   RegisterFarmcamSimBody,
   RegisterImeiBody,
   RegisterSmartplug2Body,
@@ -83,6 +84,13 @@ export const devicesApi = {
   /** PATCH {collection}/{key}; returns the updated device. */
   update: <P extends ProductId>(product: P, key: string, body: UpdateBodies[P], options?: RequestOptions) =>
     api.patch<DeviceOf<P>>(devicePath(product, key), body, options),
+
+  /**
+   * POST {collection}/{key}/plan: buys the plan the owner confirmed (docs/product/billing.md "A charge is its own step");
+   * Payment null when nothing was charged (it only became the next plan).
+   */
+  buyPlan: <P extends ProductId>(product: P, key: string, priceId: string, options?: RequestOptions) =>
+    api.post<{ Device: DeviceOf<P>; Payment: PlanPayment | null }>(`${devicePath(product, key)}/plan`, { PriceId: priceId }, options),
 
   /** GET {collection}/{key}/alarm-channels: the signed-in user's own channels for this device's alarms. */
   alarmChannels: (product: ProductId, key: string, options?: RequestOptions) => api.get<AlarmChannels>(`${devicePath(product, key)}/alarm-channels`, options),

@@ -19,3 +19,4 @@ export * from './warranties';
 export * from './admin';
 export * from './transfers';
 export * from './deviceChanges';
+export * from './planPurchase';

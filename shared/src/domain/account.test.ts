@@ -1,4 +1,16 @@
-import { checkEmail, checkPassword, checkPhone, checkVatin, checkVerificationCode, normalizeEmail, normalizeVatin, pickLocale } from './account';
+import {
+  checkE164Phone,
+  checkEmail,
+  checkPassword,
+  checkPhone,
+  checkVatin,
+  checkVerificationCode,
+  normalizeEmail,
+  normalizeVatin,
+  pickLocale,
+  toE164,
+  withCallingCode,
+} from './account';
 
 describe('account rules', () => {
   test('e-mail', () => {
@@ -67,5 +79,27 @@ describe('account rules', () => {
     expect(pickLocale(['en-US'])).toBe('en-GB');
     expect(pickLocale(['ja', 'nl'])).toBe('en-GB');
     expect(pickLocale([])).toBe('en-GB');
+  });
+});
+
+describe('E.164 phone numbers (docs/product/validation.md Phone)', () => {
+  test.each([
+    ['', null],
+    ['+46 70 123 45 67', null],
+    ['0046 70-123 45 67', null],
+    ['+49 (151) 234.567.89', null],
+    ['070 123 45 67', 'noCountryCode'],
+    ['+0 70 123 45 67', 'invalid'],
+    ['+46 70 12', 'invalid'],
+    ['+46 70 123 45 67 89 01 23', 'invalid'],
+    ['call me', 'invalid'],
+  ] as const)('%s → %s', (phone, expected) => expect(checkE164Phone(phone)).toBe(expected));
+
+  test('stored as dialled, and a national number gets the country’s calling code in front (its leading 0 dropped)', () => {
+    expect(toE164(' 0046 70-123 45 67 ')).toBe('+46701234567');
+    expect(withCallingCode('070-123 45 67', 'se')).toBe('+46701234567');
+    expect(withCallingCode('0151 23456789', 'DE')).toBe('+4915123456789');
+    expect(withCallingCode('+33 6 12 34 56 78', 'SE')).toBe('+33 6 12 34 56 78');
+    expect(withCallingCode('070 123', 'XX')).toBe('070 123');
   });
 });

@@ -32,3 +32,4 @@ export * from './warranties';
 export * from './energyPrice';
 export * from './trends';
 export * from './transfers';
+export * from './vat';

@@ -3,6 +3,7 @@ import {
   EXPORT_FORMATS,
   HISTORY_UNITS,
   exportFileName,
+  exportHasHourlyRows,
   historySeries,
   historyValue,
   isExportFile,
@@ -62,6 +63,13 @@ test('export formats: XLSX by default, CSV, nothing else (docs/product/errors.md
   expect(() => requireExportFormat(undefined)).toThrow('invalid export format');
   expect(exportFileName('csv')).toBe('export.csv');
   expect(exportFileName('xlsx')).toBe('export.xlsx');
+});
+
+test('an export reaches past the raw retention (400 days unless set) when its window starts before it', () => {
+  const now = new Date('2026-11-29T12:00:00Z');
+  expect(exportHasHourlyRows(new Date('2025-10-25T11:59:59Z'), now)).toBe(true);
+  expect(exportHasHourlyRows(new Date('2025-10-25T12:00:00Z'), now)).toBe(false);
+  expect(exportHasHourlyRows(new Date('2026-11-20T00:00:00Z'), now, 5)).toBe(true);
 });
 
 test('an export reply is a file when it is an attachment or of the format’s type', () => {

@@ -63,6 +63,18 @@ export function requireExportFormat(value: unknown): ExportFormat {
   return value;
 }
 
+/**
+ * Days raw readings are kept when the operator sets nothing (the server's READINGS_RETENTION_DAYS default,
+ * docs/operations/readings.md): an export of a window reaching further back has its older hours as hourly rows
+ * (docs/architecture/readings.md "Retire").
+ */
+export const RAW_READINGS_DAYS = 400;
+
+/** Whether the export of a window starting at `from` reaches past the raw retention at `now`: its older hours come hourly. */
+export function exportHasHourlyRows(from: Date, now: Date, retentionDays = RAW_READINGS_DAYS): boolean {
+  return from.getTime() < now.getTime() - retentionDays * 86_400_000;
+}
+
 /** docs/product/limits.md: export.csv or export.xlsx. */
 export function exportFileName(format: ExportFormat): string {
   return `export.${format}`;

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useT } from '../i18n/LocaleProvider';
+import { Alert } from './Alert';
 import { Button, IconButton } from './Button';
 import { uiTexts } from './messages';
 import * as icons from './icons';
@@ -11,10 +12,15 @@ export interface DialogProps {
   children?: ReactNode;
   /** Buttons at the bottom. */
   actions?: ReactNode;
+  /**
+   * Why the dialog's action failed (useActionFailure), shown inside it above the buttons: a modal covers the page, so
+   * a toast or a page alert behind it goes unseen (docs/product/errors.md Dialogs).
+   */
+  error?: ReactNode;
 }
 
 /** A modal on the native <dialog>: the browser traps focus, Escape closes, focus returns to the opener. */
-export function Dialog({ open, title, onClose, children, actions }: DialogProps) {
+export function Dialog({ open, title, onClose, children, actions, error }: DialogProps) {
   const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -49,7 +55,10 @@ export function Dialog({ open, title, onClose, children, actions }: DialogProps)
             </h2>
             <IconButton icon={icons.close} label={t(uiTexts.messages.close)} onClick={onClose} />
           </header>
-          <div className="pd-dialog__body">{children}</div>
+          <div className="pd-dialog__body">
+            {children}
+            {error ? <Alert>{error}</Alert> : null}
+          </div>
           {actions ? <footer className="pd-actions">{actions}</footer> : null}
         </>
       ) : null}
@@ -66,17 +75,31 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
   danger?: boolean;
   busy?: boolean;
+  /** Why the confirmed action failed, shown in the dialog (Dialog's `error`). */
+  error?: ReactNode;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, danger, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  danger,
+  busy,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const t = useT();
   return (
     <Dialog
       open={open}
       title={title}
       onClose={onCancel}
+      error={error}
       actions={
         <>
           <Button onClick={onCancel}>{cancelLabel ?? t(uiTexts.messages.cancel)}</Button>

@@ -19,3 +19,4 @@ export * from './saveFile';
 export * from './LoadedView';
 export * from './NotFound';
 export * from './variant';
+export * from './actionFailure';

@@ -12,6 +12,18 @@ export const uiTexts = defineTranslations('ui', {
     'fr-FR': 'La page que vous cherchez n’existe pas ou a été déplacée.',
     'sv-SE': 'Sidan du letar efter finns inte eller har flyttats.',
   },
+  actionFailedLater: {
+    'en-GB': 'That did not work. Please try again in a moment.',
+    'de-DE': 'Das hat nicht geklappt. Bitte versuchen Sie es gleich noch einmal.',
+    'fr-FR': 'Cela n’a pas fonctionné. Veuillez réessayer dans un instant.',
+    'sv-SE': 'Det fungerade inte. Försök igen om en stund.',
+  },
+  actionTimedOut: {
+    'en-GB': 'No answer came in time. Check your connection and try again.',
+    'de-DE': 'Es kam keine Antwort rechtzeitig. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+    'fr-FR': 'Aucune réponse n’est arrivée à temps. Vérifiez votre connexion et réessayez.',
+    'sv-SE': 'Inget svar kom i tid. Kontrollera anslutningen och försök igen.',
+  },
   busy: { 'en-GB': 'Working…', 'de-DE': 'Wird ausgeführt …', 'fr-FR': 'En cours…', 'sv-SE': 'Arbetar …' },
   loading: { 'en-GB': 'Loading…', 'de-DE': 'Wird geladen …', 'fr-FR': 'Chargement…', 'sv-SE': 'Läser in …' },
   showPassword: { 'en-GB': 'Show password', 'de-DE': 'Passwort anzeigen', 'fr-FR': 'Afficher le mot de passe', 'sv-SE': 'Visa lösenord' },

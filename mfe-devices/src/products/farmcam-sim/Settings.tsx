@@ -14,7 +14,7 @@ import {
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { activeUserAtom } from '@paddock/shared/session';
-import { Button, Checkbox, ConfirmDialog, TextField, icons } from '@paddock/shared/ui';
+import { Button, Checkbox, ConfirmDialog, TextField, icons, useActionFailure } from '@paddock/shared/ui';
 import {
   AlarmsInactiveNote,
   SettingsFrame,
@@ -58,6 +58,8 @@ function FarmcamSimSettings({ device }: SettingsPageProps<'farmcam-sim'>) {
   const [remainingData, setRemainingData] = useState(device.RemainingData);
   // One key per purchase the user starts (docs/product/api.md Purchases): a double click or retry sends it again.
   const [purchase, setPurchase] = useState<{ key: string; busy: boolean } | null>(null);
+  // A declined card is said in the open dialog (docs/product/errors.md Dialogs).
+  const purchaseFailure = useActionFailure();
 
   useEffect(() => setRemainingData(device.RemainingData), [device.RemainingData]);
 
@@ -72,13 +74,15 @@ function FarmcamSimSettings({ device }: SettingsPageProps<'farmcam-sim'>) {
   async function buy() {
     if (!purchase || purchase.busy) return;
     setPurchase({ ...purchase, busy: true });
+    purchaseFailure.clear();
     try {
-      const sim = await billingApi.buyExtraData(device.Imsi, purchase.key);
+      const sim = await billingApi.buyExtraData(device.Imsi, purchase.key, { silent: true });
       setRemainingData(sim.RemainingData);
       showToast({ kind: 'success', text: t(m.extraDataBought, { size }) });
       setPurchase(null);
-    } catch {
-      // The shared failed-reply handler has shown why; the dialog stays open with the same key for a retry.
+    } catch (error) {
+      // Said in the dialog, which stays open with the same key for a retry.
+      purchaseFailure.fail(error);
       setPurchase((current) => (current ? { ...current, busy: false } : null));
     }
   }
@@ -161,8 +165,13 @@ function FarmcamSimSettings({ device }: SettingsPageProps<'farmcam-sim'>) {
         title={t(m.buyExtraDataTitle)}
         confirmLabel={t(m.buyExtraDataConfirm)}
         busy={purchase?.busy}
+        error={purchaseFailure.failure}
         onConfirm={() => void buy()}
-        onCancel={() => setPurchase((current) => (current?.busy ? current : null))}
+        onCancel={() => {
+          if (purchase?.busy) return;
+          setPurchase(null);
+          purchaseFailure.clear();
+        }}
       >
         <p>{t(m.buyExtraDataText, { size, name: device.Metadata.Name, price: price ? formatPrice(price) : '' })}</p>
       </ConfirmDialog>

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { payments, users } from '../../db/schema';
 import { BUILTIN_CATALOGUE } from '../catalogue';
 import { chargeAndRecord, PaymentDeclinedError, type Charge } from '../payments';
-import { call, createMember, createTestApp, type Member, type TestApp } from '../../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createMember, createTestApp, type Member, type TestApp } from '../../testing/testApp';
 import { StripeCatalogueError } from './catalogue';
 import {
   CATALOGUE_TTL_MS,
@@ -20,7 +20,7 @@ let t: TestApp;
 beforeAll(async () => {
   standIn = await new StripeStandIn().start(BUILTIN_CATALOGUE);
   t = await createTestApp({ payments: { provider: 'stripe', stripe: standIn.settings() } });
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(async () => {
   await t?.close();
   await standIn?.close();

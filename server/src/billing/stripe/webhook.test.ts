@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { payments, users } from '../../db/schema';
 import { BUILTIN_CATALOGUE } from '../catalogue';
 import { chargeAndRecord } from '../payments';
-import { call, createMember, createTestApp, type Member, type TestApp } from '../../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createMember, createTestApp, type Member, type TestApp } from '../../testing/testApp';
 import { operationsOf } from '../../security/operations';
 import { stripePaymentProvider } from './provider';
 import { signedEvent, StripeStandIn } from './testing/standIn';
@@ -20,7 +20,7 @@ beforeAll(async () => {
     { payments: { provider: 'stripe', stripe: standIn.settings(SECRET) }, logLevel: 'info' },
     { stripeInvoiceHook: async (_tx, event) => void hooked.push(event), logStream: { write: (line) => logLines.push(line) } },
   );
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(async () => {
   await t?.close();
   await standIn?.close();
@@ -271,5 +271,5 @@ describe('POST /api/stripe/webhook', () => {
     } finally {
       await builtin.close();
     }
-  });
+  }, APP_START_TIMEOUT_MS);
 });

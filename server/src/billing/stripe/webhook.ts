@@ -108,7 +108,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncTypebox<StripeWebhookOptions
         } else
           request.log.info({ eventId: event.id, userId: handled.userId, invoice: link, recorded: handled.recorded }, 'Stripe invoice paid');
       } else {
-        // Other events are not subscribed to (README "Payments with Stripe"); answering 2xx stops Stripe retrying them.
+        // Other events are not subscribed to (docs/operations/stripe.md); answering 2xx stops Stripe retrying them.
         request.log.info({ eventId: event.id, type: event.type }, 'Stripe event ignored');
       }
       return sendNoContent(reply);

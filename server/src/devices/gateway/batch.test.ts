@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { deviceReadings, devices, jobs } from '../../db/schema';
 import { registeredPlug } from '../../testing/devices';
-import { call, createTestApp, type TestApp } from '../../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createTestApp, type TestApp } from '../../testing/testApp';
 import { ALARM_JOB } from '../../notify/alarmNotices';
 import { IngestBatcher } from './batcher';
 import { ingestBatch, type Uplink } from './ingest';
@@ -12,7 +12,7 @@ import { ingestBatch, type Uplink } from './ingest';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
 const plugReading = { Load: 120, Consumption: 35012, Temperature: 4.5, SignalStrength: 78, PowerEnabled: true, MainsPower: true };

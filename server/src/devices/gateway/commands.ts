@@ -32,41 +32,65 @@ interface Waiter {
 }
 
 export class PendingCommands {
-  private readonly waiters = new Map<string, Waiter>();
+  /** By command Id; a retried request (docs/protocol.md "Commands are idempotent") waits beside the first. */
+  private readonly waiters = new Map<string, Set<Waiter>>();
 
   constructor(private readonly timers: Timers = realTimers) {}
 
   /** Waits for the ack with this Id from this device; rejects with CommandTimeoutError after `timeoutMs`. */
   wait(key: string, id: string, timeoutMs: number): Promise<DeviceAck> {
     return new Promise((resolve, reject) => {
-      const timer = this.timers.setTimeout(() => {
-        this.waiters.delete(id);
-        reject(new CommandTimeoutError(key, id));
-      }, timeoutMs);
-      this.waiters.set(id, { key, resolve, reject, timer });
+      const waiter: Waiter = {
+        key,
+        resolve,
+        reject,
+        timer: this.timers.setTimeout(() => {
+          this.remove(id, waiter);
+          reject(new CommandTimeoutError(key, id));
+        }, timeoutMs),
+      };
+      const set = this.waiters.get(id) ?? new Set<Waiter>();
+      set.add(waiter);
+      this.waiters.set(id, set);
     });
   }
 
-  /** Hands an ack to its waiter; false when none waits here (another instance's, too late, or not this device's). */
+  /** Hands an ack to its waiters; false when none waits here (another instance's, too late, or not this device's). */
   settle(key: string, ack: DeviceAck): boolean {
-    const waiter = this.waiters.get(ack.Id);
-    if (!waiter || waiter.key !== key) return false;
-    this.waiters.delete(ack.Id);
-    this.timers.clearTimeout(waiter.timer);
-    waiter.resolve(ack);
-    return true;
+    const set = this.waiters.get(ack.Id);
+    if (!set) return false;
+    let settled = false;
+    for (const waiter of set) {
+      if (waiter.key !== key) continue;
+      this.remove(ack.Id, waiter);
+      this.timers.clearTimeout(waiter.timer);
+      waiter.resolve(ack);
+      settled = true;
+    }
+    return settled;
   }
 
   /** Stops waiting for anything (shutdown): each waiter times out now instead of later. */
   cancelAll(): void {
-    for (const [id, waiter] of this.waiters) {
-      this.timers.clearTimeout(waiter.timer);
+    for (const [id, set] of this.waiters) {
       this.waiters.delete(id);
-      waiter.reject(new CommandTimeoutError(waiter.key, id));
+      for (const waiter of set) {
+        this.timers.clearTimeout(waiter.timer);
+        waiter.reject(new CommandTimeoutError(waiter.key, id));
+      }
     }
   }
 
   get size(): number {
-    return this.waiters.size;
+    let size = 0;
+    for (const set of this.waiters.values()) size += set.size;
+    return size;
+  }
+
+  private remove(id: string, waiter: Waiter): void {
+    const set = this.waiters.get(id);
+    if (!set) return;
+    set.delete(waiter);
+    if (set.size === 0) this.waiters.delete(id);
   }
 }

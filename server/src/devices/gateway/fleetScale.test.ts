@@ -6,7 +6,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { devices } from '../../db/schema';
 import { connectDevice, nextMessage, waitFor } from '../../testing/devices';
-import { call, createMember, createTestApp, testConfig, type TestApp } from '../../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createMember, createTestApp, testConfig, type TestApp } from '../../testing/testApp';
 import type { Member } from '../../testing/testApp';
 import { demoInventory, demoKey } from '../inventory';
 
@@ -17,7 +17,7 @@ let t: TestApp;
 const clients: MqttClient[] = [];
 beforeAll(async () => {
   t = await createTestApp({ host: '127.0.0.1', mqttPort: 0, mqttUrl: null }, { devices: true });
-});
+}, APP_START_TIMEOUT_MS);
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
 });

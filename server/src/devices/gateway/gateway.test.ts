@@ -9,7 +9,7 @@ import { alarmNotices, deviceReadings, devices } from '../../db/schema';
 import { collect, connectDevice, nextMessage, pause, refusalCode, waitFor } from '../../testing/devices';
 import { FakeTimers } from '../../testing/fakeTimers';
 import { MOSQUITTO, startMosquitto, type Mosquitto } from '../../testing/mosquitto';
-import { adminToken, call, createTestApp, createUser, mailsTo, signIn, testConfig, type TestApp } from '../../testing/testApp';
+import { APP_START_TIMEOUT_MS, adminToken, call, createTestApp, createUser, mailsTo, signIn, testConfig, type TestApp } from '../../testing/testApp';
 import { demoInventory, demoKey } from '../inventory';
 
 const onPostgres = process.env.PADDOCK_TEST_DB === 'postgres';
@@ -635,7 +635,7 @@ if (onPostgres) {
         { ...APP_OVERRIDES, mqttUrl: rig.mosquitto.serverUrl('paddock-server-2') },
         { devices: true, sameDatabaseAs: rig.t },
       );
-    });
+    }, APP_START_TIMEOUT_MS);
     afterAll(async () => {
       await second.close();
       await rig.stop();
@@ -743,7 +743,7 @@ if (onPostgres) {
     beforeAll(async () => {
       mosquitto = await startMosquitto(SECRETS, { 'paddock-server-1': randomBytes(12).toString('hex') }, { persistence: true });
       t = await createTestApp({ ...APP_OVERRIDES, mqttUrl: mosquitto.serverUrl('paddock-server-1') }, { devices: true });
-    });
+    }, APP_START_TIMEOUT_MS);
     afterAll(async () => {
       await t.close();
       await mosquitto.stop();

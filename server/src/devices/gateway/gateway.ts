@@ -19,12 +19,12 @@ import {
   type SimulateFault,
 } from '@paddock/shared/contract';
 import { deviceConfigOf, isConfiguredProduct, isProductId } from '@paddock/shared/domain';
-import { and, asc, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import { SpanKind, trace } from '@opentelemetry/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MqttClient } from 'mqtt';
 import type { Db } from '../../db/client';
-import { devices } from '../../db/schema';
+import { deviceCommands, devices } from '../../db/schema';
 import { connectServerClient, type MqttEndpoint, type ServerClient } from '../../mqtt/client';
 import { UplinkQueue } from '../../mqtt/uplinkQueue';
 import { CommandTimeoutError, PendingCommands, realTimers, type Timers } from './commands';
@@ -169,7 +169,16 @@ export class DeviceGateway {
     if (name === 'ack') {
       const ack = parsePayload<Ack>(DeviceAck, payload);
       if (!ack.ok) this.options.log.warn({ device: key, topic, reason: ack.reason }, 'device message dropped');
-      else this.pending.settle(key, ack.value);
+      else {
+        // A command sent under an Idempotency-Key keeps its ack, stored before any waiter hears it, so a retried
+        // request that finds no ack stored is sure to get it by waiting (docs/protocol.md "Commands are idempotent").
+        await this.options.db
+          .update(deviceCommands)
+          .set({ ack: ack.value })
+          .where(and(eq(deviceCommands.commandId, ack.value.Id), eq(deviceCommands.deviceKey, key), isNull(deviceCommands.ack)))
+          .catch((error: unknown) => this.options.log.warn({ device: key, err: error }, 'command ack not stored'));
+        this.pending.settle(key, ack.value);
+      }
       return;
     }
     const receivedAt = this.options.now();
@@ -246,9 +255,8 @@ export class DeviceGateway {
     this.publish(downTopic(key, 'simulate'), JSON.stringify(simulation), false);
   }
 
-  /** Sends a command and waits for its ack; rejects with CommandTimeoutError when none comes in time. */
-  private async command(key: string, body: (id: string) => DeviceCommand): Promise<Ack> {
-    const id = randomUUID();
+  /** Sends a command (under `id`, else a new one) and waits for its ack; rejects with CommandTimeoutError when none comes in time. */
+  private async command(key: string, body: (id: string) => DeviceCommand, id: string = randomUUID()): Promise<Ack> {
     if (!this.client) throw new CommandTimeoutError(key, id);
     const answered = this.pending.wait(key, id, this.options.commandTimeoutMs ?? DEVICE_COMMAND_TIMEOUT_MS);
     this.publish(downTopic(key, 'command'), JSON.stringify(body(id)), false);
@@ -256,8 +264,17 @@ export class DeviceGateway {
   }
 
   /** Switches a plug's relay and waits for its ack; rejects with CommandTimeoutError when none comes in time. */
-  setPower(key: string, enabled: boolean): Promise<Ack> {
-    return this.command(key, (id) => ({ Id: id, Command: 'set-power', Enabled: enabled }));
+  setPower(key: string, enabled: boolean, id?: string): Promise<Ack> {
+    return this.command(key, (commandId) => ({ Id: commandId, Command: 'set-power', Enabled: enabled }), id);
+  }
+
+  /**
+   * Waits for the ack of a command sent before (a retried request, docs/protocol.md "Commands are idempotent"),
+   * sending nothing; rejects with CommandTimeoutError when none comes in time.
+   */
+  async awaitAck(key: string, id: string): Promise<Ack> {
+    if (!this.client) throw new CommandTimeoutError(key, id);
+    return this.pending.wait(key, id, this.options.commandTimeoutMs ?? DEVICE_COMMAND_TIMEOUT_MS);
   }
 
   /** Sets a plug's consumption counter to 0 and waits for its ack (docs/protocol.md, reset-consumption). */

@@ -159,12 +159,27 @@ export async function ingestBatch(
   return results;
 }
 
-/** One multi-row INSERT, its rows as one JSON parameter (cheaper to build than a parameter per value). */
-async function insertHistory(tx: Db, rows: readonly { key: string; at: Date; data: Record<string, unknown> }[]): Promise<void> {
+/**
+ * One multi-row INSERT, its rows as one JSON parameter (cheaper to build than a parameter per value). A (key, At)
+ * already stored is left out by NOT EXISTS rather than ON CONFLICT DO NOTHING: a speculative insertion writes a
+ * confirmation record too (~48 B of WAL a reading, docs/architecture/readings.md "Arrive"). That is race-free only
+ * because the batch holds its devices' rows (FOR UPDATE above) while it inserts their readings, as every writer of
+ * device_readings does; the batch's own repeats go in JS, first one kept, as ON CONFLICT kept it. The time bounds
+ * are the batch's, so only its days' partitions are read.
+ */
+async function insertHistory(tx: Db, history: readonly { key: string; at: Date; data: Record<string, unknown> }[]): Promise<void> {
+  const seen = new Set<string>();
+  const rows = history.filter(({ key, at }) => {
+    const id = `${key}\n${at.getTime()}`;
+    return !seen.has(id) && !!seen.add(id);
+  });
+  const times = rows.map(({ at }) => at.getTime());
+  const [from, to] = [new Date(Math.min(...times)).toISOString(), new Date(Math.max(...times)).toISOString()];
   await tx.execute(sql`
     INSERT INTO ${deviceReadings} (key, at, data)
     SELECT key, at, data FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(key text, at timestamptz, data jsonb)
-    ON CONFLICT DO NOTHING`);
+    WHERE NOT EXISTS (SELECT FROM ${deviceReadings} s WHERE s.key = r.key AND s.at = r.at
+      AND s.at BETWEEN ${from}::timestamptz AND ${to}::timestamptz)`);
 }
 
 /** One UPDATE for every device the batch changed: the columns an uplink may change (DeviceChange of stepOf). */

@@ -2,7 +2,7 @@
 import { PRODUCTS, type ProductId } from '@paddock/shared/domain';
 import { and, count, eq, inArray, lte } from 'drizzle-orm';
 import { devices } from '../../db/schema';
-import { call, createTestApp, createUser, signIn, type TestApp } from '../../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createTestApp, createUser, signIn, type TestApp } from '../../testing/testApp';
 import { demoKey } from '../inventory';
 import { offlineSweepPass, sweepOffline } from './offlineSweep';
 
@@ -11,7 +11,7 @@ beforeAll(async () => {
   t = await createTestApp();
   // The demo user's seeded devices have offline deadlines of their own: only this file's devices are swept here.
   await t.database.db.delete(devices);
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
 let next = 1;

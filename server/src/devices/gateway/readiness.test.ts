@@ -1,6 +1,6 @@
 // Readiness with the device side (issue 27, http/health.ts): 503 while the gateway cannot take or store device
 // messages, naming why; the gateway's own account of it.
-import { call, createTestApp, type TestApp } from '../../testing/testApp';
+import { APP_START_TIMEOUT_MS, call, createTestApp, type TestApp } from '../../testing/testApp';
 import { demoKey } from '../inventory';
 import { IngestBatcher } from './batcher';
 import { DeviceGateway, type GatewayReadiness } from './gateway';
@@ -9,7 +9,7 @@ describe('GET /api/health/ready with the device side', () => {
   let d: TestApp;
   beforeAll(async () => {
     d = await createTestApp({ host: '127.0.0.1', mqttPort: 0, mqttUrl: null }, { devices: true });
-  });
+  }, APP_START_TIMEOUT_MS);
   afterAll(() => d.close());
   afterEach(() => jest.restoreAllMocks());
 

@@ -109,6 +109,22 @@ export type UpdateSmartplugBody = Static<typeof UpdateSmartplugBody>;
 export const PowerEnabledBody = Type.Object({ Enabled: Type.Boolean() }, closed);
 export type PowerEnabledBody = Static<typeof PowerEnabledBody>;
 
+/**
+ * The headers of a call that switches a plug (docs/protocol.md "Commands are idempotent"): an optional key of 1 to 255
+ * visible ASCII characters naming one tap. A retried request with the same key sends no second command.
+ */
+export const CommandHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[\\x21-\\x7E]+$',
+      description:
+        'Names this switch: a retried request with the same key (same caller, same plug) sends no second command and answers with the first one\'s result',
+    }),
+  ),
+});
+
 /** PUT /smartplugs/{imei}/trial {Days}. */
 export const SmartplugTrialBody = TrialDaysBody;
 export type SmartplugTrialBody = Static<typeof SmartplugTrialBody>;

@@ -148,7 +148,7 @@ export class StripeStandIn {
     return stripeClient(this.settings());
   }
 
-  /** An active price in SEK with EUR as a currency option (the set-up the README describes). */
+  /** An active price in SEK with EUR as a currency option (the set-up docs/operations/stripe.md describes). */
   addPrice(
     lookupKey: string,
     price: { Id: string; Name: string; Sek: number; Eur: number },
