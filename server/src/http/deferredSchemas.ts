@@ -1,7 +1,7 @@
 // Route schemas compiled on a route's first request, not at start: compiling every route's validators (Ajv) and
-// response serializers (fast-json-stringify) up front was about half of a start from the build (issue 29's < 3 s;
-// docs/operations/deploy.md "Start-up"). compileAll() compiles whatever is left, so a test proves every route's
-// schemas compile (http/deferredSchemas.test.ts) as a start used to.
+// response serializers (fast-json-stringify) up front was about a third of a start's CPU (issue 29's < 3 s from the
+// build; docs/architecture/budgets.md "Start-up from the build"). compileAll() compiles whatever is left, so a test
+// proves every route's schemas compile (http/health.test.ts), as a start used to.
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
 

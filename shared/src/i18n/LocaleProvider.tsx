@@ -4,10 +4,11 @@ import { IntlProvider, useIntl, type MessageDescriptor } from 'react-intl';
 import { FALLBACK_LOCALE, type Locale } from '../domain/account';
 import { localeAtom } from '../session/store';
 import { apiTexts } from '../api/messages';
-import { uiTexts } from '../ui/messages';
+import { leaveTexts, uiTexts } from '../ui/messages';
 import { catalogsReady, loadCatalogs, mergeCatalogs, type TextCatalogs } from './define';
 
-const sharedSets: TextCatalogs[] = [apiTexts, uiTexts];
+// Every catalogue of the shared UI kit, so its texts show in the language chosen, not in en-GB.
+const sharedSets: TextCatalogs[] = [apiTexts, uiTexts, leaveTexts];
 
 /**
  * The language to show `sets` in: `locale` once all their catalogues are in place (a production build loads the
@@ -74,6 +75,5 @@ export function Translations({ translations, children }: { translations: TextCat
 /** `const t = useT(); t(messages.title, { name })` */
 export function useT() {
   const intl = useIntl();
-  return (descriptor: MessageDescriptor, values?: Record<string, string | number | Date>) =>
-    intl.formatMessage(descriptor, values);
+  return (descriptor: MessageDescriptor, values?: Record<string, string | number | Date>) => intl.formatMessage(descriptor, values);
 }

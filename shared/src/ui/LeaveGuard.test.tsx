@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { BrowserRouter, Link, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { LocaleProvider } from '../i18n';
-import { paddockStore } from '../session';
+import { localeAtom, paddockStore } from '../session';
 import { unsavedChangesAtom, useLeave, useLeaveGate, useLeaveGuard } from './LeaveGuard';
 
 function Where() {
@@ -68,7 +68,19 @@ function renderApp(dirty: boolean, onLanguage = jest.fn()) {
 const where = () => screen.getByTestId('where').textContent;
 const dialog = () => screen.getByRole('dialog', { name: 'Leave without saving?' });
 
-afterEach(() => paddockStore.set(unsavedChangesAtom, null));
+afterEach(() => {
+  paddockStore.set(unsavedChangesAtom, null);
+  paddockStore.set(localeAtom, 'en-GB');
+});
+
+it('asks in the language chosen (the shared catalogue of these texts is loaded with the others)', async () => {
+  paddockStore.set(localeAtom, 'de-DE');
+  const { user } = renderApp(true);
+  await user.click(await screen.findByRole('button', { name: 'Open editor' }));
+  await user.click(screen.getByRole('link', { name: 'Other page' }));
+  const asked = await screen.findByRole('dialog', { name: 'Seite ohne Speichern verlassen?' });
+  expect(within(asked).getByRole('button', { name: 'Änderungen verwerfen' })).toBeInTheDocument();
+});
 
 test('nothing unsaved: links, Back and the navbar go at once', async () => {
   const { user, onLanguage } = renderApp(false);
