@@ -11,6 +11,8 @@ import {
   CommandHeaders,
   Device,
   DeviceList,
+  FarmcamSimData,
+  type FarmcamSim,
   ImeiParams,
   type DeviceAck,
   ImsiParams,
@@ -266,6 +268,28 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
       async (request) => toDevice((await signedInDevice(request, keyOf(request), product)).device),
     );
 
+    if (product === 'farmcam-sim') {
+      // The SIM's data account alone (docs/product/api.md Devices), read like the SIM itself: owner, shared
+      // users, admins; anyone else 404.
+      app.get(
+        `/${apiCollection}/:imsi/data`,
+        {
+          schema: {
+            params: ImsiParams,
+            security: bearerAuth,
+            tags,
+            summary: `A ${productName}'s data account: RemainingData, UsedData and DataLimit in bytes, and its data alert`,
+            response: { 200: FarmcamSimData, ...errorReplies(400, 401, 404) },
+          },
+        },
+        async (request): Promise<FarmcamSimData> => {
+          const sim = toDevice((await signedInDevice(request, keyOf(request), product)).device) as FarmcamSim;
+          const { Imsi, RemainingData, UsedData, DataLimit, DataAlert } = sim;
+          return { Imsi, RemainingData, UsedData: UsedData ?? null, DataLimit: DataLimit ?? RemainingData, ...(DataAlert ? { DataAlert } : {}) };
+        },
+      );
+    }
+
     /**
      * What only the owner (or an admin) may change: the next plan, the owner, and (docs/product/roles.md Alarms and
      * sharing) Access, anyone's bell but the caller's own, and the product's alarm settings, compared with `now`.
@@ -345,7 +369,10 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
      */
     const applyUpdate = async (request: FastifyRequest, changes: DeviceChanges, confirmed: boolean) => {
       const { user, device, role } = await signedInDevice(request, keyOf(request), product);
-      const { metadata, priceId, fields } = changes;
+      // The Subscription sent back as it was read names the stored Next plan: no change, so no plan step (nextPlanOf).
+      const { metadata, fields } = changes;
+      const priceId = changes.planAsRead && changes.priceId === device.subscription.PriceIds.Next ? undefined : changes.priceId;
+      changes = { metadata, fields, priceId };
       // A plan is a purchase: not from a partner's page (docs/product/embedding.md "What the embed may call").
       if (priceId !== undefined) refuseInEmbed(request, config, SERVER_PRODUCTS[product].planField);
       // Checked early so a refused save does not switch the plug; checked again under the row lock below.

@@ -14,6 +14,7 @@ import {
 } from '@paddock/shared/contract';
 import {
   CHART_MAX_POINTS,
+  DEFAULT_HISTORY_INTERVAL,
   exportFileName,
   HISTORY_FIELDS,
   HISTORY_MAX_DAYS,
@@ -37,13 +38,19 @@ import { translate } from '../i18n/messages';
 import { rawReadingsKeptSince } from '../readings/partitions';
 import { trendRoutes } from './trends';
 
-/** The request's format and window, or a 400 naming the field. */
-function parseQuery(query: HistoryQuery): { format: HistoryFormat; from: Date; to: Date } {
-  const format = query.format ?? 'json';
+/** Without `from`: the day before `to`, the log page's default window (DEFAULT_HISTORY_INTERVAL, docs/product/limits.md). */
+const DEFAULT_WINDOW_MS = DEFAULT_HISTORY_INTERVAL * 86_400_000;
+
+/**
+ * The request's format and window, or a 400 naming the field. The spec's shapes are the one form here
+ * (docs/product/api.md "Shapes accepted"): format=blob is csv; no `to` is now, no `from` one day before `to`.
+ */
+function parseQuery(query: HistoryQuery, now: Date): { format: HistoryFormat; from: Date; to: Date } {
+  const format = query.format === 'blob' ? 'csv' : (query.format ?? 'json');
   if (!isHistoryFormat(format)) throw badRequest('invalid_export_format', 'format');
   // The schema checked the date-time format; an impossible date (Feb 30) still parses to NaN here.
-  const from = new Date(query.from);
-  const to = new Date(query.to);
+  const to = query.to === undefined ? now : new Date(query.to);
+  const from = query.from === undefined ? new Date(to.getTime() - DEFAULT_WINDOW_MS) : new Date(query.from);
   if (Number.isNaN(from.getTime())) throw badRequest('invalid_field', 'from', { field: 'from' });
   if (Number.isNaN(to.getTime())) throw badRequest('invalid_field', 'to', { field: 'to' });
   const problem = historyRangeProblem(from, to);
@@ -77,7 +84,7 @@ export const historyRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
             security: bearerAuth,
             tags,
             summary:
-              `A ${name}'s ${field} history between from and to (at most ${HISTORY_MAX_DAYS} days): ` +
+              `A ${name}'s ${field} history between from and to (at most ${HISTORY_MAX_DAYS} days; no to: now, no from: 1 day before to): ` +
               `format=json (default) gives chart points [{Timestamp, ${field}}], at most ${CHART_MAX_POINTS} (min/max downsampled); ` +
               `csv or xlsx every reading as a streamed file (export.csv / export.xlsx, columns Timestamp and ${field}). ` +
               `A window reaching before the raw retention (READINGS_RETENTION_DAYS) has the columns ${hourlyExportColumns(field).join(', ')}: ` +
@@ -107,7 +114,7 @@ export const historyRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
           },
         },
         async (request, reply) => {
-          const { format, from, to } = parseQuery(request.query);
+          const { format, from, to } = parseQuery(request.query, ctx.config.now());
           const { device } = await signedInDevice(db, request, (request.params as Record<string, string>)[keyParam], product);
           // Only what can exist is read: nothing before the device's registration (a device registered anew shows
           // nothing of its earlier owner's readings) and nothing after now. A window outside that reads nothing.

@@ -194,7 +194,7 @@ export function fittingFor(schema: JsonSchema | undefined, tainted = false, dept
     case 'integer':
       return fc.integer({ min: schema.minimum ?? 0, max: schema.maximum ?? 1000 });
     case 'number':
-      return fc.double({ min: schema.minimum ?? 0, max: schema.maximum ?? 1000, noNaN: true, minExcluded: schema.exclusiveMinimum !== undefined });
+      return fc.double({ min: schema.minimum ?? 0, max: schema.maximum ?? 1000, noNaN: true, minExcluded: schema.exclusiveMinimum === true });
     case 'boolean':
       return fc.boolean();
     default:

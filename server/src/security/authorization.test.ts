@@ -205,6 +205,7 @@ const TABLE: Record<string, Case | Case[]> = {
   'PUT /api/farmcam-sims/{imsi}/alarm-channels': setAlarmChannels,
   'GET /api/farmcam-sims/{imsi}/changes': { expect: CHANGE_LOG },
   'GET /api/farmcam-sims/{imsi}/remaining-data': history,
+  'GET /api/farmcam-sims/{imsi}/data': { expect: DEVICE_USER },
   'POST /api/farmcam-sims/{imsi}/extra-data': { expect: DEVICE_OWNER },
   'PUT /api/farmcam-sims/{imsi}/trial': trial,
   'DELETE /api/farmcam-sims/{imsi}/subscription': cancel,

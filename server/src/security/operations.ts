@@ -20,7 +20,8 @@ export interface JsonSchema {
   minLength?: number;
   maxLength?: number;
   minimum?: number;
-  exclusiveMinimum?: number;
+  /** OpenAPI 3.0's form: true beside `minimum` (http/openApiDocument.ts). */
+  exclusiveMinimum?: boolean;
   maximum?: number;
   maxItems?: number;
   uniqueItems?: boolean;

@@ -41,6 +41,23 @@ const WARRANTY_BODY_LIMIT = PROOF_MAX_BASE64_LENGTH + 64 * 1024;
 
 const PROOF_FIELD = 'ProofOfPurchase';
 
+/**
+ * The shapes a registration's date and proof also come in (docs/product/api.md "Shapes accepted"), as the one form kept:
+ * a timestamp's calendar date as written (its own zone: the buyer's day), and a data: URL's base64 (its declared type
+ * is not trusted: the content says what the file is). A data: URL that is not base64: 400 naming ProofOfPurchase.
+ */
+function purchaseDateOf(value: string): string {
+  if (value.length > 10 && Number.isNaN(Date.parse(value)))
+    throw badRequest('invalid_field', 'DateOfPurchase', { field: 'DateOfPurchase' });
+  return value.slice(0, 10);
+}
+function proofBase64Of(value: string): string {
+  if (!value.startsWith('data:')) return value;
+  const comma = value.indexOf(',');
+  if (comma < 0 || !/;base64$/i.test(value.slice(0, comma))) throw badRequest('proof_not_base64', PROOF_FIELD);
+  return value.slice(comma + 1);
+}
+
 /** The proof's bytes and their type, checked by content (docs/product/validation.md); 400 naming ProofOfPurchase otherwise. */
 function decodeProof(base64: string): { bytes: Buffer; type: ProofType } {
   // Checked on the text first: a base64 text this long cannot decode to 10 MB or less.
@@ -114,10 +131,11 @@ export const warrantyRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
       if (serialError === 'tooLong') throw badRequest('too_long', 'SerialNumber', { field: 'SerialNumber', max: SERIAL_NUMBER_MAX_LENGTH });
       if (serialError) throw badRequest('invalid_field', 'SerialNumber', { field: 'SerialNumber' });
       if (checkRetailer(body.Retailer)) throw badRequest('missing_field', 'Retailer', { field: 'Retailer' });
-      const dateError = checkPurchaseDate(body.DateOfPurchase, config.now());
+      const dateOfPurchase = purchaseDateOf(body.DateOfPurchase);
+      const dateError = checkPurchaseDate(dateOfPurchase, config.now());
       if (dateError === 'inFuture') throw badRequest('purchase_date_in_future', 'DateOfPurchase');
       if (dateError) throw badRequest('invalid_field', 'DateOfPurchase', { field: 'DateOfPurchase' });
-      const proof = decodeProof(body.ProofOfPurchase);
+      const proof = decodeProof(proofBase64Of(body.ProofOfPurchase));
       const row = await insertWarranty(
         db,
         {
@@ -125,7 +143,7 @@ export const warrantyRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
           product: body.Product,
           serialNumber: normalizeSerialNumber(body.SerialNumber),
           retailer: body.Retailer.trim(),
-          dateOfPurchase: body.DateOfPurchase,
+          dateOfPurchase,
           proofType: proof.type,
           proof: proof.bytes,
         },

@@ -121,8 +121,21 @@ export const metadataUpdateFields = {
 export const MetadataUpdate = Type.Object(metadataUpdateFields, closed);
 export type MetadataUpdate = Static<typeof MetadataUpdate>;
 
-/** The next plan of the newer products' update bodies: a price id, '' for None. */
-export const SubscriptionUpdate = Type.Object({ PriceId }, closed);
+/**
+ * The next plan of the newer products' update bodies: {PriceId} (a price id, '' for None), or the Subscription as it
+ * is read, sent back (docs/product/api.md "Shapes accepted"): its PriceIds.Next is the next plan, changed only when it
+ * differs from the stored one; Trialing, ExpiresAt and PriceIds.Current are the server's and ignored. One of PriceId
+ * and PriceIds (server/src/devices/changes.ts nextPlanOf).
+ */
+export const SubscriptionUpdate = Type.Object(
+  {
+    PriceId: Type.Optional(PriceId),
+    Trialing: Type.Optional(Type.Boolean()),
+    ExpiresAt: Type.Optional(IsoTime),
+    PriceIds: Type.Optional(Type.Object({ Current: Type.Optional(PriceId), Next: PriceId }, closed)),
+  },
+  closed,
+);
 export type SubscriptionUpdate = Static<typeof SubscriptionUpdate>;
 
 /**

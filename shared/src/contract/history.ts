@@ -18,12 +18,21 @@ export const HISTORY_CONTENT_TYPES = {
 } as const satisfies Record<Exclude<HistoryFormat, 'json'>, string>;
 
 export const HistoryQuery = Type.Object({
-  from: Type.String({ format: 'date-time', description: 'Start of the window, ISO 8601 with zone (inclusive)' }),
-  to: Type.String({ format: 'date-time', description: 'End of the window, ISO 8601 with zone (inclusive); after from, at most 366 days later' }),
+  // docs/product/api.md "Shapes accepted": both optional; the default window is the log page's (the day before `to`).
+  from: Type.Optional(
+    Type.String({ format: 'date-time', description: 'Start of the window, RFC 3339 with zone (inclusive); default: 1 day before to' }),
+  ),
+  to: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description: 'End of the window, RFC 3339 with zone (inclusive); after from, at most 366 days later; default: now',
+    }),
+  ),
   // A plain string, so an unknown format gets its own message ('invalid export format') instead of a generic one.
   format: Type.Optional(
     Type.String({
-      description: 'json (default): chart points, at most 2,000 (min/max downsampled); csv or xlsx: every reading as a file',
+      description:
+        'json (default): chart points, at most 2,000 (min/max downsampled); csv or xlsx: every reading as a file; blob: the same as csv',
       examples: [...HISTORY_FORMATS],
     }),
   ),

@@ -18,6 +18,9 @@ export const WarrantyProduct = Type.Union(WARRANTY_PRODUCTS.map((product) => Typ
 export const ProofType = Type.Union(PROOF_TYPES.map((type) => Type.Literal(type)));
 export const WarrantyStatus = Type.Union(WARRANTY_STATUSES.map((status) => Type.Literal(status)));
 
+/** An RFC 3339 timestamp with its zone, e.g. 2026-01-15T10:00:00Z or 2026-01-15T10:00:00.000+01:00. */
+const PURCHASE_TIMESTAMP_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,9})?)?(Z|z|[+-][0-9]{2}:[0-9]{2})$';
+
 /** POST /users/{id}/warranties. */
 export const RegisterWarrantyBody = Type.Object(
   {
@@ -29,10 +32,15 @@ export const RegisterWarrantyBody = Type.Object(
       description: `Letters, digits, \`.\`, \`-\`, \`_\`, the first a letter or digit (${SERIAL_NUMBER_PATTERN}) once trimmed; stored upper-cased`,
     }),
     Retailer: Type.String({ minLength: 1, maxLength: RETAILER_MAX_LENGTH }),
-    DateOfPurchase: Type.String({ pattern: PURCHASE_DATE_PATTERN, description: 'YYYY-MM-DD, not in the future' }),
+    // docs/product/api.md "Shapes accepted": also a full RFC 3339 timestamp, whose own calendar date is the one kept.
+    DateOfPurchase: Type.String({
+      pattern: `(${PURCHASE_DATE_PATTERN})|(${PURCHASE_TIMESTAMP_PATTERN})`,
+      description: 'YYYY-MM-DD, or an RFC 3339 timestamp (its date as written is kept); not in the future',
+    }),
     ProofOfPurchase: Type.String({
       minLength: 1,
-      description: 'The file as plain base64: a PDF, JPEG or PNG (recognised from its content), at most 10 MB decoded',
+      description:
+        'The file as base64, plain or as a data: URL (data:<type>;base64,…): a PDF, JPEG or PNG (recognised from its content), at most 10 MB decoded',
     }),
   },
   closed,

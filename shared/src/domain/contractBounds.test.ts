@@ -89,11 +89,13 @@ describe('update bodies are partial and closed', () => {
     bad(PowerEnabledBody, { Enabled: 'yes' });
   });
 
-  test('SmartPlug2: the power toggle is a DeviceConfig subset', () => {
+  test('SmartPlug2: the power toggle is a DeviceConfig subset, or the flat {OutputPower} (docs/product/api.md "Shapes accepted")', () => {
     ok(UpdateSmartplug2Body, { DeviceConfig: { OutputPower: false } });
     ok(UpdateSmartplug2Body, { DeviceConfig: { PowerLoadAlarm: { Lower: 0, Upper: 3700 } }, PowerFailureNotification: { Enabled: true } });
     bad(UpdateSmartplug2Body, { DeviceConfig: { PowerLoadAlarm: { Lower: 0, Upper: 3800 } } });
-    bad(UpdateSmartplug2Body, { OutputPower: true });
+    ok(UpdateSmartplug2Body, { OutputPower: true });
+    bad(UpdateSmartplug2Body, { OutputPower: 'on' });
+    bad(UpdateSmartplug2Body, { PowerEnabled: true });
   });
 });
 

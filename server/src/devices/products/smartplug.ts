@@ -35,7 +35,14 @@ export const smartplug: ServerProduct<'smartplug'> = {
     if (LoadAlarm) fields.LoadAlarm = LoadAlarm;
     if (TemperatureRangeAlarm) fields.TemperatureRangeAlarm = TemperatureRangeAlarm;
     if (Timer) fields.Timer = zonedRules('Timer', Timer);
-    if (Thermostat) fields.Thermostat = zonedRules('Thermostat', Thermostat);
+    // Days as an array of day numbers is saved in the one days syntax ('1,2,3', ascending) the device and screens read.
+    if (Thermostat) {
+      const Triggers = Thermostat.Triggers.map((trigger) => ({
+        ...trigger,
+        Days: typeof trigger.Days === 'string' ? trigger.Days : [...trigger.Days].sort((a, b) => a - b).join(','),
+      }));
+      fields.Thermostat = zonedRules('Thermostat', { ...Thermostat, Triggers });
+    }
     return { metadata, priceId: PriceId, fields };
   },
   // docs/product/roles.md: the alarms are the owner's (the offline alarm is always on).

@@ -1,7 +1,8 @@
 // SmartPlug2 on the server (docs/product/devices.md): its settings are one DeviceConfig, and a new OutputPower switches the relay.
 import { RegisterSmartplug2Body, UpdateSmartplug2Body } from '@paddock/shared/contract';
 import { checkLoadAlarm, LOAD_ALARM_RANGE } from '@paddock/shared/domain';
-import { checkBounds } from '../changes';
+import { badRequest } from '../../http/errors';
+import { checkBounds, nextPlanOf } from '../changes';
 import { ALARM_OFF, EMPTY_TIMER, zonedRules, type ServerProduct } from './serverProduct';
 
 export const smartplug2: ServerProduct<'smartplug2'> = {
@@ -26,11 +27,15 @@ export const smartplug2: ServerProduct<'smartplug2'> = {
     Timer: EMPTY_TIMER,
   }),
   changesOf(body: UpdateSmartplug2Body) {
-    const { Metadata, Subscription, ...rest } = body;
+    const { Metadata, Subscription, OutputPower, ...rest } = body;
     const bounds = rest.DeviceConfig?.PowerLoadAlarm;
     if (bounds) checkBounds('DeviceConfig.PowerLoadAlarm.Lower', bounds.Lower, bounds.Upper, checkLoadAlarm, 'load_bounds');
-    const fields: Record<string, unknown> = rest.Timer ? { ...rest, Timer: zonedRules('Timer', rest.Timer) } : rest;
-    return { metadata: Metadata ?? {}, priceId: Subscription?.PriceId, fields };
+    // The flat {OutputPower} is DeviceConfig.OutputPower: one switch, through the same acknowledged command (powerCommand).
+    if (OutputPower !== undefined && rest.DeviceConfig?.OutputPower !== undefined && rest.DeviceConfig.OutputPower !== OutputPower)
+      throw badRequest('invalid_field', 'OutputPower', { field: 'OutputPower' });
+    const normal = OutputPower === undefined ? rest : { ...rest, DeviceConfig: { ...rest.DeviceConfig, OutputPower } };
+    const fields: Record<string, unknown> = normal.Timer ? { ...normal, Timer: zonedRules('Timer', normal.Timer) } : normal;
+    return { metadata: Metadata ?? {}, ...nextPlanOf(Subscription), fields };
   },
   // docs/product/roles.md: the alarms (their bounds and their notifications) are the owner's.
   ownerOnlyFields: {

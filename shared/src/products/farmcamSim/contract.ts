@@ -30,6 +30,22 @@ export const FarmcamSim = Type.Object({
 });
 export type FarmcamSim = Static<typeof FarmcamSim>;
 
+/**
+ * GET /farmcam-sims/{imsi}/data: the SIM's data account alone (docs/product/products/farmcam-sim.md Data account), for
+ * the owner, users it is shared with and admins; the same values as the SIM's representation.
+ */
+export const FarmcamSimData = Type.Object({
+  Imsi: Type.String(),
+  RemainingData: Type.Number({ description: 'bytes: DataLimit − UsedData, never below 0' }),
+  UsedData: Type.Union([Type.Number(), Type.Null()], { description: 'bytes the network counted; null before the first reading' }),
+  DataLimit: Type.Number({
+    description: 'bytes: the usage count at which the data runs out (a SIM older than the account: its RemainingData)',
+  }),
+  /** Absent on a SIM registered before the alert existed: off. */
+  DataAlert: Type.Optional(DataAlert),
+});
+export type FarmcamSimData = Static<typeof FarmcamSimData>;
+
 /** docs/protocol.md: the network's usage counter, bytes used since the SIM was activated (it never goes down). */
 export const FarmcamSimReading = Type.Object({ At: MeasuredAt, UsedData: Amount });
 export type FarmcamSimReading = Static<typeof FarmcamSimReading>;

@@ -40,6 +40,32 @@ export const Thermostat = Type.Object(
 );
 export type Thermostat = Static<typeof Thermostat>;
 
+/**
+ * The thermostat as an update takes it: a trigger's Days also as an array of day numbers ([1, 2, 3], Sunday 0; docs/
+ * product/api.md "Shapes accepted"), saved in the days syntax (server/src/devices/products/smartplug.ts).
+ */
+export const ThermostatUpdate = Type.Object(
+  {
+    Enabled: Type.Boolean(),
+    Triggers: Type.Array(
+      Type.Object(
+        {
+          ...ThermostatTrigger.properties,
+          Days: Type.Union([
+            Type.String({ pattern: DAYS_PATTERN }),
+            Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), { minItems: 1, maxItems: 7, uniqueItems: true }),
+          ]),
+        },
+        closed,
+      ),
+      { maxItems: THERMOSTAT_MAX_TRIGGERS },
+    ),
+    TimeZone: Type.Optional(TimeZone),
+  },
+  closed,
+);
+export type ThermostatUpdate = Static<typeof ThermostatUpdate>;
+
 export const Smartplug = Type.Object({
   Product: Type.Literal('smartplug'),
   ...plugFields,
@@ -97,7 +123,7 @@ export const UpdateSmartplugBody = Type.Object(
     LoadAlarm: Type.Optional(LoadAlarmUpdate),
     TemperatureRangeAlarm: Type.Optional(TemperatureRangeAlarmUpdate),
     Timer: Type.Optional(Timer),
-    Thermostat: Type.Optional(Thermostat),
+    Thermostat: Type.Optional(ThermostatUpdate),
     PriceId: Type.Optional(PriceId),
     ...metadataUpdateFields,
   },

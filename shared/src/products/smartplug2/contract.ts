@@ -64,9 +64,13 @@ export const PowerLoadBounds = Type.Object(
   closed,
 );
 
-/** PATCH /smartplug2s/{imei}: every field optional, DeviceConfig's too (e.g. {DeviceConfig: {OutputPower: true}}). */
+/**
+ * PATCH /smartplug2s/{imei}: every field optional, DeviceConfig's too (e.g. {DeviceConfig: {OutputPower: true}}). A
+ * top-level OutputPower is the same switch (docs/product/api.md "Shapes accepted"); both given must agree.
+ */
 export const UpdateSmartplug2Body = Type.Object(
   {
+    OutputPower: Type.Optional(Type.Boolean()),
     DeviceConfig: Type.Optional(
       Type.Object(
         {
