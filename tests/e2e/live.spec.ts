@@ -218,6 +218,7 @@ test('a dropped fence voltage is mailed and sent by SMS to the notify-list user 
   // price in SEK, the user being in Sweden), and then may switch SMS notifications on. The interface is still in the
   // language the user signed in with; the alarms go out in the account's language, German.
   const phone = '+46 70 123 45 67';
+  const phoneE164 = '+46701234567'; // as the server keeps and sends it (docs/product/validation.md Phone)
   await page.goto('/account');
   await page.getByLabel('Mobile phone').fill(phone);
   const smsBox = page.getByRole('checkbox', { name: 'SMS notifications' });
@@ -235,7 +236,7 @@ test('a dropped fence voltage is mailed and sent by SMS to the notify-list user 
   await smsBox.check();
   await snapshot(page, testInfo, 'account-sms-bought');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect.poll(account).toMatchObject({ Phone: phone, SmsNotifications: { Enabled: true, Balance: 100 } });
+  await expect.poll(account).toMatchObject({ Phone: phoneE164, SmsNotifications: { Enabled: true, Balance: 100 } });
 
   // Readings above the level first, so the drop is a change.
   await expect.poll(async () => (await (await apiCall(request, baseURL!, 'get', `fencealarms/${fence}`, { token: user.token })).json()).LastReport?.Data.Voltage ?? 0, { timeout: 15_000 }).toBeGreaterThan(5000);
@@ -248,8 +249,8 @@ test('a dropped fence voltage is mailed and sent by SMS to the notify-list user 
     const reply = await apiCall(request, baseURL!, 'get', `admin/sms-outbox?to=${encodeURIComponent(user.email)}`);
     return ((await reply.json()) as { To: string; Text: string }[]).map(({ To, Text }) => ({ To, Text }));
   };
-  const smsAlarm = { To: phone, Text: expect.stringMatching(/^Paddock-Alarm: Niedrige Zaunspannung bei Stierweide \(/) };
-  const smsClear = { To: phone, Text: expect.stringMatching(/^Paddock-Entwarnung: Niedrige Zaunspannung bei Stierweide \(/) };
+  const smsAlarm = { To: phoneE164, Text: expect.stringMatching(/^Paddock-Alarm: Niedrige Zaunspannung bei Stierweide \(/) };
+  const smsClear = { To: phoneE164, Text: expect.stringMatching(/^Paddock-Entwarnung: Niedrige Zaunspannung bei Stierweide \(/) };
 
   expect((await apiCall(request, baseURL!, 'put', `admin/simulator/${fence}`, { data: { Fault: 'low-voltage' } })).ok()).toBeTruthy();
   await expect.poll(alarmMails, { timeout: 30_000 }).toEqual(['Alarm: Niedrige Zaunspannung – Stierweide']);
