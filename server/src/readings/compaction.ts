@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { claimLease, releaseLease, renewPeriodMs } from '../jobs/lease';
 import { startJobLoop, type JobLoop } from '../jobs/loop';
-import { DAY_MS, listPartitions, PARTITION_LOCK, type ReadingPartition } from './partitions';
+import { DAY_MS, listPartitions, PARTITION_LOCK, rows, type ReadingPartition } from './partitions';
 
 export const COMPACTION_LEASE = 'readings-compaction';
 /** A day is compacted once it has been over this long: readings a device buffered offline mostly arrive by then. */
@@ -44,10 +44,6 @@ export interface Compaction {
   copied: number;
   late: number;
   ms: number;
-}
-
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 const isLockTimeout = (error: unknown) =>

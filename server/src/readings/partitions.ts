@@ -56,7 +56,8 @@ export function rawReadingsSince(db: Db, now: Date = settingsOf(db).now()): Date
 export const dayStart = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 export const partitionName = (day: number) => `device_readings_p${new Date(day).toISOString().slice(0, 10).replaceAll('-', '')}`;
 
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+/** A query's rows, typed (drizzle's execute answers them untyped). */
+export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
