@@ -4,12 +4,9 @@
 // two others would show between them.
 import type { Smartplug, Smartplug2 } from '@paddock/shared/contract';
 import type { MqttClient } from 'mqtt';
-import { collect, connectDevice, registeredPlug, waitFor, type Received } from '../testing/devices';
+import { plugTakingCommands, waitFor } from '../testing/devices';
 import { FakeTimers } from '../testing/fakeTimers';
-import { APP_START_TIMEOUT_MS, call, createMember, createTestApp, testConfig, type Member, type TestApp } from '../testing/testApp';
-import { demoInventory } from './inventory';
-
-const SECRETS = Object.fromEntries(demoInventory(testConfig()).map((entry) => [entry.key, entry.secret]));
+import { APP_START_TIMEOUT_MS, call, createMember, createTestApp, type Member, type TestApp } from '../testing/testApp';
 
 let t: TestApp;
 let timers: FakeTimers;
@@ -25,29 +22,11 @@ afterEach(async () => {
 });
 afterAll(() => t.close());
 
-interface Command {
-  Id: string;
-  Command: string;
-  Enabled?: boolean;
-}
-
-/** A registered plug with a real MQTT client signed in as it, recording every command it is sent. */
+/** A registered plug taking commands over a real MQTT client (closed after each test). */
 async function plugOnline(product: 'smartplug' | 'smartplug2', owner?: Member) {
-  const plug = await registeredPlug(t, product, ++used);
-  const client = await connectDevice(t.app.mqttBroker!.url, plug.key, SECRETS[plug.key]);
-  clients.push(client);
-  const received: Received[] = collect(client);
-  await client.subscribeAsync(`devices/${plug.key}/down/command`, { qos: 1 });
-  const commands = () => received.filter((m) => m.topic.endsWith('/down/command')).map((m) => JSON.parse(m.payload) as Command);
-  /** Waits until the plug has been sent `count` commands, and returns them. */
-  const sent = (count: number) =>
-    waitFor(
-      async () => commands(),
-      (list) => list.length >= count,
-    );
-  const ack = (command: Command, enabled = command.Enabled) =>
-    client.publishAsync(`devices/${plug.key}/up/ack`, JSON.stringify({ Id: command.Id, Ok: true, PowerEnabled: enabled }), { qos: 1 });
-  return { ...plug, owner: owner ?? plug.owner, commands, sent, ack };
+  const plug = await plugTakingCommands(t, product, ++used);
+  clients.push(plug.client);
+  return { ...plug, owner: owner ?? plug.owner };
 }
 
 const power = (who: Member, path: string, enabled: boolean, key?: string) =>

@@ -8,12 +8,10 @@ import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { BUILTIN_CATALOGUE } from '../billing/catalogue';
 import { devices, payments } from '../db/schema';
-import { collect, connectDevice, registeredPlug, waitFor, type Received } from '../testing/devices';
+import { plugTakingCommands, registeredPlug, waitFor } from '../testing/devices';
 import { FakeTimers } from '../testing/fakeTimers';
-import { APP_START_TIMEOUT_MS, call, createMember, createTestApp, testConfig, type Member, type TestApp } from '../testing/testApp';
-import { demoInventory, demoKey } from './inventory';
-
-const SECRETS = Object.fromEntries(demoInventory(testConfig()).map((entry) => [entry.key, entry.secret]));
+import { APP_START_TIMEOUT_MS, call, createMember, createTestApp, type Member, type TestApp } from '../testing/testApp';
+import { demoKey } from './inventory';
 
 let t: TestApp;
 let timers: FakeTimers;
@@ -43,24 +41,10 @@ async function registered(owner: Member, product: ProductId): Promise<string> {
 }
 
 describe('PATCH /smartplug2s/{imei} with the flat {OutputPower}', () => {
-  interface Command {
-    Id: string;
-    Command: string;
-    Enabled?: boolean;
-  }
-
   it('switches the plug like DeviceConfig.OutputPower: acked, saved, and once per Idempotency-Key', async () => {
-    const plug = await registeredPlug(t, 'smartplug2', 31);
-    const client = await connectDevice(t.app.mqttBroker!.url, plug.key, SECRETS[plug.key]);
-    clients.push(client);
-    const received: Received[] = collect(client);
-    await client.subscribeAsync(`devices/${plug.key}/down/command`, { qos: 1 });
-    const commands = () => received.filter((m) => m.topic.endsWith('/down/command')).map((m) => JSON.parse(m.payload) as Command);
-    const sent = (count: number) =>
-      waitFor(
-        async () => commands(),
-        (list) => list.length >= count,
-      );
+    const plug = await plugTakingCommands(t, 'smartplug2', 31);
+    clients.push(plug.client);
+    const { commands, sent } = plug;
     const patch = () =>
       call(t.app, 'PATCH', plug.path, {
         token: plug.owner.token,
@@ -83,7 +67,7 @@ describe('PATCH /smartplug2s/{imei} with the flat {OutputPower}', () => {
       async () => timers.waiting.length,
       (length) => length === 1,
     );
-    await client.publishAsync(`devices/${plug.key}/up/ack`, JSON.stringify({ Id: command.Id, Ok: true, PowerEnabled: false }), { qos: 1 });
+    await plug.ack(command, false);
     const answered = await retry;
     expect(answered.statusCode).toBe(200);
     expect(answered.json<Smartplug2>()).toMatchObject({ PowerEnabled: false, DeviceConfig: { OutputPower: false } });

@@ -3,8 +3,8 @@
 import { connect, createServer, type AddressInfo } from 'node:net';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { ingestUplink } from '../devices/gateway/ingest';
-import { demoKey } from '../devices/inventory';
-import { call, createMember, type Member, type TestApp } from './testApp';
+import { demoInventory, demoKey } from '../devices/inventory';
+import { call, createMember, testConfig, type Member, type TestApp } from './testApp';
 
 /** A FenceAlarm reading of `key` applied as the gateway applies an uplink (no broker), received now. */
 export function fenceReading(t: TestApp, key: string, voltage: number) {
@@ -14,7 +14,11 @@ export function fenceReading(t: TestApp, key: string, voltage: number) {
 
 /** Signs in as a device (client id = username = key); rejects with the broker's refusal. */
 export function connectDevice(url: string, key: string, secret: string, options: IClientOptions = {}): Promise<MqttClient> {
-  return mqtt.connectAsync(url, { clientId: key, username: key, password: secret, reconnectPeriod: 0, connectTimeout: 5000, ...options }, false);
+  return mqtt.connectAsync(
+    url,
+    { clientId: key, username: key, password: secret, reconnectPeriod: 0, connectTimeout: 5000, ...options },
+    false,
+  );
 }
 
 /** The CONNACK return code of a refused sign-in (4: bad user name or password, 5: not authorized, 2: identifier rejected). */
@@ -42,7 +46,12 @@ export function collect(client: MqttClient): Received[] {
 }
 
 /** The next message on `topic` (or matching `accept`), within `timeoutMs`. */
-export function nextMessage(client: MqttClient, topic: string, accept: (payload: string) => boolean = () => true, timeoutMs = 10_000): Promise<Received> {
+export function nextMessage(
+  client: MqttClient,
+  topic: string,
+  accept: (payload: string) => boolean = () => true,
+  timeoutMs = 10_000,
+): Promise<Received> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       client.off('message', onMessage);
@@ -102,11 +111,47 @@ export async function portListening(port: number, timeoutMs: number, what: strin
  * A new member who registered demo plug number `n` of the product (its owner); `path` is the plug's API path. Each
  * test file keeps to its own numbers, so files never share a plug.
  */
-export async function registeredPlug(t: TestApp, product: 'smartplug' | 'smartplug2', n: number): Promise<{ owner: Member; key: string; path: string }> {
+export async function registeredPlug(
+  t: TestApp,
+  product: 'smartplug' | 'smartplug2',
+  n: number,
+): Promise<{ owner: Member; key: string; path: string }> {
   const owner = await createMember(t);
   const key = demoKey(product, n);
   const collection = product === 'smartplug' ? 'smartplugs' : 'smartplug2s';
-  const response = await call(t.app, 'POST', `/api/users/${owner.id}/${collection}`, { token: owner.token, body: { Imei: key, Name: 'Heater' } });
+  const response = await call(t.app, 'POST', `/api/users/${owner.id}/${collection}`, {
+    token: owner.token,
+    body: { Imei: key, Name: 'Heater' },
+  });
   if (response.statusCode !== 201) throw new Error(`registering ${key}: ${response.statusCode} ${response.body}`);
   return { owner, key, path: `/api/${collection}/${key}` };
+}
+
+/** A command the server sent a device (docs/protocol.md "Commands"). */
+export interface DeviceCommand {
+  Id: string;
+  Command: string;
+  Enabled?: boolean;
+}
+
+/**
+ * registeredPlug, with a real MQTT client signed in as the plug (its demo secret) that records every command it is sent.
+ * The caller ends `client`.
+ */
+export async function plugTakingCommands(t: TestApp, product: 'smartplug' | 'smartplug2', n: number) {
+  const plug = await registeredPlug(t, product, n);
+  const secret = demoInventory(testConfig()).find((entry) => entry.key === plug.key)!.secret;
+  const client = await connectDevice(t.app.mqttBroker!.url, plug.key, secret);
+  const received = collect(client);
+  await client.subscribeAsync(`devices/${plug.key}/down/command`, { qos: 1 });
+  const commands = () => received.filter((m) => m.topic.endsWith('/down/command')).map((m) => JSON.parse(m.payload) as DeviceCommand);
+  /** Waits until the plug has been sent `count` commands, and returns them. */
+  const sent = (count: number) =>
+    waitFor(
+      async () => commands(),
+      (list) => list.length >= count,
+    );
+  const ack = (command: DeviceCommand, enabled = command.Enabled) =>
+    client.publishAsync(`devices/${plug.key}/up/ack`, JSON.stringify({ Id: command.Id, Ok: true, PowerEnabled: enabled }), { qos: 1 });
+  return { ...plug, client, commands, sent, ack };
 }
