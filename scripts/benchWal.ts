@@ -85,7 +85,7 @@ async function walBytes(c: Client, from: string): Promise<number> {
   if (!inspect) return whole();
   // A busy server's checkpoint may have recycled the segments already: then the whole server's.
   const mine = await c.query<{ bytes: string }>(
-    `WITH r AS (SELECT xid, record_length, coalesce(block_ref, '') AS ref FROM pg_get_wal_records_info($1, pg_current_wal_lsn())),
+    `WITH r AS (SELECT xid, record_length, coalesce(block_ref, '') AS ref FROM pg_get_wal_records_info($1, pg_current_wal_flush_lsn())),
       here AS (SELECT '%/' || oid || '/%' AS pattern FROM pg_database WHERE datname = current_database()),
       mine AS (SELECT DISTINCT xid FROM r, here WHERE ref LIKE pattern AND xid::text <> '0')
     SELECT coalesce(sum(record_length), 0) AS bytes FROM r, here
@@ -121,7 +121,7 @@ async function updatesAfter(c: Client, before: Updates, expected: number): Promi
 async function walBreakdown(c: Client, from: string): Promise<void> {
   await c.query('CREATE EXTENSION IF NOT EXISTS pg_walinspect');
   // This database's records only (a shared server's other databases write WAL meanwhile too).
-  const records = `SELECT *, substring(block_ref from 'rel [0-9]+/[0-9]+/([0-9]+)') AS node FROM pg_get_wal_records_info($1, pg_current_wal_lsn())
+  const records = `SELECT *, substring(block_ref from 'rel [0-9]+/[0-9]+/([0-9]+)') AS node FROM pg_get_wal_records_info($1, pg_current_wal_flush_lsn())
     WHERE block_ref LIKE (SELECT '%/' || oid || '/%' FROM pg_database WHERE datname = current_database())`;
   const byType = await c.query(
     `SELECT resource_manager, record_type, count(*) AS n, sum(record_length) AS bytes, sum(fpi_length) AS fpi FROM (${records}) r GROUP BY 1, 2 ORDER BY 4 DESC LIMIT 20`,

@@ -37,6 +37,8 @@ const FAMILIES = [
   'paddock_notifications_sent_total',
   'paddock_notifications_failed_total',
   'paddock_payments_failed_total',
+  'paddock_readings_partitions_awaiting_compaction',
+  'paddock_readings_partitions_past_retention',
   'paddock_process_cpu_seconds_total',
   'paddock_nodejs_eventloop_lag_seconds',
 ];

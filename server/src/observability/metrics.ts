@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client';
 import { ALARM_JOB } from '../notify/alarmNotices';
+import { readingsBacklog } from '../readings/compaction';
 
 /** Seconds, from 5 ms (a 304 poll) to 10 s (an export); Prometheus' usual spread. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -234,6 +235,29 @@ export class Metrics {
         if (!found) return;
         this.reset();
         for (const kind of kindsOf(found)) this.set({ kind }, found.get(kind)?.oldestSeconds ?? 0);
+      },
+    });
+
+    // The readings' lifecycle jobs (docs/architecture/readings.md): both gauges of one scrape share one catalog read.
+    let readings: Promise<Awaited<ReturnType<typeof readingsBacklog>> | undefined> | null = null;
+    const readReadings = () =>
+      (readings ??= withinLimit(readingsBacklog(database.db, new Date())).finally(() => setImmediate(() => (readings = null))));
+    new Gauge({
+      name: 'paddock_readings_partitions_awaiting_compaction',
+      help: 'Completed days of raw readings not yet rewritten in device order (readings/compaction.ts); 0 or 1 when the job keeps up',
+      registers: [this.registry],
+      async collect() {
+        const found = await readReadings();
+        if (found) this.set(found.awaitingCompaction);
+      },
+    });
+    new Gauge({
+      name: 'paddock_readings_partitions_past_retention',
+      help: 'Partitions of raw readings wholly older than READINGS_RETENTION_DAYS and not dropped yet; 0 or 1 when the maintenance keeps up',
+      registers: [this.registry],
+      async collect() {
+        const found = await readReadings();
+        if (found) this.set(found.pastRetention);
       },
     });
 

@@ -55,6 +55,9 @@ it('alerts.yml is a Prometheus rules file whose rules name only metrics the serv
     'paddock_jobs_oldest_due_age_seconds',
     'paddock_notifications_failed_total',
     'paddock_payments_failed_total',
+    // issue 28: the readings' lifecycle jobs falling behind
+    'paddock_readings_partitions_awaiting_compaction',
+    'paddock_readings_partitions_past_retention',
   ]) {
     expect(alerted).toContain(family);
   }

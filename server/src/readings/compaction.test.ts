@@ -9,7 +9,15 @@ import { demoKey } from '../devices/inventory';
 import { chartPoints } from '../history/chart';
 import { rollUpAll } from '../history/rollups';
 import { call, createMember, openTestDatabase, setUpTestApp, type TestApp } from '../testing/testApp';
-import { COMPACTION_LEASE, compactedPartitions, compactionDue, compactPartition, compactReadings, LATE_READINGS_MS } from './compaction';
+import {
+  COMPACTION_LEASE,
+  compactedPartitions,
+  compactionDue,
+  compactPartition,
+  compactReadings,
+  LATE_READINGS_MS,
+  readingsBacklog,
+} from './compaction';
 import { dayStart, listPartitions, maintainReadingPartitions, partitionName } from './partitions';
 
 const DAY = 86_400_000;
@@ -247,7 +255,14 @@ describe('retention', () => {
         max: 10,
       });
       expect(compacted.compacted.map((done) => done.partition)).toEqual(days.map(partitionName));
+      // The metrics' backlog (docs/operations/monitor.md): nothing due right after the run; three days later the days
+      // since are due, and the compacted days are past a 4-day retention until the maintenance drops them.
+      expect(await readingsBacklog(test.database.db, new Date('2026-03-16T12:00:00Z'), 400)).toEqual({ awaitingCompaction: 0, pastRetention: 0 });
       const later = new Date('2026-03-19T12:00:00Z');
+      const behind = await readingsBacklog(test.database.db, later, 4);
+      expect(behind.awaitingCompaction).toBe((await compactionDue(test.database.db, later, 4)).length);
+      expect(behind.awaitingCompaction).toBeGreaterThan(0);
+      expect(behind.pastRetention).toBeGreaterThanOrEqual(days.length);
       await rollUpAll(test.database.db, later);
       // A retention of 4 days at 19 March 12:00: the days before 15 March 12:00 go, compacted or not.
       const run = await maintainReadingPartitions(test.database.db, later, 4);
@@ -257,6 +272,7 @@ describe('retention', () => {
       );
       expect(left[0].n).toBe('0');
       expect(await compactedPartitions(test.database.db)).toEqual(new Set());
+      expect((await readingsBacklog(test.database.db, later, 4)).pastRetention).toBe(0);
     } finally {
       await test.dispose();
     }

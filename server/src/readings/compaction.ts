@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { claimLease, releaseLease, renewPeriodMs } from '../jobs/lease';
 import { startJobLoop, type JobLoop } from '../jobs/loop';
-import { DAY_MS, listPartitions, PARTITION_LOCK, rows, type ReadingPartition } from './partitions';
+import { DAY_MS, listPartitions, PARTITION_LOCK, rawReadingsSince, rows, type ReadingPartition } from './partitions';
 
 export const COMPACTION_LEASE = 'readings-compaction';
 /** A day is compacted once it has been over this long: readings a device buffered offline mostly arrive by then. */
@@ -67,15 +67,34 @@ export async function compactedPartitions(db: Db): Promise<Set<string>> {
 export async function compactionDue(db: Db, now: Date, retentionDays: number): Promise<ReadingPartition[]> {
   const done = await compactedPartitions(db);
   const retiredBefore = now.getTime() - retentionDays * DAY_MS;
-  return (await listPartitions(db)).filter(
-    (partition) =>
-      !partition.isDefault &&
-      partition.from !== null &&
-      partition.to !== null &&
-      partition.to + LATE_READINGS_MS <= now.getTime() &&
-      partition.to > retiredBefore &&
-      !done.has(partition.name),
-  );
+  return (await listPartitions(db)).filter((partition) => isDue(partition, done, now, retiredBefore));
+}
+
+const isDue = (partition: ReadingPartition, done: Set<string>, now: Date, retiredBefore: number) =>
+  !partition.isDefault &&
+  partition.from !== null &&
+  partition.to !== null &&
+  partition.to + LATE_READINGS_MS <= now.getTime() &&
+  partition.to > retiredBefore &&
+  !done.has(partition.name);
+
+/**
+ * What the readings' jobs have left undone at `now` (the metrics of docs/operations/monitor.md "Readings"): day
+ * partitions due for compaction, and partitions wholly past the raw retention that the maintenance has not dropped.
+ * Each is 0 or briefly 1 when the jobs keep up (a day falls due once a day, and both jobs run every hour).
+ */
+export async function readingsBacklog(
+  db: Db,
+  now: Date,
+  retentionDays?: number,
+): Promise<{ awaitingCompaction: number; pastRetention: number }> {
+  // The server's setting (startReadingMaintenance) unless told.
+  const retiredBefore = retentionDays === undefined ? rawReadingsSince(db, now).getTime() : now.getTime() - retentionDays * DAY_MS;
+  const [partitions, done] = await Promise.all([listPartitions(db), compactedPartitions(db)]);
+  return {
+    awaitingCompaction: partitions.filter((partition) => isDue(partition, done, now, retiredBefore)).length,
+    pastRetention: partitions.filter(({ isDefault, to }) => !isDefault && to !== null && to <= retiredBefore).length,
+  };
 }
 
 /** Still attached to device_readings with the same bounds, and not compacted. */
