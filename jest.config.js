@@ -11,6 +11,8 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
+const { TEXT_PACKAGES } = require('./scripts/appList.cjs');
+
 // ESM-only packages that jest must transform.
 const esmPackages = ['react-intl', 'intl-messageformat', '@formatjs'];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
@@ -23,14 +25,8 @@ module.exports = {
     {
       displayName: 'web',
       testEnvironment: '<rootDir>/shared/src/testing/jsdomEnvironment.js',
-      roots: [
-        '<rootDir>/shared/src',
-        '<rootDir>/shell/src',
-        '<rootDir>/mfe-account/src',
-        '<rootDir>/mfe-devices/src',
-        '<rootDir>/mfe-billing/src',
-        '<rootDir>/mfe-admin/src',
-      ],
+      // @paddock/shared and every app of the one list (scripts/appList.cjs).
+      roots: TEXT_PACKAGES.map((name) => `<rootDir>/${name}/src`),
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       transform: { '^.+\\.(t|j)sx?$': swc },
       transformIgnorePatterns,
@@ -61,7 +57,7 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/scripts', '<rootDir>/webpack'],
       testMatch: ['**/*.test.ts'],
-      testPathIgnorePatterns: ['/fixtures/'],
+      testPathIgnorePatterns: ['/fixtures/', '/fixtures-unlisted-app/'],
       transform: { '^.+\\.m?(t|j)s$': swc },
       // The message compiler (webpack/loaders) uses the ESM-only ICU parser.
       transformIgnorePatterns,

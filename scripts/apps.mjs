@@ -3,9 +3,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
+import appList from './appList.cjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const APPS = ['shell', 'mfe-account', 'mfe-devices', 'mfe-billing', 'mfe-admin'];
+export const { APPS } = appList;
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -24,6 +24,7 @@ import { demoInventory, demoKey } from '../server/src/devices/inventory';
 import { createModel, seededRng, step } from '../server/src/simulator/model';
 import { RABBITMQ_SERVER, startRabbitMq, type RabbitMq } from '../server/src/testing/rabbitmq';
 import { buildRemoteFixture, chunksWith } from '../server/src/testing/remoteBuild';
+import { APPS } from './apps.mjs';
 
 const ROOT = path.join(__dirname, '..');
 const BUNDLE = path.join(ROOT, 'server', 'dist', 'main.js');
@@ -278,7 +279,7 @@ async function rehearse(): Promise<Summary> {
   // The web apps the instances serve (WEB_ROOT, as the image's /app): the built ones, with the account remote
   // replaced by the redeploy fixture, built once now and again while the pages are open.
   const webRoot = path.join(dir, 'web');
-  for (const app of ['shell', 'mfe-devices', 'mfe-billing', 'mfe-admin']) {
+  for (const app of APPS.filter((name) => name !== 'mfe-account')) {
     if (existsSync(path.join(ROOT, app, 'dist')))
       await cp(path.join(ROOT, app, 'dist'), path.join(webRoot, app, 'dist'), { recursive: true });
   }

@@ -8,10 +8,11 @@
 import path from 'node:path';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import appList from '../appList.cjs';
 import { noImportCyclesPlugin } from './noImportCycles.mjs';
 
-/** The front-end apps: each may import only itself and @paddock/shared. */
-export const APPS = ['shell', 'mfe-account', 'mfe-devices', 'mfe-billing', 'mfe-admin'];
+/** The front-end apps (scripts/appList.cjs): each may import only itself and @paddock/shared. */
+export const { APPS } = appList;
 
 /** The parts of shared/src that hold no state and run anywhere (the server uses them). */
 export const PURE_SHARED = ['contract', 'domain', 'products', 'federation.ts'];
@@ -46,6 +47,11 @@ function noBrowserPackages(message) {
  * @returns {import('eslint').Linter.Config[]}
  */
 export function boundaryConfigs({ root }) {
+  // An app the one list does not name would have no boundaries, tests or text checks: lint stops here instead.
+  const unlisted = appList.unlistedApps(root);
+  if (unlisted.length) {
+    throw new Error(`${unlisted.join(', ')}: built as an app (webpack.config.js and src/) but missing from scripts/appList.cjs APPS; add it there.`);
+  }
   const zones = [
     ...APPS.map((app) => ({
       target: `./${app}`,

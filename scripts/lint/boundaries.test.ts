@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
+import { unlistedApps } from '../appList.cjs';
 import { boundaryConfigs } from './boundaries.mjs';
 
 const FIXTURES = path.join(__dirname, 'fixtures');
@@ -72,4 +73,12 @@ test('an import cycle, type-only imports included, reported on each side', async
 
 test('a feature using the machinery and the pure parts of shared is allowed', async () => {
   expect(await lint('server/src/devices/register.ts')).toEqual([]);
+});
+
+test('an app missing from the one list of apps stops the lint, naming it', () => {
+  const root = path.join(__dirname, 'fixtures-unlisted-app');
+  expect(unlistedApps(root)).toEqual(['mfe-tanks']);
+  expect(() => boundaryConfigs({ root })).toThrow(/^mfe-tanks: built as an app .* missing from scripts\/appList\.cjs APPS/);
+  // The repository itself lists every app it builds.
+  expect(unlistedApps(path.join(__dirname, '..', '..'))).toEqual([]);
 });

@@ -1,41 +1,14 @@
 // Words that mean different things must read differently in every language (docs/architecture/README.md#habits): German
 // "Abmelden" once named both Sign out and Unregister, French "Enregistrer" both Save and Register. Each pair below is two
 // texts a user meets on the same screens; the test fails when one language gives them the same words.
-import { readdirSync, statSync } from 'fs';
-import { join } from 'path';
 import { LOCALES, type Locale } from '../domain/account';
-import type { TranslationSet } from './define';
-
-const root = join(__dirname, '../../..');
-const packages = ['shared', 'shell', 'mfe-account', 'mfe-devices', 'mfe-billing'];
-
-function messageFiles(dir: string): string[] {
-  let found: string[] = [];
-  let entries: string[] = [];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return found;
-  }
-  for (const entry of entries) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) found = found.concat(messageFiles(path));
-    else if (/^messages\.tsx?$/.test(entry)) found.push(path);
-  }
-  return found;
-}
-
-function isTranslationSet(value: unknown): value is TranslationSet<string> {
-  return typeof value === 'object' && value !== null && 'definitions' in value && 'catalogs' in value;
-}
+import { messageFiles, translationSets } from '../testing/messageFiles';
 
 /** Every text of the app by id, per locale. */
 function catalogue(): Record<Locale, Record<string, string>> {
   const all = Object.fromEntries(LOCALES.map((l) => [l, {}])) as Record<Locale, Record<string, string>>;
-  for (const file of packages.flatMap((p) => messageFiles(join(root, p, 'src')))) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    for (const set of Object.values(require(file) as Record<string, unknown>).filter(isTranslationSet)) {
+  for (const file of messageFiles()) {
+    for (const set of translationSets(file)) {
       for (const locale of LOCALES) Object.assign(all[locale], set.catalogs[locale]);
     }
   }

@@ -1,0 +1,3 @@
+export declare const APPS: string[];
+export declare const TEXT_PACKAGES: string[];
+export declare function unlistedApps(root: string, apps?: string[]): string[];

@@ -1,0 +1,1 @@
+export const tanks = 'tank-level sensors';

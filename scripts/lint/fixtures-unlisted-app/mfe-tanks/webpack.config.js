@@ -1,0 +1,2 @@
+// A sixth app (a fixture): built like the others, but missing from scripts/appList.cjs.
+module.exports = {};
