@@ -5,5 +5,6 @@ export const PURE_SHARED: string[];
 export const BROWSER_SHARED: string[];
 export const BROWSER_PACKAGES: string[];
 export const SERVER_MACHINERY: string[];
-export const SERVER_FEATURES: string[];
+export const SERVER_TESTING: string;
+export declare function serverFeatures(root: string): string[];
 export function boundaryConfigs(options: { root: string }): Linter.Config[];

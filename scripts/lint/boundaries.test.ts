@@ -59,8 +59,10 @@ test('a pure part of shared importing a stateful part or a browser package', asy
   ]);
 });
 
-test('server machinery importing a feature', async () => {
+test('server machinery importing a feature, a folder no list names included; its tests may', async () => {
   expect(await lint('server/src/http/importsFeature.ts')).toEqual([restrictedPath(1, '../devices/register', WHY.machinery)]);
+  expect(await lint('server/src/http/importsNewFeature.ts')).toEqual([restrictedPath(1, '../tanks/level', WHY.machinery)]);
+  expect(await lint('server/src/http/routes.test.ts')).toEqual([]);
 });
 
 test('an import cycle, type-only imports included, reported on each side', async () => {

@@ -60,7 +60,7 @@ import { pushRoutes } from './notify/routes';
 import { sessionRoutes } from './session/routes';
 import { userRoutes } from './users/routes';
 import { verificationRoutes } from './users/verification';
-import { sendWebNotFound, webRoutes } from './http/web';
+import { sendWebNotFound, webRoutes } from './web/routes';
 import { variantRoutes } from './variants/variant';
 import { warrantyRoutes } from './warranties/routes';
 import { transferRoutes } from './transfers/routes';

@@ -4,7 +4,7 @@ import { loadConfig, partnerOrigins } from '../config';
 import { device } from '../security/fixtures';
 import { call, createMember, createUser, setUpTestApp, type TestApp } from '../testing/testApp';
 import { isPartnerOrigin, PREFLIGHT_MAX_AGE_SECONDS } from './cors';
-import { demoPaddockOrigin, partnerDemoCsp } from './web';
+import { demoPaddockOrigin, partnerDemoCsp } from '../web/routes';
 
 const PARTNER = 'https://shop.example.com';
 const FOREIGN = 'https://evil.example.net';

@@ -2,7 +2,7 @@ import { utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { APP_START_TIMEOUT_MS, call, createTestApp, fakeWebRoot, type TestApp } from '../testing/testApp';
 import { MANIFEST_PLACEHOLDER, precacheEntries, revisionOf, withPrecacheList, type PrecacheEntry } from './precache';
-import { cacheControlFor } from './web';
+import { cacheControlFor } from '../web/routes';
 
 const WORKER = `self.addEventListener('install',()=>{});const m=${MANIFEST_PLACEHOLDER};precache(m);`;
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { buildRemoteFixture, chunksWith } from '../testing/remoteBuild';
 import { call, createTestApp, fakeWebRoot, type TestApp } from '../testing/testApp';
 import { precacheEntries } from './precache';
-import { cacheControlFor, remoteDist } from './web';
+import { cacheControlFor, remoteDist } from '../web/routes';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- webpack/ is CommonJS without types */
 const factory = require('../../../webpack') as {

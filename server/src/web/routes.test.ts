@@ -1,6 +1,6 @@
 import { loadConfig } from '../config';
 import { APP_START_TIMEOUT_MS, call, createTestApp, fakeWebRoot, type TestApp } from '../testing/testApp';
-import { cacheControlFor, isPagePath } from './web';
+import { cacheControlFor, isPagePath } from './routes';
 
 // mfe-devices, mfe-billing and mfe-admin are not built.
 const webRoot = () =>

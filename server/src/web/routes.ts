@@ -10,10 +10,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { SERVER_DIR } from '../paths';
 import { readVariantPage } from '../variants/page';
-import { isPartnerOrigin } from './cors';
-import { notFound } from './errors';
-import { serviceWorkerScript } from './precache';
-import { createRemotes } from './remotes';
+import { isPartnerOrigin } from '../http/cors';
+import { notFound } from '../http/errors';
+import { serviceWorkerScript } from '../http/precache';
+import { createRemotes } from '../http/remotes';
 import { requestVariant } from '../variants/variant';
 
 // Emitted as `[name].[contenthash:10].js`: such a file never changes, everything else may.
