@@ -8,6 +8,7 @@ import { authorize } from '../access';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { ALARMS_TRIGGERED } from '../db/predicates';
+import { rows } from '../db/rows';
 import { bearerAuth, errorReplies } from '../http/schemas';
 
 const DAY_MS = 86_400_000;
@@ -15,11 +16,6 @@ const DAY_MS = 86_400_000;
 export const ACTIVE_DAYS = 30;
 export const READING_HOURS = 7 * 24;
 export const NOTIFICATION_DAYS = 30;
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
-}
 
 /** The devices' alarm fields that are triggered (and switched on, where they can be): as the owner's warnings show them. */
 function alarmCounts(): { kind: NotifiedAlarm; column: SQL }[] {

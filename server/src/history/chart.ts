@@ -8,6 +8,7 @@
 import { CHART_MAX_POINTS, type TimedValue } from '@paddock/shared/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rows } from '../db/rows';
 import { deviceReadings, readingHourExtremes, readingRollupPending } from '../db/schema';
 import { readingValue, type SeriesWindow } from './queries';
 import { rawReadingsKeptSince } from '../readings/partitions';
@@ -46,10 +47,6 @@ interface BucketRow {
   minAt: number;
   max: number;
   maxAt: number;
-}
-
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /** Epoch milliseconds of a timestamptz, as a float8 (a JS number on both drivers). */

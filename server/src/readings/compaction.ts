@@ -15,7 +15,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { claimLease, releaseLease, renewPeriodMs } from '../jobs/lease';
 import { startJobLoop, type JobLoop } from '../jobs/loop';
-import { DAY_MS, listPartitions, PARTITION_LOCK, rawReadingsSince, rows, type ReadingPartition } from './partitions';
+import { rows } from '../db/rows';
+import { DAY_MS, listPartitions, PARTITION_LOCK, rawReadingsSince, type ReadingPartition } from './partitions';
 
 export const COMPACTION_LEASE = 'readings-compaction';
 /** A day is compacted once it has been over this long: readings a device buffered offline mostly arrive by then. */

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { rows } from '../db/rows';
 import { startJobLoop, type JobLoop } from '../jobs/loop';
 
 export const DAY_MS = 86_400_000;
@@ -55,11 +56,6 @@ export function rawReadingsSince(db: Db, now: Date = settingsOf(db).now()): Date
 
 export const dayStart = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 export const partitionName = (day: number) => `device_readings_p${new Date(day).toISOString().slice(0, 10).replaceAll('-', '')}`;
-
-/** A query's rows, typed (drizzle's execute answers them untyped). */
-export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** device_readings' partitions with their bounds, read back from the catalog (the bounds' text cast in SQL). */
 export async function listPartitions(db: Db): Promise<ReadingPartition[]> {
