@@ -2,7 +2,7 @@
 // The texts are ICU messages (intl-messageformat): `{name}` marks a value filled in by translate(), and plural or
 // number formats ({count, plural, …}, {amount, number}) are at hand; an apostrophe before `{` quotes it.
 import type { ErrorCode } from '@paddock/shared/contract';
-import type { Locale } from '@paddock/shared/domain';
+import type { Locale, NotifiedAlarm } from '@paddock/shared/domain';
 import IntlMessageFormat from 'intl-messageformat';
 
 type MailKey =
@@ -33,13 +33,8 @@ type AlarmKey =
   | 'alarm_push_triggered'
   | 'alarm_push_cleared'
   | 'alarm_push_reminder'
-  | 'alarm_name_fence_voltage'
-  | 'alarm_name_low_battery'
-  | 'alarm_name_offline'
-  | 'alarm_name_load'
-  | 'alarm_name_temperature'
-  | 'alarm_name_power_failure'
-  | 'alarm_name_low_data'
+  // One name for every alarm a notification can be about: a new one (NOTIFIED_ALARMS) does not compile without its text.
+  | `alarm_name_${NotifiedAlarm}`
   | 'alarm_text_low_data_triggered'
   | 'alarm_sms_low_data_triggered'
   | 'alarm_value_none'

@@ -9,7 +9,7 @@ import {
   type ProductId,
   type PushMessage,
 } from '@paddock/shared/domain';
-import { translate, type MessageKey } from '../i18n/messages';
+import { translate } from '../i18n/messages';
 import type { Mail } from './mail';
 import { safeDeviceName } from './safeDeviceName';
 
@@ -52,7 +52,7 @@ function values(locale: Locale, notice: AlarmNotice) {
   return {
     // Named by anyone it is shared with: plain, bounded text that links nowhere (docs/product/roles.md).
     device: safeDeviceName(notice.device),
-    alarm: translate(locale, `alarm_name_${notice.alarm}` as MessageKey),
+    alarm: translate(locale, `alarm_name_${notice.alarm}`),
     value: formatValue(locale, notice),
     time: formatAlarmTime(locale, notice.at),
     link: notice.link,
