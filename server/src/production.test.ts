@@ -69,7 +69,7 @@ async function serve(env: Record<string, string>, probe?: (base: string) => Prom
     healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then((reply) => reply.ok, () => false);
     // The banner is printed once the simulator and everything else are up.
     if (healthy && output.includes('Paddock is running')) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   if (child.exitCode === null) {
     const probed = healthy && probe ? await probe(`http://127.0.0.1:${port}`).catch((error: unknown) => error) : undefined;

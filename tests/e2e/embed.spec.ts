@@ -67,6 +67,8 @@ test('the demo partner page embeds the dashboard twice: live, switchable, styles
   const user = await signInByApi(request, baseURL!, 'embed');
   const plug = await registerDemoDevice(request, baseURL!, user, 'smartplug', 14, 'Barn heater');
   await watchGlobalListeners(page);
+  // Time flows as usual; at the end the test moves it past a poll interval at once (page.clock.runFor).
+  await page.clock.install();
 
   // Without a token: Paddock's sign-in, inside each element (the page's own DOM has no such form).
   await page.goto(demoUrl(baseURL!));
@@ -152,7 +154,11 @@ test('the demo partner page embeds the dashboard twice: live, switchable, styles
   await page.evaluate(() => (window as unknown as { partnerDemo: { remove(): Promise<void> } }).partnerDemo.remove());
   await expect(first).toHaveCount(0);
   expect(await secondElement!.evaluate((el) => el.shadowRoot?.childNodes.length ?? 0)).toBe(0);
-  await page.waitForTimeout(7_000); // longer than one poll interval
+  await page.clock.runFor(6_000); // past a poll interval (DEVICE_LIST_REFRESH_MS, 5 s): a poll left behind runs now
+  // A request of the page's own after it: any the timers above started was sent first.
+  const own = page.waitForRequest((r) => r.url().startsWith(demoUrl(baseURL!)) && r.url().includes('after-unmount'));
+  await page.evaluate(() => fetch(`${location.href}?after-unmount`, { cache: 'no-store' }).then((response) => response.status));
+  await own;
   expect(apiCalls).toEqual([]);
   expect(await globalListeners(page)).toEqual(baseline);
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('paddock.')))).toEqual([]);

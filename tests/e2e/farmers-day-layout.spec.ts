@@ -3,7 +3,7 @@
 // three cards in a row, the dashboard does not shift (CLS below 0.1), and no page logs a console error (checked on every test by the fixture in tests/support/fixtures.ts).
 import type { Page } from '@playwright/test';
 import type { ProductId } from '@paddock/shared/domain';
-import { createVerifiedUser, expect, expectAccessible, openNavigation, registerDemoDevice, signInApi, signInNewUser, test } from '../support/fixtures';
+import { createVerifiedUser, expect, expectAccessible, openNavigation, painted, registerDemoDevice, signInApi, signInNewUser, test } from '../support/fixtures';
 
 const SIZES = [
   { name: 'phone', viewport: { width: 360, height: 780 } },
@@ -45,12 +45,14 @@ for (const [index, size] of SIZES.entries()) {
       // Numbers of the demo inventory this file keeps to: 38 on the desktop, 39 on the phone.
       for (const { product, name } of ONE_OF_EACH) await registerDemoDevice(request, baseURL!, user, product, 39 - index, name);
       const cls = await watchLayoutShift(page);
+      const trends = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/devices/trends'));
       await page.goto('/devices');
       const cards = page.getByRole('article');
       await expect(cards).toHaveCount(5);
       // The push offer comes ~1 s after the cards, the trend lines after their call: both must move nothing.
       await expect(page.getByRole('region', { name: 'Alarms in this browser' })).toBeVisible();
-      await page.waitForTimeout(1_500);
+      await trends;
+      await painted(page);
       expect(await cls()).toBeLessThan(0.1);
 
       const tops = await cards.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
@@ -153,8 +155,8 @@ for (const [index, size] of SIZES.entries()) {
       const message = 'This device is already registered to another account. Its owner can share it with you.';
       await expect(page.getByText(message)).toHaveCount(1);
       await expect(page.getByLabel('IMEI')).toHaveAccessibleDescription(message);
-      // No toast repeats it, and no status line shows.
-      await page.waitForTimeout(500);
+      // No toast repeats it, and no status line shows (both would come with the same reply).
+      await painted(page);
       await expect(page.getByRole('alert')).toHaveCount(1);
       await expect(page.getByText(/409|Conflict|Not Found/)).toHaveCount(0);
       await expect(page.getByLabel('Device name')).toHaveValue('My device');

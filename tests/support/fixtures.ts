@@ -46,13 +46,22 @@ export const test = base.extend<{ allowConsoleErrors: (...lines: RegExp[]) => vo
   ],
 });
 
-/** axe on the current page: fails on serious or critical violations (docs/architecture/README.md#habits). */
+/**
+ * Resolves once the page has painted twice more: what a state change scheduled before now (a render after a reply)
+ * has reached the screen. The event a test waits for before it checks that something did not show or move.
+ */
+export async function painted(page: Page) {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/** axe on the current page: fails on serious or critical violations (docs/architecture/README.md#habits); returns all it found. */
 export async function expectAccessible(page: Page) {
   // The start-up splash fades out over the page; axe would measure the contrast of its half-transparent text.
   await expect(page.locator('#pd-splash')).toHaveCount(0);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  return results;
 }
 
 /**

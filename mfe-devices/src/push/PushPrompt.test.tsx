@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { devicesApi, pushApi, usersApi } from '@paddock/shared/api';
 import type { User } from '@paddock/shared/contract';
+import { PUSH_PROMPT_DELAY_MS } from '@paddock/shared/domain';
 import { impersonationAtom, paddockStore, userAtom } from '@paddock/shared/session';
-import { deviceList, fencealarm, renderDevices, resetSession, sampleUser, toastTexts } from '../common/testing';
+import { deviceList, fencealarm, renderDevices as renderDevicesNow, resetSession, sampleUser, toastTexts } from '../common/testing';
 
 // jsdom has no push: this browser's side is played here — permission, service worker, push manager.
 const PUBLIC_KEY = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
@@ -26,7 +27,7 @@ function fakeBrowser({ permission = 'default' as NotificationPermission, answer 
   document.documentElement.dataset.variant = 'default';
   const getRegistration = jest.fn(async () => registration);
   Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { register, getRegistration, ready: Promise.resolve(registration) } });
-  return { subscribe, requestPermission, register };
+  return { subscribe, requestPermission, register, getRegistration };
 }
 
 function removeBrowserPush() {
@@ -47,30 +48,59 @@ function serveServer() {
   return { key, register, update };
 }
 
-const offer = () => screen.findByRole('region', { name: 'Alarms in this browser' }, { timeout: 3000 });
+const offer = () => screen.findByRole('region', { name: 'Alarms in this browser' });
 
-async function dashboardShown() {
-  await screen.findByRole('article', { name: 'North fence' });
-  // The offer comes 1 s after the cards: wait past it.
-  await new Promise((resolve) => setTimeout(resolve, 1300));
+// The offer comes PUSH_PROMPT_DELAY_MS after the dashboard loads (docs/product/limits.md): on jest's fake timers,
+// which Testing Library's waits move on, so no test waits for that second in real time.
+const renderDevices: typeof renderDevicesNow = (path, options) => renderDevicesNow(path, { ...options, fakeTimers: true });
+
+// What a check that nothing is offered waits for: the lazily loaded prompt has decided. Its decision is taken in its
+// own effect, which runs before this wrapper's (children first), so the wrapper tells each `offer` it was given.
+const mockPromptDecided = jest.fn();
+jest.mock('./PushPrompt', () => {
+  const { createElement, useEffect } = jest.requireActual<typeof import('react')>('react');
+  const Prompt = jest.requireActual<typeof import('./PushPrompt')>('./PushPrompt').default;
+  return {
+    __esModule: true,
+    default: function DecisionSignal(props: { offer?: boolean }) {
+      useEffect(() => () => void mockPromptDecided.mockClear(), []);
+      useEffect(() => void mockPromptDecided(props.offer), [props.offer]);
+      return createElement(Prompt, props);
+    },
+  };
+});
+
+/** Waits until the dashboard shows its cards (or its empty page), the delay is over and the prompt has decided. */
+async function dashboardShown(withDevices = true) {
+  await (withDevices ? screen.findByRole('article', { name: 'North fence' }) : screen.findByText(/No devices yet/));
+  await act(() => jest.advanceTimersByTimeAsync(PUSH_PROMPT_DELAY_MS));
+  await waitFor(() => expect(mockPromptDecided).toHaveBeenLastCalledWith(withDevices));
 }
 
+/** Lets a chain of already-settled promises (the fakes above) run to its end. */
+const settle = () => act(() => jest.advanceTimersByTimeAsync(0));
+
 beforeEach(() => {
+  jest.useFakeTimers();
   resetSession();
   jest.restoreAllMocks();
   Element.prototype.scrollIntoView = jest.fn();
 });
-afterEach(removeBrowserPush);
+afterEach(() => {
+  removeBrowserPush();
+  jest.useRealTimers();
+});
 
 test('offers alarm notifications after the dashboard loads; turning them on registers this browser and switches push on', async () => {
   const browser = fakeBrowser();
   const server = serveServer();
   const { user } = renderDevices('/devices');
-  await user.click(await screen.findByRole('button', { name: 'Turn on' }, { timeout: 3000 }));
+  await user.click(await screen.findByRole('button', { name: 'Turn on' }));
 
   await waitFor(() => expect(toastTexts()).toContain('Alarms will now reach this browser.'));
-  // Its new subscription is on the account now: not registered a second time.
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // Its new subscription is on the account now: the check that follows finds it, and it is not registered again.
+  await waitFor(() => expect(browser.getRegistration).toHaveBeenCalled());
+  await settle();
   expect(server.register).toHaveBeenCalledTimes(1);
   expect(browser.requestPermission).toHaveBeenCalledTimes(1);
   expect(browser.register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
@@ -88,7 +118,7 @@ test("a denial raises 'User denied permissions', says so, and is remembered: the
   const server = serveServer();
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   const first = renderDevices('/devices');
-  await first.user.click(await screen.findByRole('button', { name: 'Turn on' }, { timeout: 3000 }));
+  await first.user.click(await screen.findByRole('button', { name: 'Turn on' }));
   await waitFor(() => expect(toastTexts()).toContain('Notifications are blocked for Paddock. You can allow them later in your browser’s site settings.'));
   expect(warn).toHaveBeenCalledWith('User denied permissions', expect.objectContaining({ message: 'User denied permissions' }));
   expect(server.register).not.toHaveBeenCalled();
@@ -106,7 +136,7 @@ test('"Not now" hides the offer and keeps it away', async () => {
   const browser = fakeBrowser();
   serveServer();
   const first = renderDevices('/devices');
-  await first.user.click(await screen.findByRole('button', { name: 'Not now' }, { timeout: 3000 }));
+  await first.user.click(await screen.findByRole('button', { name: 'Not now' }));
   expect(screen.queryByRole('region', { name: 'Alarms in this browser' })).not.toBeInTheDocument();
   first.unmount();
   renderDevices('/devices');
@@ -121,10 +151,10 @@ test('a failure other than a denial says the notifications could not be turned o
   const server = serveServer();
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   const { user } = renderDevices('/devices', { locale: 'de-DE' });
-  await user.click(await screen.findByRole('button', { name: 'Einschalten' }, { timeout: 3000 }));
+  await user.click(await screen.findByRole('button', { name: 'Einschalten' }));
   await waitFor(() => expect(toastTexts()).toContain('Benachrichtigungen konnten in diesem Browser nicht eingeschaltet werden. Bitte versuchen Sie es später erneut.'));
   expect(server.register).not.toHaveBeenCalled();
-  expect(screen.queryByRole('region', { name: 'Alarme in diesem Browser' })).not.toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('region', { name: 'Alarme in diesem Browser' })).not.toBeInTheDocument());
 });
 
 test('no offer while an admin impersonates, nor where the browser has no push', async () => {
@@ -149,15 +179,18 @@ test('a browser that allowed notifications before is registered again quietly wh
   paddockStore.set(userAtom, { ...withPush(true), PushNotifications: { Enabled: true, Tokens: [] } });
   server.register.mockResolvedValue(withPush(true));
   const first = renderDevices('/devices');
-  await waitFor(() => expect(server.register).toHaveBeenCalledTimes(1), { timeout: 3000 });
+  await waitFor(() => expect(server.register).toHaveBeenCalledTimes(1));
   expect(browser.requestPermission).not.toHaveBeenCalled();
   expect(server.update).not.toHaveBeenCalled();
   expect(screen.queryByRole('region', { name: 'Alarms in this browser' })).not.toBeInTheDocument();
   first.unmount();
 
-  // Now the account has it: nothing to do.
+  // Now the account has it: checked, and nothing to do.
+  const checks = browser.getRegistration.mock.calls.length;
   renderDevices('/devices');
   await dashboardShown();
+  await waitFor(() => expect(browser.getRegistration.mock.calls.length).toBeGreaterThan(checks));
+  await settle();
   expect(server.register).toHaveBeenCalledTimes(1);
 });
 
@@ -176,8 +209,7 @@ describe('docs/product/screens.md: the offer moves nothing, needs a device, and 
     serveServer();
     jest.spyOn(devicesApi, 'poll').mockResolvedValue({ list: deviceList(), etag: '"v0"' });
     renderDevices('/devices');
-    await screen.findByText(/No devices yet/);
-    await new Promise((resolve) => setTimeout(resolve, 1300));
+    await dashboardShown(false);
     expect(screen.queryByRole('region', { name: 'Alarms in this browser' })).not.toBeInTheDocument();
   });
 

@@ -5,6 +5,7 @@ import type { AlarmChannels, Device, DeviceChangeLog, DeviceList, PriceCatalogue
 import { metadataDraftOf, metadataUpdateOf, type ProductId } from '@paddock/shared/domain';
 import { samplePrices } from '@paddock/shared/testing/fixtures';
 import { deviceList, renderDevices } from '../common/testing';
+import { DEVICE_PRODUCTS } from '../products';
 
 export interface SettingsApiOptions {
   /** The user's device list (for the tag chips); an empty list by default. */
@@ -45,7 +46,13 @@ export function mockSettingsApi(device: Device, options: SettingsApiOptions = {}
 }
 
 /** Renders `path` and waits for the page whose h1 is `title`. */
+/** The settings route and every product's page (lazy in the app), loaded once per test file. */
+let settingsPages: Promise<unknown> | null = null;
+
 export async function openSettings(path: string, title: string) {
+  // Loaded before the render, so the wait below is for the page, not for its modules compiling on a busy machine.
+  settingsPages ??= Promise.all([import('./SettingsRoute'), ...Object.keys(DEVICE_PRODUCTS).map((id) => import(`../products/${id}/Settings`))]);
+  await settingsPages;
   const rendered = renderDevices(path);
   await screen.findByRole('heading', { level: 1, name: title });
   return rendered;

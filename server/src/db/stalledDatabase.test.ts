@@ -180,7 +180,7 @@ if (onPostgres) {
       let status = 0;
       while (status !== 200 && performance.now() - resumedAt < 10_000) {
         status = (await call(t.app, 'GET', list, { token: me.token })).statusCode;
-        if (status !== 200) await new Promise((r) => setTimeout(r, 200));
+        if (status !== 200) await new Promise((r) => setTimeout(r, 50));
       }
       expect(status).toBe(200);
       expect((await call(t.app, 'GET', '/api/health/ready')).json()).toEqual({ Status: 'ok', Database: 'ok', Broker: 'off' });

@@ -1,7 +1,7 @@
 // FenceAlarm2 firmware over the air, end to end on the embedded broker: an admin asks, the device gets the retained
 // request, reports progress and the new version, and the request is cleared; who may ask; what is refused.
 import type { MqttClient } from 'mqtt';
-import { collect, connectDevice, nextMessage, pause, waitFor } from '../testing/devices';
+import { collect, connectDevice, gatewayCaughtUp, nextMessage, waitFor } from '../testing/devices';
 import { APP_START_TIMEOUT_MS, adminToken, call, createTestApp, createUser, signIn, testConfig, type TestApp } from '../testing/testApp';
 import { demoInventory, demoKey } from './inventory';
 
@@ -72,12 +72,12 @@ it('delivers the request to the device, shows its progress, and takes the new ve
 
   // The request is cleared from the broker: a new subscriber gets nothing retained.
   await t.app.deviceGateway.idle();
-  await pause(200);
+  await gatewayCaughtUp(t, client, key); // the clear has reached the broker
   const other = await device(key);
   const retained = collect(other);
   await other.subscribeAsync(`devices/${key}/down/fota`, { qos: 1 });
-  await pause(300);
-  expect(retained.filter((m) => m.payload.length > 0)).toEqual([]);
+  await gatewayCaughtUp(t, other, key);
+  expect(retained.filter((m) => m.topic.endsWith('/fota') && m.payload.length > 0)).toEqual([]);
 });
 
 it('keeps the reason when the device reports the update failed', async () => {

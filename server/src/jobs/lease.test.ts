@@ -122,13 +122,21 @@ class Work {
   }
 }
 
-/** A Db whose queries fail while `down` (a database away for this instance only). */
-function breakable(real: Db): { db: Db; down: boolean } {
-  const state = { down: false, db: real };
+/**
+ * A Db whose queries fail while `down` (a database away for this instance only); `answered` counts the queries it
+ * answered, so a test waits for a holder's claims (each one query) instead of for time.
+ */
+function breakable(real: Db): { db: Db; down: boolean; answered: number } {
+  const state = { down: false, db: real, answered: 0 };
   state.db = new Proxy(real, {
     get(target, property, receiver) {
       if (property === 'execute') {
-        return (query: unknown) => (state.down ? Promise.reject(new Error('connection refused')) : target.execute(query as never));
+        return async (query: unknown) => {
+          if (state.down) throw new Error('connection refused');
+          const result = await target.execute(query as never);
+          state.answered += 1;
+          return result;
+        };
       }
       return Reflect.get(target, property, receiver);
     },
@@ -140,12 +148,14 @@ describe('holdWhileAlive', () => {
   it('runs the work on one holder; a stop releases the lease and another holder takes the work over', async () => {
     const name = newLease();
     const work = new Work();
-    const a = work.hold(name, 'a');
+    const [dbA, dbB, dbC] = [breakable(db), breakable(db), breakable(db)];
+    const a = work.hold(name, 'a', dbA.db);
     await waitFor(async () => a.held, Boolean);
-    const b = work.hold(name, 'b');
-    const c = work.hold(name, 'c');
-    // Several renewals later, still a's alone.
-    await pause(TTL_MS * 2);
+    const b = work.hold(name, 'b', dbB.db);
+    const c = work.hold(name, 'c', dbC.db);
+    // Several renewals later (a's claims answered), and b and c refused twice each: still a's alone.
+    const claimed = dbA.answered;
+    await waitFor(async () => [dbA.answered - claimed, dbB.answered, dbC.answered], (counts) => counts.every((n) => n >= 2), 5000);
     expect([a.held, b.held, c.held]).toEqual([true, false, false]);
     expect(work.events).toEqual(['start a']);
     expect((await leaseRow(name))!.holder).toBe('a');
@@ -170,7 +180,8 @@ describe('holdWhileAlive', () => {
     const a = work.hold(name, 'a', broken.db);
     await waitFor(async () => a.held, Boolean);
     const b = work.hold(name, 'b');
-    await pause(TTL_MS);
+    const claimed = broken.answered;
+    await waitFor(async () => broken.answered, (answered) => answered > claimed, 5000); // a has renewed once
     broken.down = true;
     const { remaining } = await waitFor(
       async () => ({ lost: !a.held, remaining: (await leaseRow(name))!.remaining_ms }),
@@ -184,9 +195,10 @@ describe('holdWhileAlive', () => {
     await waitFor(async () => b.held, Boolean, 5000);
     expect(work.events).toEqual(['start a', 'stop a', 'start b']);
 
-    // a's database is back: a finds b holding and waits.
+    // a's database is back: a finds b holding and waits (its second claim since shows the first one's answer taken).
     broken.down = false;
-    await pause(TTL_MS);
+    const refusedFrom = broken.answered;
+    await waitFor(async () => broken.answered, (answered) => answered >= refusedFrom + 2, 5000);
     expect(a.held).toBe(false);
     await Promise.all([a.stop(), b.stop()]);
     expect(work.overlaps).toBe(0);

@@ -2,7 +2,7 @@
 // the real inventory.
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IClientOptions } from 'mqtt';
-import { collect, connectDevice, nextMessage, pause, refusalCode } from '../testing/devices';
+import { collect, connectDevice, nextMessage, pause, refusalCode, waitFor } from '../testing/devices';
 import { startBroker, type EmbeddedBroker } from './broker';
 
 const A = '350000300000101';
@@ -76,11 +76,13 @@ describe('topic rules (docs/protocol.md)', () => {
     const will = (key: string) => ({ topic: `devices/${key}/up/status`, payload: Buffer.from('{"Online":false}'), qos: 1 as const, retain: false });
     const a = await connectDevice(broker.url, A, SECRETS[A], { will: will(B) });
     const b = await connectDevice(broker.url, B, SECRETS[B], { will: will(B) });
+    const connected = broker.connectedClients();
     a.stream.destroy(); // dies without DISCONNECT: the will is due now
-    await pause(200);
+    // The broker has dealt with A's will (refused here; published first, had it been allowed) before it drops A.
+    await waitFor(async () => broker.connectedClients(), (count) => count < connected);
     b.stream.destroy();
+    // B's will comes after anything of A's: one subscriber gets the broker's messages in order.
     await nextMessage(own, `devices/${B}/up/status`);
-    await pause(100);
     expect(received).toEqual([{ topic: `devices/${B}/up/status`, payload: '{"Online":false}', retain: false }]);
     await Promise.all([a.endAsync(true), b.endAsync(true), own.endAsync()]);
   });

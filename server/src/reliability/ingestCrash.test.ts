@@ -98,8 +98,9 @@ if (onPostgres) describe('kill -9 in the middle of a burst of readings (PostgreS
     await waitFor(async () => unacked.size, (count) => count > 0, 10_000);
     process.kill(server.pid, 'SIGKILL');
     killed = true;
-    // PUBACKs already on their way still count; then the publishes left waiting fail with the forced end.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // PUBACKs already on their way still count: each client reads its socket to the end the kill gave it first.
+    // Then the publishes left waiting fail with the forced end.
+    await Promise.all(clients.map((client) => (client.connected ? new Promise<void>((resolve) => client.once('close', () => resolve())) : null)));
     await Promise.all(clients.map((client) => client.endAsync(true)));
     await Promise.all(burst);
     const ackedAtKill = acked.length;

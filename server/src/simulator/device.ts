@@ -74,9 +74,9 @@ const PROMPT_READING_MS = 200;
 const REMEMBERED_COMMANDS = 32;
 /** How long after dropping off (offline fault) the silent listener signs in: the broker first sends the will. */
 const LISTEN_AFTER_DROP_MS = 1000;
-const RECONNECT_MS = 2000;
+export const RECONNECT_MS = 2000;
 /** After the broker refused the key or secret: trying again every few seconds would not help. */
-const REFUSED_RECONNECT_MS = 30_000;
+export const REFUSED_RECONNECT_MS = 30_000;
 /** CONNACK codes (MQTT 3.1.1 and 5) for a bad user name or password, or not authorised. */
 const REFUSED_CODES = new Set([4, 5, 134, 135]);
 /** How long stop() waits for a clean goodbye before it cuts the connection. */
@@ -162,6 +162,8 @@ export class SimulatedDevice {
       // Subscriptions are made on every connect (onConnect); a retained config then arrives again.
       resubscribe: false,
       reconnectPeriod: RECONNECT_MS + Math.floor(this.rng() * 1000),
+      // mqtt.js stops for good after a refused CONNACK unless told otherwise; onError sets the longer wait instead.
+      reconnectOnConnackError: true,
       connectTimeout: 10_000,
     };
   }

@@ -1,5 +1,6 @@
 // Test helpers for the device side: real mqtt.js clients that sign in as devices, waiting for messages, polling
 // until the server has applied something, and free ports.
+import { randomUUID } from 'node:crypto';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { ingestUplink } from '../devices/gateway/ingest';
@@ -80,6 +81,35 @@ export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boo
 }
 
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * What a test that nothing came waits for instead of a pause: the gateway publishes a marker now (a simulate message
+ * a real device ignores) and this resolves once `client` has it. The broker passes one connection's messages on in
+ * order and sends a subscription's retained messages as it takes it, so by then `client` has whatever the gateway
+ * published before, and what was retained for the subscriptions it made before.
+ */
+export async function gatewayCaughtUp(t: TestApp, client: MqttClient, key: string): Promise<void> {
+  const topic = `devices/${key}/down/simulate`;
+  await client.subscribeAsync(topic, { qos: 1 });
+  const marker = nextMessage(client, topic, (payload) => payload === MARKER);
+  t.app.deviceGateway.simulate(key, JSON.parse(MARKER));
+  await marker;
+}
+const MARKER = JSON.stringify({ Fault: 'none' });
+
+/**
+ * The other way round: resolves once every server instance of `apps` has received and stored what `client` (signed
+ * in as `key`) published before. The device sends an ack each instance waits for (every instance gets every ack);
+ * one connection's messages arrive in order, so the earlier ones are in hand by then, and stored once idle.
+ */
+export async function uplinksCaughtUp(apps: TestApp | TestApp[], client: MqttClient, key: string): Promise<void> {
+  const gateways = (Array.isArray(apps) ? apps : [apps]).map((t) => t.app.deviceGateway);
+  const id = `caught-up-${randomUUID()}`;
+  const heard = gateways.map((gateway) => gateway.awaitAck(key, id));
+  await client.publishAsync(`devices/${key}/up/ack`, JSON.stringify({ Id: id, Ok: true }), { qos: 1 });
+  await Promise.all(heard);
+  await Promise.all(gateways.map((gateway) => gateway.idle()));
+}
 
 /** A TCP port nobody listens on right now. */
 export async function freePort(): Promise<number> {

@@ -46,10 +46,9 @@ export async function startMosquitto(devices: Record<string, string>, servers: R
   const passwords = path.join(dir, 'passwords');
   const acl = path.join(dir, 'acl');
   const port = await freePort();
-  await writeFile(passwords, '');
-  for (const [user, password] of Object.entries({ ...devices, ...servers })) {
-    await promisify(execFile)(MOSQUITTO_PASSWD, ['-b', passwords, user, password]);
-  }
+  // Written in plain text and hashed in one run (-U): one mosquitto_passwd per user took over 30 s on a busy machine.
+  await writeFile(passwords, Object.entries({ ...devices, ...servers }).map(([user, password]) => `${user}:${password}\n`).join(''));
+  await promisify(execFile)(MOSQUITTO_PASSWD, ['-U', passwords]);
   await writeFile(acl, mosquittoAcl(Object.keys(servers)));
   const conf = path.join(dir, 'mosquitto.conf');
   await writeFile(

@@ -207,7 +207,7 @@ export async function startRabbitMq(options: RabbitMqOptions = {}): Promise<Rabb
     while (!(await accepts(amqpPort)) || !(await accepts(mqttPort))) {
       if (gone) throw new Error(`rabbitmq exited during boot:\n${output}`);
       if (Date.now() > until) throw new Error(`rabbitmq did not listen within ${BOOT_TIMEOUT_MS} ms:\n${output}`);
-      await pause(200);
+      await pause(100);
     }
     await ctl('await_startup', '--timeout', '60');
   };

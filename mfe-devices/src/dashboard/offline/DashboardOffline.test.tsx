@@ -19,6 +19,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   delete document.documentElement.dataset.variant;
+  jest.useRealTimers();
 });
 
 function goOffline() {
@@ -61,8 +62,9 @@ test('started without a network, it shows the last list kept here, marked offlin
   // Back online: it asks at once, and the answer makes it live again.
   poll.mockResolvedValue({ list: deviceList({ Smartplugs: [smartplug('Pump', { PowerEnabled: true })] }), etag: '"v2"' });
   goOnline();
-  await screen.findByRole('switch', { name: 'Power', checked: true });
-  expect(banner()).toBeNull();
+  // The kept card shows the same switch (disabled): wait for the answer itself, which ends the offline state.
+  await waitFor(() => expect(banner()).toBeNull());
+  expect(screen.getByRole('switch', { name: 'Power', checked: true })).toBeEnabled();
   expectControlsDisabled(false);
 });
 
@@ -71,7 +73,7 @@ function cardsAtEachWrite(): number[] {
   const cards: number[] = [];
   const setItem = Storage.prototype.setItem;
   jest.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key: string, value: string) {
-    if (key === STORAGE_KEYS.lastDeviceList) cards.push(document.querySelectorAll('[role="article"]').length);
+    if (key === STORAGE_KEYS.lastDeviceList) cards.push(document.querySelectorAll('article').length);
     setItem.call(this, key, value);
   });
   return cards;
@@ -114,10 +116,11 @@ test("never shows another user's list; without a copy it says the devices come b
 
 test('a partner page embedding the dashboard keeps no copy', async () => {
   delete document.documentElement.dataset.variant;
+  jest.useFakeTimers();
   jest.spyOn(devicesApi, 'poll').mockResolvedValue({ list: kept, etag: '"v1"' });
-  renderDevices('/devices');
+  renderDevices('/devices', { fakeTimers: true });
   await screen.findByRole('article', { name: 'Pump' });
-  // Longer than Paddock's own page takes to write its copy (the test above).
-  await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  // Past the latest moment Paddock's own page writes its copy (saveDeviceListWhenIdle: idle, or 1 s at most).
+  await act(() => jest.advanceTimersByTimeAsync(1_000));
   expect(readDeviceList(sampleUser.Id)).toBeNull();
 });

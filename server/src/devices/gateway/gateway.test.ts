@@ -3,14 +3,16 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { PRODUCTS, type ProductId } from '@paddock/shared/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
-import { alarmNotices, deviceReadings, devices } from '../../db/schema';
-import { collect, connectDevice, nextMessage, pause, refusalCode, waitFor } from '../../testing/devices';
+import { alarmNotices, deviceReadings, devices, jobs } from '../../db/schema';
+import { collect, connectDevice, gatewayCaughtUp, nextMessage, refusalCode, uplinksCaughtUp, waitFor } from '../../testing/devices';
 import { FakeTimers } from '../../testing/fakeTimers';
 import { MOSQUITTO, startMosquitto, type Mosquitto } from '../../testing/mosquitto';
 import { APP_START_TIMEOUT_MS, adminToken, call, createTestApp, createUser, mailsTo, signIn, testConfig, type TestApp } from '../../testing/testApp';
 import { demoInventory, demoKey } from '../inventory';
+import { noticeSettings } from '../../notify/alarmNotices';
+import { sweepOffline } from './offlineSweep';
 
 const onPostgres = process.env.PADDOCK_TEST_DB === 'postgres';
 const SECRETS = Object.fromEntries(demoInventory(testConfig()).map((entry) => [entry.key, entry.secret]));
@@ -65,7 +67,7 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
     beforeAll(async () => {
       rig = await makeRig();
       t = rig.t;
-    });
+    }, APP_START_TIMEOUT_MS);
     afterEach(async () => {
       await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
     });
@@ -138,10 +140,11 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
           200,
         );
         await ownSecond;
-        await pause(100);
+        await gatewayCaughtUp(t, clientA, a); // B's change was published before A's, and this after both
         // Its own configuration (twice or more: Mosquitto grants the wildcard and filters each message instead).
         expect(received.filter((message) => message.topic === `devices/${a}/down/config`).length).toBeGreaterThanOrEqual(2);
-        expect(received.filter((message) => message.topic !== `devices/${a}/down/config`)).toEqual([]);
+        const others = received.filter((message) => ![`devices/${a}/down/config`, `devices/${a}/down/simulate`].includes(message.topic));
+        expect(others).toEqual([]);
       });
 
       it('device A cannot report for device B: B’s data stays unchanged', async () => {
@@ -149,9 +152,15 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
         const { key: b } = await registered('smartplug', owner);
         const clientA = await device(a);
         clientA.on('error', () => undefined); // the embedded broker closes A's connection
-        clientA.publish(`devices/${b}/up/reading`, JSON.stringify({ ...plugReading, Load: 999 }), { qos: 1 });
-        clientA.publish(`devices/${b}/up/status`, JSON.stringify({ Online: false }), { qos: 1, retain: true });
-        await pause(300);
+        // Done once the broker has answered both (Mosquitto acknowledges a refused publish) or closed A's connection:
+        // it has dealt with them by then, so what it would have passed on comes before B's own reading below.
+        await new Promise<void>((resolve) => {
+          let answered = 0;
+          const one = () => ++answered === 2 && resolve();
+          clientA.once('close', () => resolve());
+          clientA.publish(`devices/${b}/up/reading`, JSON.stringify({ ...plugReading, Load: 999 }), { qos: 1 }, one);
+          clientA.publish(`devices/${b}/up/status`, JSON.stringify({ Online: false }), { qos: 1, retain: true }, one);
+        });
         const clientB = await device(b);
         await send(clientB, b, 'reading', { ...plugReading, Load: 7 });
         const seen = await until(owner, 'smartplug', b, (d) => d.Load === 7);
@@ -182,8 +191,7 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
         });
         // The same reading again (a retry, or another server instance): one history row, nothing visible changes.
         await send(client, key, 'reading', { At, ...plugReading });
-        await pause(200);
-        await t.app.deviceGateway.idle();
+        await uplinksCaughtUp(t, client, key);
         const rows = await history(key);
         expect(rows).toHaveLength(1);
         expect(rows[0]).toMatchObject({ at: new Date(At), data: plugReading });
@@ -237,8 +245,7 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
         const client = await device(key);
         await send(client, key, 'reading', { Load: 1, Consumption: 1, SignalStrength: 1, PowerEnabled: true, MainsPower: true });
         await send(client, key, 'status', { Online: true });
-        await pause(200);
-        await t.app.deviceGateway.idle();
+        await uplinksCaughtUp(t, client, key);
         expect(await history(key)).toEqual([]);
         expect(await row(key)).toBeUndefined();
       });
@@ -380,12 +387,12 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
       it('is cleared when the device is unregistered', async () => {
         const { owner, key } = await registered('fencealarm2');
         expect((await call(t.app, 'DELETE', url('fencealarm2', key), { token: owner.token })).statusCode).toBe(204);
-        await pause(200);
         const client = await device(key);
+        await gatewayCaughtUp(t, client, key); // the clearing publishes have reached the broker
         const received = collect(client);
         await client.subscribeAsync(`devices/${key}/down/#`, { qos: 1 });
-        await pause(300);
-        expect(received.filter((message) => message.payload !== '')).toEqual([]);
+        await gatewayCaughtUp(t, client, key); // and whatever is retained for the key has come
+        expect(received.filter((message) => message.payload !== '' && !message.topic.endsWith('/down/simulate'))).toEqual([]);
       });
     });
 
@@ -426,7 +433,7 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
         const { owner, key } = await registered('smartplug');
         const before = await device(key);
         const commands: Json[] = [];
-        before.on('message', (topic, payload) => commands.push(JSON.parse(payload.toString())));
+        before.on('message', (topic, payload) => topic.endsWith('/down/command') && commands.push(JSON.parse(payload.toString())));
         await before.subscribeAsync(`devices/${key}/down/command`, { qos: 1 });
         await send(before, key, 'status', { Online: false });
         await until(owner, 'smartplug', key, (d) => d.OfflineAlarm.Triggered === true);
@@ -436,7 +443,7 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
         const refused = await call(t.app, 'PUT', `${url('smartplug', key)}/power-enabled`, { token: owner.token, body: { Enabled: false } });
         expect(refused.statusCode).toBe(409);
         expect(refused.json<Json>()).toMatchObject({ Error: 'device_offline', Field: 'PowerEnabled' });
-        await pause(100);
+        await gatewayCaughtUp(t, before, key); // a command, had one been sent, would have come first
         expect(commands).toEqual([]);
         // Any message brings it back; the clear of its offline alarm is told, and the command goes through.
         await send(before, key, 'reading', { At: new Date(t.clock.now().getTime() - 1000).toISOString(), ...plugReading });
@@ -493,7 +500,7 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
         expect((await get(owner, 'smartplug', key)).PowerEnabled).toBe(true);
         // A late ack changes nothing either.
         await send(clients.at(-1)!, key, 'ack', { Id: commands[0].Id, Ok: true, PowerEnabled: false });
-        await pause(200);
+        await uplinksCaughtUp(t, clients.at(-1)!, key);
         expect((await get(owner, 'smartplug', key)).PowerEnabled).toBe(true);
       });
 
@@ -572,7 +579,8 @@ function describeGateway(title: string, makeRig: () => Promise<Rig>) {
           (r) => r.reportingSeconds === 60,
         );
         t.clock.advance(170_000);
-        await pause(1200); // a sweep (every second) has run: 171 s of silence is not yet 3 × 60 s
+        // A sweep now, as the loop runs every second: 171 s of silence is not yet 3 × 60 s.
+        expect(await sweepOffline(t.database.db, t.clock.now(), noticeSettings(t.config))).not.toContain(key);
         expect((await get(owner, 'smartplug', key)).OfflineAlarm.Triggered).toBe(false);
         t.clock.advance(10_000);
         await until(owner, 'smartplug', key, (d) => d.OfflineAlarm.Triggered === true);
@@ -678,8 +686,7 @@ if (onPostgres) {
           async () => (await call(t.app, 'GET', `/api/smartplugs/${key}`, { token: firstToken })).json<Json>(),
           (device) => device.Load === 75,
         );
-        await pause(200);
-        await Promise.all([t.app.deviceGateway.idle(), second.app.deviceGateway.idle()]);
+        await uplinksCaughtUp([t, second], client, key);
         expect(await t.database.db.select().from(deviceReadings).where(eq(deviceReadings.key, key))).toHaveLength(1);
       } finally {
         await client.endAsync(true);
@@ -719,7 +726,7 @@ if (onPostgres) {
         // Mosquitto acknowledges the devices itself; the instances take the readings from it in their own time.
         const stored = () => t.database.db.select().from(deviceReadings).where(inArray(deviceReadings.key, keys));
         await waitFor(stored, (rows) => rows.length >= 2 * readings, 20_000);
-        await pause(500);
+        await Promise.all(clients.map((client, i) => uplinksCaughtUp([t, second], client, keys[i])));
         expect(await stored()).toHaveLength(2 * readings);
         const applied = t.app.deviceGateway.applied + second.app.deviceGateway.applied - before;
         expect(applied).toBe(2 * readings);
@@ -727,7 +734,9 @@ if (onPostgres) {
         expect(second.app.deviceGateway.applied).toBeGreaterThan(0);
         const alarmMails = async () => (await mailsTo(t, user.email)).filter((mail) => /load/i.test(mail.Subject + mail.Text));
         await waitFor(alarmMails, (mails) => mails.length > 0, 20_000);
-        await pause(2500); // both workers have polled again since
+        // Until the outbox holds none of the user's jobs: a job two workers had both taken would be sent by then.
+        const userJobs = () => t.database.db.select().from(jobs).where(sql`${jobs.payload}->>'userId' = ${user.id}`);
+        await waitFor(userJobs, (rows) => rows.length === 0, 20_000);
         expect(await alarmMails()).toHaveLength(1);
       } finally {
         await Promise.all(clients.map((client) => client.endAsync(true)));

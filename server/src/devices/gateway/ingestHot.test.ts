@@ -156,7 +156,9 @@ if (onPostgres) {
           if (key === held.key) {
             const [last, ...first] = [...all.get(key)!].reverse();
             const early = first.reverse().map((uplink) => batcher.submit(uplink).then((result) => (settled(key), result)));
-            await new Promise((resolve) => setTimeout(resolve, 200));
+            // Once they are parked (their batch found the row held), one more comes.
+            const parked = (batcher as unknown as { parked: Map<string, unknown[]> }).parked;
+            await waitFor(async () => parked.get(key)?.length ?? 0, (count) => count === first.length, 5000);
             const late = batcher.submit(last).then((result) => (settled(key), result));
             for (const result of await Promise.all([...early, late])) expect(result.outcome).toBe('applied');
             return;
