@@ -20,6 +20,7 @@ export default tseslint.config(
       // Broken on purpose: scripts/lint/boundaries.test.ts lints them and expects each boundary rule to fire.
       'scripts/lint/fixtures/**',
       'scripts/lint/fixtures-unlisted-app/**',
+      'scripts/lint/fixtures-knip/**',
     ],
   },
   js.configs.recommended,

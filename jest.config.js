@@ -14,7 +14,7 @@ const swc = [
 const { TEXT_PACKAGES } = require('./scripts/appList.cjs');
 
 // ESM-only packages that jest must transform.
-const esmPackages = ['react-intl', 'intl-messageformat', '@formatjs'];
+const esmPackages = ['react-intl', 'intl-messageformat', '@formatjs', 'ky'];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
 
 module.exports = {
@@ -57,7 +57,7 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/scripts', '<rootDir>/webpack'],
       testMatch: ['**/*.test.ts'],
-      testPathIgnorePatterns: ['/fixtures/', '/fixtures-unlisted-app/'],
+      testPathIgnorePatterns: ['/fixtures/', '/fixtures-unlisted-app/', '/fixtures-knip/'],
       transform: { '^.+\\.m?(t|j)s$': swc },
       // The message compiler (webpack/loaders) uses the ESM-only ICU parser.
       transformIgnorePatterns,

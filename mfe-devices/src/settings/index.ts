@@ -1,8 +1,8 @@
 // The settings frame a product page plugs into (see ./README.md).
-export { SettingsFrame, type ProductFields, type SettingsFrameProps, type SettingsPageProps } from './SettingsFrame';
+export { SettingsFrame, type ProductFields, type SettingsPageProps } from './SettingsFrame';
 export { AlarmsInactiveNote, SettingsSection } from './Section';
 export { VoltageAlarmSelect } from './VoltageAlarmSelect';
-export { PlanChoiceProvider, useSubscriptionActive } from './subscriptionActive';
+export { useSubscriptionActive } from './subscriptionActive';
 export { settingsTexts } from './messages';
 export { focusControl } from './focus';
 export { OwnerOnlyNote, useIsDeviceOwner } from './ownerChoices';

@@ -13,11 +13,11 @@ import {
 } from '@paddock/shared/domain';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { devices, type DeviceRow, type DeviceSubscription, type UserRow } from '../db/schema';
+import { devices, type DeviceRow, type DeviceSubscription } from '../db/schema';
 import { badRequest } from '../http/errors';
 import { deepMerge } from '../devices/changes';
 import type { DeviceChange } from '../devices/store';
-import { priceCharge, recordCharge, type Charge, type PaidCharge, type PaymentProvider } from './payments';
+import { recordCharge, type PaidCharge, type PaymentProvider } from './payments';
 
 /** The catalogue key of a PriceId sent on an update call: null for '' (None); 400 naming `field` for any other price. */
 export function checkPlanPrice(product: ProductId, catalogue: PriceCatalogue, priceId: string, field: string): PriceKey | null {
@@ -45,19 +45,10 @@ export function paidPeriod(
   return { subscription, fields: deepMerge(row.fields, dataGranted(row.fields, planAllowanceBytes(catalogue[key]))) };
 }
 
-type Payer = Pick<UserRow, 'id' | 'customerId' | 'country'>;
 type PlanDevice = Pick<DeviceRow, 'key' | 'product' | 'name' | 'fields' | 'subscription'>;
-
-/** One period of a plan charged to the device's owner, for the provider: priced from the catalogue, named by `idempotencyKey`. */
-export const planCharge = (catalogue: PriceCatalogue, owner: Payer, row: PlanDevice, key: PriceKey, idempotencyKey: string): Charge =>
-  priceCharge(owner, key, catalogue[key], { description: `${catalogue[key].Name} – ${row.name}`, idempotencyKey });
 
 /** How long a claimed charge (devices.charging_until) keeps others off: longer than a provider's calls take, retries included. */
 export const CHARGE_CLAIM_MS = 15 * 60_000;
-
-/** Whether a renewal or plan start is charging the device's period now (devices.charging_until, 0029_charging_until.sql). */
-export const chargeUnderWay = (row: Pick<DeviceRow, 'chargingUntil'>, now: Date) =>
-  row.chargingUntil !== null && row.chargingUntil.getTime() > now.getTime();
 
 /**
  * Claims the device's current period for a charge, in one short statement: only while no other charge holds it and

@@ -15,7 +15,11 @@ import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace
 const UNTRACED_PATHS = new Set(['/api/health', '/api/health/ready', '/metrics']);
 const pathOf = (url: string | undefined) => (url ?? '').split('?')[0];
 
-/** Starts tracing for the process; returns what flushes the buffered spans. */
+/**
+ * Starts tracing for the process; returns what flushes the buffered spans. Loaded by tracing.ts only when tracing is
+ * configured (a require knip cannot follow).
+ * @public
+ */
 export function startTracing(env: Readonly<Record<string, string | undefined>>): () => Promise<void> {
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME?.trim() || 'paddock' }),

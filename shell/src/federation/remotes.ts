@@ -59,10 +59,6 @@ export function registerPaddockRemotes(config: RemotesConfig): void {
   registerRemotes(REMOTE_NAMES.filter((name) => registered[name]).map((name) => remoteEntry(name, registered[name]!)));
 }
 
-export function registeredRemotes(): RemotesConfig {
-  return { ...registered };
-}
-
 export interface RemoteAppModule {
   default: ComponentType<RemoteAppProps>;
 }

@@ -2,6 +2,6 @@
 // so the screens state the price the invoice will charge.
 import { SELLER_COUNTRY } from '@paddock/shared/domain';
 
-export { SELLER_COUNTRY, SELLER_VAT_PERCENT, vatAmounts, vatTreatment, type VatTreatment } from '@paddock/shared/domain';
+export { vatAmounts, vatTreatment } from '@paddock/shared/domain';
 /** Who issues the invoices. */
 export const SELLER = { name: 'Paddock', country: SELLER_COUNTRY } as const;

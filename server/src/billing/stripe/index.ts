@@ -5,7 +5,7 @@ import { localPaymentProvider, type PaymentProvider } from '../payments';
 import { stripeClient } from './client';
 import { stripePaymentProvider } from './provider';
 
-export { stripeWebhookRoutes, type StripeInvoiceEvent, type StripeInvoiceHook } from './webhook';
+export { stripeWebhookRoutes, type StripeInvoiceHook } from './webhook';
 
 export function configuredPaymentProvider(config: Pick<Config, 'payments' | 'now'>): PaymentProvider {
   return config.payments.provider === 'stripe'

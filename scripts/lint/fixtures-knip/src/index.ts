@@ -1,0 +1,3 @@
+import { usedHelper } from './helpers';
+
+export const main = () => usedHelper();
