@@ -10,6 +10,7 @@ const TABLE: [Action, boolean, boolean, boolean][] = [
   ['session:revoke', true, true, true],
   ['user:read', true, false, true],
   ['user:update', true, false, true],
+  ['user:changePassword', true, false, false],
   ['user:delete', true, false, true],
   ['user:devices', true, false, true],
   ['user:buy', true, false, true],

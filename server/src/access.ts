@@ -11,6 +11,7 @@ export type Action =
   | 'session:revoke'
   | 'user:read'
   | 'user:update'
+  | 'user:changePassword'
   | 'user:delete'
   | 'user:devices'
   | 'user:buy'
@@ -55,6 +56,8 @@ const RULES: Record<Action, (actor: Actor, target: Target) => boolean> = {
   'session:revoke': anyone,
   'user:read': selfOrAdmin,
   'user:update': selfOrAdmin,
+  // Only the account holder, who knows the current password; staff send users to "Forgot password".
+  'user:changePassword': self,
   'user:delete': selfOrAdmin,
   'user:devices': selfOrAdmin,
   // Buying for an account (SMS bundles): the user, or staff on their behalf.

@@ -10,6 +10,7 @@ import { fetchRemotesConfig, preloadRemoteApp, registerPaddockRemotes } from './
 import { guardSession } from './routing/AppRoutes';
 import { landingPage } from './routing/guards';
 import { registerWhenIdle } from './serviceWorker/register';
+import { loadApiClientAtFirstUse } from './startup/apiClientAhead';
 import { askForDeviceListAhead } from './startup/deviceListAhead';
 import { startOnConnectionError, startupFailedAtom } from './startup/startupFailure';
 import { ensureVariant } from './startup/variant';
@@ -44,6 +45,7 @@ async function start(): Promise<void> {
   }
 
   await variantKnown;
+  loadApiClientAtFirstUse();
   createRoot(document.getElementById('root')!).render(<App />);
   // The precache and push worker, once the page is up (docs/architecture/installable-app.md).
   registerWhenIdle();

@@ -47,6 +47,8 @@ import { PATHS } from '../common/paths';
 import { useSubmit } from '../common/useSubmit';
 import { accountTexts } from './messages';
 import { PendingEmail } from './PendingEmail';
+import { ChangePassword } from './ChangePassword';
+import { InvoiceDetails } from './InvoiceDetails';
 import { formOf, userChanges, type AccountForm } from './userChanges';
 
 // The energy price's fields carry their wire names, so a 400 naming `EnergyPrice.PerKwh` lands under the price.
@@ -317,6 +319,9 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
           </Button>
         </Actions>
       </form>
+      <InvoiceDetails user={user} onSaved={storeUser} />
+      {/* Only the account holder, who knows the current password; staff never set it (docs/product/roles.md). */}
+      {self ? <ChangePassword userId={user.Id} /> : null}
       {impersonating ? null : (
         <Card>
           <h2 className="pd-account-section-title">{t(m.deleteHeading)}</h2>

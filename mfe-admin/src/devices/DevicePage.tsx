@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { adminApi, ApiError, failureText, showToast } from '@paddock/shared/api';
 import { PRODUCT_INFO, type DeviceOf, type ProductId } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Actions, Alert, Button, Card, ConfirmDialog, Dialog, LoadedView, Page, icons } from '@paddock/shared/ui';
+import { Actions, Button, Card, ConfirmDialog, Dialog, LoadedView, Page, icons, useActionFailure } from '@paddock/shared/ui';
 import { JsonView } from '../common/JsonView';
 import { adminCommonTexts } from '../common/messages';
 import { useImpersonate } from '../common/useImpersonate';
@@ -79,15 +79,22 @@ function CancelSubscription<P extends ProductId>({
   const m = adminDeviceTexts.messages;
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  // docs/product/errors.md Dialogs: why it failed is said in the dialog, which stays open to try again.
+  const failure = useActionFailure();
+  const close = () => {
+    setOpen(false);
+    failure.clear();
+  };
   const confirm = async () => {
     setBusy(true);
+    failure.clear();
     try {
-      const device = await adminApi.cancelSubscription(product, deviceKey);
-      setOpen(false);
+      const device = await adminApi.cancelSubscription(product, deviceKey, { silent: true });
+      close();
       showToast({ kind: 'success', message: m.cancelled });
       onDone(device);
-    } catch {
-      // the shared failed-reply handler has shown why; the dialog stays open to try again
+    } catch (error) {
+      failure.fail(error);
     } finally {
       setBusy(false);
     }
@@ -100,10 +107,11 @@ function CancelSubscription<P extends ProductId>({
       <Dialog
         open={open}
         title={t(m.cancelConfirmTitle, { product: PRODUCT_INFO[product].name, key: deviceKey })}
-        onClose={() => setOpen(false)}
+        onClose={close}
+        error={failure.failure}
         actions={
           <>
-            <Button onClick={() => setOpen(false)}>{t(m.keepSubscription)}</Button>
+            <Button onClick={close}>{t(m.keepSubscription)}</Button>
             <Button variant="danger" busy={busy} onClick={() => void confirm()}>
               {t(m.cancelDo)}
             </Button>
@@ -122,18 +130,21 @@ function ConsumptionReset({ deviceKey }: { deviceKey: string }) {
   const m = adminDeviceTexts.messages;
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ answer: unknown } | { failure: string } | null>(null);
+  const [outcome, setOutcome] = useState<{ answer: unknown } | null>(null);
+  // docs/product/errors.md Dialogs: a failure is said in the dialog, which stays open to try again.
+  const [failure, setFailure] = useState<string | null>(null);
   const confirm = async () => {
     setBusy(true);
     setOutcome(null);
+    setFailure(null);
     try {
       const answer = await adminApi.resetConsumption(deviceKey, { silent: true });
       setOutcome({ answer: answer ?? null });
+      setOpen(false);
     } catch (error) {
-      setOutcome({ failure: resetFailure(error, t) });
+      setFailure(t(m.resetFailed, { reason: resetFailure(error, t) }));
     } finally {
       setBusy(false);
-      setOpen(false);
     }
   };
   return (
@@ -149,13 +160,16 @@ function ConsumptionReset({ deviceKey }: { deviceKey: string }) {
         confirmLabel={t(m.resetDo)}
         danger
         busy={busy}
+        error={failure}
         onConfirm={() => void confirm()}
-        onCancel={() => setOpen(false)}
+        onCancel={() => {
+          setOpen(false);
+          setFailure(null);
+        }}
       >
         <p>{t(m.resetConfirmText)}</p>
       </ConfirmDialog>
-      {outcome && 'failure' in outcome ? <Alert>{t(m.resetFailed, { reason: outcome.failure })}</Alert> : null}
-      {outcome && 'answer' in outcome ? (
+      {outcome ? (
         <Card aria-label={t(m.plugAnswer)}>
           <h2>{t(m.plugAnswer)}</h2>
           <JsonView value={outcome.answer} name={t(m.plugAnswer)} />

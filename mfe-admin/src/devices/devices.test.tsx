@@ -129,8 +129,24 @@ describe('/admin/{product}/{key}', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel subscription' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'End subscription' }));
     await waitFor(() => expect(screen.getByLabelText(`FarmCam SIM ${IMSI} as JSON`).textContent).toBe(JSON.stringify(ended, null, 2)));
-    expect(cancel).toHaveBeenCalledWith('farmcam-sim', IMSI);
+    expect(cancel).toHaveBeenCalledWith('farmcam-sim', IMSI, { silent: true });
     expect(toastTexts()).toContain('Subscription cancelled');
+  });
+
+  test('a cancellation that fails stays in its dialog with the reason; Keep it closes it', async () => {
+    jest.spyOn(devicesApi, 'get').mockResolvedValue(sim as never);
+    jest.spyOn(adminApi, 'cancelSubscription').mockRejectedValue(apiError(503, 'unavailable', 'The payment provider is not answering.'));
+    const { user } = renderRemote(App, `/admin/farmcam-sim/${IMSI}`);
+    await user.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'End subscription' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The payment provider is not answering.');
+    expect(toastTexts()).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Opened again, it starts without the old failure.
+    await user.click(screen.getByRole('button', { name: 'Cancel subscription' }));
+    expect(within(screen.getByRole('dialog')).queryByRole('alert')).toBeNull();
   });
 
   test('SmartPlug: Reset consumption after a confirmation shows the plug’s answer', async () => {
@@ -148,13 +164,15 @@ describe('/admin/{product}/{key}', () => {
   test.each([
     [408, 'timeout', 'The plug did not answer in time', 'The reset failed: 408: The plug did not answer in time'],
     [502, 'device_error', 'The plug refused', 'The reset failed: 502: The plug refused'],
-  ])('SmartPlug: a %s is shown on the page', async (status, code, message, shown) => {
+  ])('SmartPlug: a %s is shown in the dialog, which stays open', async (status, code, message, shown) => {
     jest.spyOn(devicesApi, 'get').mockResolvedValue(plug as never);
     jest.spyOn(adminApi, 'resetConsumption').mockRejectedValue(apiError(status, code, message));
     const { user } = renderRemote(App, `/admin/smartplug/${IMEI}`);
     await user.click(await screen.findByRole('button', { name: 'Reset consumption' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(shown);
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(shown);
+    expect(screen.getByRole('dialog')).toBe(dialog);
   });
 });
 

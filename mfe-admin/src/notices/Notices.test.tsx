@@ -108,9 +108,27 @@ test('the close icon deletes only after the confirmation', async () => {
   expect(remove).not.toHaveBeenCalled();
   await user.click(screen.getByRole('button', { name: 'Delete notice: Maintenance on Sunday' }));
   await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
-  await waitFor(() => expect(remove).toHaveBeenCalledWith('n1'));
+  await waitFor(() => expect(remove).toHaveBeenCalledWith('n1', { silent: true }));
   expect(await screen.findByText('There are no notices yet.')).toBeInTheDocument();
   expect(notices).toHaveBeenCalledTimes(2);
+});
+
+test('a delete that fails keeps its dialog open with the reason; it can be tried again', async () => {
+  jest.spyOn(adminApi, 'notices').mockResolvedValue([notice]);
+  const remove = jest
+    .spyOn(adminApi, 'deleteNotice')
+    .mockRejectedValueOnce(apiError(503, 'unavailable', 'The service is busy. Try again in a minute.'))
+    .mockResolvedValue(undefined);
+  const { user } = renderRemote(App, '/admin/notices');
+  await user.click(await screen.findByRole('button', { name: 'Delete notice: Maintenance on Sunday' }));
+  const dialog = screen.getByRole('dialog', { name: 'Delete this notice?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent('The service is busy. Try again in a minute.');
+  expect(remove).toHaveBeenCalledWith('n1', { silent: true });
+  expect(toastTexts()).toEqual([]);
+  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(remove).toHaveBeenCalledTimes(2);
 });
 
 test('a list that cannot be loaded: the reason and Try again, the form still usable', async () => {

@@ -5,7 +5,22 @@ import { useIntl } from 'react-intl';
 import { adminApi, showToast, useLoaded } from '@paddock/shared/api';
 import { NOTICE_TEXT_MAX_LENGTH, type Notice, type NoticeBody } from '@paddock/shared/contract';
 import { useT } from '@paddock/shared/i18n';
-import { Actions, Alert, Button, Card, Checkbox, ConfirmDialog, IconButton, LoadedView, Page, Table, useFormErrors, type FieldErrors, icons } from '@paddock/shared/ui';
+import {
+  Actions,
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  ConfirmDialog,
+  IconButton,
+  LoadedView,
+  Page,
+  Table,
+  useActionFailure,
+  useFormErrors,
+  type FieldErrors,
+  icons,
+} from '@paddock/shared/ui';
 import { formatDateTime } from '../common/format';
 import { adminCommonTexts } from '../common/messages';
 import { TextAreaField } from '../common/TextArea';
@@ -57,6 +72,7 @@ export function Notices() {
   const [saving, setSaving] = useState(false);
   const [removing, setRemoving] = useState<Notice | null>(null);
   const [removeBusy, setRemoveBusy] = useState(false);
+  const removeFailure = useActionFailure();
   const { formRef, show, clear, errors } = useFormErrors<Language>(LANGUAGES);
 
   const setText = (language: Language, value: string) => {
@@ -93,15 +109,17 @@ export function Notices() {
   const remove = async () => {
     if (!removing) return;
     setRemoveBusy(true);
+    removeFailure.clear();
     try {
-      await adminApi.deleteNotice(removing.Id);
+      await adminApi.deleteNotice(removing.Id, { silent: true });
       showToast({ kind: 'success', message: m.removed });
       // The form no longer edits a notice that is gone: what was written stays, as a new notice.
       if (draft.Id === removing.Id) setDraft((d) => ({ ...d, Id: undefined, UpdatedAt: undefined }));
       setRemoving(null);
       reload();
-    } catch {
-      // the shared failed-reply handler has shown why
+    } catch (error) {
+      // Said in the dialog, which stays open to try again (docs/product/errors.md Dialogs).
+      removeFailure.fail(error);
     } finally {
       setRemoveBusy(false);
     }
@@ -199,8 +217,12 @@ export function Notices() {
         confirmLabel={t(m.removeDo)}
         danger
         busy={removeBusy}
+        error={removeFailure.failure}
         onConfirm={() => void remove()}
-        onCancel={() => setRemoving(null)}
+        onCancel={() => {
+          setRemoving(null);
+          removeFailure.clear();
+        }}
       >
         {removing ? <p>{removing.English}</p> : null}
       </ConfirmDialog>

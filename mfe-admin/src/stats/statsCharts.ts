@@ -1,5 +1,5 @@
 // The echarts options of the stats page as pure functions (no echarts import, so they are tested without a canvas):
-// readings per hour as a line, notifications per day as bars stacked by channel. Tooltips work on touch.
+// readings per hour as a line, notifications per day as bars stacked by channel.
 import type { FleetStats } from '@paddock/shared/contract';
 import type { ChartTheme } from '@paddock/shared/charts';
 
@@ -22,15 +22,8 @@ function frame(theme: ChartTheme) {
     color: theme.series,
     // containLabel keeps the labels inside a 360 px wide card.
     grid: { left: 8, right: 16, top: 32, bottom: 8, containLabel: true },
-    tooltip: {
-      trigger: 'axis' as const,
-      // Touch screens have no hover: a tap shows the tooltip too.
-      triggerOn: 'mousemove|click' as const,
-      confine: true,
-      backgroundColor: theme.surface,
-      borderColor: theme.grid,
-      textStyle: { color: theme.text },
-    },
+    // Its trigger, tap and colours are the charts' theme (echartsTheme in @paddock/shared/charts).
+    tooltip: {},
   };
 }
 

@@ -79,7 +79,7 @@ test('Accept asks first, then accepts that claim, says so and loads the list aga
 
   await user.click(screen.getByRole('button', { name: 'Accept the claim of buyer@example.com' }));
   await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Accept' }));
-  await waitFor(() => expect(accept).toHaveBeenCalledWith('c-second'));
+  await waitFor(() => expect(accept).toHaveBeenCalledWith('c-second', { silent: true }));
   expect(await screen.findByText('No warranty claim is waiting for review.')).toBeInTheDocument();
   expect(toastTexts()).toContain('FenceAlarm FA-001 is now registered to buyer@example.com.');
   expect(claims).toHaveBeenCalledTimes(2);
@@ -93,18 +93,22 @@ test('Reject asks first, then rejects the claim in review and says so', async ()
   const dialog = screen.getByRole('dialog', { name: 'Reject this claim?' });
   expect(dialog).toHaveTextContent('the registration stays as it is');
   await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-  await waitFor(() => expect(reject).toHaveBeenCalledWith('c-second'));
+  await waitFor(() => expect(reject).toHaveBeenCalledWith('c-second', { silent: true }));
   await waitFor(() => expect(toastTexts()).toContain('The claim of buyer@example.com to FenceAlarm FA-001 was rejected.'));
 });
 
-test('a decision someone else already took: the list is loaded again', async () => {
+test('a decision that fails stays in its dialog with the reason; the list behind is loaded again', async () => {
   const claims = jest.spyOn(warrantiesApi, 'claims').mockResolvedValueOnce([dispute]).mockResolvedValue([]);
   jest.spyOn(warrantiesApi, 'acceptClaim').mockRejectedValue(apiError(409, 'warranty_claim_decided', 'Already decided'));
   const { user } = renderRemote(App, '/admin/warranty-claims');
   await user.click(await screen.findByRole('button', { name: 'Accept the claim of first@example.com' }));
   await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Accept' }));
+  expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Already decided');
+  expect(toastTexts()).toEqual([]);
   expect(await screen.findByText('No warranty claim is waiting for review.')).toBeInTheDocument();
   expect(claims).toHaveBeenCalledTimes(2);
+  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByRole('dialog')).toBeNull();
 });
 
 test('in German, with nothing to review', async () => {

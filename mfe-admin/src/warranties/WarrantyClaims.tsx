@@ -7,7 +7,7 @@ import { showToast, useLoaded, warrantiesApi } from '@paddock/shared/api';
 import type { WarrantyClaim, WarrantyDispute } from '@paddock/shared/contract';
 import { PROOF_EXTENSIONS, type WarrantyStatus } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Button, Card, ConfirmDialog, LoadedView, Page, Table, saveFile } from '@paddock/shared/ui';
+import { Button, Card, ConfirmDialog, LoadedView, Page, Table, saveFile, useActionFailure } from '@paddock/shared/ui';
 import { formatDateTime } from '../common/format';
 import { adminCommonTexts } from '../common/messages';
 import { adminWarrantyTexts } from './messages';
@@ -32,6 +32,7 @@ export function WarrantyClaims() {
   const { loaded, reload } = useLoaded(() => warrantiesApi.claims({ silent: true }), []);
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const [busy, setBusy] = useState(false);
+  const failure = useActionFailure();
   const [downloading, setDownloading] = useState<string | null>(null);
 
   const download = async (dispute: WarrantyDispute, claim: WarrantyClaim) => {
@@ -51,14 +52,17 @@ export function WarrantyClaims() {
     const { kind, dispute, claim } = deciding;
     const values = { product: dispute.Product, serial: dispute.SerialNumber, email: claim.Email };
     setBusy(true);
+    failure.clear();
     try {
-      await (kind === 'accept' ? warrantiesApi.acceptClaim(claim.Id) : warrantiesApi.rejectClaim(claim.Id));
+      const options = { silent: true };
+      await (kind === 'accept' ? warrantiesApi.acceptClaim(claim.Id, options) : warrantiesApi.rejectClaim(claim.Id, options));
       showToast({ kind: 'success', text: t(kind === 'accept' ? m.accepted : m.rejectedToast, values) });
       setDeciding(null);
       reload();
-    } catch {
-      // the shared failed-reply handler has shown why (another admin may have decided it: the list is loaded again)
-      setDeciding(null);
+    } catch (error) {
+      // Said in the dialog, which stays open (docs/product/errors.md Dialogs); another admin may have decided it, so
+      // the list behind is loaded again.
+      failure.fail(error);
       reload();
     } finally {
       setBusy(false);
@@ -158,8 +162,12 @@ export function WarrantyClaims() {
         confirmLabel={t(deciding?.kind === 'reject' ? m.reject : m.accept)}
         danger={deciding?.kind === 'reject'}
         busy={busy}
+        error={failure.failure}
         onConfirm={() => void decide()}
-        onCancel={() => setDeciding(null)}
+        onCancel={() => {
+          setDeciding(null);
+          failure.clear();
+        }}
       >
         {deciding ? (
           <p>

@@ -198,3 +198,36 @@ test('in Swedish', async () => {
   const camera = await screen.findByRole('row', { name: /FarmCam SIM Gate camera/ });
   await waitFor(() => expect(camera).toHaveTextContent(/99 SEK per månad/));
 });
+
+// docs/product/billing.md "A declined renewal": the plan stays active (its alarms keep working) while it is retried;
+// Billing says the payment failed, when the next try is, and opens the portal to update the card.
+test('a declined renewal reads "Payment failed — update your card", not Inactive, with the way to the card', async () => {
+  const retrying = {
+    ...fence,
+    Subscription: { Trialing: true, ExpiresAt: '2026-11-20T00:00:00.000Z', PriceIds: { Current: '', Next: samplePrices.FencealarmMonth.Id } },
+    Renewal: { PaymentFailed: true, RetryAt: '2099-11-21T06:00:00.000Z' },
+  } as Fencealarm;
+  serve({ devices: list({ Fencealarms: [retrying] }) });
+  const portal = jest.spyOn(billingApi, 'portal').mockResolvedValue({ Url: 'http://localhost/billing-portal?token=t2' });
+  const popup = { opener: {} as unknown, location: { href: '' }, close: jest.fn() };
+  jest.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+  const { user } = renderRemote(App, '/billing');
+  const row = await screen.findByRole('row', { name: /North fence/ });
+  expect(row).toHaveTextContent('Payment failed — update your card');
+  expect(row).toHaveTextContent('Alarms keep working. Next try 21 November');
+  expect(row).not.toHaveTextContent('Inactive');
+  const notice = screen.getByTestId('payment-failed-notice');
+  expect(notice).toHaveTextContent('A renewal payment was declined. The alarms keep working while we try again');
+  await user.click(within(notice).getByRole('button', { name: 'Update your card' }));
+  await waitFor(() => expect(popup.location.href).toBe('http://localhost/billing-portal?token=t2'));
+  expect(portal).toHaveBeenCalledWith('u1', window.location.href);
+});
+
+test('the payment failure in German', async () => {
+  const retrying = { ...fence, Renewal: { PaymentFailed: true, RetryAt: '2099-11-21T06:00:00.000Z' } } as Fencealarm;
+  serve({ devices: list({ Fencealarms: [retrying] }), user: { ...sampleUser, Locale: 'de-DE' } as User });
+  renderRemote(App, '/billing', { locale: 'de-DE' });
+  const notice = await screen.findByTestId('payment-failed-notice');
+  expect(notice).toHaveTextContent('Zahlung fehlgeschlagen – Karte aktualisieren');
+  expect(within(notice).getByRole('button', { name: 'Karte aktualisieren' })).toBeInTheDocument();
+});

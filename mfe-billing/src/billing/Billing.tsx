@@ -1,11 +1,12 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { billingApi, usePrices } from '@paddock/shared/api';
+import { usePrices } from '@paddock/shared/api';
 import { useT } from '@paddock/shared/i18n';
 import { activeUserAtom } from '@paddock/shared/session';
-import { Button, Page, icons } from '@paddock/shared/ui';
+import { Page } from '@paddock/shared/ui';
 import { DevicePlans } from './DevicePlans';
 import { Invoices } from './Invoices';
+import { ManagePayment } from './ManagePayment';
 import { billingTexts } from './messages';
 import { SmsBalance } from './SmsBalance';
 import './billing.css';
@@ -35,37 +36,5 @@ export function Billing() {
         </div>
       ) : null}
     </Page>
-  );
-}
-
-/** docs/product/api.md Billing: the portal URL is asked for on the click and opened in a window opened by that click. */
-function ManagePayment({ userId }: { userId: string }) {
-  const t = useT();
-  const [busy, setBusy] = useState(false);
-
-  async function open() {
-    // Opened now, while the click still counts as the user's, so no pop-up blocker stops it; the URL follows.
-    const popup = window.open('', '_blank');
-    setBusy(true);
-    try {
-      const { Url } = await billingApi.portal(userId, window.location.href);
-      if (popup) {
-        popup.opener = null;
-        popup.location.href = Url;
-      } else {
-        window.location.assign(Url);
-      }
-    } catch {
-      // The shared failed-reply handler has shown why.
-      popup?.close();
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <Button variant="primary" icon={icons.settings} busy={busy} title={t(m.managePaymentHint)} onClick={() => void open()}>
-      {t(m.managePayment)}
-    </Button>
   );
 }

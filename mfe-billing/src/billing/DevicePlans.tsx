@@ -15,6 +15,7 @@ import {
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { Table, type TableColumn } from '@paddock/shared/ui';
+import { ManagePayment } from './ManagePayment';
 import { billingTexts } from './messages';
 import { BillingSection } from './Section';
 
@@ -43,10 +44,22 @@ export function DevicePlans({ userId, prices }: { userId: string; prices: Prices
     }
   };
   const status = (device: Device) => {
+    // docs/product/billing.md "A declined renewal": still active (the alarms keep working), the card wants updating.
+    if (device.Renewal?.PaymentFailed)
+      return (
+        <>
+          <span className="pd-billing__status--failed" data-testid="payment-failed">
+            {t(m.statusPaymentFailed)}
+          </span>
+          <br />
+          <span className="pd-billing__muted">{t(m.paymentRetry, { date: retryDate(device.Renewal.RetryAt) })}</span>
+        </>
+      );
     if (!isSubscriptionActive(device.Subscription, now)) return <span className="pd-billing__status--inactive">{t(m.statusInactive)}</span>;
     // A trial is active; the plan column already says Trial.
     return t(m.statusActive);
   };
+  const retryDate = (at: string) => intl.formatDate(at, { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
   const renewal = (device: Device) => {
     const line = expiryLine(device.Subscription, now);
     if (!line) return DASH;
@@ -78,8 +91,17 @@ export function DevicePlans({ userId, prices }: { userId: string; prices: Prices
       {(list) => {
         const devices = allDevices(list);
         if (devices.length === 0) return <p className="pd-billing__text">{t(m.noDevices)}</p>;
+        const failed = devices.filter((device) => device.Renewal?.PaymentFailed).length;
         return (
           <>
+            {failed > 0 ? (
+              <div className="pd-billing__payment-failed" role="status" data-testid="payment-failed-notice">
+                <p className="pd-billing__text">
+                  <strong>{t(m.statusPaymentFailed)}</strong> {t(m.paymentFailedNotice)}
+                </p>
+                <ManagePayment userId={userId} label={t(m.updateCard)} />
+              </div>
+            ) : null}
             <Table
               caption={t(m.subscriptionsHeading)}
               hideCaption

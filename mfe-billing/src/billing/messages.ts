@@ -42,6 +42,30 @@ export const billingTexts = defineTranslations('billing.overview', {
     'fr-FR': 'Inactif : alarmes en pause',
     'sv-SE': 'Inaktivt: larmen är pausade',
   },
+  // docs/product/billing.md "A declined renewal": the plan is retried and its alarms keep working meanwhile.
+  statusPaymentFailed: {
+    'en-GB': 'Payment failed — update your card',
+    'de-DE': 'Zahlung fehlgeschlagen – Karte aktualisieren',
+    'fr-FR': 'Paiement refusé — mettez à jour votre carte',
+    'sv-SE': 'Betalningen misslyckades – uppdatera ditt kort',
+  },
+  paymentRetry: {
+    'en-GB': 'Alarms keep working. Next try {date}.',
+    'de-DE': 'Die Alarme funktionieren weiter. Nächster Versuch: {date}.',
+    'fr-FR': 'Les alarmes continuent de fonctionner. Prochain essai : {date}.',
+    'sv-SE': 'Larmen fungerar som vanligt. Nästa försök: {date}.',
+  },
+  paymentFailedNotice: {
+    'en-GB':
+      'A renewal payment was declined. The alarms keep working while we try again; update your card before the last try, or the plan ends and its alarms are paused.',
+    'de-DE':
+      'Eine Zahlung für eine Verlängerung wurde abgelehnt. Die Alarme funktionieren weiter, während wir es erneut versuchen; aktualisieren Sie Ihre Karte vor dem letzten Versuch, sonst endet der Tarif und seine Alarme werden pausiert.',
+    'fr-FR':
+      'Un paiement de renouvellement a été refusé. Les alarmes continuent de fonctionner pendant que nous réessayons ; mettez à jour votre carte avant le dernier essai, sinon le forfait prend fin et ses alarmes sont suspendues.',
+    'sv-SE':
+      'En betalning för en förnyelse avvisades. Larmen fungerar som vanligt medan vi försöker igen; uppdatera ditt kort före sista försöket, annars upphör abonnemanget och dess larm pausas.',
+  },
+  updateCard: { 'en-GB': 'Update your card', 'de-DE': 'Karte aktualisieren', 'fr-FR': 'Mettre à jour la carte', 'sv-SE': 'Uppdatera kortet' },
   changePlanHint: {
     'en-GB': 'The owner chooses a device’s plan on its settings page.',
     'de-DE': 'Der Eigentümer wählt den Tarif eines Geräts auf dessen Einstellungsseite.',

@@ -122,3 +122,64 @@ test('a live card shows no age and no paused line', async () => {
   expect(within(north).queryByTestId('alarms-paused')).not.toBeInTheDocument();
   expect(screen.queryByTestId('attention-summary')).not.toBeInTheDocument();
 });
+
+// docs/product/billing.md "A declined renewal": the alarms keep working (no paused line, the alarm's real state), and
+// the owner's card says the payment failed, with the way to the card update (Billing).
+test('a declined renewal is stated as "Payment failed — update your card", with the alarms still working', async () => {
+  // A trial that ended with a plan chosen; its renewal is retried (Current still '', Next the plan).
+  const retrying = { Trialing: true, ExpiresAt: new Date(Date.now() - 3_600_000).toISOString(), PriceIds: { Current: '', Next: 'price_1' } };
+  const RetryAt = new Date(Date.now() + 5 * 3_600_000).toISOString();
+  serve(
+    deviceList({
+      Fencealarms: [
+        fencealarm('North fence', {
+          Subscription: retrying,
+          Renewal: { PaymentFailed: true, RetryAt },
+          LastReport: report(6300),
+          VoltageAlarm: { Enabled: true, Triggered: false, AlarmLevel: 5000 },
+        }),
+      ],
+    }),
+  );
+  renderDevices('/devices');
+  const north = await screen.findByRole('article', { name: 'North fence' });
+  expect(within(north).getByRole('link', { name: 'Payment failed — update your card' })).toHaveAttribute('href', '/billing');
+  expect(within(north).queryByTestId('alarms-paused')).not.toBeInTheDocument();
+  expect(within(north).getByText('OK')).toBeInTheDocument();
+  expect(screen.getByTestId('attention-summary')).toHaveTextContent('1 device needs attention');
+});
+
+test('the owner’s card says when a trial ends in its last 7 days, and that the alarms are paused once it has ended', async () => {
+  jest.useFakeTimers({ advanceTimers: true });
+  const ExpiresAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+  serve(deviceList({ Fencealarms: [fencealarm('North fence', { Subscription: { Trialing: true, ExpiresAt, PriceIds: { Current: '', Next: '' } } })] }));
+  renderDevices('/devices', { locale: 'sv-SE' });
+  const north = await screen.findByRole('article', { name: 'North fence' });
+  const line = within(north).getByTestId('trial-ends');
+  expect(within(line).getByRole('link')).toHaveTextContent(/^Provperioden slutar \d+ \w+ – välj abonnemang$/);
+  expect(within(line).getByRole('link')).toHaveAttribute('href', '/fencealarm/356938035643801');
+  expect(within(north).queryByTestId('alarms-paused')).not.toBeInTheDocument();
+  // The end passes with no new reply from the server: the card turns to paused by itself.
+  await act(async () => {
+    jest.advanceTimersByTime(3 * 86_400_000 + 2_000);
+  });
+  expect(within(north).getByRole('link', { name: 'Larmen är pausade – välj abonnemang' })).toBeInTheDocument();
+  expect(within(north).queryByTestId('trial-ends')).not.toBeInTheDocument();
+});
+
+test('a shared user’s card says nothing of the owner’s trial end', async () => {
+  const ExpiresAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+  serve(
+    deviceList({
+      Fencealarms: [
+        fencealarm('North fence', {
+          Subscription: { Trialing: true, ExpiresAt, PriceIds: { Current: '', Next: '' } },
+          Metadata: { Name: 'North fence', Tags: [], OwnerEmail: 'someone@example.com', Access: ['someone@example.com', 'greta@example.com'], Notify: [], Owner: 'u9' },
+        }),
+      ],
+    }),
+  );
+  renderDevices('/devices');
+  const north = await screen.findByRole('article', { name: 'North fence' });
+  expect(within(north).queryByTestId('trial-ends')).not.toBeInTheDocument();
+});

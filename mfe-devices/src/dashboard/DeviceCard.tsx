@@ -1,3 +1,4 @@
+import { useAtomValue } from 'jotai';
 import { memo, useEffect, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
@@ -7,12 +8,14 @@ import {
   deviceGlance,
   deviceKey,
   devicePath,
+  isDeviceOwner,
   logsPath,
   valuesAge,
   type GlanceStatus,
   type Prices,
   type ProductId,
 } from '@paddock/shared/domain';
+import { activeUserAtom } from '@paddock/shared/session';
 import { Card, Dialog, Icon, IconButton, uiTexts, icons, type IconSymbol } from '@paddock/shared/ui';
 import { rememberLastDevice } from '../common/lastDevice';
 import { DEVICE_PRODUCTS } from '../products';
@@ -88,11 +91,23 @@ export const DeviceCard = memo(function DeviceCard({
   const product = PRODUCT_RULES[device.Product];
   const name = device.Metadata.Name;
 
+  const user = useAtomValue(activeUserAtom);
+  const isOwner = isDeviceOwner(user?.Email, device.Metadata.OwnerEmail);
+  // Moved on when the trial ends, so the card says the alarms are paused then, without waiting for a new reply.
+  const [endTick, setEndTick] = useState(0);
   const { glance, details } = useMemo(() => {
-    const now = new Date();
+    // Computed again at the trial's end (endTick moves; the device object has not changed then).
+    const now = new Date(Math.max(Date.now(), endTick));
     return { glance: deviceGlance(device, now), details: detailLines(device, intl, now, prices, energyPrice) };
-  }, [device, intl, prices, energyPrice]);
-  const { status, warnings, alarmsPaused, valuesAt } = glance;
+  }, [device, intl, prices, energyPrice, endTick]);
+  const { status, warnings, alarmsPaused, valuesAt, paymentRetryAt, trialEndsAt } = glance;
+  const trialEnd = trialEndsAt?.getTime() ?? null;
+  useEffect(() => {
+    if (trialEnd === null) return;
+    // trialEndsAt is at most 7 days ahead: well within setTimeout's range.
+    const timer = setTimeout(() => setEndTick(Date.now()), Math.max(0, trialEnd - Date.now() + 1000));
+    return () => clearTimeout(timer);
+  }, [trialEnd]);
   const connection = connectionOf(device);
   const offline = status === 'offline';
   const lastSeen = connection?.LastSeenAt
@@ -112,7 +127,7 @@ export const DeviceCard = memo(function DeviceCard({
     <Card
       id={cardId(key)}
       className={['pd-device', `pd-device--${status}`, highlighted ? 'pd-device--highlighted' : ''].join(' ')}
-      role="article"
+      as="article"
       aria-labelledby={nameId}
       tabIndex={-1}
       data-testid={cardId(key)}
@@ -161,6 +176,25 @@ export const DeviceCard = memo(function DeviceCard({
             // The plan is chosen on the device's settings page (docs/product/states.md Plan choice).
             <Link to={devicePath(device.Product, key)} onClick={() => rememberLastDevice(key)}>
               {t(m.alarmsPaused)}
+            </Link>
+          )}
+        </p>
+      ) : null}
+      {paymentRetryAt ? (
+        // docs/product/billing.md "A declined renewal": the owner's only (the server sends it to no one else).
+        <p className="pd-device__payment" data-testid="payment-failed">
+          <Icon icon={icons.error} size={20} />
+          {appOffline ? <span>{t(m.paymentFailed)}</span> : <Link to="/billing">{t(m.paymentFailed)}</Link>}
+        </p>
+      ) : null}
+      {trialEndsAt && isOwner && !alarmsPaused ? (
+        <p className="pd-device__trial" data-testid="trial-ends">
+          <Icon icon={icons.warning} size={20} />
+          {appOffline ? (
+            <span>{t(m.trialEnds, { date: intl.formatDate(trialEndsAt, { day: 'numeric', month: 'long' }) })}</span>
+          ) : (
+            <Link to={devicePath(device.Product, key)} onClick={() => rememberLastDevice(key)}>
+              {t(m.trialEnds, { date: intl.formatDate(trialEndsAt, { day: 'numeric', month: 'long' }) })}
             </Link>
           )}
         </p>

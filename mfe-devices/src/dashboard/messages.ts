@@ -90,6 +90,20 @@ export const dashboardTexts = defineTranslations('devices.dashboard', {
     'fr-FR': 'Alarmes en pause — choisissez un forfait',
     'sv-SE': 'Larmen är pausade – välj abonnemang',
   },
+  // docs/product/billing.md "A declined renewal": the alarms keep working while it is retried; the owner updates the card.
+  paymentFailed: {
+    'en-GB': 'Payment failed — update your card',
+    'de-DE': 'Zahlung fehlgeschlagen – Karte aktualisieren',
+    'fr-FR': 'Paiement refusé — mettez à jour votre carte',
+    'sv-SE': 'Betalningen misslyckades – uppdatera ditt kort',
+  },
+  // docs/product/billing.md "Trial reminders": said on the owner's card in the trial's last 7 days, with no plan chosen.
+  trialEnds: {
+    'en-GB': 'Trial ends {date} — choose a plan',
+    'de-DE': 'Testphase endet am {date} – Tarif wählen',
+    'fr-FR': 'L’essai se termine le {date} — choisissez un forfait',
+    'sv-SE': 'Provperioden slutar {date} – välj abonnemang',
+  },
   // An offline device's values are the last known ones: their age says they are not live.
   valuesAge: {
     'en-GB': 'Values from {age}',
@@ -228,4 +242,3 @@ export const dashboardTexts = defineTranslations('devices.dashboard', {
   subscriptionNone: { 'en-GB': 'None', 'de-DE': 'Keines', 'fr-FR': 'Aucun', 'sv-SE': 'Inget' },
 });
 
-export type DashboardMessage = keyof typeof dashboardTexts.messages;

@@ -45,9 +45,9 @@ test('the series: the points as they came (gaps stay gaps) in the theme’s colo
   expect(option(1, [[at(22, 1), 12]]).series[0].showSymbol).toBe(true);
 });
 
-test('tooltips on tap as well as hover, in the theme’s colours, date and value with unit', () => {
+// The tooltip's trigger (tap as well as hover) and colours are the charts' theme: shared/src/charts/chartTheme.test.ts.
+test('axes in the theme’s colours; the tooltip gives date and value with unit', () => {
   const { tooltip, xAxis, yAxis } = option(1, [[at(22, 1), 12]]);
-  expect(tooltip).toMatchObject({ trigger: 'axis', triggerOn: 'mousemove|click', confine: true, backgroundColor: '#fffffe' });
   expect(xAxis.axisLabel.color).toBe('#000002');
   expect(yAxis.splitLine.lineStyle.color).toBe('#000003');
   const text = tooltip.formatter([{ value: [at(22, 13), 1234.5], marker: '<i></i>', seriesName: 'Load' }]);

@@ -1,5 +1,5 @@
 // The echarts option of a log chart, as a pure function (no echarts import): the x axis spans the whole window in
-// hours (≤ 2 days) or days, the y axis follows docs/product/limits.md, the colours come from the theme, tooltips work on touch.
+// hours (≤ 2 days) or days, the y axis follows docs/product/limits.md, the colours come from the theme.
 import type { ChartTheme } from '@paddock/shared/charts';
 import { chartXAxisUnit, chartYAxisRange } from '@paddock/shared/domain';
 
@@ -63,14 +63,8 @@ export function buildChartOption({ name, unit, data, window, days, locale, theme
     textStyle: { color: theme.text },
     // containLabel keeps long y labels inside a 360 px wide card.
     grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
+    // Its trigger, tap and colours are the charts' theme (echartsTheme in @paddock/shared/charts).
     tooltip: {
-      trigger: 'axis' as const,
-      // Touch screens have no hover: a tap shows the tooltip too (docs/architecture/README.md#look-and-feel).
-      triggerOn: 'mousemove|click' as const,
-      confine: true,
-      backgroundColor: theme.surface,
-      borderColor: theme.grid,
-      textStyle: { color: theme.text },
       axisPointer: { type: 'line' as const, lineStyle: { color: theme.muted } },
       formatter: (params: TooltipParam | TooltipParam[]) => tooltipText(params, unit, locale),
     },

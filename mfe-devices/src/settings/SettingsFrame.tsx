@@ -214,6 +214,7 @@ export function SettingsFrame<P extends ProductId>({ product, device, collect, c
           isOwner={isOwner && !embedded}
           choice={planChoice}
           onChoose={setPlanChoice}
+          renewal={device.Renewal}
         />
         <SharingTable draft={draft} ownerEmail={ownerEmail} onChange={setDraft} isOwner={isOwner} userEmail={user?.Email} />
         <ChangeLogSection product={product} deviceKey={key} isOwner={isOwner} />

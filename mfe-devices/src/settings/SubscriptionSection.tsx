@@ -1,5 +1,7 @@
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
 import { apiTexts, expiryText, usePlanNames, usePriceFormat, type PricesState } from '@paddock/shared/api';
+import type { RenewalState } from '@paddock/shared/contract';
 import {
   InvalidPriceNameError,
   expiryLine,
@@ -26,6 +28,8 @@ export interface SubscriptionSectionProps {
   /** The owner's choice on this page; null while untouched (the frame then sends no plan). */
   choice: PlanChoice | null;
   onChoose: (choice: PlanChoice) => void;
+  /** A declined renewal being retried (the server sends it to the owner and staff only). */
+  renewal?: RenewalState;
 }
 
 /**
@@ -33,7 +37,7 @@ export interface SubscriptionSectionProps {
  * Ends / Renews with the date, from the catalogue; then the owner's selector of the next plan with its price line
  * ('0 {currency} per month' for None, ex VAT), read-only for others.
  */
-export function SubscriptionSection({ product, subscription, prices, isOwner, choice, onChoose }: SubscriptionSectionProps) {
+export function SubscriptionSection({ product, subscription, prices, isOwner, choice, onChoose, renewal }: SubscriptionSectionProps) {
   const t = useT();
   const intl = useIntl();
   const formatPrice = usePriceFormat();
@@ -57,6 +61,17 @@ export function SubscriptionSection({ product, subscription, prices, isOwner, ch
       <p className="pd-settings__value pd-settings__text" data-testid="subscription-line">
         {parts.join(' · ')}
       </p>
+      {renewal?.PaymentFailed ? (
+        // docs/product/billing.md "A declined renewal": the card is updated in the payment portal, reached from Billing.
+        <p className="pd-settings__payment" role="status" data-testid="payment-failed">
+          {isOwner ? <Link to="/billing">{t(m.paymentFailed)}</Link> : <strong>{t(m.paymentFailed)}</strong>}{' '}
+          <span>
+            {t(m.paymentRetry, {
+              date: intl.formatDate(renewal.RetryAt, { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }),
+            })}
+          </span>
+        </p>
+      ) : null}
       {prices.state === 'loading' ? (
         <p role="status" className="pd-settings__text">
           <span className="pd-spinner" aria-hidden="true" /> {t(m.pricesLoading)}

@@ -15,12 +15,13 @@ import { devices, users, type DeviceRow, type UserRow } from '../db/schema';
 import type { DeviceChange } from '../devices/store';
 import { drainBatches, startJobLoop, type JobLoop } from '../jobs/loop';
 import { translate } from '../i18n/messages';
-import { formatAlarmTime } from '../notify/alarmMessages';
+import { formatOwnerTime, ownerTimeZone } from '../notify/ownerTime';
 import { safeDeviceName } from '../notify/safeDeviceName';
 import type { Mail, Mailer } from '../notify/mail';
 import { CHARGE_CLAIM_MS, endedStep, endedSubscription, paidPeriod, renewalChargeKey, renewalPlan, renewedStep } from './plans';
 import { chargePrice, PaymentDeclinedError, recordCharge, type PaidCharge, type PaymentProvider } from './payments';
 import type { StripeInvoiceHook } from './stripe/webhook';
+import { enqueueTrialReminder, remindEndingTrials } from './trialReminders';
 
 const BATCH = 100;
 /** Claimed devices charged and recorded at once, per run (a few of the pool's connections, each only briefly). */
@@ -63,7 +64,9 @@ const localeOf = (user: Pick<UserRow, 'locale'>): Locale => (isLocale(user.local
 
 function renewalMail(owner: UserRow, device: DeviceRow, planName: string, retryAt: Date | null): Mail {
   const locale = localeOf(owner);
-  const values = { device: safeDeviceName(device.name), plan: planName, retry: retryAt ? formatAlarmTime(locale, retryAt) : '' };
+  // The next try on the owner's wall clock, as the trial reminders write their dates (notify/ownerTime.ts).
+  const retry = retryAt ? formatOwnerTime(locale, retryAt, ownerTimeZone(owner, device.fields)) : '';
+  const values = { device: safeDeviceName(device.name), plan: planName, retry };
   const [subject, text] = retryAt
     ? (['renewal_declined_subject', 'renewal_declined_text'] as const)
     : (['renewal_ended_subject', 'renewal_ended_text'] as const);
@@ -86,7 +89,8 @@ function declined(
 
 /** Writes a device change, moving updatedAt (the ETag) when the representation changed, as devices/store.ts does. */
 async function writeChange(tx: Db, device: DeviceRow, change: DeviceChange, now: Date): Promise<void> {
-  const visible = change.subscription !== undefined || change.fields !== undefined;
+  // renewalAttempts too: the owner's representation states a declined renewal (devices/representation.ts).
+  const visible = change.subscription !== undefined || change.fields !== undefined || change.renewalAttempts !== undefined;
   const updatedAt = visible ? new Date(Math.max(now.getTime(), device.updatedAt.getTime() + 1)) : device.updatedAt;
   await tx
     .update(devices)
@@ -157,9 +161,13 @@ export async function renewDueSubscriptions(deps: RenewalDeps): Promise<RenewalR
     const key = renewalPlan(catalogue, device);
     if (!key) {
       // Nothing to charge. Ended while still without a plan: an owner who chose one meanwhile is renewed by the next batch.
-      const ended = await settle(deps.db, device, now, async (_tx, row) =>
-        row && !renewalPlan(catalogue, row) ? endedStep(row).change : null,
-      );
+      const ended = await settle(deps.db, device, now, async (tx, row) => {
+        if (!row || renewalPlan(catalogue, row)) return null;
+        const step = endedStep(row);
+        // docs/product/billing.md "Trial reminders": the end's reminder, enqueued with the end, so it is told once.
+        if (step.outcome === 'trial-ended') await enqueueTrialReminder(tx, row, row.subscription.ExpiresAt, 'end', now);
+        return step.change;
+      });
       if (ended) run.ended += 1;
       return null;
     }
@@ -234,6 +242,9 @@ export function startRenewals(deps: RenewalDeps & { intervalMs: number }): JobLo
     log: deps.log,
     failure: 'renewal job failed',
     work: async () => {
+      // The reminders before a trial's end (trialReminders.ts); the end's comes with the end, below.
+      const reminded = await remindEndingTrials(deps.db, deps.now());
+      if (reminded.length) deps.log.info({ devices: reminded.length }, 'trial reminders enqueued');
       const run = await renewDueSubscriptions(deps);
       if (run.renewed || run.ended || run.retrying) deps.log.info({ ...run }, 'subscriptions renewed or ended');
     },

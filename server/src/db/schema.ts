@@ -710,3 +710,20 @@ export const deviceCommands = pgTable(
   },
   (table) => [uniqueIndex('device_commands_key_idx').on(table.deviceKey, table.userId, table.idempotencyKey)],
 );
+
+/**
+ * The trial-end reminders sent (migration 0036, billing/trialReminders.ts): one row per device, trial (named by its
+ * expiry) and stage ('7d', '1d', 'end'), inserted with the mail's job, so each is sent once by whichever instance.
+ */
+export const trialReminders = pgTable(
+  'trial_reminders',
+  {
+    deviceKey: text('device_key')
+      .notNull()
+      .references(() => devices.key, { onDelete: 'cascade' }),
+    expiresAt: text('expires_at').notNull(),
+    stage: text('stage').notNull(),
+    sentAt: time('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ name: 'trial_reminders_pkey', columns: [t.deviceKey, t.expiresAt, t.stage] })],
+);

@@ -99,7 +99,9 @@ describe('the device list version', () => {
     expect(
       await moves(`UPDATE devices SET last_seen_at = now() + interval '1 minute', offline_at = now() + interval '1 hour' WHERE key = $1`),
     ).toBe(false);
-    expect(await moves(`UPDATE devices SET config_version = config_version + 1, renewal_attempts = 1 WHERE key = $1`)).toBe(false);
+    expect(await moves(`UPDATE devices SET config_version = config_version + 1, renewal_retry_at = now() WHERE key = $1`)).toBe(false);
+    // A declined renewal is shown to the owner (Renewal, docs/product/billing.md "A declined renewal"; migration 0036).
+    expect(await moves(`UPDATE devices SET renewal_attempts = 1 WHERE key = $1`)).toBe(true);
     expect(await moves(`UPDATE devices SET fields = fields || '{"Voltage": 4200}' WHERE key = $1`)).toBe(true);
     expect(await moves(`UPDATE devices SET subscription = subscription || '{"Trialing": false}' WHERE key = $1`)).toBe(true);
     expect(await moves(`UPDATE devices SET tags = '["x"]', notify = '[]' WHERE key = $1`)).toBe(true);

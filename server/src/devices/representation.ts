@@ -1,5 +1,5 @@
 // A device as the API shows it (docs/product/devices.md): the stored row plus the owner's e-mail, in the product's shape.
-import type { Device, DeviceList } from '@paddock/shared/contract';
+import type { Device, DeviceList, RenewalState } from '@paddock/shared/contract';
 import { PRODUCTS, isConfiguredProduct, registrationTrial, type ProductId } from '@paddock/shared/domain';
 import type { DeviceRow, DeviceSubscription } from '../db/schema';
 import { SERVER_PRODUCTS } from './products';
@@ -23,7 +23,26 @@ export function initialSubscription(now: Date, trialDays?: number): DeviceSubscr
 
 export type DeviceWithOwner = DeviceRow & { ownerEmail: string };
 
-export function toDevice(row: DeviceWithOwner): Device {
+/** Who reads a device: a declined renewal (the owner's money) is shown to its owner and staff only (docs/product/billing.md). */
+export interface DeviceViewer {
+  userId: string;
+  admin: boolean;
+}
+
+export const viewerOf = (user: { id: string; accountType: string }): DeviceViewer => ({
+  userId: user.id,
+  admin: user.accountType === 'admin',
+});
+
+/** docs/product/billing.md "A declined renewal": the next try while a declined renewal is retried, for the owner and staff. */
+function renewalOf(row: DeviceRow, viewer: DeviceViewer | undefined): { Renewal?: RenewalState } {
+  if (!viewer || row.renewalAttempts === 0 || !row.renewalRetryAt) return {};
+  if (!viewer.admin && viewer.userId !== row.ownerId) return {};
+  return { Renewal: { PaymentFailed: true, RetryAt: row.renewalRetryAt.toISOString() } };
+}
+
+/** The device as `viewer` sees it (without a viewer: nobody's private part, as in the audit log). */
+export function toDevice(row: DeviceWithOwner, viewer?: DeviceViewer): Device {
   const product = row.product as ProductId;
   return {
     Product: product,
@@ -34,6 +53,7 @@ export function toDevice(row: DeviceWithOwner): Device {
     // docs/product/devices.md "Connection": the cards grey out an offline device and say when it was last heard from.
     ...(isConfiguredProduct(product) ? { Connection: { Offline: row.offline, LastSeenAt: row.lastSeenAt?.toISOString() ?? null } } : {}),
     Subscription: row.subscription,
+    ...renewalOf(row, viewer),
     Metadata: {
       Name: row.name,
       Tags: row.tags,
@@ -45,7 +65,8 @@ export function toDevice(row: DeviceWithOwner): Device {
   } as Device;
 }
 
-export function toDeviceList(rows: DeviceWithOwner[]): DeviceList {
+/** The list of `userId`'s devices as that user sees them (an admin reading it sees what the user does). */
+export function toDeviceList(rows: DeviceWithOwner[], userId?: string): DeviceList {
   const list: DeviceList = {
     FarmcamSims: [],
     Fencealarms: [],
@@ -54,7 +75,7 @@ export function toDeviceList(rows: DeviceWithOwner[]): DeviceList {
     Smartplug2s: [],
   };
   for (const row of rows) {
-    const device = toDevice(row);
+    const device = toDevice(row, userId === undefined ? undefined : { userId, admin: false });
     (list[PRODUCTS[device.Product].listKey] as Device[]).push(device);
   }
   return list;

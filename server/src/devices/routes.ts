@@ -60,7 +60,7 @@ import { heardFrom } from './gateway/ingest';
 import { alarmChannelChoice, saveAlarmChannels } from '../notify/alarmChannels';
 import { checkOffer, makeOffer } from '../transfers/offer';
 import { noticeSettings, withAlarmNotices } from '../notify/alarmNotices';
-import { toDevice, toDeviceList, type DeviceWithOwner } from './representation';
+import { toDevice, toDeviceList, viewerOf, type DeviceWithOwner } from './representation';
 import { registrationStart } from './registrationStart';
 import { SERVER_PRODUCTS } from './products';
 import { refuseUnoffered } from '../variants/variant';
@@ -169,7 +169,8 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
       // The route's compiled serializer (the contract's DeviceList), once per version; other tabs and shared users get the same bytes.
       let body = listCache.body(userId, version);
       if (body === undefined) {
-        body = reply.serialize(toDeviceList(await listDevices(userId))) as string;
+        // As the user sees them (their own devices' declined renewals; representation.ts): the body is cached per user.
+        body = reply.serialize(toDeviceList(await listDevices(userId), userId)) as string;
         listCache.keepBody(userId, version, body);
       }
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
@@ -265,7 +266,10 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
     app.get(
       `/${apiCollection}/:${keyParam}`,
       { config: embed, schema: { params, security: bearerAuth, tags, summary: `One ${productName}`, response: { 200: Device, ...errorReplies(400, 401, 404) } } },
-      async (request) => toDevice((await signedInDevice(request, keyOf(request), product)).device),
+      async (request) => {
+        const { device, user } = await signedInDevice(request, keyOf(request), product);
+        return toDevice(device, viewerOf(user));
+      },
     );
 
     if (product === 'farmcam-sim') {
@@ -459,7 +463,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
       if (message) gateway.publishConfig(device.key, message);
       const saved = (await findDevice(db, device.key))!;
       if (offerTo && saved.ownerId === device.ownerId) await makeOffer(ctx, request, saved, offerTo);
-      return { device: toDevice(saved), start: undelivered ? null : start };
+      return { device: toDevice(saved, viewerOf(user)), start: undelivered ? null : start };
     };
     const update = async (request: FastifyRequest) =>
       (await applyUpdate(request, SERVER_PRODUCTS[product].changesOf(request.body as UpdateBody), false)).device;

@@ -22,12 +22,6 @@ export async function checkDeviceSecret(db: Db, key: string, secret: string): Pr
   return sameSecret(row?.secretHash ?? '0'.repeat(64), sha256(secret)) && row !== undefined;
 }
 
-/** The registered device's product, or undefined: the one cheap look-up an uplink from an unregistered device costs. */
-export async function registeredProduct(db: Db, key: string): Promise<string | undefined> {
-  const [row] = await db.select({ product: devices.product }).from(devices).where(eq(devices.key, key));
-  return row?.product;
-}
-
 export async function findDevice(db: Db, key: string): Promise<DeviceWithOwner | undefined> {
   const [row] = await db.select(withOwner).from(devices).innerJoin(users, eq(users.id, devices.ownerId)).where(eq(devices.key, key));
   return row && flatten(row);
@@ -64,7 +58,8 @@ export async function insertDevice(db: Db, row: NewDeviceRow): Promise<boolean> 
 export type DeviceChange = Partial<Omit<DeviceRow, 'key' | 'product' | 'registeredAt' | 'updatedAt'>>;
 
 /** What the representation is made of: when one of these changes, updatedAt (the ETag) moves. */
-const VISIBLE: readonly (keyof DeviceChange)[] = ['ownerId', 'name', 'tags', 'access', 'notify', 'fields', 'subscription', 'offline'];
+// renewalAttempts: the owner sees a declined renewal (representation.ts renewalOf).
+const VISIBLE: readonly (keyof DeviceChange)[] = ['ownerId', 'name', 'tags', 'access', 'notify', 'fields', 'subscription', 'offline', 'renewalAttempts'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**

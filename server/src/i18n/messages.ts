@@ -44,6 +44,15 @@ type AlarmKey =
   | 'alarm_value_mains_on';
 /** The renewal job's mails to the owner (billing/renewals.ts). */
 type RenewalKey = 'renewal_declined_subject' | 'renewal_declined_text' | 'renewal_ended_subject' | 'renewal_ended_text';
+/** The trial reminders to the owner (billing/trialReminders.ts). */
+type TrialKey =
+  | 'trial_ending_subject'
+  | 'trial_ending_subject_day'
+  | 'trial_ending_text'
+  | 'trial_ending_push'
+  | 'trial_ended_subject'
+  | 'trial_ended_text'
+  | 'trial_ended_push';
 /** The staff's decision on a warranty claim, to its claimant (warranties/review.ts). */
 type WarrantyReviewKey = 'warranty_accepted_subject' | 'warranty_accepted_text' | 'warranty_rejected_subject' | 'warranty_rejected_text';
 type BillingKey =
@@ -84,7 +93,7 @@ type BillingKey =
 /** Words the error texts fill in. */
 type DeviceKey = 'device_no_report_yet';
 type ExportKey = 'export_row_reading' | 'export_row_hour';
-export type MessageKey = ErrorCode | MailKey | AlarmKey | BillingKey | RenewalKey | WarrantyReviewKey | DeviceKey | ExportKey;
+export type MessageKey = ErrorCode | MailKey | AlarmKey | BillingKey | RenewalKey | TrialKey | WarrantyReviewKey | DeviceKey | ExportKey;
 
 export const MESSAGES = {
   bad_request: {
@@ -781,6 +790,56 @@ export const MESSAGES = {
       "Bonjour,\n\nLe paiement de la formule {plan} de {device} a de nouveau été refusé : la formule a donc pris fin. Les alarmes de {device} sont suspendues ; ses réglages sont conservés.\n\nChoisissez une formule sur la page de réglages de {device} pour retrouver les alarmes telles qu'elles étaient.\n\nL'équipe Paddock",
     'sv-SE':
       'Hej!\n\nBetalningen för abonnemanget {plan} för {device} avvisades igen, så abonnemanget har upphört. Larmen för {device} är pausade; inställningarna sparas.\n\nVälj ett abonnemang på inställningssidan för {device} så kommer larmen tillbaka som de var.\n\nPaddock-teamet',
+  },
+  trial_ending_subject: {
+    'en-GB': 'The trial of {device} ends in {days} days',
+    'de-DE': 'Die Testphase von {device} endet in {days} Tagen',
+    'fr-FR': "La période d'essai de {device} se termine dans {days} jours",
+    'sv-SE': 'Provperioden för {device} slutar om {days} dagar',
+  },
+  trial_ending_subject_day: {
+    'en-GB': 'The trial of {device} ends in 1 day',
+    'de-DE': 'Die Testphase von {device} endet in 1 Tag',
+    'fr-FR': "La période d'essai de {device} se termine dans 1 jour",
+    'sv-SE': 'Provperioden för {device} slutar om 1 dag',
+  },
+  trial_ending_text: {
+    'en-GB':
+      'Hello,\n\nThe free trial of {device} ends on {date}. After that its alarms are paused: nobody is told when an alarm goes off.\n\nChoose a plan on the settings page of {device} to keep the alarms working without a break:\n{link}\n\nThe Paddock team',
+    'de-DE':
+      'Hallo,\n\ndie kostenlose Testphase von {device} endet am {date}. Danach sind seine Alarme pausiert: Niemand wird benachrichtigt, wenn ein Alarm ausgelöst wird.\n\nWählen Sie auf der Einstellungsseite von {device} einen Tarif, damit die Alarme ohne Unterbrechung weiterlaufen:\n{link}\n\nIhr Paddock-Team',
+    'fr-FR':
+      "Bonjour,\n\nLa période d'essai gratuite de {device} se termine le {date}. Ensuite, ses alarmes sont suspendues : personne n'est prévenu lorsqu'une alarme se déclenche.\n\nChoisissez une formule sur la page de réglages de {device} pour que les alarmes continuent sans interruption :\n{link}\n\nL'équipe Paddock",
+    'sv-SE':
+      'Hej!\n\nDen kostnadsfria provperioden för {device} slutar {date}. Därefter pausas larmen: ingen får veta när ett larm går.\n\nVälj ett abonnemang på inställningssidan för {device} så fortsätter larmen utan avbrott:\n{link}\n\nPaddock-teamet',
+  },
+  trial_ending_push: {
+    'en-GB': 'The trial ends on {date}. Choose a plan to keep the alarms working.',
+    'de-DE': 'Die Testphase endet am {date}. Wählen Sie einen Tarif, damit die Alarme weiterlaufen.',
+    'fr-FR': "La période d'essai se termine le {date}. Choisissez une formule pour garder les alarmes.",
+    'sv-SE': 'Provperioden slutar {date}. Välj ett abonnemang så fortsätter larmen.',
+  },
+  trial_ended_subject: {
+    'en-GB': 'The trial of {device} has ended: alarms paused',
+    'de-DE': 'Die Testphase von {device} ist beendet: Alarme pausiert',
+    'fr-FR': "La période d'essai de {device} est terminée : alarmes suspendues",
+    'sv-SE': 'Provperioden för {device} har upphört: larmen är pausade',
+  },
+  trial_ended_text: {
+    'en-GB':
+      'Hello,\n\nThe free trial of {device} ended on {date}. Its alarms are paused; its settings are kept.\n\nChoose a plan on the settings page of {device} to bring the alarms back as they were:\n{link}\n\nThe Paddock team',
+    'de-DE':
+      'Hallo,\n\ndie kostenlose Testphase von {device} ist am {date} zu Ende gegangen. Seine Alarme sind pausiert; seine Einstellungen bleiben erhalten.\n\nWählen Sie auf der Einstellungsseite von {device} einen Tarif, dann sind die Alarme wieder so wie zuvor:\n{link}\n\nIhr Paddock-Team',
+    'fr-FR':
+      "Bonjour,\n\nLa période d'essai gratuite de {device} s'est terminée le {date}. Ses alarmes sont suspendues ; ses réglages sont conservés.\n\nChoisissez une formule sur la page de réglages de {device} pour retrouver les alarmes telles qu'elles étaient :\n{link}\n\nL'équipe Paddock",
+    'sv-SE':
+      'Hej!\n\nDen kostnadsfria provperioden för {device} upphörde {date}. Larmen är pausade; inställningarna sparas.\n\nVälj ett abonnemang på inställningssidan för {device} så kommer larmen tillbaka som de var:\n{link}\n\nPaddock-teamet',
+  },
+  trial_ended_push: {
+    'en-GB': 'Alarms paused. Choose a plan to bring them back.',
+    'de-DE': 'Alarme pausiert. Wählen Sie einen Tarif, um sie zurückzuholen.',
+    'fr-FR': 'Alarmes suspendues. Choisissez une formule pour les rétablir.',
+    'sv-SE': 'Larmen är pausade. Välj ett abonnemang för att få tillbaka dem.',
   },
   warranty_accepted_subject: {
     'en-GB': 'Your warranty for {product} {serial} is registered',

@@ -1,5 +1,5 @@
-// Delivers the alarm notification jobs: e-mail through the mailer, SMS through the provider (one SMS paid from the
-// user's balance), push to one registered browser. Checked again at delivery: the user still exists, is still in
+// Delivers the alarm notification jobs (and the trial reminders, billing/trialReminders.ts): e-mail through the
+// mailer, SMS through the provider (one SMS paid from the user's balance), push to one registered browser. Checked again at delivery: the user still exists, is still in
 // the device's Access list and still has the channel on, for that device and in the account. A transport failure
 // leaves the job for a retry with back-off (jobs/queue.ts); a browser whose push service says it is gone loses its token.
 import { randomUUID } from 'node:crypto';
@@ -18,6 +18,7 @@ import {
 } from '@paddock/shared/domain';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { deliverTrialReminder, TRIAL_REMINDER_JOB, type TrialReminderPayload } from '../billing/trialReminders';
 import type { Db } from '../db/client';
 import { devices, jobs, users, type JobRow } from '../db/schema';
 import { appLink, deviceLink } from '../http/publicLinks';
@@ -144,8 +145,10 @@ export async function workerPass(deps: WorkerDeps, worker = deps.id ?? randomUUI
     const claimed = await claimJobs(deps.db, worker, deps.now(), limit);
     for (const job of claimed) {
       try {
-        if (job.kind !== ALARM_JOB) throw new Error(`unknown job kind ${job.kind}`);
-        await deliver(deps, worker, job);
+        // The trial reminders (billing/trialReminders.ts) go through the same outbox.
+        if (job.kind === TRIAL_REMINDER_JOB) await deliverTrialReminder(deps, job.payload as unknown as TrialReminderPayload);
+        else if (job.kind === ALARM_JOB) await deliver(deps, worker, job);
+        else throw new Error(`unknown job kind ${job.kind}`);
         await completeJob(deps.db, job, worker);
         delivered += 1;
       } catch (error) {

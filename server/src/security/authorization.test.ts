@@ -149,6 +149,12 @@ const TABLE: Record<string, Case | Case[]> = {
   'PATCH /api/users/{id}': { expect: SELF_OR_ADMIN, body: () => ({ Locale: 'de-DE' }) },
   'PUT /api/users/{id}': { expect: SELF_OR_ADMIN, body: () => ({ Locale: 'de-DE' }) },
   'DELETE /api/users/{id}': { expect: SELF_OR_ADMIN },
+  // Only the account holder; a wrong current password is about the input, not the caller.
+  'PUT /api/users/{id}/password': {
+    expect: SELF_ONLY,
+    body: () => ({ CurrentPassword: 'not the password', Password: 'a new long passphrase 42' }),
+    ok: '400 invalid_password',
+  },
   'PUT /api/users/{id}/email': { expect: ADMIN_ONLY, body: () => ({ Email: newAddress() }) },
   'GET /api/users/{id}/verify-email': { expect: ADMIN_ONLY },
   'GET /api/push/vapid-public-key': { expect: PUBLIC },

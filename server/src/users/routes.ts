@@ -1,5 +1,6 @@
 // User accounts (docs/product/api.md "Session, account and users"): sign-up, read, update, delete, and the admin calls.
 import {
+  ChangePasswordBody,
   CreateUserBody,
   CreateUserReply,
   SetEmailBody,
@@ -12,7 +13,7 @@ import {
 } from '@paddock/shared/contract';
 import { checkE164Phone, checkVatin, normalizeEmail, normalizeVatin, toE164 } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, asc, eq, like, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { authorize, type Action } from '../access';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../auth/passwords';
@@ -67,6 +68,26 @@ function userChanges(user: UserRow, body: UpdateUserBody): Partial<NewUser> {
   if (body.EnergyPrice !== undefined) {
     changes.energyPricePerKwh = body.EnergyPrice?.PerKwh ?? null;
     changes.energyPriceCurrency = body.EnergyPrice?.Currency ?? null;
+  }
+  Object.assign(changes, invoiceDetailChanges(body));
+  return changes;
+}
+
+/**
+ * The invoice details (docs/product/billing.md "Invoice details"), trimmed as at sign-up; the VAT number with the
+ * sign-up's check, as reverse charge is granted on it. The next invoice is made out to them.
+ */
+function invoiceDetailChanges(body: UpdateUserBody): Partial<NewUser> {
+  const changes: Partial<NewUser> = {};
+  if (body.Name !== undefined) changes.name = body.Name.trim();
+  if (body.Addr1 !== undefined) changes.addr1 = body.Addr1.trim();
+  if (body.Addr2 !== undefined) changes.addr2 = body.Addr2.trim();
+  if (body.PostalCode !== undefined) changes.postalCode = body.PostalCode.trim();
+  if (body.Town !== undefined) changes.town = body.Town.trim();
+  if (body.Country !== undefined) changes.country = body.Country;
+  if (body.Vatin !== undefined) {
+    if (checkVatin(body.Vatin) === 'invalid') throw badRequest('invalid_vat_number', 'Vatin');
+    changes.vatin = normalizeVatin(body.Vatin);
   }
   return changes;
 }
@@ -201,13 +222,16 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     url: '/users/:id',
     schema: {
       ...byId,
-      summary: 'Changes e-mail, phone, language, notification settings or the energy price; fields left out stay as they are',
+      summary:
+        'Changes e-mail, phone, language, notification settings, the energy price or the invoice details; fields left out stay as they are',
       description:
         'A new Email becomes PendingEmail: a code is mailed to it (confirm with PUT /verify-email) and the current ' +
         'address is told; the account keeps its address until then. Sending the current Email cancels the change. ' +
         'Users changing their own address to a new one send their current Password too (400 password_required, ' +
         '400 invalid_password; wrong passwords count against the sign-in limit, 429). An admin changing a user’s ' +
-        'address sends none (the code still goes to the new address).',
+        'address sends none (the code still goes to the new address). The invoice details (Name, Addr1, Addr2, ' +
+        'PostalCode, Town, Country, Vatin) apply to the invoices made from then on; a VAT number must have its ' +
+        'country’s format (400 invalid_vat_number).',
       body: UpdateUserBody,
       response: { 200: User, ...errorReplies(400, 401, 403, 404, 429) },
     },
@@ -233,6 +257,41 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
       return toUser(updated);
     },
   });
+
+  app.put(
+    '/users/:id/password',
+    {
+      schema: {
+        ...byId,
+        summary: 'Changes the password of one’s own account; other sessions are signed out',
+        description:
+          'Only the account holder, with the current password (400 invalid_password naming CurrentPassword; wrong ' +
+          'passwords count against the sign-in limit, 429). The new Password follows the sign-up rules (400 naming ' +
+          'Password). The calling session stays signed in; every other session of the account is signed out.',
+        body: ChangePasswordBody,
+        response: { 204: NoContent, ...errorReplies(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      // Staff, impersonating or not, never set a user's password: "Forgot password" does (docs/product/roles.md).
+      const user = await targetUser(request, request.params.id, 'user:changePassword');
+      const { CurrentPassword, Password } = request.body;
+      const limits = limitsFor(config, 'signIn', user.email, request.ip);
+      await limiter.take(limits);
+      if (!(await verifyPassword(user.passwordHash, CurrentPassword))) throw badRequest('invalid_password', 'CurrentPassword');
+      await limiter.giveBack(limits);
+      assertAcceptablePassword(Password);
+      const passwordHash = await hashPassword(Password);
+      // docs/product/states.md "Session": a new password signs out every other session (a stolen token among
+      // them), like a reset does; this one stays, so the user is not sent to sign in again.
+      const current = request.session!.tokenHash;
+      await db.transaction(async (tx) => {
+        await updateUser(tx, user.id, { passwordHash });
+        await tx.delete(tokens).where(and(eq(tokens.userId, user.id), ne(tokens.tokenHash, current)));
+      });
+      return sendNoContent(reply);
+    },
+  );
 
   app.delete(
     '/users/:id',

@@ -116,3 +116,100 @@ test('a reply that is not JSON where JSON was expected is an error, not a crash'
   await expect(api.get('prices', { silent: true })).rejects.toBeInstanceOf(ApiError);
   expect(paddockStore.get(busyCountAtom)).toBe(0);
 });
+
+describe('retries (docs/product/errors.md "Tried again")', () => {
+  /** Answers the first `failures` requests with `status` (and its headers), then 200. */
+  function failFirst(failures: number, status: number, headers: Record<string, string> = {}) {
+    let count = 0;
+    const at: number[] = [];
+    answer = (_request, response) => {
+      at.push(Date.now());
+      count += 1;
+      if (count <= failures) {
+        response
+          .writeHead(status, { 'Content-Type': 'application/json', ...headers })
+          .end(`{"Error":"service_unavailable","Message":"Busy."}`);
+      } else response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"Ok":true}');
+    };
+    return at;
+  }
+
+  test('a GET answered 503 with Retry-After is tried again after that wait, and succeeds without a toast', async () => {
+    const at = failFirst(1, 503, { 'Retry-After': '1' });
+    await expect(api.get('users/u1/devices')).resolves.toEqual({ Ok: true });
+    expect(seen.map((s) => s.method)).toEqual(['GET', 'GET']);
+    // Honoured: the second try waited the second the server asked for (a lower bound, not a budget).
+    expect(at[1] - at[0]).toBeGreaterThanOrEqual(950);
+    expect(paddockStore.get(toastsAtom)).toEqual([]);
+    expect(paddockStore.get(busyCountAtom)).toBe(0);
+  });
+
+  test('PUT, DELETE and 429, 502, 504 are retried too; a bounded number of times, then the error as before', async () => {
+    failFirst(1, 429, { 'Retry-After': '0' });
+    await expect(api.put('users/u1/devices/d1', { Name: 'Barn' })).resolves.toEqual({ Ok: true });
+    expect(seen.map((s) => [s.method, s.body])).toEqual([
+      ['PUT', '{"Name":"Barn"}'],
+      ['PUT', '{"Name":"Barn"}'],
+    ]);
+    seen.length = 0;
+    failFirst(1, 502);
+    await expect(api.delete('users/u1/devices/d1')).resolves.toEqual({ Ok: true });
+    expect(seen).toHaveLength(2);
+
+    seen.length = 0;
+    failFirst(99, 503, { 'Retry-After': '0' });
+    const error = await api.get('prices').catch((e: unknown) => e);
+    expect(seen).toHaveLength(3); // the first try and two more
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 503, code: 'service_unavailable', unreachable: false, serverMessage: 'Busy.' });
+    expect(paddockStore.get(toastsAtom)).toHaveLength(1); // one toast for the call, not one per try
+    expect(paddockStore.get(busyCountAtom)).toBe(0);
+  });
+
+  test('a plain POST and a PATCH are never sent twice; a POST with an idempotency key is', async () => {
+    failFirst(99, 503, { 'Retry-After': '0' });
+    await expect(api.post('users/u1/devices', { Key: '1' })).rejects.toMatchObject({ status: 503 });
+    await expect(api.patch('users/u1', { Name: 'Åsa' })).rejects.toMatchObject({ status: 503 });
+    expect(seen.map((s) => s.method)).toEqual(['POST', 'PATCH']);
+
+    seen.length = 0;
+    failFirst(1, 503, { 'Retry-After': '0' });
+    await expect(api.post('users/u1/sms', undefined, { headers: { 'idempotency-key': 'buy-1' } })).resolves.toEqual({ Ok: true });
+    expect(seen.map((s) => s.method)).toEqual(['POST', 'POST']);
+  });
+
+  test('not retried: a Retry-After beyond the bound, a call that asks for none, 4xx, and anything while offline', async () => {
+    failFirst(99, 429, { 'Retry-After': '900' }); // a lock-out: the error shows at once
+    await expect(api.get('prices')).rejects.toMatchObject({ status: 429 });
+    expect(seen).toHaveLength(1);
+
+    failFirst(99, 503, { 'Retry-After': '0' });
+    await expect(api.put('smartplugs/1/power-enabled', { Enabled: true }, { retry: false })).rejects.toMatchObject({ status: 503 });
+    expect(seen).toHaveLength(2);
+
+    failFirst(99, 404);
+    await expect(api.get('prices')).rejects.toMatchObject({ status: 404 });
+    expect(seen).toHaveLength(3);
+
+    const onLine = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      failFirst(99, 503, { 'Retry-After': '0' });
+      await expect(api.get('prices')).rejects.toMatchObject({ status: 503 });
+      expect(seen).toHaveLength(4);
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
+  test('a time-out is not retried: one request, then the connection-failure page as before', async () => {
+    answer = () => undefined; // never answers
+    window.history.pushState({}, '', '/account');
+    try {
+      await expect(api.get('prices', { timeout: 300 })).rejects.toMatchObject({ status: 408, unreachable: true });
+      expect(seen).toHaveLength(1);
+      expect(paddockStore.get(connectionFailedAtom)).toBe(true);
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+});

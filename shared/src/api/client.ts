@@ -1,12 +1,14 @@
-// The one HTTP client (docs/architecture/README.md#paddockshared): base URL by host, bearer token, time-outs, the loading overlay count, and the
-// one failed-reply handler with docs/product/errors.md's texts. The platform's fetch, not a wrapper library: it is all
-// this needs, and every byte here is loaded before the first page (docs/architecture/README.md#js-before-the-first-page).
+// The one HTTP client (docs/architecture/README.md#paddockshared): base URL by host, bearer token, time-outs, retries of
+// idempotent calls, the loading overlay count, and the one failed-reply handler with docs/product/errors.md's texts.
+// ky does the transport and the retries (transport.ts), loaded with the first request (decision 0021, amended).
+import type { HTTPError } from 'ky';
 import type { MessageDescriptor } from 'react-intl';
 import { IMPERSONATION_HEADER } from '../contract/headers';
 import { paddockStore, forgetSession, impersonatingAtom, localeAtom, tokenAtom, isTokenValid } from '../session/store';
 import { busyCountAtom, connectionFailedAtom, showToast } from './feedback';
 import { apiTexts } from './messages';
 import { nativeApiBase } from './nativeApp';
+import type * as Transport from './transport';
 
 export interface ApiConfig {
   /** Production API base. */
@@ -133,6 +135,11 @@ export interface RequestOptions {
    * simply not used: the page's own request then asks, and reports what goes wrong.
    */
   ahead?: boolean;
+  /**
+   * false: never tried again, whatever the reply (a call that already waited for a device: the power toggle). Else an
+   * idempotent call is retried as RETRY says.
+   */
+  retry?: boolean;
 }
 
 /** How long a reply asked for ahead waits for its page (docs/architecture/README.md#js-before-the-first-page). */
@@ -142,7 +149,8 @@ const AHEAD_MS = 10_000;
 const repliesAhead = new Map<string, Promise<Response | null>>();
 
 function askAhead(key: string, url: string, headers: Record<string, string>, timeout: number): void {
-  const reply = send('get', url, headers, undefined, timeout).then(
+  // Not retried: when it fails, the page's own request asks (and retries) anyway.
+  const reply = send('get', url, headers, undefined, timeout, false).then(
     (response) => (response.ok ? response : null),
     () => null,
   );
@@ -162,32 +170,44 @@ function takeAhead(key: string): Promise<Response | null> | null {
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** No answer within the time-out: the request was aborted. */
-class TimedOut extends Error {}
+/** By name, as ky names them: ky is loaded later (transport.ts), and a test's fetch may be of another realm. */
+const isHttpError = (error: unknown): error is HTTPError => (error as Error | undefined)?.name === 'HTTPError';
+
+let transportLoading: Promise<typeof Transport> | null = null;
 
 /**
- * One HTTP request: a JSON body when given, aborted after `timeout` ms (TimedOut). Rejects only when there is no
- * answer (TimedOut, or fetch's TypeError: no network); any status is an answer.
+ * ky and the retry rules (transport.ts), in a file of their own loaded with the first request: a page that asks
+ * nothing before the user acts (/sign-in) shows without them (docs/architecture/README.md#js-before-the-first-page;
+ * the shell also loads the file at the user's first key or tap, shell/src/startup/apiClientAhead.ts). Loaded within
+ * the call's time-out (else a TimeoutError); asked again after a failed load (offline: "no reply", noReply).
  */
-async function send(method: Method, url: string, headers: Record<string, string>, json: unknown, timeout: number): Promise<Response> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new TimedOut()), timeout);
-  const withBody = json !== undefined;
+async function transportWithin(timeout: number): Promise<typeof Transport> {
+  transportLoading ??= import(/* webpackChunkName: "ky" */ './transport').catch((error: unknown) => {
+    transportLoading = null;
+    throw error;
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    // Upper case: fetch normalizes GET, POST, PUT and DELETE itself, but sends `patch` as it is written.
-    return await fetch(
-      new Request(url, {
-        method: method.toUpperCase(),
-        headers: withBody ? { 'Content-Type': 'application/json', ...headers } : headers,
-        body: withBody ? JSON.stringify(json) : undefined,
-        signal: controller.signal,
-      }),
-    );
-  } catch (error) {
-    throw controller.signal.aborted ? new TimedOut() : error;
+    // Rejected with what noReply reads of a time-out: its name.
+    return await Promise.race([
+      transportLoading,
+      new Promise<never>((_resolve, reject) => (timer = setTimeout(reject, timeout, { name: 'TimeoutError' }))),
+    ]);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** One HTTP call (transport.ts `send`): any answer but a failure status; rejects with ky's HTTPError or no answer. */
+async function send(
+  method: Method,
+  url: string,
+  headers: Record<string, string>,
+  json: unknown,
+  timeout: number,
+  retry: boolean,
+): Promise<Response> {
+  return (await transportWithin(timeout)).send(method, url, headers, json, timeout, retry);
 }
 
 /** Sign-in and the token (refresh, revoke) belong to the admin's own session, even while impersonating (docs/product/admin.md). */
@@ -221,14 +241,14 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
 
   if (!options.background) store.set(busyCountAtom, (n) => n + 1);
   try {
-    const response = (aheadKey && (await takeAhead(aheadKey))) || (await send(method, url, headers, options.json, timeout));
-    // 304 Not Modified (a conditional GET with If-None-Match) is an answer, not a failure.
-    if (!response.ok && response.status !== 304) throw await failedReply(response, options, Boolean(sentToken));
+    const response =
+      (aheadKey && (await takeAhead(aheadKey))) || (await send(method, url, headers, options.json, timeout, options.retry !== false));
     if (options.raw) return response as unknown as T;
     if (response.status === 204 || response.status === 304) return undefined as T;
     const text = await response.text();
     return (text ? JSON.parse(text) : undefined) as T;
   } catch (error) {
+    if (isHttpError(error)) throw await failedReply(error.response, options, Boolean(sentToken));
     throw error instanceof ApiError ? error : noReply(error, options);
   } finally {
     if (!options.background) store.set(busyCountAtom, (n) => Math.max(0, n - 1));
@@ -244,12 +264,14 @@ export function onOfflineCapablePage(pathname = typeof location !== 'undefined' 
 }
 
 /**
- * A call that failed without a usable reply. A time-out or no connection at all (fetch's TypeError) replaces the
- * page with the connection-failure message (docs/product/errors.md).
+ * A call that failed without a usable reply. A time-out (ky's TimeoutError) or no connection at all (fetch's
+ * TypeError, after its retries) replaces the page with the connection-failure message (docs/product/errors.md).
  */
 function noReply(error: unknown, options: RequestOptions): ApiError {
   // By name: a TypeError of another realm (a test's fetch) is no instance of this one's.
-  if (!(error instanceof TimedOut || (error as Error | undefined)?.name === 'TypeError')) return new ApiError(0, 'Error', String(error));
+  // A ChunkLoadError: ky's file could not be loaded, so there is no network either.
+  const name = (error as Error | undefined)?.name;
+  if (!(name === 'TimeoutError' || name === 'TypeError' || name === 'ChunkLoadError')) return new ApiError(0, 'Error', String(error));
   if (!options.optional && !onOfflineCapablePage()) paddockStore.set(connectionFailedAtom, true);
   return new ApiError(408, 'Request Timeout', '', undefined, undefined, true);
 }

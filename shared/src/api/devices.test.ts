@@ -31,22 +31,26 @@ test('list, register, get, update, unregister', async () => {
   expect(remove).toHaveBeenLastCalledWith('smartplugs/356938035643809', undefined);
 });
 
-test('power: SmartPlug through power-enabled, SmartPlug2 through OutputPower, both waiting for the device', async () => {
+test('power: SmartPlug through power-enabled, SmartPlug2 through OutputPower, both waiting for the device, never retried', async () => {
   const put = jest.spyOn(api, 'put').mockResolvedValue(undefined);
   const patch = jest.spyOn(api, 'patch').mockResolvedValue(undefined);
   expect(POWER_TOGGLE_TIMEOUT_MS).toBe(60_000);
   // The server's 408 after 60 s must arrive before the client gives up (which would show the connection failure).
   expect(POWER_TOGGLE_CLIENT_TIMEOUT_MS).toBe(65_000);
   await devicesApi.setPower('smartplug', '356938035643809', false);
-  expect(put).toHaveBeenCalledWith('smartplugs/356938035643809/power-enabled', { Enabled: false }, { timeout: 65_000 });
+  expect(put).toHaveBeenCalledWith('smartplugs/356938035643809/power-enabled', { Enabled: false }, { timeout: 65_000, retry: false });
   await devicesApi.setPower('smartplug2', '356938035643809', true);
-  expect(patch).toHaveBeenCalledWith('smartplug2s/356938035643809', { DeviceConfig: { OutputPower: true } }, { timeout: 65_000 });
+  expect(patch).toHaveBeenCalledWith(
+    'smartplug2s/356938035643809',
+    { DeviceConfig: { OutputPower: true } },
+    { timeout: 65_000, retry: false },
+  );
   // A tap's Idempotency-Key goes with the request (docs/protocol.md "Commands are idempotent").
   await devicesApi.setPower('smartplug2', '356938035643809', false, { headers: { 'idempotency-key': 'tap-1' } });
   expect(patch).toHaveBeenLastCalledWith(
     'smartplug2s/356938035643809',
     { DeviceConfig: { OutputPower: false } },
-    { timeout: 65_000, headers: { 'idempotency-key': 'tap-1' } },
+    { timeout: 65_000, retry: false, headers: { 'idempotency-key': 'tap-1' } },
   );
 });
 

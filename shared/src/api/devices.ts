@@ -108,10 +108,10 @@ export const devicesApi = {
   /**
    * docs/product/states.md power toggle, as the product's switch works: by command (SmartPlug: PUT smartplugs/{imei}/power-enabled
    * {Enabled}) or through its configuration (SmartPlug2: PATCH DeviceConfig.OutputPower); both wait up to 60 s for
-   * the device and return it.
+   * the device and return it. Not retried: a 408 already waited 60 s for the plug; the farmer taps again if they want.
    */
   setPower<P extends 'smartplug' | 'smartplug2'>(product: P, key: string, enabled: boolean, options?: RequestOptions): Promise<DeviceOf<P>> {
-    const withTimeout = { timeout: POWER_TOGGLE_CLIENT_TIMEOUT_MS, ...options };
+    const withTimeout = { timeout: POWER_TOGGLE_CLIENT_TIMEOUT_MS, retry: false, ...options };
     if (PRODUCT_INFO[product].power === 'command') {
       return api.put<DeviceOf<P>>(`${devicePath(product, key)}/power-enabled`, { Enabled: enabled }, withTimeout);
     }

@@ -1,5 +1,6 @@
 // Session, account and user calls (docs/product/api.md).
 import type {
+  ChangePasswordBody,
   CreateUserBody,
   CreateUserReply,
   DeviceList,
@@ -32,6 +33,8 @@ export const usersApi = {
   get: (id: string, options?: RequestOptions) => api.get<User>(user(id), options),
   update: (id: string, body: UpdateUserBody, options?: RequestOptions) => api.patch<User>(user(id), body, options),
   remove: (id: string, options?: RequestOptions) => api.delete<void>(user(id), options),
+  /** The account holder's own password (current + new); other sessions are signed out, this one stays. */
+  changePassword: (id: string, body: ChangePasswordBody, options?: RequestOptions) => api.put<void>(`${user(id)}/password`, body, options),
   devices: (id: string, options?: RequestOptions) => api.get<DeviceList>(`${user(id)}/devices`, options),
   /**
    * Buys the SMS bundle (100 SMS, docs/product/api.md Purchases); returns the account with its new balance. The key is one

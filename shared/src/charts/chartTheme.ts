@@ -34,6 +34,23 @@ export function readChartTheme(element: Element | null = typeof document !== 'un
   };
 }
 
+/**
+ * The echarts theme every chart is drawn with (EChart): what all charts share, so an option says only what is its own.
+ * The tooltip: on the axis, on a tap as well as on hover (touch screens have no hover), kept inside the card.
+ */
+export function echartsTheme(theme: ChartTheme) {
+  return {
+    tooltip: {
+      trigger: 'axis' as const,
+      triggerOn: 'mousemove|click' as const,
+      confine: true,
+      backgroundColor: theme.surface,
+      borderColor: theme.grid,
+      textStyle: { color: theme.text },
+    },
+  };
+}
+
 export function useChartTheme(): ChartTheme {
   const [theme, setTheme] = useState(readChartTheme);
   useEffect(() => {

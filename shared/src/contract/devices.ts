@@ -60,6 +60,13 @@ export const Subscription = Type.Object({
 });
 export type Subscription = Static<typeof Subscription>;
 
+/**
+ * A declined renewal being retried (docs/product/billing.md "A declined renewal"): the plan and its alarms keep
+ * working until RetryAt, the next try. Only in the owner's and staff's replies (the owner's money); absent otherwise.
+ */
+export const RenewalState = Type.Object({ PaymentFailed: Type.Literal(true), RetryAt: IsoTime });
+export type RenewalState = Static<typeof RenewalState>;
+
 /** A timer entry: 'minute hour days' on the wall clock of the timer's TimeZone, UTC without one (see domain/timer). */
 export const ScheduleString = Type.String({ pattern: SCHEDULE_PATTERN, maxLength: SCHEDULE_MAX_LENGTH });
 const Schedules = Type.Array(ScheduleString, { maxItems: TIMER_MAX_SCHEDULES, uniqueItems: true });
@@ -94,6 +101,7 @@ export const configuredDeviceParts = {
   ConfigSync: Type.Optional(ConfigSync),
   Connection: Type.Optional(DeviceConnection),
   Subscription,
+  Renewal: Type.Optional(RenewalState),
   Metadata,
 };
 

@@ -124,10 +124,29 @@ export const UpdateUserBody = Type.Object(
     SmsNotifications: Type.Optional(Type.Object({ Enabled: Type.Boolean() }, closed)),
     /** A price sets it, null removes it. */
     EnergyPrice: Type.Optional(Type.Union([EnergyPrice, Type.Null()])),
+    // The invoice details, as at sign-up (docs/product/billing.md): the next invoice is made out to them.
+    Name: Type.Optional(Text(200)),
+    Addr1: Type.Optional(Text(200)),
+    Addr2: Type.Optional(Text(200)),
+    PostalCode: Type.Optional(Text(20)),
+    Town: Type.Optional(Text(100)),
+    Country: Type.Optional(Country),
+    /** Empty removes it; else its country's format (400 invalid_vat_number), checked like at sign-up. */
+    Vatin: Type.Optional(Type.Union([Type.Literal(''), Type.String({ maxLength: 30 })])),
   },
   closed,
 );
 export type UpdateUserBody = Static<typeof UpdateUserBody>;
+
+/**
+ * PUT /users/{id}/password: the account holder's current password and the new one (the rules of sign-up). The
+ * session that changes it stays signed in; every other session of the account is signed out.
+ */
+export const ChangePasswordBody = Type.Object(
+  { CurrentPassword: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }), Password },
+  closed,
+);
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 
 export const SetEmailBody = Type.Object({ Email }, closed);
 export type SetEmailBody = Static<typeof SetEmailBody>;

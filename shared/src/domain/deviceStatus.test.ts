@@ -31,7 +31,7 @@ describe('deviceGlance', () => {
       fence({ LastReport: report(1479), VoltageAlarm: { Enabled: false, Triggered: true, AlarmLevel: 5000 } }),
       now,
     );
-    expect(glance).toEqual({ status: 'attention', warnings: ['lowVoltage'], alarmsPaused: false, valuesAt: null });
+    expect(glance).toEqual({ status: 'attention', warnings: ['lowVoltage'], alarmsPaused: false, valuesAt: null, paymentRetryAt: null, trialEndsAt: null });
     expect(needsAttention(glance)).toBe(true);
   });
 
@@ -51,14 +51,34 @@ describe('deviceGlance', () => {
   });
 
   test('a healthy, watched fence is OK; one whose alarms are paused says so, and is not OK', () => {
-    expect(deviceGlance(fence(), now)).toEqual({ status: 'ok', warnings: [], alarmsPaused: false, valuesAt: null });
+    expect(deviceGlance(fence(), now)).toEqual({ status: 'ok', warnings: [], alarmsPaused: false, valuesAt: null, paymentRetryAt: null, trialEndsAt: null });
     const paused = deviceGlance(fence({ Subscription: lapsed }), now);
-    expect(paused).toEqual({ status: 'paused', warnings: [], alarmsPaused: true, valuesAt: null });
+    expect(paused).toMatchObject({ status: 'paused', warnings: [], alarmsPaused: true, valuesAt: null });
     expect(needsAttention(paused)).toBe(true);
     // A paid plan keeps alarms on after the expiry passes (renewal retries, docs/product/states.md).
     expect(deviceGlance(fence({ Subscription: { ...lapsed, PriceIds: { Current: 'price_m', Next: 'price_m' } } }), now).alarmsPaused).toBe(
       false,
     );
+  });
+
+  test('a declined renewal keeps the alarms working and says the payment failed, with the next try (docs/product/billing.md)', () => {
+    // A trial that ended with a plan chosen, whose first charge was declined: Current is still '', Next is the plan.
+    const retrying = { Trialing: true, ExpiresAt: '2026-11-29T10:00:00Z', PriceIds: { Current: '', Next: 'price_m' } };
+    const glance = deviceGlance(fence({ Subscription: retrying, Renewal: { PaymentFailed: true, RetryAt: '2026-11-29T16:00:00Z' } }), now);
+    expect(glance).toMatchObject({ status: 'ok', alarmsPaused: false, paymentRetryAt: new Date('2026-11-29T16:00:00Z') });
+    expect(needsAttention(glance)).toBe(true);
+    // A shared user gets no Renewal: the same active device, nothing about the owner's payment.
+    expect(deviceGlance(fence({ Subscription: retrying }), now)).toMatchObject({ status: 'ok', alarmsPaused: false, paymentRetryAt: null });
+  });
+
+  test('a trial ending within 7 days with no plan chosen says when; with a plan chosen, or further off, nothing', () => {
+    const ending = { Trialing: true, ExpiresAt: '2026-12-05T12:00:00Z', PriceIds: { Current: '', Next: '' } };
+    expect(deviceGlance(fence({ Subscription: ending }), now).trialEndsAt).toEqual(new Date('2026-12-05T12:00:00Z'));
+    expect(deviceGlance(fence({ Subscription: { ...ending, PriceIds: { Current: '', Next: 'price_m' } } }), now).trialEndsAt).toBeNull();
+    expect(deviceGlance(fence({ Subscription: { ...ending, ExpiresAt: '2026-12-07T12:00:00Z' } }), now).trialEndsAt).toBeNull();
+    // Over: the alarms are paused at once (no reload, no renewal job needed).
+    const over = deviceGlance(fence({ Subscription: ending }), new Date('2026-12-05T12:00:01Z'));
+    expect(over).toMatchObject({ status: 'paused', alarmsPaused: true, trialEndsAt: null });
   });
 
   test('a paused device with a low fence is low (attention) and paused', () => {
@@ -93,6 +113,8 @@ describe('deviceGlance', () => {
       warnings: [],
       alarmsPaused: false,
       valuesAt: new Date('2026-11-29T09:00:00Z'),
+      paymentRetryAt: null,
+      trialEndsAt: null,
     });
   });
 

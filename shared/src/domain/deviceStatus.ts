@@ -2,7 +2,7 @@
 // dashboard's summary and anything else that shows a device's state read. Codes and times, no text; screens translate.
 import { allDevices, deviceWarnings, lastReadingTime, type Device, type DeviceList } from '../products/registry';
 import { OFFLINE_WARNINGS } from './dashboard';
-import { isSubscriptionActive } from './subscription';
+import { isSubscriptionActive, trialEndingSoon } from './subscription';
 import { CONDITION_CODES, type WarningCode } from './warnings';
 
 /**
@@ -23,6 +23,13 @@ export interface DeviceGlance {
   alarmsPaused: boolean;
   /** Offline only: when the values shown were measured (the last reading, else the last message); null when live or unknown. */
   valuesAt: Date | null;
+  /**
+   * docs/product/billing.md "A declined renewal": the next try of a declined renewal (the owner's and staff's view
+   * only); the alarms keep working meanwhile. Null when no payment failed.
+   */
+  paymentRetryAt: Date | null;
+  /** docs/product/billing.md "Trial reminders": the end of a trial ending within 7 days with no plan chosen, else null. */
+  trialEndsAt: Date | null;
 }
 
 const isOfflineWarning = (code: WarningCode) => (OFFLINE_WARNINGS as readonly string[]).includes(code);
@@ -54,12 +61,16 @@ export function deviceGlance(device: Device, now: Date): DeviceGlance {
     const seen = connection?.LastSeenAt ? Date.parse(connection.LastSeenAt) : Number.NaN;
     valuesAt = lastReadingTime(device.Product, device) ?? (Number.isNaN(seen) ? null : new Date(seen));
   }
-  return { status, warnings, alarmsPaused, valuesAt };
+  const retry = device.Renewal?.PaymentFailed ? Date.parse(device.Renewal.RetryAt) : Number.NaN;
+  const paymentRetryAt = Number.isNaN(retry) ? null : new Date(retry);
+  return { status, warnings, alarmsPaused, valuesAt, paymentRetryAt, trialEndsAt: trialEndingSoon(device.Subscription, now) };
 }
 
 /** docs/product/screens.md: a device needs the farmer's attention unless it is fine and watched, or still waiting for its first report. */
-export function needsAttention(glance: Pick<DeviceGlance, 'status' | 'alarmsPaused'>): boolean {
-  return glance.alarmsPaused || !(glance.status === 'ok' || glance.status === 'waiting');
+export function needsAttention(
+  glance: Pick<DeviceGlance, 'status' | 'alarmsPaused'> & Partial<Pick<DeviceGlance, 'paymentRetryAt'>>,
+): boolean {
+  return glance.alarmsPaused || Boolean(glance.paymentRetryAt) || !(glance.status === 'ok' || glance.status === 'waiting');
 }
 
 /** The dashboard's summary: how many of the listed devices need attention (needsAttention). */

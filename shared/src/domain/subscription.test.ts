@@ -82,6 +82,8 @@ describe('subscription display (docs/product/states.md)', () => {
     expect(isSubscriptionActive(sub({ ExpiresAt: future }), now)).toBe(true);
     expect(isSubscriptionActive(sub({ ExpiresAt: past, Current: 'fa_m' }), now)).toBe(true);
     expect(isSubscriptionActive(sub({ ExpiresAt: past }), now)).toBe(false);
+    // docs/product/billing.md "A declined renewal": a next plan still to be charged (retries) keeps it active.
+    expect(isSubscriptionActive(sub({ ExpiresAt: past, Next: 'fa_m' }), now)).toBe(true);
     expect(isSubscriptionActive(sub({ ExpiresAt: now.toISOString() }), now)).toBe(false);
     expect(isExpired(sub({ ExpiresAt: 'garbage' }), now)).toBe(true);
   });

@@ -92,9 +92,28 @@ export function isExpired(subscription: Pick<SubscriptionValue, 'ExpiresAt'>, no
   return at === null || at.getTime() <= now.getTime();
 }
 
-/** docs/product/states.md Subscription active: a non-empty current price id or an expiry in the future. */
+/**
+ * docs/product/states.md Subscription active: a non-empty current price id, an expiry in the future, or a next plan
+ * still to be charged. The last is a trial (or period) whose renewal is due or being retried after a declined
+ * payment (docs/product/billing.md "A declined renewal"): alarms keep working until the last retry ends it, which
+ * clears Next. Server (notifications, plan start) and app (card, settings, Billing) judge by this one rule.
+ */
 export function isSubscriptionActive(subscription: SubscriptionValue, now: Date): boolean {
-  return subscription.PriceIds.Current !== '' || !isExpired(subscription, now);
+  return subscription.PriceIds.Current !== '' || subscription.PriceIds.Next !== '' || !isExpired(subscription, now);
+}
+
+/** docs/product/billing.md "Trial reminders": the owner is reminded this many days before a trial ends (and at its end). */
+export const TRIAL_REMINDER_DAYS = [7, 1] as const;
+
+/**
+ * docs/product/billing.md "Trial reminders": the end of a trial that ends within TRIAL_REMINDER_DAYS[0] days with no
+ * plan chosen (it would renew into one otherwise), else null. The card and the reminder job use it.
+ */
+export function trialEndingSoon(subscription: SubscriptionValue, now: Date): Date | null {
+  if (!subscription.Trialing || subscription.PriceIds.Next !== '') return null;
+  const at = expiry(subscription);
+  if (!at || at.getTime() <= now.getTime()) return null;
+  return at.getTime() - now.getTime() <= TRIAL_REMINDER_DAYS[0] * 86_400_000 ? at : null;
 }
 
 /** docs/product/states.md: a FarmCam SIM plan's size is the number plus unit in its price name ('FarmCam SIM 5 GB' → '5 GB'). */

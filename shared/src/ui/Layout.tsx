@@ -6,11 +6,20 @@ import { useLeave } from './LeaveGuard';
 import { uiTexts } from './messages';
 import * as icons from './icons';
 
-export function Card({ className, children, ...rest }: HTMLAttributes<HTMLElement> & { children: ReactNode }) {
+/**
+ * A card: a <section>, or an <article> for a self-contained item such as a device's card (`as="article"`): a section
+ * may not take the article role (axe and Lighthouse `aria-allowed-role`, tests/e2e/accessibility.spec.ts).
+ */
+export function Card({
+  as: Element = 'section',
+  className,
+  children,
+  ...rest
+}: HTMLAttributes<HTMLElement> & { as?: 'section' | 'article'; children: ReactNode }) {
   return (
-    <section {...rest} className={['pd-card', className].filter(Boolean).join(' ')}>
+    <Element {...rest} className={['pd-card', className].filter(Boolean).join(' ')}>
       {children}
-    </section>
+    </Element>
   );
 }
 

@@ -20,8 +20,16 @@ export interface TableProps<Row> {
 }
 
 /**
+ * On phones the header row is hidden and each cell shows its column's name from this attribute (theme.css, issue 30):
+ * a CSS label with empty alternative text, so screen readers, which hear the <th>, do not hear it twice.
+ */
+function phoneLabel<Row>(column: TableColumn<Row>): string | undefined {
+  return !column.hideHeader && column.align !== 'end' && typeof column.header === 'string' ? column.header : undefined;
+}
+
+/**
  * A data table (docs/architecture/README.md#look-and-feel: sharing table, admin lists). A real <table> for assistive technology; on phones the rows
- * stack, each cell on its own line, except end-aligned control cells which stay side by side.
+ * stack, each cell on its own line under its column's name, except end-aligned control cells which stay side by side.
  */
 export function Table<Row>({ caption, hideCaption, columns, rows, rowKey }: TableProps<Row>) {
   return (
@@ -40,7 +48,7 @@ export function Table<Row>({ caption, hideCaption, columns, rows, rowKey }: Tabl
         {rows.map((row) => (
           <tr key={rowKey(row)}>
             {columns.map((column) => (
-              <td key={column.key} className={column.align === 'end' ? 'pd-table__end' : undefined}>
+              <td key={column.key} className={column.align === 'end' ? 'pd-table__end' : undefined} data-label={phoneLabel(column)}>
                 {column.cell(row)}
               </td>
             ))}

@@ -18,5 +18,11 @@ export const connectionTexts = defineTranslations('shell.connection', {
     'sv-SE':
       'Anslutningen till servern misslyckades. Kontrollera din internetanslutning och försök igen. Om problemet kvarstår kan du kontakta vår support på {host}.',
   },
+  keptList: {
+    'en-GB': 'Show my last device list',
+    'de-DE': 'Meine letzte Geräteliste zeigen',
+    'fr-FR': 'Afficher ma dernière liste d’appareils',
+    'sv-SE': 'Visa min senaste enhetslista',
+  },
   tryAgain: { 'en-GB': 'Try again', 'de-DE': 'Erneut versuchen', 'fr-FR': 'Réessayer', 'sv-SE': 'Försök igen' },
 });

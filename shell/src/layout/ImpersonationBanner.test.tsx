@@ -20,7 +20,7 @@ test('"Viewing as {email}" above every page while an admin impersonates', async 
   signInAs('admin');
   impersonate();
   renderInShell(<ShellLayout>the page</ShellLayout>, { path: '/billing' });
-  const banner = screen.getByRole('status');
+  const banner = await screen.findByRole('status'); // loaded when it applies
   expect(banner).toHaveTextContent('Viewing as owner@farm.se');
   // Above the page: before <main> in the document.
   expect(banner.compareDocumentPosition(screen.getByRole('main')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

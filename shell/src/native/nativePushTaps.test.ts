@@ -1,6 +1,7 @@
 // A tapped notification opens its page, with Capacitor's push plugin faked (it is the platform).
 import { renderHook, waitFor } from '@testing-library/react';
-import { tappedPath, useNativePushTaps } from './nativePushTaps';
+import { useNativePushTaps } from './nativePushTaps';
+import { tappedPath } from './pushTapListener';
 
 let tapped: ((action: unknown) => void) | null = null;
 jest.mock('@capacitor/push-notifications', () => ({
@@ -32,7 +33,10 @@ test('in the app, a tap navigates to the message Url; in a browser nothing liste
   (window as { Capacitor?: unknown }).Capacitor = { isNativePlatform: () => true };
   const { unmount } = renderHook(() => useNativePushTaps(navigate));
   await waitFor(() => expect(tapped).not.toBeNull());
-  tapped!({ actionId: 'tap', notification: { data: { Device: 'fencealarm', Imei: '350000100000001', Url: '/devices?id=350000100000001' } } });
+  tapped!({
+    actionId: 'tap',
+    notification: { data: { Device: 'fencealarm', Imei: '350000100000001', Url: '/devices?id=350000100000001' } },
+  });
   expect(navigate).toHaveBeenCalledWith('/devices?id=350000100000001');
   unmount();
   await waitFor(() => expect(tapped).toBeNull());

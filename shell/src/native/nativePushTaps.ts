@@ -4,23 +4,17 @@
 import { useEffect } from 'react';
 import { isNativeApp } from '@paddock/shared/api';
 
-/** The page a tapped message opens: its Url when it is a path of this app, else the dashboard. */
-export function tappedPath(data: unknown): string {
-  const url = (data as { Url?: unknown } | null | undefined)?.Url;
-  return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') && !url.includes('\\') ? url : '/devices';
-}
-
-/** Listens for taps on push notifications while the shell runs in the app (nothing in a browser). */
+/** Listens for taps on push notifications while the shell runs in the app (nothing in a browser, not even its code). */
 export function useNativePushTaps(navigate: (path: string) => void): void {
   useEffect(() => {
     if (!isNativeApp()) return;
     let stopped = false;
     let remove: (() => Promise<void>) | null = null;
-    void import(/* webpackChunkName: "capacitor-push" */ '@capacitor/push-notifications')
-      .then(async ({ PushNotifications }) => {
-        const handle = await PushNotifications.addListener('pushNotificationActionPerformed', (action) => navigate(tappedPath(action.notification.data)));
-        if (stopped) await handle.remove();
-        else remove = () => handle.remove();
+    void import(/* webpackChunkName: "capacitor-push" */ './pushTapListener')
+      .then(async ({ listenForTaps }) => {
+        const stop = await listenForTaps(navigate);
+        if (stopped) await stop();
+        else remove = stop;
       })
       .catch((error: unknown) => console.warn('push taps not available', error));
     return () => {

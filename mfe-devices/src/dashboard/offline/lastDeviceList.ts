@@ -73,11 +73,3 @@ export function readDeviceList(userId: string): StoredDeviceList | null {
   const kept = read();
   return kept && kept.UserId === userId ? kept : null;
 }
-
-export function forgetDeviceList(): void {
-  try {
-    storage()?.removeItem(STORAGE_KEYS.lastDeviceList);
-  } catch {
-    // nothing was kept
-  }
-}

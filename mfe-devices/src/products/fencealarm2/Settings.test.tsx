@@ -66,6 +66,25 @@ test('without an active subscription the select is disabled, shows Off and only 
   expect(api.update.mock.calls[0][2]).toEqual({ Metadata: expectedMetadata(device) });
 });
 
+// docs/product/billing.md "A declined renewal": the alarms keep working while the renewal is retried, so the page shows
+// the alarm as the server has it, and says the payment failed with the way to update the card.
+test('a declined renewal being retried keeps the alarm select as set and says "Payment failed — update your card"', async () => {
+  const retrying = { Trialing: true, ExpiresAt: '2026-01-01T00:00:00.000Z', PriceIds: { Current: '', Next: 'price_fa2_month' } };
+  const device = fencealarm2('East fence', {
+    Subscription: retrying,
+    Renewal: { PaymentFailed: true, RetryAt: '2099-01-01T06:00:00.000Z' },
+    VoltageAlarm: { Enabled: true, Triggered: false, Threshold: 3057 },
+  });
+  mockSettingsApi(device);
+  await openSettings(PATH, 'FenceAlarm2 East fence');
+  expect(thresholdSelect()).toBeEnabled();
+  expect(thresholdSelect()).not.toHaveValue('off');
+  expect(screen.queryByText('Alarms are off while the device has no active subscription.')).not.toBeInTheDocument();
+  const failed = screen.getByTestId('payment-failed');
+  expect(within(failed).getByRole('link', { name: 'Payment failed — update your card' })).toHaveAttribute('href', '/billing');
+  expect(failed).toHaveTextContent('Alarms keep working. Next try 1 January');
+});
+
 test('a trial counts as active', async () => {
   mockSettingsApi(fencealarm2('East fence', { Subscription: { Trialing: true, ExpiresAt: '2099-01-01T00:00:00.000Z', PriceIds: { Current: '', Next: '' } } }));
   await openSettings(PATH, 'FenceAlarm2 East fence');

@@ -1,7 +1,7 @@
 // FarmCam SIM on the wire (docs/product/devices.md, docs/product/api.md): the representation, its reading and its calls (registration, update,
 // add-trial). It takes no configuration; the server keeps its data account (data.ts).
 import { Type, type Static } from '@sinclair/typebox';
-import { Metadata, DeviceName, Imsi, PriceId, Subscription, closed, metadataUpdateFields } from '../../contract/devices';
+import { Metadata, DeviceName, Imsi, PriceId, RenewalState, Subscription, closed, metadataUpdateFields } from '../../contract/devices';
 import { Amount, MeasuredAt } from '../../contract/deviceProtocol';
 import { TRIAL_BYTES_MAX, TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from '../../domain/subscription';
 import { DATA_ALERT_THRESHOLD_MB_MAX, DATA_ALERT_THRESHOLD_MB_MIN } from './data';
@@ -26,6 +26,7 @@ export const FarmcamSim = Type.Object({
   /** Absent on a SIM registered before the alert existed: off. */
   DataAlert: Type.Optional(DataAlert),
   Subscription,
+  Renewal: Type.Optional(RenewalState),
   Metadata,
 });
 export type FarmcamSim = Static<typeof FarmcamSim>;
