@@ -95,7 +95,7 @@ function observe() {
   }).observe({ type: 'longtask', buffered: true });
   // The first card is visible in the frame after it entered the document: its animation frame is the one painted.
   const cards = new MutationObserver(() => {
-    const count = document.querySelectorAll('[role="article"]').length;
+    const count = document.querySelectorAll('article.pd-device').length;
     if (count === marks.cards) return;
     if (marks.cards === 0) requestAnimationFrame(() => (marks.firstCard = performance.now()));
     marks.cards = count;
@@ -216,7 +216,7 @@ async function pollCycle(session: Session, server: RunningServer, round: number)
   await page.waitForTimeout(500);
   const busy = (await busySeconds(cdp)) - busyBefore;
   const tasks = (await marksOf(page)).longTasks.filter((task) => task.start >= since);
-  const cards = await page.evaluate(() => document.querySelectorAll('[role="article"]').length);
+  const cards = await page.evaluate(() => document.querySelectorAll('article.pd-device').length);
   return { longest: Math.max(0, ...tasks.map((task) => task.duration)), count: tasks.length, busy: busy * 1000, cards };
 }
 

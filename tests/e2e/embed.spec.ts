@@ -94,7 +94,7 @@ test('the demo partner page embeds the dashboard twice: live, switchable, styles
   // Neither page's CSS reaches the other (computed styles, both ways).
   const styles = await page.evaluate(() => {
     const inFirst = document.querySelector('#first-embed')!.shadowRoot!;
-    const card = inFirst.querySelector('[role="article"]')!;
+    const card = inFirst.querySelector('article.pd-device')!;
     const powerButton = inFirst.querySelector('button[role="switch"]')!;
     const pageButton = document.querySelector('article.offer button')!;
     const pageDiv = document.querySelector('.columns')!;
