@@ -3,14 +3,13 @@ import {
   checkEmail,
   checkPassword,
   checkPhone,
-  checkVatin,
   checkVerificationCode,
   normalizeEmail,
-  normalizeVatin,
   pickLocale,
   toE164,
   withCallingCode,
 } from './account';
+import { checkVatin, normalizeVatin } from './vatNumber';
 
 describe('account rules', () => {
   test('e-mail', () => {

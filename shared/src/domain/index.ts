@@ -1,4 +1,5 @@
 export * from './account';
+export * from './vatNumber';
 export * from './deviceKeys';
 export * from './paths';
 export * from './routeParams';

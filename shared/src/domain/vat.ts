@@ -3,7 +3,7 @@
 // 25 %. Deliberately simple: no VIES look-up (a number is valid when it has its country's format and is of the
 // customer's country) and no One-Stop-Shop rates for consumers in other EU countries. Shared so a screen states the
 // price a buyer pays (VAT included) by the rule the invoice uses.
-import { isWellFormedVatin, normalizeVatin } from './account';
+import { isWellFormedVatin, normalizeVatin } from './vatNumber';
 
 export const SELLER_COUNTRY = 'SE';
 export const SELLER_VAT_PERCENT = 25;
