@@ -5,7 +5,7 @@ import type { PriceCatalogue } from '@paddock/shared/contract';
 import {
   dataGranted,
   extendByPeriod,
-  isSubscriptionActive,
+  isPeriodRunning,
   planAllowanceBytes,
   planKeyOf,
   type PriceKey,
@@ -86,7 +86,7 @@ export const planStartKey = (ownerId: string, row: Pick<DeviceRow, 'product' | '
  * runs. While a subscription runs it only becomes Next, charged by the renewal job at the expiry.
  */
 export const planStartsNow = (row: Pick<DeviceRow, 'subscription'>, key: PriceKey | null, now: Date): key is PriceKey =>
-  key !== null && !isSubscriptionActive(row.subscription, now);
+  key !== null && !isPeriodRunning(row.subscription, now);
 
 /** A plan start charged before the row lock (devices/routes.ts): the device's owner and expiry it was charged for. */
 export interface PaidPlanStart {

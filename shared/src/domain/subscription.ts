@@ -99,7 +99,15 @@ export function isExpired(subscription: Pick<SubscriptionValue, 'ExpiresAt'>, no
  * clears Next. Server (notifications, plan start) and app (card, settings, Billing) judge by this one rule.
  */
 export function isSubscriptionActive(subscription: SubscriptionValue, now: Date): boolean {
-  return subscription.PriceIds.Current !== '' || subscription.PriceIds.Next !== '' || !isExpired(subscription, now);
+  return isPeriodRunning(subscription, now) || subscription.PriceIds.Next !== '';
+}
+
+/**
+ * A period paid or given runs: a current plan or an expiry in the future. Not while a renewal is only due or retried:
+ * a plan chosen then starts at once, charged (docs/product/states.md Plans and renewal).
+ */
+export function isPeriodRunning(subscription: SubscriptionValue, now: Date): boolean {
+  return subscription.PriceIds.Current !== '' || !isExpired(subscription, now);
 }
 
 /** docs/product/billing.md "Trial reminders": the owner is reminded this many days before a trial ends (and at its end). */
