@@ -57,10 +57,10 @@ test('an admin finds a customer, sets their e-mail, verifies them, acts as them,
   await page.getByRole('link', { name: 'Set new email' }).click();
   const newEmail = page.getByLabel('New email');
   await newEmail.fill('not an address');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(newEmail).toHaveAccessibleDescription(/valid e-mail address/);
   await newEmail.fill(moved);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/user/${customer.Id}$`));
   await expect(page.getByText(`"Email": "${moved}"`)).toBeVisible();
 
@@ -83,7 +83,7 @@ test('an admin finds a customer, sets their e-mail, verifies them, acts as them,
   const name = page.getByRole('textbox', { name: 'Device name' });
   await expect(name).toHaveValue('Hill fence');
   await name.fill('Top hill fence');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/devices\\?id=${key}$`));
   await expect(page.getByRole('article', { name: 'Top hill fence' })).toBeVisible();
 
@@ -145,7 +145,7 @@ test('a notice in four languages: a German user reads German, dismisses it for g
   await page.getByRole('textbox', { name: 'German' }).fill(texts.German);
   await page.getByRole('textbox', { name: 'Swedish' }).fill(texts.Swedish);
   await page.getByRole('checkbox', { name: 'Public' }).check();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   const row = page.getByRole('row').filter({ hasText: texts.English });
   await expect(row).toBeVisible();
   await expectAccessible(page);

@@ -38,7 +38,7 @@ const prices = (request: APIRequestContext, baseURL: string, user: Session) =>
   getJson<PriceCatalogue>(request, baseURL, 'prices', user.token);
 
 async function saveSettings(page: Page, key: string) {
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/devices\\?id=${key}$`));
 }
 
@@ -168,7 +168,7 @@ test('a lapsed plan shows None and the alarm Off; choosing a plan brings the ala
     await page.getByRole('combobox', { name: 'Plan' }).selectOption({ label: 'Monthly' });
     await expect(alarm).toBeEnabled();
     await expect(alarm).toHaveValue('4000');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('dialog', { name: 'Buy the Monthly plan?' }).getByRole('button', { name: /^Pay SEK/ }).click();
     await page.getByRole('dialog', { name: 'Plan bought' }).getByRole('button', { name: 'Done' }).click();
     await expect(page).toHaveURL(new RegExp(`/devices\\?id=${key}$`));

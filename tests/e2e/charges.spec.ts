@@ -45,7 +45,7 @@ test('choosing a plan asks for confirmation with the VAT-inclusive price before 
     await page.goto(`/fencealarm/${key}`);
     await expect(page.getByRole('heading', { level: 1, name: 'FenceAlarm South fence' })).toBeVisible();
     await page.getByRole('combobox', { name: 'Plan' }).selectOption({ label: 'Monthly' });
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
 
     const gross = Math.round(catalogue.FencealarmMonth.Sek * 1.25);
     const amount = `SEK ${(gross / 100).toFixed(2)}`;
@@ -155,12 +155,12 @@ test('SMS notifications cannot be on without a valid E.164 number', async ({ pag
   const phone = page.getByLabel('Mobile phone');
   await expect(phone).toBeVisible();
   await page.getByRole('checkbox', { name: 'SMS notifications' }).check();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('SMS notifications need your mobile number. Enter it here, with the country code.')).toBeVisible();
   await expect(phone).toBeFocused();
 
   await phone.fill('070-123 45 67');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(
     page.getByText('This number has no country code. Write it with + and the country code, for example +46701234567.'),
   ).toBeVisible();
@@ -168,7 +168,7 @@ test('SMS notifications cannot be on without a valid E.164 number', async ({ pag
   await page.screenshot({ path: testInfo.outputPath('sms-phone-en-GB-360x780.png'), fullPage: true });
 
   await phone.fill('+46 70 123 45 67');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect
     .poll(async () => {
       const reply = await apiCall(request, baseURL!, 'get', `users/${owner.userId}`, { token: owner.token });

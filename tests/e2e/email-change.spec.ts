@@ -25,12 +25,12 @@ test('a user changes their e-mail on the account page, confirms the mailed code 
   // Moving the account to another mailbox needs the current password, not only the session.
   const password = page.getByLabel('Current password', { exact: true });
   await password.fill('not-my-password');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(password).toHaveAccessibleDescription('The password is not correct.');
   await expect(email).toHaveValue(next);
   await snapshot(page, testInfo, 'account-email-password');
   await password.fill(me.password);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
 
   // Pending: the account keeps its address until the code is confirmed.
   await expect(page.getByText(`Waiting for confirmation of ${next}. Until then your account keeps ${me.email}.`)).toBeVisible();
