@@ -9,7 +9,15 @@ const kept = deviceList({ Smartplugs: [smartplug('Pump')] });
 const SAVED_AT = Date.parse('2026-11-20T08:05:00Z');
 
 let online = true;
+/**
+ * The browser's idle callbacks, run by a test when it chooses (jsdom has none; its stand-in is a 100 ms timer, which
+ * fired one test's save in the next test under load). Dropped after each test.
+ */
+let idle: (() => void)[] = [];
+const runIdle = () => act(() => idle.splice(0).forEach((run) => run()));
 beforeEach(() => {
+  idle = [];
+  window.requestIdleCallback = (callback: IdleRequestCallback) => idle.push(() => callback({ didTimeout: false, timeRemaining: () => 50 }));
   resetSession();
   jest.restoreAllMocks();
   paddockStore.set(connectionFailedAtom, false);
@@ -20,7 +28,6 @@ beforeEach(() => {
 afterEach(() => {
   delete document.documentElement.dataset.variant;
   delete (window as { requestIdleCallback?: unknown }).requestIdleCallback;
-  jest.useRealTimers();
 });
 
 function goOffline() {
@@ -82,9 +89,6 @@ function cardsAtEachWrite(): number[] {
 
 test('when the network drops on the page, the list stays, marked offline, until the server answers again', async () => {
   const writes = cardsAtEachWrite();
-  // The browser's idle callbacks, run by the test once the cards are in (jsdom has none; its stand-in is a timer).
-  const idle: (() => void)[] = [];
-  window.requestIdleCallback = (callback: IdleRequestCallback) => idle.push(() => callback({ didTimeout: false, timeRemaining: () => 50 }));
   const poll = jest.spyOn(devicesApi, 'poll').mockResolvedValue({ list: kept, etag: '"v1"' });
   renderDevices('/devices');
   await screen.findByRole('article', { name: 'Pump' });
@@ -92,7 +96,7 @@ test('when the network drops on the page, the list stays, marked offline, until 
   expectControlsDisabled(false);
   // What was shown is kept for the next start without a network, written when the page is idle after the cards are
   // in (not before them: docs/architecture/README.md#budgets).
-  act(() => idle.splice(0).forEach((run) => run()));
+  runIdle();
   expect(readDeviceList(sampleUser.Id)?.List).toEqual(kept);
   expect(writes.length).toBeGreaterThan(0);
   expect(writes).not.toContain(0);
@@ -120,11 +124,10 @@ test("never shows another user's list; without a copy it says the devices come b
 
 test('a partner page embedding the dashboard keeps no copy', async () => {
   delete document.documentElement.dataset.variant;
-  jest.useFakeTimers();
   jest.spyOn(devicesApi, 'poll').mockResolvedValue({ list: kept, etag: '"v1"' });
-  renderDevices('/devices', { fakeTimers: true });
+  renderDevices('/devices');
   await screen.findByRole('article', { name: 'Pump' });
-  // Past the latest moment Paddock's own page writes its copy (saveDeviceListWhenIdle: idle, or 1 s at most).
-  await act(() => jest.advanceTimersByTimeAsync(1_000));
+  // Past the moment Paddock's own page writes its copy (saveDeviceListWhenIdle).
+  runIdle();
   expect(readDeviceList(sampleUser.Id)).toBeNull();
 });
