@@ -3,6 +3,7 @@
 import { connect, type Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
+import { loadConfig } from '../config';
 import { connectDevice, nextMessage, refusalCode } from '../testing/devices';
 import { SignInFailures, startBroker, type BrokerLimits, type EmbeddedBroker } from './broker';
 
@@ -132,5 +133,41 @@ describe('failed sign-ins per device key and client address', () => {
     expect(failures.take('10.0.0.1', 'd')).toBe(false); // the address's ceiling of failures
     now = 1000;
     expect(failures.take('10.0.0.1', 'a')).toBe(true);
+  });
+});
+
+describe('the lock-out docs/protocol.md states, with the default settings', () => {
+  // The numbers of "Signing in": MQTT_SIGN_IN_FAILURES (10) in fixed windows of RATE_LIMIT_WINDOW_MINUTES (15), as app.ts passes them.
+  const config = loadConfig({}, '/srv/paddock');
+  const windowMs = config.rateLimitWindowMinutes * 60_000;
+  let broker: EmbeddedBroker;
+  beforeAll(async () => {
+    broker = await brokerWith({ ...config.mqttLimits, signInWindowMs: windowMs });
+  });
+  afterAll(() => broker.close());
+  const wrong = (i: number) => refusalCode(broker.url, { clientId: KEY, username: KEY, password: `wrong-${i}` });
+  const right = () => refusalCode(broker.url, { clientId: KEY, username: KEY, password: SECRET });
+
+  it('10 wrong secrets lock the key out, the right one included, until 15 minutes after the first of them', async () => {
+    expect([config.mqttLimits.signInFailuresPerKey, config.rateLimitWindowMinutes]).toEqual([10, 15]);
+    const start = (clock += windowMs);
+    expect(await wrong(0)).toBe(4);
+    clock = start + 10 * 60_000; // the other nine later in the same window
+    for (let i = 1; i < 10; i += 1) expect(await wrong(i)).toBe(4);
+    expect(await right()).toBe(5);
+    clock = start + windowMs - 1;
+    expect(await right()).toBe(5);
+    clock = start + windowMs;
+    const device = await connectDevice(broker.url, KEY, SECRET);
+    expect(device.connected).toBe(true);
+    await device.endAsync();
+  });
+
+  it('9 wrong secrets do not: the right one still signs in', async () => {
+    clock += windowMs;
+    for (let i = 0; i < 9; i += 1) expect(await wrong(i)).toBe(4);
+    const device = await connectDevice(broker.url, KEY, SECRET);
+    expect(device.connected).toBe(true);
+    await device.endAsync();
   });
 });

@@ -20,6 +20,7 @@ const SECRETS = Object.fromEntries(demoInventory(testConfig()).map((entry) => [e
 const FAMILIES = [
   'paddock_http_request_duration_seconds',
   'paddock_ingest_uplinks_total',
+  'paddock_ingest_uplinks_dropped_total',
   'paddock_ingest_readings_stored_total',
   'paddock_ingest_lag_seconds',
   'paddock_ingest_batch_duration_seconds',

@@ -27,6 +27,12 @@ const KNOWN_JOB_KINDS = [ALARM_JOB];
 const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 export type UplinkOutcome = 'applied' | 'unregistered' | 'invalid' | 'ignored' | 'failed';
+/**
+ * Why a device message was dropped (acknowledged, never applied; docs/protocol.md "Fields and limits"), a fixed set
+ * so the label stays small: the free-text reason goes to the log only.
+ */
+export const UPLINK_DROP_REASONS = ['not_json', 'missing_field', 'invalid_field', 'unknown_topic', 'not_supported', 'past_retention'] as const;
+export type UplinkDropReason = (typeof UPLINK_DROP_REASONS)[number];
 export type NotificationChannel = 'email' | 'sms' | 'push';
 
 /** What the scrape reads from the device side (the gateway and, when embedded, the broker). */
@@ -76,6 +82,18 @@ export class Metrics {
     labelNames: ['topic', 'outcome'] as const,
     registers: [this.registry],
   });
+
+  readonly uplinksDropped = (() => {
+    const counter = new Counter({
+      name: 'paddock_ingest_uplinks_dropped_total',
+      help: 'Device messages dropped without being applied (acknowledged all the same), by reason',
+      labelNames: ['reason'] as const,
+      registers: [this.registry],
+    });
+    // Every reason from 0, so an alert's increase() sees the first drop after a start.
+    for (const reason of UPLINK_DROP_REASONS) counter.inc({ reason }, 0);
+    return counter;
+  })();
 
   readonly readingsStored = new Counter({
     name: 'paddock_ingest_readings_stored_total',
@@ -161,6 +179,11 @@ export class Metrics {
     if (outcome === 'failed') return;
     this.ingestLag.observe(Math.max(0, now.getTime() - receivedAt.getTime()) / 1000);
     if (outcome === 'applied' && topic === 'reading') this.readingsStored.inc();
+  }
+
+  /** A device message dropped (devices/gateway/gateway.ts); its free-text reason is logged there. */
+  observeDrop(reason: UplinkDropReason): void {
+    this.uplinksDropped.inc({ reason });
   }
 
   /** The gauges read at scrape time from the database, the device side and the shutdown (`draining`: readiness 503). */

@@ -58,6 +58,8 @@ it('alerts.yml is a Prometheus rules file whose rules name only metrics the serv
     // issue 28: the readings' lifecycle jobs falling behind
     'paddock_readings_partitions_awaiting_compaction',
     'paddock_readings_partitions_past_retention',
+    // issue 30: device messages dropped (acknowledged, never applied)
+    'paddock_ingest_uplinks_dropped_total',
   ]) {
     expect(alerted).toContain(family);
   }

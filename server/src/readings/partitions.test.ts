@@ -85,7 +85,7 @@ describe('a fresh database', () => {
     // Older than the retention (36,500 days in the tests' configuration) at its arrival: dropped, with the reason.
     const ancient = new Date(later.getTime() - 36_501 * DAY);
     const [old] = await ingestBatch(t.database.db, [reading(key, ancient, 4400, later)]);
-    expect(old).toEqual({ outcome: 'ignored', reason: expect.stringContaining('older than the raw retention (READINGS_RETENTION_DAYS)') });
+    expect(old).toEqual({ outcome: 'ignored', reason: expect.stringContaining('older than the raw retention (READINGS_RETENTION_DAYS)'), drop: 'past_retention' });
     await t.database.withConnection(async (c) =>
       expect((await homes(c, key)).map((row) => row.home)).toEqual([partitionName(dayStart(later.getTime() - 36 * DAY)), partitionName(dayStart(later.getTime()))]),
     );

@@ -14,5 +14,5 @@ export const Email = Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_
 export const Password = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
 export const Country = Type.String({ pattern: COUNTRY_PATTERN });
 export const Id = Type.String({ minLength: 1, maxLength: 64 });
-/** ISO 8601 time in UTC. */
+/** RFC 3339 date-time with its zone (`Z` or an offset, docs/protocol.md "Times"); the server writes UTC (`…Z`). */
 export const IsoTime = Type.String({ format: 'date-time' });

@@ -29,7 +29,7 @@ import { connectServerClient, type MqttEndpoint, type ServerClient } from '../..
 import { UplinkQueue } from '../../mqtt/uplinkQueue';
 import { CommandTimeoutError, PendingCommands, realTimers, type Timers } from './commands';
 import type { NoticeSettings } from '../../notify/alarmNotices';
-import type { Metrics } from '../../observability/metrics';
+import type { Metrics, UplinkDropReason } from '../../observability/metrics';
 import { IngestBatcher } from './batcher';
 import { parsePayload } from './payloads';
 
@@ -154,6 +154,8 @@ export class DeviceGateway {
    */
   accept(key: string, topic: string, payload: Buffer): Promise<void> {
     const parsed = parseDeviceTopic(topic);
+    // A deeper topic (up/a/b) passes the broker's rules but names nothing (an external broker never hands it over).
+    if (!parsed) this.dropped(key, topic, 'unknown_topic', 'not a devices/{key}/up/{name} topic');
     if (!parsed || parsed.key !== key) return Promise.resolve();
     // Acks have nothing to store: they come over the gateway's own subscription, as on an external broker.
     if (parsed.name === 'ack') return Promise.resolve();
@@ -168,7 +170,7 @@ export class DeviceGateway {
     if (this.draining && name !== 'ack') throw new Error('the gateway is stopping');
     if (name === 'ack') {
       const ack = parsePayload<Ack>(DeviceAck, payload);
-      if (!ack.ok) this.options.log.warn({ device: key, topic, reason: ack.reason }, 'device message dropped');
+      if (!ack.ok) this.dropped(key, topic, ack.problem, ack.reason);
       else {
         // A command sent under an Idempotency-Key keeps its ack, stored before any waiter hears it, so a retried
         // request that finds no ack stored is sure to get it by waiting (docs/protocol.md "Commands are idempotent").
@@ -192,11 +194,15 @@ export class DeviceGateway {
       });
     this.ingestFailing = false;
     if (result.outcome !== 'locked') this.options.metrics?.observeUplink(name, result.outcome, receivedAt, this.options.now());
-    if (result.outcome === 'invalid' || result.outcome === 'ignored') {
-      this.options.log.warn({ device: key, topic, reason: result.reason }, 'device message dropped');
-    }
+    if (result.outcome === 'invalid' || result.outcome === 'ignored') this.dropped(key, topic, result.drop, result.reason);
     if (result.outcome === 'applied') this.applied += 1;
     if (result.outcome === 'applied' && result.fotaEnded) this.publish(downTopic(key, 'fota'), '', true);
+  }
+
+  /** A device message dropped, never applied: logged with its detail, counted by its reason (docs/operations/monitor.md). */
+  private dropped(key: string, topic: string, drop: UplinkDropReason, reason: string): void {
+    this.options.metrics?.observeDrop(drop);
+    this.options.log.warn({ device: key, topic, reason }, 'device message dropped');
   }
 
   /** Resolves once every message received so far has been applied. */

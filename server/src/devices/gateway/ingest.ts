@@ -33,14 +33,16 @@ import { deepMerge } from '../changes';
 import { SERVER_PRODUCTS } from '../products';
 import { changedRow, type DeviceChange } from '../store';
 import { DEFAULT_NOTICE_SETTINGS, noticeAlarms, type NoticeSettings } from '../../notify/alarmNotices';
+import type { UplinkDropReason } from '../../observability/metrics';
 import { knownFields, parsePayload } from './payloads';
 
 export type IngestResult =
   /** fotaEnded: a firmware update ended (done or failed), so its retained request can go. */
   | { outcome: 'applied'; fotaEnded?: boolean }
   | { outcome: 'unregistered' }
-  | { outcome: 'invalid'; reason: string }
-  | { outcome: 'ignored'; reason: string }
+  /** drop: the reason as the metrics count it; reason: the detail for the log. */
+  | { outcome: 'invalid'; reason: string; drop: UplinkDropReason }
+  | { outcome: 'ignored'; reason: string; drop: UplinkDropReason }
   /** skipLocked: the device's row was held by another transaction, nothing of it applied; submit it again later. */
   | { outcome: 'locked' };
 
@@ -97,7 +99,7 @@ export async function ingestBatch(
   { skipLocked = false }: { skipLocked?: boolean } = {},
 ): Promise<IngestResult[]> {
   const results: IngestResult[] = uplinks.map((uplink) =>
-    TOPICS.has(uplink.name) ? { outcome: 'unregistered' } : { outcome: 'ignored', reason: `unknown topic up/${uplink.name}` },
+    TOPICS.has(uplink.name) ? { outcome: 'unregistered' } : { outcome: 'ignored', reason: `unknown topic up/${uplink.name}`, drop: 'unknown_topic' },
   );
   const keys = [...new Set(uplinks.filter((uplink) => TOPICS.has(uplink.name)).map((uplink) => uplink.key))].sort();
   if (!keys.length) return results;
@@ -121,13 +123,17 @@ export async function ingestBatch(
       if (!device) continue;
       const { product } = device.row;
       if (!isProductId(product)) {
-        results[i] = { outcome: 'ignored', reason: `unknown product ${product}` };
+        results[i] = { outcome: 'ignored', reason: `unknown product ${product}`, drop: 'not_supported' };
         continue;
       }
       const step = stepOf(product, device.row, uplink);
       // Past the raw retention there is no partition to store it in (docs/architecture/readings.md "Arrive").
       if (step.history && step.history.at < rawReadingsSince(db, uplink.receivedAt)) {
-        results[i] = { outcome: 'ignored', reason: `reading of ${step.history.at.toISOString()} is older than the raw retention (READINGS_RETENTION_DAYS)` };
+        results[i] = {
+          outcome: 'ignored',
+          reason: `reading of ${step.history.at.toISOString()} is older than the raw retention (READINGS_RETENTION_DAYS)`,
+          drop: 'past_retention',
+        };
         continue;
       }
       results[i] = step.result;
@@ -209,13 +215,13 @@ function stepOf(product: ProductId, row: DeviceRow, uplink: Uplink): Step {
   switch (name) {
     case 'status': {
       const status = parsePayload<Status>(DeviceStatus, payload);
-      if (!status.ok) return dropped({ outcome: 'invalid', reason: status.reason });
+      if (!status.ok) return dropped({ outcome: 'invalid', reason: status.reason, drop: status.problem });
       return applied(statusChange(product, row, status.value, uplink.retained, now));
     }
     case 'reading': {
       const schema = READING_SCHEMAS[product];
       const reading = parsePayload<DeviceReading & { At?: string }>(schema, payload);
-      if (!reading.ok) return dropped({ outcome: 'invalid', reason: reading.reason });
+      if (!reading.ok) return dropped({ outcome: 'invalid', reason: reading.reason, drop: reading.problem });
       const at = readingTime(reading.value.At, now);
       const { At: _measured, ...values } = knownFields(schema, reading.value);
       // An older reading arriving late goes to the history but does not turn the live values back.
@@ -229,9 +235,9 @@ function stepOf(product: ProductId, row: DeviceRow, uplink: Uplink): Step {
     case 'fota':
       return fotaStep(product, row, payload, now);
     case 'config': {
-      if (!isConfiguredProduct(product)) return dropped({ outcome: 'ignored', reason: `${product} has no configuration` });
+      if (!isConfiguredProduct(product)) return dropped({ outcome: 'ignored', reason: `${product} has no configuration`, drop: 'not_supported' });
       const report = parsePayload<ConfigReport>(configReportSchema(product), payload);
-      if (!report.ok) return dropped({ outcome: 'invalid', reason: report.reason });
+      if (!report.ok) return dropped({ outcome: 'invalid', reason: report.reason, drop: report.problem });
       const { Version } = report.value;
       const sync = row.fields.ConfigSync as { Pending: boolean; AppliedAt: string | null } | undefined;
       // The configuration last sent (or a newer one) is running now; an older version changes nothing.
@@ -242,7 +248,7 @@ function stepOf(product: ProductId, row: DeviceRow, uplink: Uplink): Step {
       return applied({ fields: withFields(row, patch, offlinePatch(product, false)), ...seen(product, row, now) });
     }
     default:
-      return dropped({ outcome: 'ignored', reason: `unknown topic up/${name}` });
+      return dropped({ outcome: 'ignored', reason: `unknown topic up/${name}`, drop: 'unknown_topic' });
   }
 }
 
@@ -258,9 +264,11 @@ interface PendingFota {
  * runs; done sets the version now running; failed keeps the reason. Either end clears Pending.
  */
 function fotaStep(product: ProductId, row: DeviceRow, payload: Buffer, now: Date): Step {
-  if (!PRODUCT_INFO[product].firmwareUpdates) return { result: { outcome: 'ignored', reason: `${product} has no firmware updates` }, changes: null };
+  if (!PRODUCT_INFO[product].firmwareUpdates) {
+    return { result: { outcome: 'ignored', reason: `${product} has no firmware updates`, drop: 'not_supported' }, changes: null };
+  }
   const report = parsePayload<FotaReport>(FotaReport, payload);
-  if (!report.ok) return { result: { outcome: 'invalid', reason: report.reason }, changes: null };
+  if (!report.ok) return { result: { outcome: 'invalid', reason: report.reason, drop: report.problem }, changes: null };
   const { Id, Status, Progress, Version, Error: failure } = report.value;
   const firmware = (row.fields.Firmware ?? { Version: '', Pending: null }) as { Version: string; Pending: PendingFota | null };
   if (!firmware.Pending || firmware.Pending.Id !== Id) return { result: { outcome: 'applied', fotaEnded: false }, changes: seen(product, row, now) };

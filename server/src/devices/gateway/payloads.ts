@@ -9,7 +9,9 @@ const ajv = new Ajv({ allErrors: false, coerceTypes: false, removeAdditional: fa
 addFormats(ajv, { keywords: false });
 const compiled = new WeakMap<TSchema, ValidateFunction>();
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
+/** Why a payload was refused, as a fixed word (the metrics' drop reason, docs/operations/monitor.md). */
+export type PayloadProblem = 'not_json' | 'missing_field' | 'invalid_field';
+export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string; problem: PayloadProblem };
 
 /** The payload as T, or why not: "not JSON", "not an object", "Voltage: must be number"… */
 export function parsePayload<T>(schema: TSchema, payload: Buffer | string): Parsed<T> {
@@ -17,9 +19,9 @@ export function parsePayload<T>(schema: TSchema, payload: Buffer | string): Pars
   try {
     value = JSON.parse(payload.toString());
   } catch {
-    return { ok: false, reason: 'not JSON' };
+    return { ok: false, reason: 'not JSON', problem: 'not_json' };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, reason: 'not a JSON object' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, reason: 'not a JSON object', problem: 'not_json' };
   let validate = compiled.get(schema);
   if (!validate) {
     validate = ajv.compile(schema);
@@ -29,7 +31,8 @@ export function parsePayload<T>(schema: TSchema, payload: Buffer | string): Pars
   const error = validate.errors?.[0];
   const params = (error?.params ?? {}) as Record<string, unknown>;
   const field = error ? fieldName(error.instancePath, params.missingProperty as string | undefined) : '';
-  return { ok: false, reason: `${field || 'payload'}: ${error?.message ?? 'invalid'}` };
+  const problem = error?.keyword === 'required' ? 'missing_field' : 'invalid_field';
+  return { ok: false, reason: `${field || 'payload'}: ${error?.message ?? 'invalid'}`, problem };
 }
 
 /** Only the properties the schema names (what a device adds beyond them is not stored). */
