@@ -21,7 +21,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { handleError, sendFailure } from './http/errorHandler';
-import { openApiDocument } from './http/openApiDocument';
+import { namedComponents, openApiDocument, referNamedResponses } from './http/openApiDocument';
 import { registerPartnerCors } from './http/cors';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerCompression } from './http/compression';
@@ -214,6 +214,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
         servers: [{ url: '/' }],
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       },
+      refResolver: namedComponents,
+      transform: referNamedResponses,
       transformObject: openApiDocument,
     });
     // API_DOCS off (production's default): no public map of the API; the document is still built (app.swagger()).

@@ -3,7 +3,7 @@
 // EXTRA_DATA_BYTES (RemainingData with it) in the transaction that records the payment, so the data is there exactly
 // when the payment is recorded. A shared user may not spend the owner's money (403 device_owner_only, like a plan
 // change); a stranger learns nothing (404).
-import { Device, ImsiParams, PurchaseHeaders } from '@paddock/shared/contract';
+import { FarmcamSim, ImsiParams, PurchaseHeaders } from '@paddock/shared/contract';
 import { dataGranted, EXTRA_DATA_BYTES } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
@@ -33,7 +33,7 @@ export const extraDataRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; payme
         security: bearerAuth,
         params: ImsiParams,
         headers: PurchaseHeaders,
-        response: { 200: Device, ...errorReplies(400, 401, 402, 403, 404, 429) },
+        response: { 200: FarmcamSim, ...errorReplies(400, 401, 402, 403, 404, 429) },
       },
     },
     async (request) => {
@@ -91,7 +91,7 @@ export const extraDataRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; payme
       const updated = await findDevice(db, device.key);
       if (!updated) throw notFound();
       request.log.info({ imsi: device.key, userId: updated.ownerId }, 'extra data bought');
-      return toDevice(updated);
+      return toDevice(updated) as FarmcamSim;
     },
   );
 };

@@ -7,7 +7,6 @@
 // were for is covered now). Alarms paused for an ended subscription run again, as the subscription is active.
 // Cancelling clears Next: the current period runs to its expiry and the renewal job then ends it without charging.
 import {
-  Device,
   FarmcamSimTrialBody,
   Fencealarm2TrialBody,
   FencealarmTrialBody,
@@ -111,7 +110,7 @@ export const trialRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
           security: bearerAuth,
           params,
           body: TRIAL_BODIES[product],
-          response: { 200: Device, ...errorReplies(400, 401, 403, 404) },
+          response: { 200: PRODUCTS[product].schema, ...errorReplies(400, 401, 403, 404) },
         },
       },
       async (request) => {
@@ -130,7 +129,7 @@ export const trialRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
           summary: `Admin: cancels a ${name}'s plan: nothing renews (Next becomes ''), the current period runs to its expiry. Returns the device`,
           security: bearerAuth,
           params,
-          response: { 200: Device, ...errorReplies(400, 401, 403, 404) },
+          response: { 200: PRODUCTS[product].schema, ...errorReplies(400, 401, 403, 404) },
         },
       },
       async (request) => {

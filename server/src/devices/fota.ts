@@ -3,7 +3,7 @@
 // `up/fota` (see docs/protocol.md and gateway/ingest.ts). The device representation shows the update under way in
 // Firmware.Pending.
 import { randomUUID } from 'node:crypto';
-import { Device, FotaBody, ImeiParams } from '@paddock/shared/contract';
+import { FotaBody, ImeiParams } from '@paddock/shared/contract';
 import { PRODUCT_IDS, PRODUCTS, type ProductId } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -45,7 +45,7 @@ export const fotaRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
       security: bearerAuth,
       tags: ['devices'],
       summary: `Admin: asks a ${name} to fetch and install firmware (coap, coaps or https URL, the image's SHA-256 as 64 hexadecimal digits)`,
-      response: { 200: Device, ...errorReplies(400, 401, 403, 404) },
+      response: { 200: PRODUCTS[product].schema, ...errorReplies(400, 401, 403, 404) },
     };
     // A staff action: recorded in the audit log (docs/product/admin.md "Audit log").
     const audited = { audit: 'device.fota' as const };

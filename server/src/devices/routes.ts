@@ -9,14 +9,13 @@ import {
   AlarmChannels,
   AlarmChannelsBody,
   CommandHeaders,
-  Device,
   DeviceList,
   FarmcamSimData,
   type FarmcamSim,
   ImeiParams,
   type DeviceAck,
   ImsiParams,
-  PlanPurchase,
+  planPurchaseOf,
   PlanPurchaseBody,
   type PlanPayment,
   type PriceCatalogue,
@@ -183,6 +182,9 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
     const params = keyField === 'Imsi' ? ImsiParams : ImeiParams;
     const keyOf = (request: FastifyRequest) => (request.params as Record<string, string>)[keyParam];
     const productName = PRODUCTS[product].name;
+    // The product's own representation, not the Device union: the document says what each call answers
+    // (docs/product/api.md "The document").
+    const deviceSchema = PRODUCTS[product].schema;
 
     app.post(
       `/users/:id/${apiCollection}`,
@@ -194,7 +196,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
           security: bearerAuth,
           tags,
           summary: `Registers a ${productName} to the user`,
-          response: { 201: Device, ...errorReplies(400, 401, 403, 404, 409) },
+          response: { 201: deviceSchema, ...errorReplies(400, 401, 403, 404, 409) },
         },
       },
       async (request, reply) => {
@@ -265,7 +267,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
 
     app.get(
       `/${apiCollection}/:${keyParam}`,
-      { config: embed, schema: { params, security: bearerAuth, tags, summary: `One ${productName}`, response: { 200: Device, ...errorReplies(400, 401, 404) } } },
+      { config: embed, schema: { params, security: bearerAuth, tags, summary: `One ${productName}`, response: { 200: deviceSchema, ...errorReplies(400, 401, 404) } } },
       async (request) => {
         const { device, user } = await signedInDevice(request, keyOf(request), product);
         return toDevice(device, viewerOf(user));
@@ -475,7 +477,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
       security: bearerAuth,
       tags,
       summary: `Changes a ${productName}'s settings, sharing and plan (PUT and PATCH alike)`,
-      response: { 200: Device, ...errorReplies(400, 401, 402, 403, 404, 408, 409, 502) },
+      response: { 200: deviceSchema, ...errorReplies(400, 401, 402, 403, 404, 408, 409, 502) },
     };
     app.patch(`/${apiCollection}/:${keyParam}`, { config: embed, schema: updateSchema }, update);
     app.put(`/${apiCollection}/:${keyParam}`, { config: embed, schema: updateSchema }, update);
@@ -491,7 +493,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
           security: bearerAuth,
           tags,
           summary: `Buys a plan for a ${productName} (owner or admin): while no plan runs it starts now, charged at once (price ex VAT in the catalogue; VAT on the invoice), else it becomes the next plan; charged once per lapsed period. Payment null: nothing was charged`,
-          response: { 200: PlanPurchase, ...errorReplies(400, 401, 402, 403, 404, 409, 429) },
+          response: { 200: planPurchaseOf(deviceSchema), ...errorReplies(400, 401, 402, 403, 404, 409, 429) },
         },
       },
       async (request) => {
@@ -579,7 +581,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
             security: bearerAuth,
             tags,
             summary: `Admin: sets a ${productName}'s consumption counter to 0 and answers once the plug confirms (409 at once when it is offline, 408 when it does not answer within 60 s, 502 when it refuses)`,
-            response: { 200: Device, ...errorReplies(400, 401, 403, 404, 408, 409, 502) },
+            response: { 200: deviceSchema, ...errorReplies(400, 401, 403, 404, 408, 409, 502) },
           },
         },
         async (request) => {
@@ -617,7 +619,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
           security: bearerAuth,
           tags,
           summary: `Switches a ${productName} on or off and answers once the plug confirms (409 at once when it is offline, 408 when it does not answer within 60 s); a retry with the same Idempotency-Key sends no second command`,
-          response: { 200: Device, ...errorReplies(400, 401, 404, 408, 409, 502) },
+          response: { 200: deviceSchema, ...errorReplies(400, 401, 404, 408, 409, 502) },
         },
       },
       async (request) => {

@@ -1,9 +1,10 @@
 // The OpenAPI 3.0.3 document as generated from the route schemas, made true to OpenAPI 3.0 (docs/product/api.md "The
 // document"): the route schemas are JSON Schema draft 7 for the validator (ajv), where exclusiveMinimum/Maximum are
 // numbers; OpenAPI 3.0 has them as booleans beside minimum/maximum. And every operation that takes a body can answer
-// 413 payload_too_large (docs/product/errors.md), so it says so. Checked by openApiDocument.test.ts with a
+// 413 payload_too_large (docs/product/errors.md), so it says so. A schema with an `$id` (each product's
+// representation) is one named component that operations refer to. Checked by openApiDocument.test.ts with a
 // third-party validator.
-import type { SwaggerTransformObject } from '@fastify/swagger';
+import type { FastifyDynamicSwaggerOptions, SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 
 type Json = Record<string, unknown>;
 
@@ -51,6 +52,32 @@ function documentPayloadTooLarge(document: Json): void {
     }
   }
 }
+
+/**
+ * @fastify/swagger's refResolver: a schema with an `$id` is the component of that name (`def-N` otherwise), so a
+ * generated client gets `Smartplug`, not an anonymous copy, wherever one is nested (the Device union, the device list).
+ */
+export const namedComponents: NonNullable<FastifyDynamicSwaggerOptions['refResolver']> = {
+  buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+};
+
+/**
+ * @fastify/swagger's transform: a whole response that is a named schema (GET /smartplugs/{imei}) would be inlined, its
+ * `$id` dropped; it refers to the component instead, which the schemas nesting it emit (every product is in the list).
+ */
+export const referNamedResponses: SwaggerTransform = ({ schema, url }) => {
+  const responses = (schema as { response?: Record<string, Json> }).response;
+  if (!responses) return { schema, url };
+  const response = Object.fromEntries(
+    Object.entries(responses).map(([status, reply]) =>
+      // `#/definitions/…` is what @fastify/swagger turns into `#/components/schemas/…`.
+      typeof reply.$id === 'string'
+        ? [status, { $ref: `#/definitions/${reply.$id}`, ...(reply.description ? { description: reply.description } : {}) }]
+        : [status, reply],
+    ),
+  );
+  return { schema: { ...schema, response }, url };
+};
 
 /** @fastify/swagger's transformObject: the generated document, corrected as above. */
 export const openApiDocument: SwaggerTransformObject = (generated) => {

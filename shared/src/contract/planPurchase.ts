@@ -1,6 +1,6 @@
 // Buying a plan (docs/product/billing.md "A charge is its own step", docs/product/api.md POST /{collection}/{key}/plan):
 // the owner's confirmed purchase, apart from the settings save, and its receipt.
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Device } from '../products';
 import { IsoTime } from './common';
 
@@ -20,8 +20,11 @@ export const PlanPayment = Type.Object({
 });
 export type PlanPayment = Static<typeof PlanPayment>;
 
-export const PlanPurchase = Type.Object({
-  Device,
-  Payment: Type.Union([PlanPayment, Type.Null()], { description: 'Null: nothing was charged (the plan became the next one)' }),
-});
+/** The receipt of a plan bought for `device`'s product (its representation), so each product's call answers its own. */
+export const planPurchaseOf = <D extends TSchema>(device: D) =>
+  Type.Object({
+    Device: device,
+    Payment: Type.Union([PlanPayment, Type.Null()], { description: 'Null: nothing was charged (the plan became the next one)' }),
+  });
+export const PlanPurchase = planPurchaseOf(Device);
 export type PlanPurchase = Static<typeof PlanPurchase>;

@@ -14,21 +14,24 @@ export const DataAlert = Type.Object({
 });
 export type DataAlert = Static<typeof DataAlert>;
 
-export const FarmcamSim = Type.Object({
-  Product: Type.Literal('farmcam-sim'),
-  Imsi: Type.String(),
-  /** Bytes: DataLimit − UsedData, never below 0; below 1 is out of data. */
-  RemainingData: Type.Number(),
-  /** Bytes the network counted since the SIM was activated (the largest reported); null before the first reading. */
-  UsedData: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
-  /** The usage count at which the data runs out: raised by every grant (trial, plan allowance, purchase). */
-  DataLimit: Type.Optional(Type.Number()),
-  /** Absent on a SIM registered before the alert existed: off. */
-  DataAlert: Type.Optional(DataAlert),
-  Subscription,
-  Renewal: Type.Optional(RenewalState),
-  Metadata,
-});
+export const FarmcamSim = Type.Object(
+  {
+    Product: Type.Literal('farmcam-sim'),
+    Imsi: Type.String(),
+    /** Bytes: DataLimit − UsedData, never below 0; below 1 is out of data. */
+    RemainingData: Type.Number(),
+    /** Bytes the network counted since the SIM was activated (the largest reported); null before the first reading. */
+    UsedData: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+    /** The usage count at which the data runs out: raised by every grant (trial, plan allowance, purchase). */
+    DataLimit: Type.Optional(Type.Number()),
+    /** Absent on a SIM registered before the alert existed: off. */
+    DataAlert: Type.Optional(DataAlert),
+    Subscription,
+    Renewal: Type.Optional(RenewalState),
+    Metadata,
+  },
+  { $id: 'FarmcamSim' },
+);
 export type FarmcamSim = Static<typeof FarmcamSim>;
 
 /**

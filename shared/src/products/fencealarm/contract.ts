@@ -17,24 +17,27 @@ import { CALIBRATION_EXPECTED_VOLTAGE_MAX, CALIBRATION_SCALING_FACTOR_MAX, FENCE
 
 const Calibration = Type.Object({ Enabled: Type.Boolean(), ScalingFactor: Type.Number(), ExpectedVoltage: Type.Number() });
 
-export const Fencealarm = Type.Object({
-  Product: Type.Literal('fencealarm'),
-  Imei: Type.String(),
-  /** The last report; null before the first. Voltage in V, Battery in V, Rssi in dBm. */
-  LastReport: Nullable(
-    Type.Object({
-      Timestamp: IsoTime,
-      Data: Type.Object({ Voltage: Type.Number(), Battery: Type.Number(), Rssi: Type.Number() }),
-    }),
-  ),
-  /** The alarm level the device has confirmed. */
-  Config: Type.Object({ AlarmLevel: Type.Number() }),
-  LowBatteryAlarm: Triggered,
-  OfflineAlarm: Triggered,
-  VoltageAlarm: Type.Object({ Enabled: Type.Boolean(), Triggered: Type.Boolean(), AlarmLevel: Type.Number() }),
-  Calibration,
-  ...configuredDeviceParts,
-});
+export const Fencealarm = Type.Object(
+  {
+    Product: Type.Literal('fencealarm'),
+    Imei: Type.String(),
+    /** The last report; null before the first. Voltage in V, Battery in V, Rssi in dBm. */
+    LastReport: Nullable(
+      Type.Object({
+        Timestamp: IsoTime,
+        Data: Type.Object({ Voltage: Type.Number(), Battery: Type.Number(), Rssi: Type.Number() }),
+      }),
+    ),
+    /** The alarm level the device has confirmed. */
+    Config: Type.Object({ AlarmLevel: Type.Number() }),
+    LowBatteryAlarm: Triggered,
+    OfflineAlarm: Triggered,
+    VoltageAlarm: Type.Object({ Enabled: Type.Boolean(), Triggered: Type.Boolean(), AlarmLevel: Type.Number() }),
+    Calibration,
+    ...configuredDeviceParts,
+  },
+  { $id: 'Fencealarm' },
+);
 export type Fencealarm = Static<typeof Fencealarm>;
 
 /** Voltage and Battery in V, Rssi in dBm. */

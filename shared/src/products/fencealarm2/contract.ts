@@ -15,34 +15,37 @@ import { Amount, MeasuredAt } from '../../contract/deviceProtocol';
 import { FENCEALARM2_THRESHOLDS } from '../../domain/alarms';
 import { FOTA_CHECKSUM_PATTERN, FOTA_URL_MAX_LENGTH, FOTA_URL_PATTERN } from '../../domain/firmware';
 
-export const Fencealarm2 = Type.Object({
-  Product: Type.Literal('fencealarm2'),
-  Imei: Type.String(),
-  /** V; null before the first uplink. */
-  Voltage: Nullable(Type.Number()),
-  VoltageAlarm: Type.Object({ Enabled: Type.Boolean(), Triggered: Type.Boolean(), Threshold: Type.Number() }),
-  LastUplinkAt: Nullable(IsoTime),
-  /**
-   * Firmware version (from the device's status) and an over-the-air update under way (admin FOTA): requested, then
-   * as the device reports it; null once done or failed. LastError: why the last update failed (null: it did not).
-   */
-  Firmware: Type.Optional(
-    Type.Object({
-      Version: Type.String(),
-      Pending: Nullable(
-        Type.Object({
-          Url: Type.String(),
-          Checksum: Type.String(),
-          RequestedAt: IsoTime,
-          Status: Type.Union(['requested', 'downloading', 'installing'].map((status) => Type.Literal(status))),
-          Progress: Type.Number(),
-        }),
-      ),
-      LastError: Type.Optional(Nullable(Type.String())),
-    }),
-  ),
-  ...configuredDeviceParts,
-});
+export const Fencealarm2 = Type.Object(
+  {
+    Product: Type.Literal('fencealarm2'),
+    Imei: Type.String(),
+    /** V; null before the first uplink. */
+    Voltage: Nullable(Type.Number()),
+    VoltageAlarm: Type.Object({ Enabled: Type.Boolean(), Triggered: Type.Boolean(), Threshold: Type.Number() }),
+    LastUplinkAt: Nullable(IsoTime),
+    /**
+     * Firmware version (from the device's status) and an over-the-air update under way (admin FOTA): requested, then
+     * as the device reports it; null once done or failed. LastError: why the last update failed (null: it did not).
+     */
+    Firmware: Type.Optional(
+      Type.Object({
+        Version: Type.String(),
+        Pending: Nullable(
+          Type.Object({
+            Url: Type.String(),
+            Checksum: Type.String(),
+            RequestedAt: IsoTime,
+            Status: Type.Union(['requested', 'downloading', 'installing'].map((status) => Type.Literal(status))),
+            Progress: Type.Number(),
+          }),
+        ),
+        LastError: Type.Optional(Nullable(Type.String())),
+      }),
+    ),
+    ...configuredDeviceParts,
+  },
+  { $id: 'Fencealarm2' },
+);
 export type Fencealarm2 = Static<typeof Fencealarm2>;
 
 export const Fencealarm2Reading = Type.Object({ At: MeasuredAt, Voltage: Amount });

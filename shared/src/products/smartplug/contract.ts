@@ -66,23 +66,26 @@ export const ThermostatUpdate = Type.Object(
 );
 export type ThermostatUpdate = Static<typeof ThermostatUpdate>;
 
-export const Smartplug = Type.Object({
-  Product: Type.Literal('smartplug'),
-  ...plugFields,
-  /** °C (below -20 shows a dash), % — null before the first uplink. */
-  Temperature: Nullable(Type.Number()),
-  SignalStrength: Nullable(Type.Number()),
-  LastUplinkAt: Nullable(IsoTime),
-  PowerEnabled: Type.Boolean(),
-  BeepEnabled: Type.Boolean(),
-  LoadAlarm: Bounds,
-  OfflineAlarm: EnabledTriggered,
-  PowerFailureAlarm: EnabledTriggered,
-  TemperatureRangeAlarm: Bounds,
-  Timer,
-  Thermostat,
-  ...configuredDeviceParts,
-});
+export const Smartplug = Type.Object(
+  {
+    Product: Type.Literal('smartplug'),
+    ...plugFields,
+    /** °C (below -20 shows a dash), % — null before the first uplink. */
+    Temperature: Nullable(Type.Number()),
+    SignalStrength: Nullable(Type.Number()),
+    LastUplinkAt: Nullable(IsoTime),
+    PowerEnabled: Type.Boolean(),
+    BeepEnabled: Type.Boolean(),
+    LoadAlarm: Bounds,
+    OfflineAlarm: EnabledTriggered,
+    PowerFailureAlarm: EnabledTriggered,
+    TemperatureRangeAlarm: Bounds,
+    Timer,
+    Thermostat,
+    ...configuredDeviceParts,
+  },
+  { $id: 'Smartplug' },
+);
 export type Smartplug = Static<typeof Smartplug>;
 
 /** Temperature in °C. */

@@ -20,25 +20,28 @@ import { plugFields, plugReadingFields } from '../plugContract';
 
 const Notification = Type.Object({ Enabled: Type.Boolean() }, closed);
 
-export const Smartplug2 = Type.Object({
-  Product: Type.Literal('smartplug2'),
-  ...plugFields,
-  SignalStrength: Nullable(Type.Number()),
-  LastUploadAt: Nullable(IsoTime),
-  ConnectionLost: Type.Boolean(),
-  /** The relay as last reported; DeviceConfig.OutputPower is what was asked for. */
-  PowerEnabled: Type.Boolean(),
-  DeviceConfig: Type.Object({
-    OutputPower: Type.Boolean(),
-    AuditoryFeedback: Type.Boolean(),
-    PowerLoadAlarm: Type.Object({ Lower: Type.Number(), Upper: Type.Number() }),
-  }),
-  ConsumptionNotification: EnabledTriggered,
-  PowerLoadAlarmNotification: EnabledTriggered,
-  PowerFailureNotification: EnabledTriggered,
-  Timer,
-  ...configuredDeviceParts,
-});
+export const Smartplug2 = Type.Object(
+  {
+    Product: Type.Literal('smartplug2'),
+    ...plugFields,
+    SignalStrength: Nullable(Type.Number()),
+    LastUploadAt: Nullable(IsoTime),
+    ConnectionLost: Type.Boolean(),
+    /** The relay as last reported; DeviceConfig.OutputPower is what was asked for. */
+    PowerEnabled: Type.Boolean(),
+    DeviceConfig: Type.Object({
+      OutputPower: Type.Boolean(),
+      AuditoryFeedback: Type.Boolean(),
+      PowerLoadAlarm: Type.Object({ Lower: Type.Number(), Upper: Type.Number() }),
+    }),
+    ConsumptionNotification: EnabledTriggered,
+    PowerLoadAlarmNotification: EnabledTriggered,
+    PowerFailureNotification: EnabledTriggered,
+    Timer,
+    ...configuredDeviceParts,
+  },
+  { $id: 'Smartplug2' },
+);
 export type Smartplug2 = Static<typeof Smartplug2>;
 
 export const Smartplug2Reading = Type.Object(plugReadingFields);
