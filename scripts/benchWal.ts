@@ -5,7 +5,7 @@
 // The fleet's devices each send one reading per batch, as at a real reporting interval (a device with many readings
 // in one batch writes its row once for all of them: that is the cheap case). The WAL position is the server's, so
 // whatever else runs on that server meanwhile counts too: run it on a quiet one (npm run bench -- --wal).
-import type { ProductId } from '@paddock/shared/domain';
+import { offlineDeadline, type ProductId } from '@paddock/shared/domain';
 import { Client } from 'pg';
 import type { Database } from '../server/src/db/client';
 import { configAfterChange } from '../server/src/devices/gateway/configSync';
@@ -23,8 +23,12 @@ export const WAL_BUDGET = { bytesPerReading: 600, hotShare: 0.9 };
 const INTERVAL_MS = 60_000;
 const KEY_BASE = 700_000_000_000_000;
 
-/** The devices of the run: registered to WAL_SCALE.users owners in turn, each shared with and notifying its owner. */
-export async function seedDevices(database: Database): Promise<{ key: string; product: ProductId }[]> {
+/**
+ * The devices of the run: registered to WAL_SCALE.users owners in turn, each shared with and notifying its owner,
+ * and reporting: last heard `lastSeenAt`, offline three intervals later unless heard again (as a fleet in its steady
+ * state, where a reading moves the deadline later and so leaves the sweep's table alone, migration 0027).
+ */
+export async function seedDevices(database: Database, lastSeenAt = new Date()): Promise<{ key: string; product: ProductId }[]> {
   const { users, devicesPerProduct } = WAL_SCALE;
   await database.withConnection(async (c) => {
     await c.query(`INSERT INTO users (id, customer_id, email, password_hash, country, verified, created_at)
@@ -37,15 +41,15 @@ export async function seedDevices(database: Database): Promise<{ key: string; pr
       const registered = configAfterChange(product, null, initialFields(product), 0);
       await c.query(
         `INSERT INTO devices (key, product, owner_id, name, tags, access, notify, fields, subscription, registered_at, updated_at,
-          offline_at, config_version)
+          last_seen_at, offline_at, config_version)
         SELECT ${key}, '${product}', 'wal-user-' || (1 + n % ${users}), 'WAL ' || n, '[]'::jsonb,
           jsonb_build_array('wal-user-' || (1 + n % ${users}) || '@bench.paddock.test'),
           jsonb_build_array('wal-user-' || (1 + n % ${users}) || '@bench.paddock.test'), $1::jsonb,
           jsonb_build_object('Trialing', false, 'ExpiresAt', to_char((now() + interval '30 days') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
             'PriceIds', jsonb_build_object('Current', 'price_bench', 'Next', 'price_bench')),
-          now() - interval '1 day', now() - interval '1 day', now() + interval '1 day', $2
+          now() - interval '1 day', now() - interval '1 day', $3, $4, $2
         FROM generate_series(1, ${devicesPerProduct}) n`,
-        [JSON.stringify(registered.fields), registered.configVersion],
+        [JSON.stringify(registered.fields), registered.configVersion, lastSeenAt, offlineDeadline(product, lastSeenAt)],
       );
     }
     await c.query('VACUUM ANALYZE devices');
@@ -138,8 +142,9 @@ async function walBreakdown(c: Client, from: string): Promise<void> {
 
 /** The WAL and HOT rows on a migrated PostgreSQL database (`url` is its URL, `database` open on it). */
 export async function walRows(database: Database, url: string, label = 'PostgreSQL'): Promise<Row[]> {
-  const devices = await seedDevices(database);
-  const all = rounds(devices, Date.now() - 2 * WAL_SCALE.rounds * INTERVAL_MS, 2 * WAL_SCALE.rounds);
+  const start = Date.now() - 2 * WAL_SCALE.rounds * INTERVAL_MS;
+  const devices = await seedDevices(database, new Date(start - INTERVAL_MS));
+  const all = rounds(devices, start, 2 * WAL_SCALE.rounds);
   const batches = all.slice(0, WAL_SCALE.rounds);
   const readings = batches.reduce((sum, batch) => sum + batch.length, 0);
   // Then a burst, as in the ingest row: each device's next readings all in one batch (MAX_BATCH uplinks a batch).

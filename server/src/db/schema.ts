@@ -220,6 +220,11 @@ export const devices = pgTable(
     renewalRetryAt: time('renewal_retry_at'),
     /** A renewal or plan start is charging this period until then, holding no row lock (0029_charging_until.sql; null: none). */
     chargingUntil: time('charging_until'),
+    /**
+     * When its newest reading was measured, if that reading's live values are kept in device_readings only (null:
+     * `fields` hold the newest): a reading moves this, not `fields` (devices/liveValues.ts, migration 0037).
+     */
+    readingAt: time('reading_at'),
   },
   (t) => [
     index('devices_owner_id_idx').on(t.ownerId),

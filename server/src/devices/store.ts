@@ -3,6 +3,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { sameSecret, sha256 } from '../crypto';
 import type { Db } from '../db/client';
 import { devices, inventory, users, type DeviceRow, type InventoryRow, type NewDeviceRow } from '../db/schema';
+import { withLiveValues, withLiveValuesOf } from './liveValues';
 import type { DeviceWithOwner } from './representation';
 
 export async function findInventory(db: Db, key: string): Promise<InventoryRow | undefined> {
@@ -24,12 +25,13 @@ export async function checkDeviceSecret(db: Db, key: string, secret: string): Pr
 
 export async function findDevice(db: Db, key: string): Promise<DeviceWithOwner | undefined> {
   const [row] = await db.select(withOwner).from(devices).innerJoin(users, eq(users.id, devices.ownerId)).where(eq(devices.key, key));
-  return row && flatten(row);
+  return withLiveValuesOf(db, row && flatten(row));
 }
 
 /**
  * `devicesOf` by user id alone, prepared once: the user's e-mail is looked up inside the same query, so the list
- * costs one round trip (devices/routes.ts).
+ * costs one round trip, and one more for the live values of devices whose newest reading is not in their fields
+ * (devices/routes.ts, devices/liveValues.ts).
  */
 export function devicesOfReader(db: Db): (userId: string) => Promise<DeviceWithOwner[]> {
   const userId = sql.placeholder('userId');
@@ -45,7 +47,7 @@ export function devicesOfReader(db: Db): (userId: string) => Promise<DeviceWithO
     )
     .orderBy(devices.key)
     .prepare('devices_of_user');
-  return async (id) => ((await query.execute({ userId: id })) as { device: DeviceRow; ownerEmail: string }[]).map(flatten);
+  return async (id) => withLiveValues(db, ((await query.execute({ userId: id })) as { device: DeviceRow; ownerEmail: string }[]).map(flatten));
 }
 
 /** Registers a device; false when the key is registered already (a concurrent registration won: no unique violation). */
@@ -78,8 +80,10 @@ export async function changeDevice(
   alsoDo?: (tx: Db, row: DeviceRow, changes: DeviceChange | null) => Promise<void>,
 ): Promise<DeviceRow | undefined> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(devices).where(eq(devices.key, key)).for('update');
-    if (!row) return undefined;
+    const [locked] = await tx.select().from(devices).where(eq(devices.key, key)).for('update');
+    if (!locked) return undefined;
+    // With its live values, so the fields written back hold them (devices/liveValues.ts).
+    const row = await withLiveValuesOf(tx, locked);
     const changes = await change(row, tx);
     if (alsoDo) await alsoDo(tx, row, changes);
     const next = changedRow(row, changes, now);

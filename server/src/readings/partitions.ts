@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { rows } from '../db/rows';
+import { settleLiveValues } from '../devices/liveValues';
 import { startJobLoop, type JobLoop } from '../jobs/loop';
 
 export const DAY_MS = 86_400_000;
@@ -257,7 +258,10 @@ export async function maintainReadingPartitions(db: Db, now: Date, retentionDays
   const adopted = await adoptLegacyPartition(db, now);
   const today = dayStart(now.getTime());
   const created = await ensureDayPartitions(db, Array.from({ length: PARTITION_AHEAD_DAYS + 1 }, (_, i) => today + i * DAY_MS));
-  const { dropped, waiting } = await retireReadings(db, new Date(now.getTime() - retentionDays * DAY_MS));
+  const since = new Date(now.getTime() - retentionDays * DAY_MS);
+  // A silent device's live values are in its newest reading only (devices/liveValues.ts): into its fields first.
+  await settleLiveValues(db, since);
+  const { dropped, waiting } = await retireReadings(db, since);
   if (dropped.length) forgetCoveredDays(db);
   return { adopted, created, dropped, waiting };
 }

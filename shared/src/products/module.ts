@@ -59,6 +59,12 @@ export interface ProductRules<Device, Reading, Config> {
   notifiedAlarms: readonly AlarmSource[];
   /** The live values and alarm states one reading (measured at `at`) sets; alarm bounds are read from `device`. */
   readingPatch(device: Device, reading: Reading, at: Date): FieldsPatch;
+  /**
+   * The part of readingPatch that depends on the reading alone (its values and time, no setting, no earlier reading):
+   * the server keeps it in the stored reading only and reads it from there (docs/architecture/README.md#ingest), so a
+   * reading does not rewrite the device's fields. Absent: every reading writes the fields (a FarmCam SIM's account).
+   */
+  liveValues?(reading: Reading, at: Date): FieldsPatch;
   /** When the newest reading already applied was measured (null: none yet, or the product keeps no time). */
   lastReadingAt(device: Device): string | null;
   /** Offline as the product shows it (docs/product/devices.md). */

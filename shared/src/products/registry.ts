@@ -153,6 +153,15 @@ export function readingPatch<P extends ProductId>(product: P, device: StoredFiel
   return RULES[product].readingPatch(storedAs(product, device), reading, at);
 }
 
+/**
+ * What a stored reading (its data, measured at `at`) alone sets on a device (ProductRules.liveValues); null for a
+ * product whose every reading writes the device's fields.
+ */
+export function liveValues<P extends ProductId>(product: P, reading: ReadingOf[P], at: Date): FieldsPatch | null {
+  const live = RULES[product].liveValues;
+  return live ? live(reading, at) : null;
+}
+
 /** When the newest reading already applied was measured (null: none yet, or the product keeps no time). */
 export function lastReadingTime<P extends ProductId>(product: P, device: StoredFields): Date | null {
   const stamp = RULES[product].lastReadingAt(storedAs(product, device));

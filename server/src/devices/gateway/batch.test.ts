@@ -2,8 +2,9 @@
 // one by one would (an alarm set and cleared inside one batch is told twice), stores a reading sent twice once, and
 // answers settled() for what was submitted so far only.
 import { eq } from 'drizzle-orm';
-import { deviceReadings, devices, jobs } from '../../db/schema';
+import { deviceReadings, jobs } from '../../db/schema';
 import { registeredPlug } from '../../testing/devices';
+import { findDevice } from '../store';
 import { APP_START_TIMEOUT_MS, call, createTestApp, type TestApp } from '../../testing/testApp';
 import { ALARM_JOB } from '../../notify/alarmNotices';
 import { IngestBatcher } from './batcher';
@@ -45,8 +46,8 @@ it('applies a batch as one by one: alarm set and cleared both told, a duplicate 
     .map((job) => job.payload as { key: string; alarm: string; event: string })
     .filter((payload) => payload.key === a.key && payload.alarm === 'load');
   expect(told.map((payload) => payload.event)).toEqual(['triggered', 'cleared']);
-  const [row] = await t.database.db.select().from(devices).where(eq(devices.key, a.key));
-  expect(row.fields).toMatchObject({ Load: 100, LoadAlarm: { Triggered: false } });
+  // Its live values read as the API reads them: from the newest reading (devices/liveValues.ts).
+  expect((await findDevice(t.database.db, a.key))!.fields).toMatchObject({ Load: 100, LoadAlarm: { Triggered: false } });
 });
 
 it('settled(key) waits for what the device sent so far, not for what it sends later', async () => {

@@ -17,12 +17,13 @@ import {
   isConfiguredProduct,
   isProductId,
   PRODUCT_INFO,
-  lastReadingTime,
+  liveValues,
   offlineDeadline,
   offlinePatch,
   readingPatch,
   readingTime,
   type FieldsPatch,
+  type ReadingOf,
   type ProductId,
 } from '@paddock/shared/domain';
 import { inArray, sql } from 'drizzle-orm';
@@ -31,6 +32,7 @@ import { deviceReadings, devices, type DeviceRow } from '../../db/schema';
 import { coverReadingDays, forgetCoveredDays, rawReadingsSince } from '../../readings/partitions';
 import { deepMerge } from '../changes';
 import { SERVER_PRODUCTS } from '../products';
+import { newestReadingAt } from '../liveValues';
 import { changedRow, type DeviceChange } from '../store';
 import { DEFAULT_NOTICE_SETTINGS, noticeAlarms, type NoticeSettings } from '../../notify/alarmNotices';
 import type { UplinkDropReason } from '../../observability/metrics';
@@ -75,6 +77,8 @@ interface Step {
   changes: DeviceChange | null;
   /** The reading for the history, with what the server derives at ingest. */
   history?: { at: Date; data: Record<string, unknown> };
+  /** The live values the reading set (ProductRules.liveValues): when it was measured, and which fields they are. */
+  live?: { at: Date; fields: string[] };
 }
 
 const TOPICS = new Set(['status', 'reading', 'config', 'fota']);
@@ -110,7 +114,7 @@ export async function ingestBatch(
       .where(inArray(devices.key, keys))
       .orderBy(devices.key)
       .for('update', skipLocked ? { skipLocked: true } : {});
-    const rows = new Map(locked.map((row) => [row.key, { before: row, row, now: null as Date | null }]));
+    const rows = new Map(locked.map((row) => [row.key, { before: row, row, now: null as Date | null, live: null as Step['live'] | null }]));
     if (locked.length < keys.length && skipLocked) {
       // Missing: not registered, or held by another transaction (then later, not now).
       const missing = keys.filter((key) => !rows.has(key));
@@ -141,6 +145,7 @@ export async function ingestBatch(
       if (step.history) history.push({ key: uplink.key, ...step.history });
       if (step.changes?.fields) await noticeAlarms(tx, device.row, step.changes.fields, uplink.receivedAt, notices);
       if (step.changes) device.row = { ...device.row, ...step.changes };
+      if (step.live) device.live = step.live;
       device.now = uplink.receivedAt;
     }
     if (history.length) {
@@ -154,11 +159,16 @@ export async function ingestBatch(
       }
     }
     // Compared with the row as locked once per device and batch (updatedAt as changeDevice moves it).
-    const changed = [...rows.values()].flatMap(({ before, row, now }) => {
+    const changed = [...rows.values()].flatMap(({ before, row, now, live }) => {
       if (!now || row === before) return [];
       const { fields, lastSeenAt, reportingSeconds, offlineAt, offline } = row;
-      const next = changedRow(before, { fields, lastSeenAt, reportingSeconds, offlineAt, offline }, now);
-      return next === before ? [] : [next];
+      // A reading older than the newest applied sets no live values (stepOf), so `live` is the newest.
+      const readingAt = live ? live.at : before.readingAt;
+      const next = changedRow(before, { fields, lastSeenAt, reportingSeconds, offlineAt, offline, readingAt }, now);
+      if (next === before) return [];
+      // A reading that changed only live values leaves `fields`: the representation reads them from the reading
+      // (devices/liveValues.ts), and the update stays in the row's last few bytes (migration 0037).
+      return [{ row: next, fields: !live || !sameBut(before.fields, fields, live.fields) }];
     });
     if (changed.length) await updateGatewayColumns(tx, changed);
   });
@@ -188,23 +198,46 @@ async function insertHistory(tx: Db, history: readonly { key: string; at: Date; 
       AND s.at BETWEEN ${from}::timestamptz AND ${to}::timestamptz)`);
 }
 
-/** One UPDATE for every device the batch changed: the columns an uplink may change (DeviceChange of stepOf). */
-async function updateGatewayColumns(tx: Db, rows: readonly DeviceRow[]): Promise<void> {
-  const values = rows.map((row) => ({
-    key: row.key,
-    fields: row.fields,
-    last_seen_at: row.lastSeenAt,
-    reporting_seconds: row.reportingSeconds,
-    offline_at: row.offlineAt,
-    offline: row.offline,
-    updated_at: row.updatedAt,
-  }));
-  await tx.execute(sql`
-    UPDATE ${devices} AS d SET fields = v.fields, last_seen_at = v.last_seen_at, reporting_seconds = v.reporting_seconds,
-      offline_at = v.offline_at, offline = v.offline, updated_at = v.updated_at
-    FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(key text, fields jsonb, last_seen_at timestamptz,
-      reporting_seconds integer, offline_at timestamptz, offline boolean, updated_at timestamptz)
-    WHERE d.key = v.key`);
+/** Whether two devices' fields are the same but for `live` (the live values a reading sets). */
+function sameBut(a: Record<string, unknown>, b: Record<string, unknown>, live: readonly string[]): boolean {
+  const rest = (fields: Record<string, unknown>) => JSON.stringify(Object.entries(fields).filter(([name]) => !live.includes(name)));
+  return rest(a) === rest(b);
+}
+
+/**
+ * At most two UPDATEs for the devices the batch changed: the columns an uplink may change (DeviceChange of stepOf),
+ * `fields` only where more than a reading's live values changed. Listing `fields` in SET would fire the alarm
+ * trigger (0027) and write the whole row even when unchanged.
+ */
+async function updateGatewayColumns(tx: Db, rows: readonly { row: DeviceRow; fields: boolean }[]): Promise<void> {
+  const values = (withFields: boolean) =>
+    rows
+      .filter((changed) => changed.fields === withFields)
+      .map(({ row }) => ({
+        key: row.key,
+        ...(withFields && { fields: row.fields }),
+        last_seen_at: row.lastSeenAt,
+        reporting_seconds: row.reportingSeconds,
+        offline_at: row.offlineAt,
+        offline: row.offline,
+        updated_at: row.updatedAt,
+        reading_at: row.readingAt,
+      }));
+  const [withFields, without] = [values(true), values(false)];
+  if (withFields.length)
+    await tx.execute(sql`
+      UPDATE ${devices} AS d SET fields = v.fields, last_seen_at = v.last_seen_at, reporting_seconds = v.reporting_seconds,
+        offline_at = v.offline_at, offline = v.offline, updated_at = v.updated_at, reading_at = v.reading_at
+      FROM jsonb_to_recordset(${JSON.stringify(withFields)}::jsonb) AS v(key text, fields jsonb, last_seen_at timestamptz,
+        reporting_seconds integer, offline_at timestamptz, offline boolean, updated_at timestamptz, reading_at timestamptz)
+      WHERE d.key = v.key`);
+  if (without.length)
+    await tx.execute(sql`
+      UPDATE ${devices} AS d SET last_seen_at = v.last_seen_at, reporting_seconds = v.reporting_seconds,
+        offline_at = v.offline_at, offline = v.offline, updated_at = v.updated_at, reading_at = v.reading_at
+      FROM jsonb_to_recordset(${JSON.stringify(without)}::jsonb) AS v(key text, last_seen_at timestamptz,
+        reporting_seconds integer, offline_at timestamptz, offline boolean, updated_at timestamptz, reading_at timestamptz)
+      WHERE d.key = v.key`);
 }
 
 /** One uplink against the device's row as it is now (the batch's earlier messages applied). */
@@ -225,12 +258,13 @@ function stepOf(product: ProductId, row: DeviceRow, uplink: Uplink): Step {
       const at = readingTime(reading.value.At, now);
       const { At: _measured, ...values } = knownFields(schema, reading.value);
       // An older reading arriving late goes to the history but does not turn the live values back.
-      const newest = lastReadingTime(product, row.fields);
-      const live = newest && at < newest ? {} : readingPatch(product, row.fields, reading.value, at);
-      const fields = withFields(row, live, offlinePatch(product, false));
+      const newest = newestReadingAt(row);
+      const late = !!newest && at < newest;
+      const fields = withFields(row, late ? {} : readingPatch(product, row.fields, reading.value, at), offlinePatch(product, false));
       // What the server derives at ingest goes into the history with the reading (a FarmCam SIM's data left).
       const data = { ...values, ...SERVER_PRODUCTS[product].readingHistory?.(fields, values) };
-      return applied({ fields, ...seen(product, row, now) }, { history: { at, data } });
+      const live = late ? null : liveValues(product, reading.value as ReadingOf[typeof product], at);
+      return applied({ fields, ...seen(product, row, now) }, { history: { at, data }, ...(live && { live: { at, fields: Object.keys(live) } }) });
     }
     case 'fota':
       return fotaStep(product, row, payload, now);

@@ -5,6 +5,11 @@ import { isRaised, shownWarnings } from '../../domain/warnings';
 import type { ProductRules } from '../module';
 import type { Fencealarm, FencealarmReading, FencealarmDeviceConfig } from './contract';
 
+/** What a reading alone sets (ProductRules.liveValues). */
+const liveValues = (reading: FencealarmReading, at: Date) => ({
+  LastReport: { Timestamp: at.toISOString(), Data: { Voltage: reading.Voltage, Battery: reading.Battery, Rssi: reading.Rssi } },
+});
+
 export const fencealarmRules: ProductRules<Fencealarm, FencealarmReading, FencealarmDeviceConfig> = {
   histories: ['voltage'],
   defaultReportingSeconds: 600,
@@ -13,8 +18,9 @@ export const fencealarmRules: ProductRules<Fencealarm, FencealarmReading, Fencea
     { alarm: 'low_battery', field: 'LowBatteryAlarm', value: { path: ['LastReport', 'Data', 'Battery'], unit: 'V' } },
     { alarm: 'offline', field: 'OfflineAlarm' },
   ],
+  liveValues,
   readingPatch: (device, reading, at) => ({
-    LastReport: { Timestamp: at.toISOString(), Data: { Voltage: reading.Voltage, Battery: reading.Battery, Rssi: reading.Rssi } },
+    ...liveValues(reading, at),
     VoltageAlarm: { Triggered: isFenceVoltageLow(reading.Voltage, device.VoltageAlarm.AlarmLevel) },
     LowBatteryAlarm: { Triggered: isBatteryLow(reading.Battery) },
   }),

@@ -5,13 +5,16 @@ import { isRaised, shownWarnings } from '../../domain/warnings';
 import type { ProductRules } from '../module';
 import type { Fencealarm2, Fencealarm2Reading, Fencealarm2DeviceConfig } from './contract';
 
+/** What a reading alone sets (ProductRules.liveValues). */
+const liveValues = (reading: Fencealarm2Reading, at: Date) => ({ Voltage: reading.Voltage, LastUplinkAt: at.toISOString() });
+
 export const fencealarm2Rules: ProductRules<Fencealarm2, Fencealarm2Reading, Fencealarm2DeviceConfig> = {
   histories: ['voltage'],
   defaultReportingSeconds: 900,
   notifiedAlarms: [{ alarm: 'fence_voltage', field: 'VoltageAlarm', value: { path: ['Voltage'], unit: 'V' } }],
+  liveValues,
   readingPatch: (device, reading, at) => ({
-    Voltage: reading.Voltage,
-    LastUplinkAt: at.toISOString(),
+    ...liveValues(reading, at),
     VoltageAlarm: { Triggered: isFenceVoltageLow(reading.Voltage, device.VoltageAlarm.Threshold) },
   }),
   lastReadingAt: (device) => device.LastUplinkAt,

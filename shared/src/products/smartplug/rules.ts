@@ -8,6 +8,9 @@ import type { Smartplug, SmartplugReading, SmartplugDeviceConfig } from './contr
 
 const bounds = ({ Enabled, Lower, Upper }: { Enabled: boolean; Lower: number; Upper: number }) => ({ Enabled, Lower, Upper });
 
+/** What a reading alone sets (ProductRules.liveValues). */
+const liveValues = (reading: SmartplugReading, at: Date) => ({ ...plugLiveValues(reading), Temperature: reading.Temperature, LastUplinkAt: at.toISOString() });
+
 export const smartplugRules: ProductRules<Smartplug, SmartplugReading, SmartplugDeviceConfig> = {
   histories: ['consumption', 'load', 'temperature'],
   defaultReportingSeconds: 300,
@@ -17,10 +20,9 @@ export const smartplugRules: ProductRules<Smartplug, SmartplugReading, Smartplug
     { alarm: 'power_failure', field: 'PowerFailureAlarm' },
     { alarm: 'offline', field: 'OfflineAlarm' },
   ],
+  liveValues,
   readingPatch: (device, reading, at) => ({
-    ...plugLiveValues(reading),
-    Temperature: reading.Temperature,
-    LastUplinkAt: at.toISOString(),
+    ...liveValues(reading, at),
     LoadAlarm: { Triggered: isLoadAlarmed(reading.Load, device.LoadAlarm, reading.PowerEnabled) },
     TemperatureRangeAlarm: { Triggered: isOutsideBounds(reading.Temperature, device.TemperatureRangeAlarm) },
     PowerFailureAlarm: { Triggered: isPowerFailure(reading.MainsPower) },

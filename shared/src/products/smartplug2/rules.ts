@@ -6,6 +6,9 @@ import { plugLiveValues, timerConfig } from '../plug';
 import type { ProductRules } from '../module';
 import type { Smartplug2, Smartplug2Reading, Smartplug2DeviceConfig } from './contract';
 
+/** What a reading alone sets (ProductRules.liveValues). */
+const liveValues = (reading: Smartplug2Reading, at: Date) => ({ ...plugLiveValues(reading), LastUploadAt: at.toISOString() });
+
 export const smartplug2Rules: ProductRules<Smartplug2, Smartplug2Reading, Smartplug2DeviceConfig> = {
   histories: ['consumption', 'load'],
   defaultReportingSeconds: 300,
@@ -14,9 +17,9 @@ export const smartplug2Rules: ProductRules<Smartplug2, Smartplug2Reading, Smartp
     { alarm: 'power_failure', field: 'PowerFailureNotification' },
     { alarm: 'offline', field: 'ConnectionLost' },
   ],
+  liveValues,
   readingPatch: (device, reading, at) => ({
-    ...plugLiveValues(reading),
-    LastUploadAt: at.toISOString(),
+    ...liveValues(reading, at),
     PowerLoadAlarmNotification: { Triggered: isLoadAlarmed(reading.Load, device.DeviceConfig.PowerLoadAlarm, reading.PowerEnabled) },
     PowerFailureNotification: { Triggered: isPowerFailure(reading.MainsPower) },
   }),
