@@ -11,6 +11,7 @@ import {
 } from '@paddock/shared/domain';
 import { translate } from '../i18n/messages';
 import type { Mail } from './mail';
+import { formatOwnerTime } from './ownerTime';
 import { safeDeviceName } from './safeDeviceName';
 
 export type AlarmEvent = 'triggered' | 'cleared' | 'reminder';
@@ -27,16 +28,13 @@ export interface AlarmNotice {
   settingsPath?: string;
   /** The device's page as a full link on PUBLIC_URL (http/publicLinks.ts deviceLink): mails and SMS carry it, never a bare path. */
   link: string;
+  /** The wall clock its time is written on, the zone named beside it (notify/ownerTime.ts ownerTimeZone). */
+  timeZone: string;
 }
 
 /** docs/product/products/farmcam-sim.md Data alert: its trigger says where to buy extra data. */
 const linksToSettings = (notice: AlarmNotice): notice is AlarmNotice & { settingsPath: string } =>
   notice.alarm === 'low_data' && notice.event === 'triggered' && notice.settingsPath !== undefined;
-
-/** Users have no time zone on file: times are written in UTC and say so. */
-export function formatAlarmTime(locale: Locale, at: Date): string {
-  return `${new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
-}
 
 function formatValue(locale: Locale, notice: AlarmNotice): string {
   if (notice.alarm === 'offline') return translate(locale, notice.event === 'cleared' ? 'alarm_value_online' : 'alarm_value_offline');
@@ -54,7 +52,7 @@ function values(locale: Locale, notice: AlarmNotice) {
     device: safeDeviceName(notice.device),
     alarm: translate(locale, `alarm_name_${notice.alarm}`),
     value: formatValue(locale, notice),
-    time: formatAlarmTime(locale, notice.at),
+    time: formatOwnerTime(locale, notice.at, notice.timeZone),
     link: notice.link,
   };
 }

@@ -94,7 +94,8 @@ describe('alarm notifications', () => {
     expect(mail.Subject).toBe(`Alarm: Niedrige Zaunspannung – ${name}`);
     expect(mail.Text).toContain(`Ihres Geräts ${name}`);
     expect(mail.Text).toContain('Wert: 2.000 V');
-    expect(mail.Text).toMatch(/\d{4}, \d{2}:\d{2} UTC/);
+    // On the Swedish account's wall clock (notify/ownerTime.ts), the zone named.
+    expect(mail.Text).toMatch(/\d{4} um \d{2}:\d{2} MES?Z/);
     expect((await mailsTo(t, english.email)).map((m) => m.Subject)).toEqual([`Alarm: Low fence voltage – ${name}`]);
     expect(await mailsTo(t, notShared.email)).toEqual([]);
     const sms = await smsTo('+46701234567');
@@ -152,7 +153,7 @@ describe('alarm notifications', () => {
     expect(mail.Subject).toBe(`Alarm: Niedrige Zaunspannung – ${name}`);
     // The value it has now, and the time it went off.
     expect(mail.Text).toContain('Wert: 1.500 V');
-    expect(mail.Text).toContain(`${String(wentOff.getUTCHours()).padStart(2, '0')}:${String(wentOff.getUTCMinutes()).padStart(2, '0')} UTC`);
+    expect(mail.Text).toContain(new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Stockholm' }).format(wentOff));
     // Its clear is told like any other.
     await fenceReading(t, key, 5000);
     expect(await runDueJobs(deps())).toBe(1);

@@ -1,5 +1,6 @@
-// Times in mails to a device's owner, on the owner's wall clock (issue 30): users keep no time zone, so it is the
-// device's own (a plug's Timer.TimeZone, chosen by the owner), else the usual zone of the account's country, else UTC.
+// Times in mails, SMS and pushes about a device, on its people's wall clock (issue 30): users keep no time zone, so it
+// is the device's own (a plug's Timer.TimeZone, chosen by the owner), else the usual zone of the reader's country
+// (their account's), else UTC.
 // The zone's short name is written beside the time ("14:00 CET"), so a reader elsewhere is never misled.
 import { isKnownTimeZone, type Locale } from '@paddock/shared/domain';
 
@@ -38,7 +39,7 @@ const COUNTRY_ZONES: Readonly<Record<string, string>> = {
   SK: 'Europe/Bratislava',
 };
 
-/** The owner's time zone for a device (see the top of this file). */
+/** The time zone of a device's messages to `reader` (see the top of this file). */
 export function ownerTimeZone(owner: { country: string }, fields: Record<string, unknown>): string {
   const timer = fields.Timer as { TimeZone?: unknown } | undefined;
   if (typeof timer?.TimeZone === 'string' && isKnownTimeZone(timer.TimeZone)) return timer.TimeZone;

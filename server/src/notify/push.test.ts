@@ -257,7 +257,7 @@ describe('alarm push messages', () => {
         Data: { Device: 'fencealarm', Imei: key },
         Url: `/devices?id=${key}`,
       });
-      expect(shown.Body).toMatch(/^2\.000 V am .+ UTC$/);
+      expect(shown.Body).toMatch(/^2\.000 V am .+ MES?Z$/);
     }
     // The other browser cannot read a message meant for this one.
     expect(() => decrypt(laptop, received.find((r) => phone.endpoint.endsWith(r.path))!.body)).toThrow();

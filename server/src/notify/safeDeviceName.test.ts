@@ -58,6 +58,7 @@ describe('alarm messages of a device named by a shared user', () => {
     unit: 'V',
     at: new Date('2026-03-01T06:00:00Z'),
     link: 'https://paddock.example.com/devices?id=350000100000001',
+    timeZone: 'Europe/Stockholm',
   };
   // Paddock's own link is the one link a message has; the rest carries no number to call.
   const withoutOwnLink = (text: string) => text.split(notice.link).join('');

@@ -25,6 +25,7 @@ import { appLink, deviceLink } from '../http/publicLinks';
 import { claimPass, startJobLoop, type JobLoop, type PassBound } from '../jobs/loop';
 import { claimJobs, completeJob, failJob } from '../jobs/queue';
 import { alarmMail, alarmPush, alarmSmsText, type AlarmNotice } from './alarmMessages';
+import { ownerTimeZone } from './ownerTime';
 import { alarmChannelChoice } from './alarmChannels';
 import { ALARM_JOB, type AlarmJobPayload } from './alarmNotices';
 import type { Mailer } from './mail';
@@ -115,6 +116,7 @@ async function deliver(deps: WorkerDeps, worker: string, job: JobRow): Promise<v
     ...(isProductId(device.product) ? { settingsPath: devicePath(device.product, device.key) } : {}),
     // Issue 26: a full link on PUBLIC_URL, not a bare path a mail client or phone cannot open.
     link: isProductId(device.product) ? deviceLink(deps, device.product, device.key) : appLink(deps, dashboardPath(device.key)),
+    timeZone: ownerTimeZone(user, device.fields),
   };
   if (payload.channel === 'email') {
     if (user.emailDevice) await deps.mailer.send(alarmMail(user.email, locale, notice));

@@ -169,6 +169,7 @@ describe('the data alert', () => {
       at: new Date('2026-03-01T06:00:00Z'),
       settingsPath: '/farmcam-sim/240010000000001',
       link: 'https://paddock.example.com/farmcam-sim/240010000000001',
+      timeZone: 'Europe/Stockholm',
     } as const;
     const mail = alarmMail('owner@example.com', 'en-GB', notice);
     expect(mail.subject).toBe('Alarm: Data below your alert – Barn camera');
