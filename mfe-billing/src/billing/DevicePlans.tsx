@@ -14,7 +14,7 @@ import {
   type ProductId,
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Table, type TableColumn } from '@paddock/shared/ui';
+import { Table, renewalTexts, type TableColumn } from '@paddock/shared/ui';
 import { ManagePayment } from './ManagePayment';
 import { billingTexts } from './messages';
 import { BillingSection } from './Section';
@@ -49,10 +49,10 @@ export function DevicePlans({ userId, prices }: { userId: string; prices: Prices
       return (
         <>
           <span className="pd-billing__status--failed" data-testid="payment-failed">
-            {t(m.statusPaymentFailed)}
+            {t(renewalTexts.messages.paymentFailed)}
           </span>
           <br />
-          <span className="pd-billing__muted">{t(m.paymentRetry, { date: retryDate(device.Renewal.RetryAt) })}</span>
+          <span className="pd-billing__muted">{t(renewalTexts.messages.paymentRetry, { date: retryDate(device.Renewal.RetryAt) })}</span>
         </>
       );
     if (!isSubscriptionActive(device.Subscription, now)) return <span className="pd-billing__status--inactive">{t(m.statusInactive)}</span>;
@@ -97,7 +97,7 @@ export function DevicePlans({ userId, prices }: { userId: string; prices: Prices
             {failed > 0 ? (
               <div className="pd-billing__payment-failed" role="status" data-testid="payment-failed-notice">
                 <p className="pd-billing__text">
-                  <strong>{t(m.statusPaymentFailed)}</strong> {t(m.paymentFailedNotice)}
+                  <strong>{t(renewalTexts.messages.paymentFailed)}</strong> {t(m.paymentFailedNotice)}
                 </p>
                 <ManagePayment userId={userId} label={t(m.updateCard)} />
               </div>

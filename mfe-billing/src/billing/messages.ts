@@ -42,19 +42,6 @@ export const billingTexts = defineTranslations('billing.overview', {
     'fr-FR': 'Inactif : alarmes en pause',
     'sv-SE': 'Inaktivt: larmen är pausade',
   },
-  // docs/product/billing.md "A declined renewal": the plan is retried and its alarms keep working meanwhile.
-  statusPaymentFailed: {
-    'en-GB': 'Payment failed — update your card',
-    'de-DE': 'Zahlung fehlgeschlagen – Karte aktualisieren',
-    'fr-FR': 'Paiement refusé — mettez à jour votre carte',
-    'sv-SE': 'Betalningen misslyckades – uppdatera ditt kort',
-  },
-  paymentRetry: {
-    'en-GB': 'Alarms keep working. Next try {date}.',
-    'de-DE': 'Die Alarme funktionieren weiter. Nächster Versuch: {date}.',
-    'fr-FR': 'Les alarmes continuent de fonctionner. Prochain essai : {date}.',
-    'sv-SE': 'Larmen fungerar som vanligt. Nästa försök: {date}.',
-  },
   paymentFailedNotice: {
     'en-GB':
       'A renewal payment was declined. The alarms keep working while we try again; update your card before the last try, or the plan ends and its alarms are paused.',

@@ -16,7 +16,7 @@ import {
   type ProductId,
 } from '@paddock/shared/domain';
 import { activeUserAtom } from '@paddock/shared/session';
-import { Card, Dialog, Icon, IconButton, uiTexts, icons, type IconSymbol } from '@paddock/shared/ui';
+import { Card, Dialog, Icon, IconButton, renewalTexts, uiTexts, icons, type IconSymbol } from '@paddock/shared/ui';
 import { rememberLastDevice } from '../common/lastDevice';
 import { DEVICE_PRODUCTS } from '../products';
 import { detailLines } from './details';
@@ -184,7 +184,7 @@ export const DeviceCard = memo(function DeviceCard({
         // docs/product/billing.md "A declined renewal": the owner's only (the server sends it to no one else).
         <p className="pd-device__payment" data-testid="payment-failed">
           <Icon icon={icons.error} size={20} />
-          {appOffline ? <span>{t(m.paymentFailed)}</span> : <Link to="/billing">{t(m.paymentFailed)}</Link>}
+          {appOffline ? <span>{t(renewalTexts.messages.paymentFailed)}</span> : <Link to="/billing">{t(renewalTexts.messages.paymentFailed)}</Link>}
         </p>
       ) : null}
       {trialEndsAt && isOwner && !alarmsPaused ? (

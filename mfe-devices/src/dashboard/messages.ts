@@ -90,13 +90,6 @@ export const dashboardTexts = defineTranslations('devices.dashboard', {
     'fr-FR': 'Alarmes en pause — choisissez un forfait',
     'sv-SE': 'Larmen är pausade – välj abonnemang',
   },
-  // docs/product/billing.md "A declined renewal": the alarms keep working while it is retried; the owner updates the card.
-  paymentFailed: {
-    'en-GB': 'Payment failed — update your card',
-    'de-DE': 'Zahlung fehlgeschlagen – Karte aktualisieren',
-    'fr-FR': 'Paiement refusé — mettez à jour votre carte',
-    'sv-SE': 'Betalningen misslyckades – uppdatera ditt kort',
-  },
   // docs/product/billing.md "Trial reminders": said on the owner's card in the trial's last 7 days, with no plan chosen.
   trialEnds: {
     'en-GB': 'Trial ends {date} — choose a plan',

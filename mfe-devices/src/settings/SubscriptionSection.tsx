@@ -14,7 +14,7 @@ import {
   type SubscriptionValue,
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Button, FoldSection, Select, icons } from '@paddock/shared/ui';
+import { Button, FoldSection, Select, icons, renewalTexts } from '@paddock/shared/ui';
 import { settingsTexts } from './messages';
 
 const m = settingsTexts.messages;
@@ -64,9 +64,9 @@ export function SubscriptionSection({ product, subscription, prices, isOwner, ch
       {renewal?.PaymentFailed ? (
         // docs/product/billing.md "A declined renewal": the card is updated in the payment portal, reached from Billing.
         <p className="pd-settings__payment" role="status" data-testid="payment-failed">
-          {isOwner ? <Link to="/billing">{t(m.paymentFailed)}</Link> : <strong>{t(m.paymentFailed)}</strong>}{' '}
+          {isOwner ? <Link to="/billing">{t(renewalTexts.messages.paymentFailed)}</Link> : <strong>{t(renewalTexts.messages.paymentFailed)}</strong>}{' '}
           <span>
-            {t(m.paymentRetry, {
+            {t(renewalTexts.messages.paymentRetry, {
               date: intl.formatDate(renewal.RetryAt, { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }),
             })}
           </span>

@@ -49,19 +49,6 @@ export const settingsTexts = defineTranslations('devices.settings', {
   subscriptionHeading: { 'en-GB': 'Subscription', 'de-DE': 'Abonnement', 'fr-FR': 'Abonnement', 'sv-SE': 'Abonnemang' },
   planTrial: { 'en-GB': 'Trial', 'de-DE': 'Testphase', 'fr-FR': 'Essai', 'sv-SE': 'Provperiod' },
   planNone: { 'en-GB': 'None', 'de-DE': 'Keines', 'fr-FR': 'Aucun', 'sv-SE': 'Inget' },
-  // docs/product/billing.md "A declined renewal": the plan stays active (alarms on) while it is retried.
-  paymentFailed: {
-    'en-GB': 'Payment failed — update your card',
-    'de-DE': 'Zahlung fehlgeschlagen – Karte aktualisieren',
-    'fr-FR': 'Paiement refusé — mettez à jour votre carte',
-    'sv-SE': 'Betalningen misslyckades – uppdatera ditt kort',
-  },
-  paymentRetry: {
-    'en-GB': 'Alarms keep working. Next try {date}.',
-    'de-DE': 'Die Alarme funktionieren weiter. Nächster Versuch: {date}.',
-    'fr-FR': 'Les alarmes continuent de fonctionner. Prochain essai : {date}.',
-    'sv-SE': 'Larmen fungerar som vanligt. Nästa försök: {date}.',
-  },
   alarmsNeedSubscription: {
     'en-GB': 'Alarms are off while the device has no active subscription.',
     'de-DE': 'Alarme sind aus, solange das Gerät kein aktives Abonnement hat.',

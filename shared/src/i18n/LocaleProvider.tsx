@@ -4,11 +4,11 @@ import { IntlProvider, useIntl, type MessageDescriptor } from 'react-intl';
 import { FALLBACK_LOCALE, type Locale } from '../domain/account';
 import { localeAtom } from '../session/store';
 import { apiTexts } from '../api/messages';
-import { leaveTexts, uiTexts } from '../ui/messages';
+import { leaveTexts, renewalTexts, uiTexts } from '../ui/messages';
 import { catalogsReady, loadCatalogs, mergeCatalogs, type TextCatalogs } from './define';
 
 // Every catalogue of the shared UI kit, so its texts show in the language chosen, not in en-GB.
-const sharedSets: TextCatalogs[] = [apiTexts, uiTexts, leaveTexts];
+const sharedSets: TextCatalogs[] = [apiTexts, uiTexts, leaveTexts, renewalTexts];
 
 /**
  * The language to show `sets` in: `locale` once all their catalogues are in place (a production build loads the

@@ -7,7 +7,7 @@ export * from './Layout';
 export * from './Dialog';
 export * from './Toasts';
 export * from './fieldErrors';
-export { uiTexts, leaveTexts } from './messages';
+export { uiTexts, leaveTexts, renewalTexts } from './messages';
 export * from './LeaveGuard';
 export * from './FoldSection';
 export * from './SaveBar';

@@ -79,6 +79,25 @@ export const uiTexts = defineTranslations('ui', {
   },
 });
 
+/**
+ * A declined renewal, as the dashboard card, the device's settings and Billing all say it (docs/product/billing.md
+ * "A declined renewal": the plan is retried and its alarms keep working meanwhile).
+ */
+export const renewalTexts = defineTranslations('ui.renewal', {
+  paymentFailed: {
+    'en-GB': 'Payment failed — update your card',
+    'de-DE': 'Zahlung fehlgeschlagen – Karte aktualisieren',
+    'fr-FR': 'Paiement refusé — mettez à jour votre carte',
+    'sv-SE': 'Betalningen misslyckades – uppdatera ditt kort',
+  },
+  paymentRetry: {
+    'en-GB': 'Alarms keep working. Next try {date}.',
+    'de-DE': 'Die Alarme funktionieren weiter. Nächster Versuch: {date}.',
+    'fr-FR': 'Les alarmes continuent de fonctionner. Prochain essai : {date}.',
+    'sv-SE': 'Larmen fungerar som vanligt. Nästa försök: {date}.',
+  },
+});
+
 /** Leaving a page with unsaved changes (docs/product/screens.md Unsaved changes). */
 export const leaveTexts = defineTranslations('ui.leave', {
   title: {
