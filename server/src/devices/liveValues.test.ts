@@ -6,9 +6,9 @@ import { eq } from 'drizzle-orm';
 import { deviceReadings, devices } from '../db/schema';
 import { rollUpAll } from '../history/rollups';
 import { maintainReadingPartitions } from '../readings/partitions';
-import { registeredPlug } from '../testing/devices';
+import { plugReading, registeredPlug } from '../testing/devices';
 import { APP_START_TIMEOUT_MS, call, createTestApp, type TestApp } from '../testing/testApp';
-import { heardFrom, ingestBatch, type Uplink } from './gateway/ingest';
+import { heardFrom, ingestBatch } from './gateway/ingest';
 import { changeDevice, findDevice } from './store';
 
 let t: TestApp;
@@ -17,14 +17,7 @@ beforeAll(async () => {
 }, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
-const plugReading = { Load: 120, Consumption: 35012, Temperature: 4.5, SignalStrength: 78, PowerEnabled: true, MainsPower: true };
-const reading = (key: string, at: Date, values: Record<string, unknown> = {}): Uplink => ({
-  key,
-  name: 'reading',
-  payload: Buffer.from(JSON.stringify({ At: at.toISOString(), ...plugReading, ...values })),
-  retained: false,
-  receivedAt: t.clock.now(),
-});
+const reading = (key: string, at: Date, values: Record<string, unknown> = {}) => plugReading(t, key, at, values);
 const stored = async (key: string) => (await t.database.db.select().from(devices).where(eq(devices.key, key)))[0];
 const secondsAgo = (s: number) => new Date(t.clock.now().getTime() - s * 1000);
 

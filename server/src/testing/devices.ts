@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import { ingestUplink } from '../devices/gateway/ingest';
+import { ingestUplink, type Uplink } from '../devices/gateway/ingest';
 import { demoInventory, demoKey } from '../devices/inventory';
 import { call, createMember, testConfig, type Member, type TestApp } from './testApp';
 
@@ -11,6 +11,14 @@ import { call, createMember, testConfig, type Member, type TestApp } from './tes
 export function fenceReading(t: TestApp, key: string, voltage: number) {
   const payload = Buffer.from(JSON.stringify({ Voltage: voltage, Battery: 12.6, Rssi: -70 }));
   return ingestUplink(t.database.db, { key, name: 'reading', payload, retained: false, receivedAt: t.clock.now() });
+}
+
+const PLUG_READING = { Load: 120, Consumption: 35012, Temperature: 4.5, SignalStrength: 78, PowerEnabled: true, MainsPower: true };
+
+/** A SmartPlug reading of `key` measured `at` (`values` over a typical one), as the broker hands it over now. */
+export function plugReading(t: TestApp, key: string, at: Date, values: Record<string, unknown> = {}): Uplink {
+  const payload = Buffer.from(JSON.stringify({ At: at.toISOString(), ...PLUG_READING, ...values }));
+  return { key, name: 'reading', payload, retained: false, receivedAt: t.clock.now() };
 }
 
 /** Signs in as a device (client id = username = key); rejects with the broker's refusal. */

@@ -3,12 +3,12 @@
 // answers settled() for what was submitted so far only.
 import { eq } from 'drizzle-orm';
 import { deviceReadings, jobs } from '../../db/schema';
-import { registeredPlug } from '../../testing/devices';
+import { plugReading, registeredPlug } from '../../testing/devices';
 import { findDevice } from '../store';
 import { APP_START_TIMEOUT_MS, call, createTestApp, type TestApp } from '../../testing/testApp';
 import { ALARM_JOB } from '../../notify/alarmNotices';
 import { IngestBatcher } from './batcher';
-import { ingestBatch, type Uplink } from './ingest';
+import { ingestBatch } from './ingest';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,14 +16,7 @@ beforeAll(async () => {
 }, APP_START_TIMEOUT_MS);
 afterAll(() => t.close());
 
-const plugReading = { Load: 120, Consumption: 35012, Temperature: 4.5, SignalStrength: 78, PowerEnabled: true, MainsPower: true };
-const reading = (key: string, at: Date, values: Record<string, unknown> = {}): Uplink => ({
-  key,
-  name: 'reading',
-  payload: Buffer.from(JSON.stringify({ At: at.toISOString(), ...plugReading, ...values })),
-  retained: false,
-  receivedAt: t.clock.now(),
-});
+const reading = (key: string, at: Date, values: Record<string, unknown> = {}) => plugReading(t, key, at, values);
 
 it('applies a batch as one by one: alarm set and cleared both told, a duplicate stored once, each device its own', async () => {
   const a = await registeredPlug(t, 'smartplug', 21);

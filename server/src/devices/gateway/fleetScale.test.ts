@@ -77,7 +77,8 @@ describe('start-up republish', () => {
     const received = await config;
     expect(received.retain).toBe(true);
     expect(JSON.parse(received.payload).Version).toBe(row.configVersion);
-  });
+    // Nine registrations and a broker round trip per page: past the 10 s default on a loaded CI machine (PgBouncer).
+  }, 30_000);
 });
 
 describe('retained messages', () => {

@@ -19,6 +19,7 @@ import { IngestBatcher } from './batcher';
 import { configAfterChange } from './configSync';
 import { ingestBatch, type Uplink } from './ingest';
 import { sweepOffline } from './offlineSweep';
+import { findDevice } from '../store';
 
 const onPostgres = process.env.PADDOCK_TEST_DB === 'postgres';
 
@@ -185,10 +186,11 @@ if (onPostgres) {
           .from(deviceReadings)
           .where(inArray(deviceReadings.key, list.map(({ key }) => key)));
         expect(stored.length).toBe(list.length * perDevice);
-        // In order: the live values are the last reading's.
-        const [row] = await t.database.db.select().from(devices).where(eq(devices.key, held.key));
+        // In order: the live values are the last reading's (read from it, devices/liveValues.ts).
+        const row = (await findDevice(t.database.db, held.key))!;
         const last = JSON.parse(all.get(held.key)![perDevice - 1].payload.toString()) as { At: string };
         expect(row.lastSeenAt).toEqual(all.get(held.key)![perDevice - 1].receivedAt);
+        expect(row.readingAt).toEqual(new Date(last.At));
         expect(JSON.stringify(row.fields)).toContain(last.At);
       } finally {
         await holder.end();
