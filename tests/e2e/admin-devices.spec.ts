@@ -44,7 +44,7 @@ interface AdminView {
 async function signInAsAdmin(page: Page) {
   await page.goto('/sign-in');
   await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/devices$/);
+  await expect(page).toHaveURL(/\/admin$/);
 }
 
 test('every product: search by key prefix, open, add a trial, cancel the subscription; FOTA runs to done; a plug’s consumption resets', async ({
@@ -124,7 +124,8 @@ test('every product: search by key prefix, open, add a trial, cancel the subscri
   await expect(page.getByLabel('URL')).toHaveValue(/^coap:\/\//);
   await page.getByLabel('URL').fill('coap://firmware.paddock.test/fencealarm2-7.3.1.bin');
   await page.getByLabel('SHA-256 checksum').fill('c0ffee00'.repeat(8));
-  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByRole('button', { name: 'Update firmware' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Update firmware' }).click();
   await expect(page.getByText('Version: 7.3.1')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('No update under way.')).toBeVisible();
   expect((await device('fencealarm2', fence2Key)).Firmware?.Version).toBe('7.3.1');

@@ -25,7 +25,7 @@ test.describe.configure({ timeout: 120_000 });
 async function signInAsAdmin(page: Page) {
   await page.goto('/sign-in');
   await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/devices$/);
+  await expect(page).toHaveURL(/\/admin$/);
 }
 
 test('an admin finds a customer, sets their e-mail, verifies them, acts as them, and the audit log shows it', async ({ page, request, baseURL }, testInfo) => {

@@ -29,7 +29,7 @@ test('the shell and every remote run without a CSP violation', async ({ page }) 
   await expect(page.locator('#pd-splash')).toHaveCount(0);
 
   await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/devices$/);
+  await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await openNavigation(page);
   await page.getByRole('link', { name: 'Account' }).click();

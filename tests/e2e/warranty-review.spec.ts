@@ -74,7 +74,7 @@ test('a second claim of a serial reaches an admin, who compares both proofs and 
   const admin = await adminContext.newPage();
   await admin.goto('/sign-in');
   await signInThroughForm(admin, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(admin).toHaveURL(/\/devices$/);
+  await expect(admin).toHaveURL(/\/admin$/);
   await admin.goto('/admin');
   await admin.getByRole('link', { name: 'Warranty claims' }).click();
   await expect(admin).toHaveURL(/\/admin\/warranty-claims$/);

@@ -1,6 +1,6 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useRef, useState, type FormEvent } from 'react';
-import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { newIdempotencyKey, showToast, useLoaded, usePrices, usersApi } from '@paddock/shared/api';
 import type { User } from '@paddock/shared/contract';
@@ -15,12 +15,12 @@ import {
   ENERGY_PRICE_MAX,
   energyPriceAmount,
   energyPriceInput,
+  formatMinorMoney,
   parseEnergyPrice,
   LOCALES,
   normalizeEmail,
   SMS_BUNDLE,
   priceText,
-  toMajorUnits,
   type Locale,
 } from '@paddock/shared/domain';
 import { changeLocale, LOCALE_NAMES, useT } from '@paddock/shared/i18n';
@@ -365,11 +365,7 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
             {...m.buySmsConfirmText}
             values={{
               count: SMS_BUNDLE.Count,
-              price: (
-                <strong>
-                  {price ? <FormattedNumber value={toMajorUnits(price.amount)} style="currency" currency={price.currency} /> : null}
-                </strong>
-              ),
+              price: <strong>{price ? formatMinorMoney(intl.locale, price.amount, price.currency) : null}</strong>,
             }}
           />
         </p>

@@ -6,6 +6,8 @@ export const PATHS = {
   resetPassword: '/reset-password',
   account: '/account',
   devices: '/devices',
+  /** Where an admin starts instead of /devices (issue 30: an admin has no devices of their own). */
+  admin: '/admin',
 } as const;
 
 /** `path?email=…` carrying what the user typed, or just `path` when nothing was typed. */

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { usersApi } from '@paddock/shared/api';
 import { paddockStore, signedInAtom, userAtom } from '@paddock/shared/session';
-import { apiError, resetSession, sampleUser, signInReply } from '@paddock/shared/testing/fixtures';
+import { apiError, resetSession, sampleAdmin, sampleUser, signInReply } from '@paddock/shared/testing/fixtures';
 import { currentLocation } from '@paddock/shared/testing/renderRemote';
 import { renderAccount } from '../common/testing';
 
@@ -23,6 +23,22 @@ describe('/sign-in', () => {
     );
     expect(paddockStore.get(signedInAtom)).toBe(true);
     expect(paddockStore.get(userAtom)?.Id).toBe(sampleUser.Id);
+  });
+
+  test('an admin lands on the admin start page, not on an empty dashboard (issue 30)', async () => {
+    jest.spyOn(usersApi, 'signIn').mockResolvedValue(signInReply(sampleAdmin));
+    const { user } = await renderAccount('/sign-in');
+    await user.type(screen.getByLabelText('E-mail address'), sampleAdmin.Email);
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery{Enter}');
+    await waitFor(() => expect(currentLocation()).toBe('/admin'));
+  });
+
+  test('an admin signing in from a deep link still goes back to it', async () => {
+    jest.spyOn(usersApi, 'signIn').mockResolvedValue(signInReply(sampleAdmin));
+    const { user } = await renderAccount('/sign-in?next=%2Fadmin%2Faudit');
+    await user.type(screen.getByLabelText('E-mail address'), sampleAdmin.Email);
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery{Enter}');
+    await waitFor(() => expect(currentLocation()).toBe('/admin/audit'));
   });
 
   test('after a signed-out deep link, signing in goes back to it (docs/product/screens.md)', async () => {

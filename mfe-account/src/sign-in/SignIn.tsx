@@ -24,7 +24,7 @@ const FIELDS: readonly Field[] = ['Email', 'Password'];
 /**
  * /sign-in: e-mail and password; the way to create, verify or recover an account (docs/product/screens.md). After a verified
  * account or a new password it says so; after signing in it goes back to `?next=` (the link that led here, same-origin
- * paths only), else to /devices.
+ * paths only), else to /devices (an admin to /admin).
  */
 export function SignIn() {
   const t = useT();
@@ -50,7 +50,8 @@ export function SignIn() {
         { silent: true, background: true },
       );
       signIn(reply);
-      navigate(safeAppPath(params.get('next')) ?? PATHS.devices, { replace: true });
+      const home = reply.User.AccountType === 'admin' ? PATHS.admin : PATHS.devices;
+      navigate(safeAppPath(params.get('next')) ?? home, { replace: true });
     });
   }
 

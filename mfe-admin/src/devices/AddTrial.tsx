@@ -1,4 +1,5 @@
-// /admin/{product}/{key}/add-trial (docs/product/admin.md Trials): FarmCam SIM Data (MB) and Days, the others Days.
+// /admin/{product}/{key}/add-trial (docs/product/admin.md Trials): FarmCam SIM Data (MB) and Days, the others Days;
+// then back to the device page, which says what was added and the new expiry.
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { adminApi, showToast, type TrialBodyOf } from '@paddock/shared/api';
@@ -8,7 +9,7 @@ import { Actions, Button, Card, Page, TextField, uiTexts, useFormErrors, type Fi
 import { useIntl } from 'react-intl';
 import { adminDevicePath } from './adminPaths';
 import { adminDeviceTexts } from './messages';
-import { BYTES_PER_MB, trialBody } from './trial';
+import { BYTES_PER_MB, trialBody, type TrialAdded } from './trial';
 
 const FIELDS = ['DataMb', 'Days'] as const;
 
@@ -36,9 +37,15 @@ export function AddTrial({ product, deviceKey }: { product: ProductId; deviceKey
     if (!show({ DataMb: dataError, Days: daysError })) return;
     setSaving(true);
     try {
-      await adminApi.addTrial(product, deviceKey, trialBody(days, withData ? dataMb : null) as TrialBodyOf<typeof product>);
-      showToast({ kind: 'success', message: m.trialAdded });
-      navigate(back);
+      const body = trialBody(days, withData ? dataMb : null);
+      const device = await adminApi.addTrial(product, deviceKey, body as TrialBodyOf<typeof product>);
+      const ExpiresAt = (device as { Subscription?: { ExpiresAt?: string } } | undefined)?.Subscription?.ExpiresAt;
+      // The device page says what was added and until when; a toast is gone too soon to read it.
+      if (ExpiresAt) navigate(back, { state: { trialAdded: { ...body, ExpiresAt } satisfies TrialAdded } });
+      else {
+        showToast({ kind: 'success', message: m.trialAdded });
+        navigate(back);
+      }
     } catch {
       // the shared failed-reply handler has shown why; what was typed stays
       setSaving(false);

@@ -1,11 +1,12 @@
 // /admin/{product}/{key} (docs/product/admin.md): the device as JSON and what staff can do to it — act as its owner,
 // add a trial, cancel the subscription, and per the product's capabilities configure FOTA or reset consumption.
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useIntl } from 'react-intl';
+import { Link, useLocation } from 'react-router-dom';
 import { adminApi, ApiError, failureText, showToast } from '@paddock/shared/api';
 import { PRODUCT_INFO, type DeviceOf, type ProductId } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Actions, Button, Card, ConfirmDialog, Dialog, LoadedView, Page, icons, useActionFailure } from '@paddock/shared/ui';
+import { Actions, Alert, Button, Card, ConfirmDialog, Dialog, LoadedView, Page, icons, useActionFailure } from '@paddock/shared/ui';
 import { JsonView } from '../common/JsonView';
 import { adminCommonTexts } from '../common/messages';
 import { useImpersonate } from '../common/useImpersonate';
@@ -13,6 +14,7 @@ import { adminDevicePath, adminProductPath } from './adminPaths';
 import { impersonateKeyOf } from './capabilities';
 import { FirmwareStatus } from './FirmwareStatus';
 import { adminDeviceTexts } from './messages';
+import { BYTES_PER_MB, trialAddedOf, type TrialAdded } from './trial';
 import { useAdminDevice } from './useAdminDevice';
 
 export function DevicePage({ product, deviceKey }: { product: ProductId; deviceKey: string }) {
@@ -22,6 +24,7 @@ export function DevicePage({ product, deviceKey }: { product: ProductId; deviceK
   const info = PRODUCT_INFO[product];
   const { loaded, reload, replace } = useAdminDevice(product, deviceKey);
   const impersonate = useImpersonate();
+  const trialAdded = trialAddedOf(useLocation().state);
   const owner = loaded.state === 'ready' ? (loaded.value as { Metadata?: { OwnerEmail?: string } }).Metadata?.OwnerEmail : undefined;
 
   return (
@@ -52,6 +55,7 @@ export function DevicePage({ product, deviceKey }: { product: ProductId; deviceK
                 </Link>
               ) : null}
             </Actions>
+            {trialAdded ? <TrialAddedNote added={trialAdded} /> : null}
             {info.consumptionReset ? <ConsumptionReset deviceKey={deviceKey} /> : null}
             {info.firmwareUpdates ? <FirmwareStatus device={device} /> : null}
             <Card aria-label={t(m.deviceJson)}>
@@ -62,6 +66,21 @@ export function DevicePage({ product, deviceKey }: { product: ProductId; deviceK
         )}
       </LoadedView>
     </Page>
+  );
+}
+
+/** What Add trial just did: the days (and a SIM's data) added, and the expiry it moved to. */
+function TrialAddedNote({ added }: { added: TrialAdded }) {
+  const t = useT();
+  const intl = useIntl();
+  const m = adminDeviceTexts.messages;
+  const values = { days: added.Days, date: intl.formatDate(added.ExpiresAt, { dateStyle: 'medium' }) };
+  return (
+    <Alert kind="info">
+      {added.Bytes === undefined
+        ? t(m.trialAddedDays, values)
+        : t(m.trialAddedData, { ...values, data: intl.formatNumber(added.Bytes / BYTES_PER_MB) })}
+    </Alert>
   );
 }
 

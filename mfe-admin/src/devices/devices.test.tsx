@@ -178,15 +178,35 @@ describe('/admin/{product}/{key}', () => {
 
 describe('/admin/{product}/{key}/add-trial', () => {
   test('FarmCam SIM: Data (MB) × 1,000,000 = Bytes, and Days', async () => {
-    const addTrial = jest.spyOn(adminApi, 'addTrial').mockResolvedValue(sim as never);
-    jest.spyOn(devicesApi, 'get').mockResolvedValue(sim as never);
+    const extended = { ...sim, Subscription: { ...subscription, ExpiresAt: '2027-01-12T12:00:00.000Z' } };
+    const addTrial = jest.spyOn(adminApi, 'addTrial').mockResolvedValue(extended as never);
+    jest.spyOn(devicesApi, 'get').mockResolvedValue(extended as never);
     const { user } = renderRemote(App, `/admin/farmcam-sim/${IMSI}/add-trial`);
-    await user.type(screen.getByLabelText('Data (MB)'), '250');
+    await user.type(screen.getByLabelText('Data (MB)'), '2500');
     await user.type(screen.getByLabelText('Days'), '30');
     await user.click(screen.getByRole('button', { name: 'Add trial' }));
     await waitFor(() => expect(currentLocation()).toBe(`/admin/farmcam-sim/${IMSI}`));
-    expect(addTrial).toHaveBeenCalledWith('farmcam-sim', IMSI, { Bytes: 250_000_000, Days: 30 });
-    expect(toastTexts()).toContain('Trial added');
+    expect(addTrial).toHaveBeenCalledWith('farmcam-sim', IMSI, { Bytes: 2_500_000_000, Days: 30 });
+    // The device page says what was added and the new expiry.
+    expect(await screen.findByText('Trial added: 30 days and 2,500 MB, ends 12 Jan 2027.')).toBeInTheDocument();
+  });
+
+  test('FenceAlarm: the device page says the days added and the new expiry', async () => {
+    const extended = { ...plug, Product: 'fencealarm', Subscription: { ...subscription, ExpiresAt: '2027-01-12T12:00:00.000Z' } };
+    jest.spyOn(adminApi, 'addTrial').mockResolvedValue(extended as never);
+    jest.spyOn(devicesApi, 'get').mockResolvedValue(extended as never);
+    const { user } = renderRemote(App, `/admin/fencealarm/${IMEI}/add-trial`);
+    await user.type(screen.getByLabelText('Days'), '1');
+    await user.click(screen.getByRole('button', { name: 'Add trial' }));
+    expect(await screen.findByText('Trial added: 1 day, ends 12 Jan 2027.')).toBeInTheDocument();
+    expect(currentLocation()).toBe(`/admin/fencealarm/${IMEI}`);
+  });
+
+  test('the device page says nothing of a trial when it was not just added', async () => {
+    jest.spyOn(devicesApi, 'get').mockResolvedValue(sim as never);
+    renderRemote(App, `/admin/farmcam-sim/${IMSI}`);
+    expect(await screen.findByRole('button', { name: 'Impersonate owner' })).toBeInTheDocument();
+    expect(screen.queryByText(/Trial added/)).toBeNull();
   });
 
   test('FenceAlarm: Days only', async () => {
@@ -229,25 +249,59 @@ describe('/admin/{product}/{key}/add-trial', () => {
 });
 
 describe('/admin/fencealarm2/{imei}/fota', () => {
-  test('the URL starts with the coap:// placeholder; both fields are checked before Upload', async () => {
+  test('the URL starts with the coap:// placeholder; both fields are checked before Update firmware', async () => {
     jest.spyOn(devicesApi, 'get').mockResolvedValue(fence2({ Version: '1.2.0', Pending: null }) as never);
     const fota = jest.spyOn(adminApi, 'configureFota');
     const { user } = renderRemote(App, `/admin/fencealarm2/${IMEI}/fota`);
     expect(screen.getByLabelText('URL')).toHaveValue('coap://');
     expect(await screen.findByText('Version: 1.2.0')).toBeInTheDocument();
     expect(screen.getByText('No update under way.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await user.click(screen.getByRole('button', { name: 'Update firmware' }));
     expect(screen.getByLabelText('URL')).toHaveAccessibleDescription('Please fill in this field.');
     await user.type(screen.getByLabelText('URL'), 'fw host/x');
     // Issue 26: a CRC-32's 8 digits are no SHA-256.
     await user.type(screen.getByLabelText('SHA-256 checksum'), 'deadbeef');
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await user.click(screen.getByRole('button', { name: 'Update firmware' }));
     expect(screen.getByLabelText('URL')).toHaveAccessibleDescription('Enter a coap://, coaps:// or https:// address with a host.');
     expect(screen.getByLabelText('SHA-256 checksum')).toHaveAccessibleDescription('Enter the SHA-256: 64 hexadecimal digits (0–9, a–f).');
     expect(fota).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  test('Upload sends URL and checksum, then follows the update while it is pending', async () => {
+  test('Update firmware asks first, naming the device, the image and the version it runs; Cancel sends nothing', async () => {
+    jest.spyOn(devicesApi, 'get').mockResolvedValue(fence2({ Version: '1.2.0', Pending: null }) as never);
+    const fota = jest.spyOn(adminApi, 'configureFota');
+    const { user } = renderRemote(App, `/admin/fencealarm2/${IMEI}/fota`);
+    await screen.findByText('Version: 1.2.0');
+    await user.clear(screen.getByLabelText('URL'));
+    await user.type(screen.getByLabelText('URL'), 'coap://fw.example/fencealarm2-1.3.0.bin');
+    await user.type(screen.getByLabelText('SHA-256 checksum'), 'deadbeef'.repeat(8));
+    await user.click(screen.getByRole('button', { name: 'Update firmware' }));
+    const dialog = await screen.findByRole('dialog', { name: `Update the firmware of FenceAlarm2 ${IMEI}?` });
+    expect(dialog).toHaveTextContent('New firmware: fencealarm2-1.3.0.bin');
+    expect(dialog).toHaveTextContent('It now runs version 1.2.0.');
+    expect(dialog).toHaveTextContent('coap://fw.example/fencealarm2-1.3.0.bin');
+    expect(fota).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fota).not.toHaveBeenCalled();
+  });
+
+  test('a refused update is said in the dialog, which stays open', async () => {
+    jest.spyOn(devicesApi, 'get').mockResolvedValue(fence2({ Version: '1.2.0', Pending: null }) as never);
+    jest.spyOn(adminApi, 'configureFota').mockRejectedValue(apiError(409, 'device_offline', 'The device is offline.'));
+    const { user } = renderRemote(App, `/admin/fencealarm2/${IMEI}/fota`);
+    await screen.findByText('Version: 1.2.0');
+    await user.type(screen.getByLabelText('URL'), 'fw.example/a.bin');
+    await user.type(screen.getByLabelText('SHA-256 checksum'), 'deadbeef'.repeat(8));
+    await user.click(screen.getByRole('button', { name: 'Update firmware' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Update firmware' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The device is offline.');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  test('Update firmware, once confirmed, sends URL and checksum, then follows the update while it is pending', async () => {
     jest.useFakeTimers({ advanceTimers: true });
     const pending = (Status: string, Progress: number) =>
       fence2({
@@ -266,8 +320,12 @@ describe('/admin/fencealarm2/{imei}/fota', () => {
     await user.clear(screen.getByLabelText('URL'));
     await user.type(screen.getByLabelText('URL'), 'coap://fw.example/1.3.bin');
     await user.type(screen.getByLabelText('SHA-256 checksum'), 'DEADBEEF'.repeat(8));
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(fota).toHaveBeenCalledWith(IMEI, { Url: 'coap://fw.example/1.3.bin', Checksum: 'DEADBEEF'.repeat(8) });
+    await user.click(screen.getByRole('button', { name: 'Update firmware' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(fota).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Update firmware' }));
+    expect(fota).toHaveBeenCalledWith(IMEI, { Url: 'coap://fw.example/1.3.bin', Checksum: 'DEADBEEF'.repeat(8) }, { silent: true });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('Update: requested')).toBeInTheDocument();
     await act(async () => {
       jest.advanceTimersByTime(FIRMWARE_POLL_MS);

@@ -30,7 +30,7 @@ export const adminDeviceTexts = defineTranslations('admin.devices', {
   cancelConfirmText: {
     'en-GB': 'The plan runs to the end of the period already paid for and is not renewed. The owner is not charged again.',
     'de-DE': 'Der Tarif läuft bis zum Ende des bereits bezahlten Zeitraums und wird nicht verlängert. Dem Eigentümer wird nichts mehr berechnet.',
-    'fr-FR': 'L’offre court jusqu’à la fin de la période déjà payée et n’est pas renouvelée. Le propriétaire n’est plus facturé.',
+    'fr-FR': 'Le forfait court jusqu’à la fin de la période déjà payée et n’est pas renouvelé. Le propriétaire n’est plus facturé.',
     'sv-SE': 'Planen löper till slutet av den redan betalda perioden och förnyas inte. Ägaren debiteras inte igen.',
   },
   cancelDo: { 'en-GB': 'End subscription', 'de-DE': 'Abonnement beenden', 'fr-FR': 'Mettre fin à l’abonnement', 'sv-SE': 'Avsluta abonnemanget' },
@@ -71,7 +71,36 @@ export const adminDeviceTexts = defineTranslations('admin.devices', {
     'fr-FR': 'Saisissez le SHA-256 : 64 chiffres hexadécimaux (0–9, a–f).',
     'sv-SE': 'Ange SHA-256: 64 hexadecimala siffror (0–9, a–f).',
   },
-  upload: { 'en-GB': 'Upload', 'de-DE': 'Hochladen', 'fr-FR': 'Envoyer', 'sv-SE': 'Ladda upp' },
+  updateFirmware: {
+    'en-GB': 'Update firmware',
+    'de-DE': 'Firmware aktualisieren',
+    'fr-FR': 'Mettre à jour le micrologiciel',
+    'sv-SE': 'Uppdatera fast programvara',
+  },
+  fotaConfirmTitle: {
+    'en-GB': 'Update the firmware of {product} {key}?',
+    'de-DE': 'Firmware von {product} {key} aktualisieren?',
+    'fr-FR': 'Mettre à jour le micrologiciel de {product} {key} ?',
+    'sv-SE': 'Uppdatera den fasta programvaran i {product} {key}?',
+  },
+  fotaConfirmImage: {
+    'en-GB': 'New firmware: {image}',
+    'de-DE': 'Neue Firmware: {image}',
+    'fr-FR': 'Nouveau micrologiciel : {image}',
+    'sv-SE': 'Ny fast programvara: {image}',
+  },
+  fotaConfirmRunning: {
+    'en-GB': 'It now runs version {version}.',
+    'de-DE': 'Derzeit läuft Version {version}.',
+    'fr-FR': 'Version installée : {version}.',
+    'sv-SE': 'Den kör nu version {version}.',
+  },
+  fotaConfirmText: {
+    'en-GB': 'The device downloads the image from this address and installs it.',
+    'de-DE': 'Das Gerät lädt das Abbild von dieser Adresse herunter und installiert es.',
+    'fr-FR': 'L’appareil télécharge l’image depuis cette adresse et l’installe.',
+    'sv-SE': 'Enheten laddar ner avbilden från den här adressen och installerar den.',
+  },
   fotaSent: { 'en-GB': 'Update requested', 'de-DE': 'Update angefordert', 'fr-FR': 'Mise à jour demandée', 'sv-SE': 'Uppdatering begärd' },
   firmware: { 'en-GB': 'Firmware', 'de-DE': 'Firmware', 'fr-FR': 'Micrologiciel', 'sv-SE': 'Fast programvara' },
   firmwareVersion: { 'en-GB': 'Version: {version}', 'de-DE': 'Version: {version}', 'fr-FR': 'Version : {version}', 'sv-SE': 'Version: {version}' },
@@ -128,4 +157,17 @@ export const adminDeviceTexts = defineTranslations('admin.devices', {
     'sv-SE': 'Ange ett heltal dagar från {min} till {max}.',
   },
   trialAdded: { 'en-GB': 'Trial added', 'de-DE': 'Testzeitraum hinzugefügt', 'fr-FR': 'Essai ajouté', 'sv-SE': 'Provperioden är tillagd' },
+  // After Add trial, on the device page: what was added and the new expiry (docs/product/admin.md "Trials and cancellation").
+  trialAddedDays: {
+    'en-GB': 'Trial added: {days, plural, one {# day} other {# days}}, ends {date}.',
+    'de-DE': 'Testzeitraum hinzugefügt: {days, plural, one {# Tag} other {# Tage}}, endet am {date}.',
+    'fr-FR': 'Essai ajouté : {days, plural, one {# jour} other {# jours}}, se termine le {date}.',
+    'sv-SE': 'Provperioden är tillagd: {days, plural, one {# dag} other {# dagar}}, slutar {date}.',
+  },
+  trialAddedData: {
+    'en-GB': 'Trial added: {days, plural, one {# day} other {# days}} and {data} MB, ends {date}.',
+    'de-DE': 'Testzeitraum hinzugefügt: {days, plural, one {# Tag} other {# Tage}} und {data} MB, endet am {date}.',
+    'fr-FR': 'Essai ajouté : {days, plural, one {# jour} other {# jours}} et {data} Mo, se termine le {date}.',
+    'sv-SE': 'Provperioden är tillagd: {days, plural, one {# dag} other {# dagar}} och {data} MB, slutar {date}.',
+  },
 });

@@ -8,3 +8,18 @@ export function trialBody(days: string, dataMb: string | null): TrialDaysBody | 
   const Days = Number(days.trim());
   return dataMb === null ? { Days } : { Bytes: Number(dataMb.trim()) * BYTES_PER_MB, Days };
 }
+
+/** What Add trial did, handed to the device page in the navigation state to say it there. */
+export interface TrialAdded {
+  Days: number;
+  /** FarmCam SIM: the bytes added. */
+  Bytes?: number;
+  /** The new expiry, as the server answered it. */
+  ExpiresAt: string;
+}
+
+/** The navigation state's TrialAdded, if it holds one. */
+export function trialAddedOf(state: unknown): TrialAdded | null {
+  const added = (state as { trialAdded?: TrialAdded } | null)?.trialAdded;
+  return added && typeof added.Days === 'number' && typeof added.ExpiresAt === 'string' ? added : null;
+}

@@ -58,11 +58,14 @@ test('a new notice: English is required, then Save posts it without an Id and cl
   expect(toastTexts()).toContain('Saved');
 });
 
-test('the copy icon fills the form and keeps the Id, so Save changes that notice; Clear makes it new again', async () => {
+test('the edit icon fills the form and keeps the Id, so Save changes that notice; Clear makes it new again', async () => {
   jest.spyOn(adminApi, 'notices').mockResolvedValue([notice]);
   const save = jest.spyOn(adminApi, 'saveNotice').mockResolvedValue(notice);
   const { user } = renderRemote(App, '/admin/notices');
-  await user.click(await screen.findByRole('button', { name: 'Edit in the form: Maintenance on Sunday' }));
+  const edit = await screen.findByRole('button', { name: 'Edit in the form: Maintenance on Sunday' });
+  // An edit (pencil) icon, not a copy icon: the button changes this notice (issue 30).
+  expect(edit.querySelector('[data-icon]')).toHaveAttribute('data-icon', 'edit');
+  await user.click(edit);
   expect(within(form()).getByRole('heading', { name: /^Changing the notice updated/ })).toBeInTheDocument();
   expect(screen.getByLabelText('German')).toHaveValue('Wartung am Sonntag');
   expect(screen.getByLabelText('Public')).toBeChecked();

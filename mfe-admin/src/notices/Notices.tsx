@@ -163,8 +163,8 @@ export function Notices() {
                     cell: (n) => (
                       <>
                         <IconButton
-                          icon={icons.contentCopy}
-                          label={t(m.copy, { text: short(n.English) })}
+                          icon={icons.edit}
+                          label={t(m.edit, { text: short(n.English) })}
                           onClick={() => setDraft(draftOf(n))}
                         />
                         <IconButton icon={icons.close} label={t(m.remove, { text: short(n.English) })} onClick={() => setRemoving(n)} />

@@ -18,7 +18,7 @@ export const adminNoticeTexts = defineTranslations('admin.notices', {
   french: { 'en-GB': 'French', 'de-DE': 'Französisch', 'fr-FR': 'Français', 'sv-SE': 'Franska' },
   german: { 'en-GB': 'German', 'de-DE': 'Deutsch', 'fr-FR': 'Allemand', 'sv-SE': 'Tyska' },
   swedish: { 'en-GB': 'Swedish', 'de-DE': 'Schwedisch', 'fr-FR': 'Suédois', 'sv-SE': 'Svenska' },
-  copy: {
+  edit: {
     'en-GB': 'Edit in the form: {text}',
     'de-DE': 'Im Formular bearbeiten: {text}',
     'fr-FR': 'Modifier dans le formulaire : {text}',

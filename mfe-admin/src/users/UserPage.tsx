@@ -1,7 +1,7 @@
 // /admin/user/{id} (docs/product/admin.md): the account as JSON, its devices, and what staff can do to it.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { paymentCustomerUrl, showToast, usersApi, useLoaded } from '@paddock/shared/api';
+import { adminApi, paymentCustomerUrl, showToast, usersApi, useLoaded } from '@paddock/shared/api';
 import type { DeviceList, User } from '@paddock/shared/contract';
 import { PRODUCT_IDS, PRODUCT_INFO, type ProductId } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
@@ -46,6 +46,9 @@ function UserActions({ user, onChange }: { user: User; onChange: (user: User) =>
   const m = adminUserTexts.messages;
   const impersonate = useImpersonate();
   const [verifying, setVerifying] = useState(false);
+  // The dashboard link is Stripe's: with the built-in provider there is no dashboard to open (docs/product/admin.md).
+  const { loaded: provider } = useLoaded(() => adminApi.paymentProvider({ silent: true }), []);
+  const stripe = provider.state === 'ready' && provider.value.Provider === 'stripe';
   const verify = async () => {
     setVerifying(true);
     try {
@@ -62,7 +65,7 @@ function UserActions({ user, onChange }: { user: User; onChange: (user: User) =>
       <Button variant="primary" icon={icons.login} busy={impersonate.busy} onClick={() => void impersonate.start('id', user.Id)}>
         {t(adminCommonTexts.messages.impersonate)}
       </Button>
-      {user.CustomerId ? (
+      {user.CustomerId && stripe ? (
         // The provider's dashboard differs between test and production hosts (docs/product/api.md).
         <a className="pd-btn pd-btn--secondary" href={paymentCustomerUrl(user.CustomerId)} target="_blank" rel="noopener noreferrer">
           <Icon icon={icons.language} />

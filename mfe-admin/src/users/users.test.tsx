@@ -1,5 +1,5 @@
 // /admin/user, /admin/user/{id} and /admin/user/{id}/email (docs/product/admin.md).
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { adminApi, configureApi, usersApi } from '@paddock/shared/api';
 import type { DeviceList, User } from '@paddock/shared/contract';
 import { impersonationAtom, paddockStore } from '@paddock/shared/session';
@@ -56,9 +56,10 @@ describe('/admin/user search', () => {
 });
 
 describe('/admin/user/{id}', () => {
-  function serve(u: User = customer) {
+  function serve(u: User = customer, provider: 'builtin' | 'stripe' = 'stripe') {
     jest.spyOn(usersApi, 'get').mockResolvedValue(u);
     jest.spyOn(usersApi, 'devices').mockResolvedValue(devices);
+    jest.spyOn(adminApi, 'paymentProvider').mockResolvedValue({ Provider: provider });
   }
 
   test('shows the user as JSON and their devices linked to the admin device pages', async () => {
@@ -78,6 +79,16 @@ describe('/admin/user/{id}', () => {
     expect(link).toHaveAttribute('href', 'https://dashboard.stripe.com/customers/cus_123');
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  test('with the built-in payment provider there is no dashboard link', async () => {
+    serve(customer, 'builtin');
+    renderRemote(App, '/admin/user/u7');
+    expect(await screen.findByRole('button', { name: 'Impersonate' })).toBeInTheDocument();
+    await waitFor(() => expect(adminApi.paymentProvider).toHaveBeenCalled());
+    // Let the provider's answer land before looking for the link.
+    await act(() => Promise.resolve());
+    expect(screen.queryByRole('link', { name: /Open customer in payment provider/ })).toBeNull();
   });
 
   test('on a test host the link goes to the test dashboard', async () => {

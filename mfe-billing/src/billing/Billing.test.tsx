@@ -70,7 +70,7 @@ test('every device with its plan, status, renewal or end and the price it renews
   renderRemote(App, '/billing');
   expect(screen.getByRole('heading', { level: 1, name: 'Billing' })).toBeInTheDocument();
   const camera = await screen.findByRole('row', { name: /FarmCam SIM Gate camera/ });
-  await waitFor(() => expect(camera).toHaveTextContent('99 SEK per month'));
+  await waitFor(() => expect(camera).toHaveTextContent('SEK 99.00 per month'));
   expect(camera).toHaveTextContent('FarmCam SIM Gate camera');
   expect(camera).toHaveTextContent('1 GB');
   expect(camera).toHaveTextContent('Active');
@@ -87,7 +87,7 @@ test('a German user sees EUR', async () => {
   serve({ user: { ...sampleUser, Country: 'DE' } });
   renderRemote(App, '/billing');
   const camera = await screen.findByRole('row', { name: /FarmCam SIM Gate camera/ });
-  await waitFor(() => expect(camera).toHaveTextContent('9.90 EUR per month'));
+  await waitFor(() => expect(camera).toHaveTextContent('€9.90 per month'));
 });
 
 test('empty states: no devices, no invoices', async () => {
@@ -135,7 +135,7 @@ test('Buy SMS: the catalogue price, a double click charges once with one key, th
   await waitFor(() => expect(button).toBeEnabled());
   await user.click(button);
   const dialog = await screen.findByRole('dialog', { name: 'Buy SMS?' });
-  expect(dialog).toHaveTextContent('100 SMS for 99 SEK ex VAT');
+  expect(dialog).toHaveTextContent('100 SMS for SEK 99.00 ex VAT');
   await user.dblClick(within(dialog).getByRole('button', { name: 'Buy' }));
   await waitFor(() => expect(screen.getByTestId('sms-balance')).toHaveTextContent('105 SMS left'));
   expect(buy).toHaveBeenCalledTimes(1);
@@ -196,7 +196,16 @@ test('in Swedish', async () => {
   expect(await screen.findByRole('heading', { level: 2, name: 'Fakturor' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Hantera betalning' })).toBeInTheDocument();
   const camera = await screen.findByRole('row', { name: /FarmCam SIM Gate camera/ });
-  await waitFor(() => expect(camera).toHaveTextContent(/99 SEK per månad/));
+  await waitFor(() => expect(camera).toHaveTextContent(/99,00 kr per månad/));
+});
+
+test('in French, a renewal to come reads in the future, an ended plan in the past', async () => {
+  serve();
+  renderRemote(App, '/billing', { locale: 'fr-FR' });
+  const camera = await screen.findByRole('row', { name: /FarmCam SIM Gate camera/ });
+  expect(camera).toHaveTextContent('Se renouvelle le 1 mars 2099');
+  expect(camera).not.toHaveTextContent('Renouvelé');
+  expect(screen.getByRole('row', { name: /North fence/ })).toHaveTextContent('Terminé le 1 mai 2020');
 });
 
 // docs/product/billing.md "A declined renewal": the plan stays active (its alarms keep working) while it is retried;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { billingApi, isExternalInvoiceUrl } from '@paddock/shared/api';
 import type { Invoice } from '@paddock/shared/contract';
-import { toMajorUnits } from '@paddock/shared/domain';
+import { formatMinorMoney } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { Button, Table, saveFile, type TableColumn } from '@paddock/shared/ui';
 import { billingTexts } from './messages';
@@ -34,8 +34,7 @@ export function Invoices({ userId, version }: { userId: string; version: number 
     }
   }
 
-  const money = (invoice: Invoice, amount: number) =>
-    intl.formatNumber(toMajorUnits(amount), { style: 'currency', currency: invoice.Currency });
+  const money = (invoice: Invoice, amount: number) => formatMinorMoney(intl.locale, amount, invoice.Currency);
   const columns: TableColumn<Invoice>[] = [
     {
       key: 'date',

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { warrantiesApi } from '@paddock/shared/api';
 import type { Warranty } from '@paddock/shared/contract';
-import { PROOF_MAX_BYTES } from '@paddock/shared/domain';
+import { PRODUCT_IDS, PRODUCT_INFO, PROOF_MAX_BYTES } from '@paddock/shared/domain';
 import { apiError, resetSession, sampleUser, signInAs, toastTexts } from '@paddock/shared/testing/fixtures';
 import { renderRemote } from '@paddock/shared/testing/renderRemote';
 import App from '../App';
@@ -64,6 +64,15 @@ describe('/warranties', () => {
     expect(proof).toHaveBeenCalledWith(registered, expect.anything());
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('proof-of-purchase-FA-001.pdf');
+  });
+
+  test('offers every device product of the registry, SmartPlug2 included', async () => {
+    await open([]);
+    const options = within(screen.getByLabelText('Product'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    for (const id of PRODUCT_IDS.filter((product) => product !== 'farmcam-sim')) expect(options).toContain(PRODUCT_INFO[id].name);
+    expect(options).toContain('SmartPlug2');
   });
 
   test('says so when there is none yet', async () => {

@@ -64,6 +64,22 @@ test('the empty state leads to registration', async () => {
   await waitFor(() => expect(currentLocation()).toBe('/devices/register'));
 });
 
+test('the empty state names FarmCam SIM only where the variant offers it (not on the partner host)', async () => {
+  serve(deviceList());
+  const { unmount } = renderDevices('/devices');
+  expect(await screen.findByText(/Register your first FarmCam SIM, FenceAlarm or SmartPlug/)).toBeInTheDocument();
+  unmount();
+  document.documentElement.dataset.variant = 'partner';
+  try {
+    serve(deviceList());
+    renderDevices('/devices');
+    expect(await screen.findByText('Register your first FenceAlarm or SmartPlug to see how it is doing here.')).toBeInTheDocument();
+    expect(screen.queryByText(/FarmCam/)).not.toBeInTheDocument();
+  } finally {
+    delete document.documentElement.dataset.variant;
+  }
+});
+
 test('tag chips toggle the filter; system tags (product, e-mail) are no chips', async () => {
   serve(
     deviceList({

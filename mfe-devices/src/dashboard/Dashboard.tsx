@@ -25,6 +25,7 @@ import { dashboardTexts } from './messages';
 import { useDeviceList } from './useDeviceList';
 import { useTrends } from './useTrends';
 import { useEmbedded } from '../embed/embedded';
+import { useOfferedProducts } from '../common/variant';
 
 export const REGISTER_PATH = '/devices/register';
 const m = dashboardTexts.messages;
@@ -135,6 +136,7 @@ export function Dashboard() {
     return () => clearTimeout(timer);
   }, [loaded]);
 
+  const offersSim = useOfferedProducts().includes('farmcam-sim');
   const register = t(m.register);
   const goRegister = () => navigate(REGISTER_PATH);
 
@@ -156,7 +158,7 @@ export function Dashboard() {
       ) : total === 0 ? (
         <Card>
           <h2>{t(m.emptyTitle)}</h2>
-          <p>{t(m.emptyText)}</p>
+          <p>{t(offersSim ? m.emptyText : m.emptyTextNoSim)}</p>
           <Button variant="primary" icon={icons.addCircle} onClick={goRegister} disabled={appOffline}>
             {register}
           </Button>

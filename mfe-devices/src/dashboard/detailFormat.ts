@@ -1,6 +1,6 @@
 import type { IntlShape } from 'react-intl';
 import type { EnergyPrice } from '@paddock/shared/contract';
-import { energyCost, type Prices } from '@paddock/shared/domain';
+import { energyCost, formatMoney, type Prices } from '@paddock/shared/domain';
 import { dashboardTexts } from './messages';
 
 const m = dashboardTexts.messages;
@@ -39,9 +39,7 @@ export function detailFormat(intl: IntlShape, prices: Prices | null = null, ener
     watts: (v: number) => t(m.watts, { value: num(v, 1) }),
     wattHours: (v: number) => t(m.wattHours, { value: num(v) }),
     /** Wh priced at the user's energy price, in its currency (docs/product/limits.md "Energy price"); null without a price. */
-    energyCost: energyPrice
-      ? (wh: number) => intl.formatNumber(energyCost(wh, energyPrice.PerKwh), { style: 'currency', currency: energyPrice.Currency })
-      : null,
+    energyCost: energyPrice ? (wh: number) => formatMoney(intl.locale, energyCost(wh, energyPrice.PerKwh), energyPrice.Currency) : null,
     percent: (v: number) => intl.formatNumber(v / 100, { style: 'percent', maximumFractionDigits: 0 }),
   };
 }

@@ -54,45 +54,47 @@ test('FarmCam SIM with the catalogue: the plan size, or None once expired', () =
   expect(detailLines(device, en, now, broken).find((l) => l.id === 'subscription')?.value).toBe('Ends 1 Dec 2026');
 });
 
-test('FenceAlarm: last-report voltage, battery, signal and time; dashes before the first report', () => {
+test('FenceAlarm: last-report voltage, battery, signal and last reading; dashes before the first report', () => {
   expect(lines(fencealarm('Fence'))).toEqual({
     voltage: 'Voltage: 6,200 V (primary)',
     battery: 'Battery: 12.4 V',
     signal: 'Signal: -71 dBm',
-    lastReport: 'Last report: 22 Nov, 10:15',
+    lastReading: 'Last reading: 22 Nov, 10:15',
   });
   expect(lines(fencealarm('Fence', { LastReport: null }))).toEqual({
     voltage: 'Voltage: – (primary)',
     battery: 'Battery: –',
     signal: 'Signal: –',
-    lastReport: 'Last report: Not yet',
+    lastReading: 'Last reading: Not yet',
   });
 });
 
-test('FenceAlarm2: voltage and last uplink', () => {
-  expect(lines(fencealarm2('Fence'))).toEqual({ voltage: 'Voltage: 7,100 V (primary)', lastUplink: 'Last uplink: 22 Nov, 10:15' });
+test('FenceAlarm2: voltage and last reading', () => {
+  expect(lines(fencealarm2('Fence'))).toEqual({ voltage: 'Voltage: 7,100 V (primary)', lastReading: 'Last reading: 22 Nov, 10:15' });
 });
 
-test('SmartPlug: load, consumption, temperature (dash below −20), signal, last uplink', () => {
+test('SmartPlug: load, consumption, temperature (dash below −20), signal, last reading', () => {
   expect(lines(smartplug('Plug'))).toEqual({
     load: 'Load: 1,234.5 W (primary)',
     consumption: 'Consumption: 56,789 Wh',
     temperature: 'Temperature: 21.5°C',
     signal: 'Signal: 80%',
-    lastUplink: 'Last uplink: 22 Nov, 10:15',
+    lastReading: 'Last reading: 22 Nov, 10:15',
   });
   expect(lines(smartplug('Plug', { Temperature: -21 })).temperature).toBe('Temperature: –');
   expect(lines(smartplug('Plug', { Temperature: -20 })).temperature).toBe('Temperature: -20°C');
 });
 
-test('SmartPlug2: load, consumption, signal, last upload; German formats', () => {
+test('SmartPlug2: load, consumption, signal, last reading; German formats', () => {
   expect(lines(smartplug2('Plug'))).toEqual({
     load: 'Load: 15 W (primary)',
     consumption: 'Consumption: 120 Wh',
     signal: 'Signal: 55%',
-    lastUpload: 'Last upload: 22 Nov, 10:15',
+    lastReading: 'Last reading: 22 Nov, 10:15',
   });
   expect(lines(smartplug2('Plug', { Consumption: 12345 }), intlFor('de-DE')).consumption).toBe('Verbrauch: 12.345 Wh');
+  // One name for the time of the last values, on every product's card (whatever the API calls the field).
+  expect(lines(smartplug2('Plug'), intlFor('de-DE')).lastReading).toMatch(/^Letzter Messwert: /);
 });
 
 test('a new poll keeps the objects of unchanged devices (memoized cards stay put)', () => {

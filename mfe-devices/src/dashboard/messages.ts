@@ -20,6 +20,13 @@ export const dashboardTexts = defineTranslations('devices.dashboard', {
     'fr-FR': 'Ajoutez votre première FarmCam SIM, votre premier FenceAlarm ou SmartPlug pour suivre ici son état.',
     'sv-SE': 'Registrera ditt första FarmCam SIM, din första FenceAlarm eller SmartPlug för att se hur den mår här.',
   },
+  // A variant without FarmCam SIM (the partner's, docs/product/overview.md#branded-variants) does not name it.
+  emptyTextNoSim: {
+    'en-GB': 'Register your first FenceAlarm or SmartPlug to see how it is doing here.',
+    'de-DE': 'Registrieren Sie Ihren ersten FenceAlarm oder SmartPlug, um hier seinen Zustand zu sehen.',
+    'fr-FR': 'Ajoutez votre premier FenceAlarm ou SmartPlug pour suivre ici son état.',
+    'sv-SE': 'Registrera din första FenceAlarm eller SmartPlug för att se hur den mår här.',
+  },
   loading: {
     'en-GB': 'Loading your devices…',
     'de-DE': 'Ihre Geräte werden geladen …',
@@ -222,9 +229,9 @@ export const dashboardTexts = defineTranslations('devices.dashboard', {
   temperature: { 'en-GB': 'Temperature', 'de-DE': 'Temperatur', 'fr-FR': 'Température', 'sv-SE': 'Temperatur' },
   remainingData: { 'en-GB': 'Data left', 'de-DE': 'Verbleibende Daten', 'fr-FR': 'Données restantes', 'sv-SE': 'Data kvar' },
   subscription: { 'en-GB': 'Subscription', 'de-DE': 'Abonnement', 'fr-FR': 'Abonnement', 'sv-SE': 'Abonnemang' },
-  lastReport: { 'en-GB': 'Last report', 'de-DE': 'Letzte Meldung', 'fr-FR': 'Dernier rapport', 'sv-SE': 'Senaste rapport' },
-  lastUplink: { 'en-GB': 'Last uplink', 'de-DE': 'Letzte Übertragung', 'fr-FR': 'Dernière transmission', 'sv-SE': 'Senaste överföring' },
-  lastUpload: { 'en-GB': 'Last upload', 'de-DE': 'Letzter Upload', 'fr-FR': 'Dernier envoi', 'sv-SE': 'Senaste uppladdning' },
+  // When the device last sent its values: one name for every product, whatever its API calls the field
+  // (LastReport.Timestamp, LastUplinkAt, LastUploadAt).
+  lastReading: { 'en-GB': 'Last reading', 'de-DE': 'Letzter Messwert', 'fr-FR': 'Dernière mesure', 'sv-SE': 'Senaste mätning' },
   never: { 'en-GB': 'Not yet', 'de-DE': 'Noch nicht', 'fr-FR': 'Pas encore', 'sv-SE': 'Inte än' },
   noValue: { 'en-GB': 'No value', 'de-DE': 'Kein Wert', 'fr-FR': 'Aucune valeur', 'sv-SE': 'Inget värde' },
   volts: { 'en-GB': '{value} V', 'de-DE': '{value} V', 'fr-FR': '{value} V', 'sv-SE': '{value} V' },

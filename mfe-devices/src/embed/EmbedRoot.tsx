@@ -5,11 +5,13 @@ import '@paddock/shared/ui/theme.css';
 import { Component, lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Provider, useAtomValue } from 'jotai';
 import { MemoryRouter, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import type { BrandVariant } from '@paddock/shared/domain';
 import { ownerOf, type RemoteAppProps } from '@paddock/shared/federation';
 import { LocaleProvider, Translations, useT } from '@paddock/shared/i18n';
 import { paddockStore, signedInAtom } from '@paddock/shared/session';
 import { Button, Card, Toasts } from '@paddock/shared/ui';
 import App from '../App';
+import { EmbedVariantContext } from '../common/variant';
 import { EmbeddedContext } from './embedded';
 import { embedTexts } from './messages';
 import { paddockUrl, staysInEmbed } from './paths';
@@ -19,7 +21,8 @@ const EMBED_TRANSLATIONS = [embedTexts];
 export interface EmbedRootProps {
   /** Where Paddock itself is served (links that leave the embed). */
   appBase: string;
-  variant: string;
+  /** The embed's own variant: its colours, and the products its screens offer (common/variant.ts). */
+  variant: BrandVariant;
   /** Loads the account remote's App (the sign-in); without it, signed-out users get a link to Paddock. */
   loadAccount?: () => Promise<{ default: ComponentType<RemoteAppProps> }>;
 }
@@ -28,16 +31,18 @@ export function EmbedRoot({ appBase, variant, loadAccount }: EmbedRootProps) {
   return (
     <Provider store={paddockStore}>
       <EmbeddedContext.Provider value>
-        <MemoryRouter initialEntries={['/devices']}>
-          <LocaleProvider>
-            <Translations translations={EMBED_TRANSLATIONS}>
-              <div className="pd-embed" data-variant={variant}>
-                <EmbedRoutes appBase={appBase} loadAccount={loadAccount} />
-                <Toasts />
-              </div>
-            </Translations>
-          </LocaleProvider>
-        </MemoryRouter>
+        <EmbedVariantContext.Provider value={variant}>
+          <MemoryRouter initialEntries={['/devices']}>
+            <LocaleProvider>
+              <Translations translations={EMBED_TRANSLATIONS}>
+                <div className="pd-embed" data-variant={variant}>
+                  <EmbedRoutes appBase={appBase} loadAccount={loadAccount} />
+                  <Toasts />
+                </div>
+              </Translations>
+            </LocaleProvider>
+          </MemoryRouter>
+        </EmbedVariantContext.Provider>
       </EmbeddedContext.Provider>
     </Provider>
   );

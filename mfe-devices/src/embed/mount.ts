@@ -5,7 +5,7 @@
 // singletons), so embeds on one page share them; the last mount's locale and API base win.
 import type { ComponentType } from 'react';
 import type { Root } from 'react-dom/client';
-import { BRAND_VARIANTS, isLocale } from '@paddock/shared/domain';
+import { isBrandVariant, isLocale, type BrandVariant } from '@paddock/shared/domain';
 import type { SignInReply } from '@paddock/shared/contract';
 import type { RemoteAppProps } from '@paddock/shared/federation';
 import { installStyleHub } from './styleHub';
@@ -31,13 +31,13 @@ export interface EmbedHost {
 export type Unmount = () => void;
 
 /** The options as the embed uses them; throws naming the option that is wrong. */
-export function readOptions(options: EmbedOptions): { apiBase: string; token: string | null; locale: string | null; variant: string } {
+export function readOptions(options: EmbedOptions): { apiBase: string; token: string | null; locale: string | null; variant: BrandVariant } {
   if (!options || typeof options.apiBase !== 'string' || !/^https?:\/\/|^\//.test(options.apiBase.trim())) {
     throw new TypeError('PaddockDevices.mount: apiBase must be the API address, e.g. https://paddock.example.com/api');
   }
   const token = typeof options.token === 'string' && options.token.trim() ? options.token.trim() : null;
   const locale = isLocale(options.locale ?? '') ? (options.locale as string) : null;
-  const variant = (BRAND_VARIANTS as readonly string[]).includes(options.variant ?? '') ? (options.variant as string) : 'default';
+  const variant = isBrandVariant(options.variant) ? options.variant : 'default';
   return { apiBase: options.apiBase.trim().replace(/\/+$/, ''), token, locale, variant };
 }
 

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import type { EnergyPrice } from '@paddock/shared/contract';
-import { ENERGY_PRICE_DIGITS, consumptionInWindow, energyCost, energyPriceAmount } from '@paddock/shared/domain';
+import { ENERGY_PRICE_DIGITS, consumptionInWindow, energyCost, energyPriceAmount, formatMoney } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { logsTexts } from './messages';
 
@@ -25,8 +25,8 @@ export function ConsumptionCost({ readings, price }: ConsumptionCostProps) {
     text = t(m.consumptionCostNoPrice);
   } else {
     const used = consumptionInWindow(readings);
-    const money = (amount: number, maximumFractionDigits = 2) =>
-      intl.formatNumber(amount, { style: 'currency', currency: price.Currency, minimumFractionDigits: 2, maximumFractionDigits });
+    const money = (amount: number, maximumFractionDigits?: number) =>
+      formatMoney(intl.locale, amount, price.Currency, maximumFractionDigits);
     text =
       used === null
         ? t(m.consumptionCostTooFew)

@@ -2,7 +2,7 @@
 import { Navigate, useParams } from 'react-router-dom';
 import { isOffered, isProductId } from '@paddock/shared/domain';
 import { Translations } from '@paddock/shared/i18n';
-import { currentVariant } from '../common/variant';
+import { useVariant } from '../common/variant';
 import { RegisterChooser } from './RegisterChooser';
 import { RegisterDevice } from './RegisterDevice';
 import { registerTexts } from './messages';
@@ -20,7 +20,8 @@ export function RegisterChooserPage() {
 /** /devices/register/{product}; a product this host does not offer goes back to the chooser. */
 export function RegisterDevicePage() {
   const { product } = useParams();
-  if (!isProductId(product) || !isOffered(currentVariant(), product)) return <Navigate to="/devices/register" replace />;
+  const variant = useVariant();
+  if (!isProductId(product) || !isOffered(variant, product)) return <Navigate to="/devices/register" replace />;
   return (
     <Translations translations={REGISTER_TRANSLATIONS}>
       <RegisterDevice key={product} product={product} />

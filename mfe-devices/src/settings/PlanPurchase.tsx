@@ -8,8 +8,8 @@ import {
   PRODUCTS,
   currencyFor,
   extendByPeriod,
+  formatMinorMoney,
   priceAmount,
-  toMajorUnits,
   vatAmounts,
   vatTreatment,
   type Currency,
@@ -65,7 +65,7 @@ export function PlanPurchaseDialog({ request, prices, afterPayment, onCancel, on
   const net = priceAmount(prices[request.plan], currency);
   const treatment = vatTreatment(user?.Country ?? '', user?.Vatin ?? '');
   const { vat, gross } = vatAmounts(net, treatment);
-  const money = (amount: number, of: Currency = currency) => intl.formatNumber(toMajorUnits(amount), { style: 'currency', currency: of });
+  const money = (amount: number, of: Currency = currency) => formatMinorMoney(intl.locale, amount, of);
   const date = (at: Date) => intl.formatDate(at, { dateStyle: 'long' });
   const plan = planNames.choice(request.plan, prices);
   const renews = date(extendByPeriod(new Date(), request.plan));

@@ -114,7 +114,8 @@ export function SettingsFrame<P extends ProductId>({ product, device, collect, c
   const [saved, setSaved] = useState(false);
   const dirty =
     !saved && (controlsChanged || planChoice !== null || channels.changedDraft !== null || JSON.stringify(draft) !== initialDraft);
-  const leaveDialog = useLeaveGuard(dirty);
+  // Embedded, Back is the embed's own (its memory history): the partner page's history and links stay the page's.
+  const leaveDialog = useLeaveGuard(dirty, { pageHistory: !embedded });
   const leave = useLeave();
 
   useEffect(() => rememberLastDevice(key), [key]);

@@ -42,9 +42,9 @@ test('the owner sees the current plan, the next one selected and its price per y
       .getAllByRole('option')
       .map((o) => o.textContent),
   ).toEqual(['None', 'Monthly', 'Yearly']);
-  expect(screen.getByTestId('plan-price')).toHaveTextContent('490 SEK per year, ex VAT');
+  expect(screen.getByTestId('plan-price')).toHaveTextContent('SEK 490.00 per year, ex VAT');
   await user.selectOptions(select, 'FencealarmMonth');
-  expect(screen.getByTestId('plan-price')).toHaveTextContent('49 SEK per month, ex VAT');
+  expect(screen.getByTestId('plan-price')).toHaveTextContent('SEK 49.00 per month, ex VAT');
   await save(user);
   await waitFor(() => expect(api.update).toHaveBeenCalledTimes(1));
   expect(api.update.mock.calls[0][2]).toEqual(
@@ -52,14 +52,14 @@ test('the owner sees the current plan, the next one selected and its price per y
   );
 });
 
-test("None reads '0 {currency} per month' and saves an empty PriceId; a German user sees EUR", async () => {
+test('None reads as nothing to pay per month and saves an empty PriceId; a German user sees EUR', async () => {
   paddockStore.set(userAtom, { ...sampleUser, Country: 'DE' });
   const device = fencealarm('North fence', { Subscription: renewing(samplePrices.FencealarmMonth.Id) });
   const api = mockSettingsApi(device);
   const { user } = await openSettings('/fencealarm/356938035643801', 'FenceAlarm North fence');
-  await waitFor(() => expect(screen.getByTestId('plan-price')).toHaveTextContent('4.90 EUR per month, ex VAT'));
+  await waitFor(() => expect(screen.getByTestId('plan-price')).toHaveTextContent('€4.90 per month, ex VAT'));
   await user.selectOptions(await planSelect(), 'none');
-  expect(screen.getByTestId('plan-price')).toHaveTextContent('0 EUR per month, ex VAT');
+  expect(screen.getByTestId('plan-price')).toHaveTextContent('€0.00 per month, ex VAT');
   await save(user);
   await waitFor(() => expect(api.update).toHaveBeenCalledTimes(1));
   expect(api.update.mock.calls[0][2]).toEqual(expect.objectContaining({ PriceId: '' }));
@@ -69,7 +69,7 @@ test('SmartPlug2 and FenceAlarm2 send the plan nested as Subscription.PriceId', 
   const api = mockSettingsApi(smartplug2('Heater'));
   const { user } = await openSettings('/smartplug2/356938035643804', 'SmartPlug2 Heater');
   await user.selectOptions(await planSelect(), 'Smartplug2Year');
-  expect(screen.getByTestId('plan-price')).toHaveTextContent('390 SEK per year');
+  expect(screen.getByTestId('plan-price')).toHaveTextContent('SEK 390.00 per year');
   await save(user);
   await waitFor(() => expect(api.update).toHaveBeenCalledTimes(1));
   expect(api.update.mock.calls[0][2]).toEqual(expect.objectContaining({ Subscription: { PriceId: samplePrices.Smartplug2Year.Id } }));
@@ -123,7 +123,7 @@ test('a shared user sees the plan read-only', async () => {
   mockSettingsApi(device);
   await openSettings('/fencealarm/356938035643801', 'FenceAlarm North fence');
   expect(await screen.findByTestId('plan-read-only')).toHaveTextContent(
-    'Next plan: Monthly (49 SEK per month, ex VAT). Only the owner can change it.',
+    'Next plan: Monthly (SEK 49.00 per month, ex VAT). Only the owner can change it.',
   );
   expect(screen.queryByRole('combobox', { name: 'Plan' })).not.toBeInTheDocument();
 });

@@ -1,4 +1,6 @@
 import { loadConfig } from '../config';
+import { BUILTIN_CATALOGUE } from '../billing/catalogue';
+import { StripeStandIn } from '../billing/stripe/testing/standIn';
 import { APP_START_TIMEOUT_MS, call, createTestApp, createUser, mailsTo, setUpTestApp, signIn, type TestApp } from '../testing/testApp';
 import { MASKED_CODE } from './routes';
 
@@ -91,6 +93,28 @@ describe('the mailbox is a development tool (issue 26)', () => {
       }
     } finally {
       await off.close();
+    }
+  }, APP_START_TIMEOUT_MS);
+});
+
+describe('GET /api/admin/payment-provider', () => {
+  it('names the built-in provider, to admins only', async () => {
+    expect((await call(t.app, 'GET', '/api/admin/payment-provider', { token: admin })).json()).toEqual({ Provider: 'builtin' });
+    const user = await createUser(t);
+    const token = await signIn(t, user.email, user.password);
+    expect((await call(t.app, 'GET', '/api/admin/payment-provider', { token })).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', '/api/admin/payment-provider')).statusCode).toBe(401);
+  });
+
+  it('names Stripe with PAYMENT_PROVIDER=stripe', async () => {
+    const standIn = await new StripeStandIn().start(BUILTIN_CATALOGUE);
+    const stripe = await createTestApp({ payments: { provider: 'stripe', stripe: standIn.settings() } });
+    try {
+      const token = await signIn(stripe, stripe.config.admin.email, stripe.config.admin.password);
+      expect((await call(stripe.app, 'GET', '/api/admin/payment-provider', { token })).json()).toEqual({ Provider: 'stripe' });
+    } finally {
+      await stripe.close();
+      await standIn.close();
     }
   }, APP_START_TIMEOUT_MS);
 });

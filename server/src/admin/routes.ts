@@ -2,7 +2,7 @@
 // The mailbox and outbox are a development tool (docs/product/admin.md "Mailbox"): ADMIN_MAILBOX off (the production
 // default) answers them 404; on, a code in a mail to anyone but the admin is masked, so the mailbox shows that a mail
 // went out without being a way into someone's account (issue 26).
-import { MailboxMessage, MailboxQuery, SimulateFault, SimulatorKeyParams, SmsOutboxMessage } from '@paddock/shared/contract';
+import { AdminPaymentProvider, MailboxMessage, MailboxQuery, SimulateFault, SimulatorKeyParams, SmsOutboxMessage } from '@paddock/shared/contract';
 import { normalizeEmail } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -33,6 +33,24 @@ export function mailTextFor(adminEmail: string, toEmail: string, text: string): 
 export const adminRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(impersonationRoutes, { ctx });
   await app.register(deviceSearchRoutes, { ctx });
+
+  app.get(
+    '/admin/payment-provider',
+    {
+      // A setting of the installation, no one's data: not audited (audit/routeConfig.ts).
+      config: { showsNoUserData: true },
+      schema: {
+        tags: ['admin'],
+        summary: 'Admin: the payment provider (PAYMENT_PROVIDER), builtin or stripe; the user page links to the Stripe dashboard only with stripe',
+        security: bearerAuth,
+        response: { 200: AdminPaymentProvider, ...errorReplies(401, 403) },
+      },
+    },
+    async (request) => {
+      authorize(request, 'user:search');
+      return { Provider: ctx.config.payments.provider };
+    },
+  );
 
   app.get(
     '/admin/mailbox',

@@ -201,6 +201,20 @@ describe('GET /admin/audit', () => {
     await call(t.app, 'GET', `/api/users/${user.id}/devices`, as(admin, user));
     expect((await call(t.app, 'DELETE', `/api/users/${user.id}`, as(admin))).statusCode).toBe(204);
     expect((await audit({ user: user.email })).Entries.some((e) => e.ActingAs?.Id === user.id)).toBe(true);
+    expect((await audit({ user: user.email.split('@')[0] })).Entries.some((e) => e.ActingAs?.Id === user.id)).toBe(true);
+  });
+
+  it('finds a customer by the start of the e-mail in any letter case; % and _ match only themselves', async () => {
+    const [user, other] = [await person(t, 'prefix'), await person(t, 'prefix')];
+    for (const who of [user, other]) expect((await call(t.app, 'GET', `/api/users/${who.id}/devices`, as(admin))).statusCode).toBe(200);
+    // `prefix-1a2b3c4d@example.com`: its first 12 characters are that account's alone.
+    const own = (await audit({ user: user.email.slice(0, 12).toUpperCase() })).Entries;
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((e) => e.UserId === user.id)).toBe(true);
+    const both = new Set((await audit({ user: 'prefix-' })).Entries.map((e) => e.UserId));
+    expect(both).toEqual(new Set([user.id, other.id]));
+    expect((await audit({ user: '%' })).Entries).toEqual([]);
+    expect((await audit({ user: `prefix_${user.email.slice(7, 12)}` })).Entries).toEqual([]);
   });
 
   it('filters by staff, user, device and time, newest first, paged by before', async () => {
@@ -290,7 +304,7 @@ describe("an admin's reads of other users' data", () => {
     const own = await device(t, admin, 'smartplug');
     const newest = async () => (await audit({ limit: '1' })).Entries[0]?.Id;
     const before = await newest();
-    for (const path of [`/api/users/${admin.id}`, `/api/users/${admin.id}/devices`, `/api/smartplugs/${own}`, '/api/notices', '/api/admin/stats', '/api/session', '/api/prices']) {
+    for (const path of [`/api/users/${admin.id}`, `/api/users/${admin.id}/devices`, `/api/smartplugs/${own}`, '/api/notices', '/api/admin/stats', '/api/admin/payment-provider', '/api/session', '/api/prices']) {
       expect((await call(t.app, 'GET', path, as(admin))).statusCode).toBe(200);
     }
     // The farmer reads and changes their own: no entry (and no look-up: only admins' calls are considered).

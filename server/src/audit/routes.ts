@@ -3,13 +3,12 @@
 import { AUDIT_PAGE_SIZE, AuditPage, AuditQuery, type AuditAction, type AuditEntry } from '@paddock/shared/contract';
 import { normalizeEmail } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, desc, eq, gte, like, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, like, lt, lte, or, type SQL } from 'drizzle-orm';
 import { authorize } from '../access';
 import type { AppContext } from '../context';
-import { auditLog, type AuditRow } from '../db/schema';
+import { auditLog, users, type AuditRow } from '../db/schema';
 import { badRequest } from '../http/errors';
 import { bearerAuth, errorReplies, likeLiteral } from '../http/schemas';
-import { findUserByEmail } from '../users/store';
 
 function toEntry(row: AuditRow): AuditEntry {
   return {
@@ -47,7 +46,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
       schema: {
         tags: ['admin'],
         summary:
-          'Admin: the audit log, newest first; `staff` (e-mail prefix or id), `user` (id or e-mail: acted as or about), `device` (key), `from`/`to`, paged by `before`',
+          'Admin: the audit log, newest first; `staff` (e-mail prefix or id), `user` (id or e-mail prefix: acted as or about), `device` (key), `from`/`to`, paged by `before`',
         security: bearerAuth,
         querystring: AuditQuery,
         response: { 200: AuditPage, ...errorReplies(400, 401, 403) },
@@ -61,14 +60,17 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
       if (staff) filters.push(or(eq(auditLog.staffId, staff), like(auditLog.staffEmail, `${likeLiteral(normalizeEmail(staff))}%`)));
       const user = query.user?.trim();
       if (user) {
-        // An e-mail names the account it belongs to now, and the address entries acted as (kept after a deletion).
-        const email = user.includes('@') ? normalizeEmail(user) : null;
-        const id = email ? (await findUserByEmail(ctx.db, email))?.id : user;
+        // An id, or the start of an e-mail (docs/product/admin.md "Audit log"): the accounts whose address begins so
+        // now, and the addresses entries acted as (kept after a deletion). `%` and `_` match themselves.
+        const prefix = `${likeLiteral(normalizeEmail(user))}%`;
+        const accounts = ctx.db.select({ id: users.id }).from(users).where(like(users.email, prefix));
         filters.push(
           or(
-            id ? eq(auditLog.userId, id) : undefined,
-            id ? eq(auditLog.actingAsId, id) : undefined,
-            email ? eq(auditLog.actingAsEmail, email) : undefined,
+            eq(auditLog.userId, user),
+            eq(auditLog.actingAsId, user),
+            inArray(auditLog.userId, accounts),
+            inArray(auditLog.actingAsId, accounts),
+            like(auditLog.actingAsEmail, prefix),
           ),
         );
       }

@@ -52,6 +52,16 @@ describe('POST /api/farmcam-sims/{imsi}/extra-data', () => {
     ]);
   });
 
+  it('writes the invoice line in the owner’s language', async () => {
+    const { owner, imsi } = await simFixture('FR');
+    await t.database.db.execute(`UPDATE users SET locale = 'fr-FR' WHERE id = '${owner.id}'`);
+    expect((await buy(imsi, owner.token)).statusCode).toBe(200);
+    const [payment] = await paymentsOf(owner.id);
+    expect(await t.database.db.select().from(invoices).where(eq(invoices.paymentId, payment.id))).toMatchObject([
+      { description: 'Données supplémentaires FarmCam SIM 1\u202fGo – Fixture' },
+    ]);
+  });
+
   it('with one Idempotency-Key, 10 concurrent requests add 1 GB and charge once; another SIM with the same key is another purchase', async () => {
     const { owner, imsi } = await simFixture('DE');
     const replies = await Promise.all(Array.from({ length: 10 }, () => buy(imsi, owner.token, 'extra-data-click')));

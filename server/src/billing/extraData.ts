@@ -55,7 +55,7 @@ export const extraDataRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; payme
       // and other changes go on while the provider answers. Per payer and SIM: the same key on another SIM, or paid by
       // another owner, is another purchase.
       const paid = await chargePrice(db, payments, payer, 'FarmcamSimExtraData', price, {
-        description: `${price.Name} – ${current.name}`,
+        device: current.name,
         idempotencyKey: `extra-data:${payer.id}:${current.key}:${purchaseKey}`,
       }).catch(declinedAsPaymentRequired(request, 'FarmcamSimExtraData'));
       let refused = false;

@@ -16,6 +16,7 @@ import { renderInvoicePdf } from './builtin/invoicePdf';
 import { cardOnFile } from './builtin/paymentMethods';
 import { portalUrl } from './builtin/portalLink';
 import { BUILTIN_CATALOGUE } from './catalogue';
+import { chargeDescription } from './lineText';
 
 /** One payment to take. */
 export interface Charge {
@@ -28,7 +29,7 @@ export interface Charge {
   /** Integer minor units (öre, cent) of `currency`, ex VAT. */
   amount: number;
   currency: Currency;
-  /** Shown on the invoice, e.g. 'SmartPlug Monthly – Pump'. */
+  /** Shown on the invoice in the payer's language, e.g. 'SmartPlug Monthly – Pump' (chargeDescription, lineText.ts). */
   description: string;
   /**
    * Names this purchase once and for all, always with the paying user's id (namespaced by the caller:
@@ -103,12 +104,21 @@ export class IdempotencyKeyMismatchError extends Error {
   }
 }
 
-/** The charge of one catalogue price to the paying account in its currency (docs/product/limits.md: SEK for SE, else EUR), ex VAT. */
+/** A purchase of one catalogue price: its idempotency key, and the device's name when it is for one (its invoice line says it). */
+export interface Purchase {
+  idempotencyKey: string;
+  device?: string;
+}
+
+/**
+ * The charge of one catalogue price to the paying account in its currency (docs/product/limits.md: SEK for SE, else
+ * EUR), ex VAT, its invoice line in the payer's language.
+ */
 export function priceCharge(
-  payer: Pick<UserRow, 'id' | 'customerId' | 'country'>,
+  payer: Pick<UserRow, 'id' | 'customerId' | 'country' | 'locale'>,
   priceKey: PriceKey,
   price: PriceCatalogue[PriceKey],
-  purchase: Pick<Charge, 'description' | 'idempotencyKey'>,
+  { idempotencyKey, device }: Purchase,
 ): Charge {
   const currency = currencyFor(payer.country);
   return {
@@ -118,7 +128,8 @@ export function priceCharge(
     priceId: price.Id,
     amount: priceAmount(price, currency),
     currency,
-    ...purchase,
+    description: chargeDescription(payer, priceKey, price, device),
+    idempotencyKey,
   };
 }
 
@@ -129,10 +140,10 @@ export function priceCharge(
 export async function chargePrice(
   db: Db,
   provider: PaymentProvider,
-  payer: Pick<UserRow, 'id' | 'customerId' | 'country'>,
+  payer: Pick<UserRow, 'id' | 'customerId' | 'country' | 'locale'>,
   priceKey: PriceKey,
   price: PriceCatalogue[PriceKey],
-  purchase: Pick<Charge, 'description' | 'idempotencyKey'>,
+  purchase: Purchase,
 ): Promise<PaidCharge> {
   const charge = priceCharge(payer, priceKey, price, purchase);
   return { charge, taken: await provider.charge(db, charge) };

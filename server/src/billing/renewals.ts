@@ -174,7 +174,7 @@ export async function renewDueSubscriptions(deps: RenewalDeps): Promise<RenewalR
     let paid: PaidCharge;
     try {
       paid = await chargePrice(deps.db, deps.payments, owner, key, catalogue[key], {
-        description: `${catalogue[key].Name} – ${device.name}`,
+        device: device.name,
         idempotencyKey: renewalChargeKey(owner.id, device, device.subscription.ExpiresAt),
       });
     } catch (error) {

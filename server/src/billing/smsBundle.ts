@@ -19,7 +19,6 @@ export async function buySmsBundle(db: Db, provider: PaymentProvider, userId: st
   const [payer] = await db.select().from(users).where(eq(users.id, userId));
   if (!payer) return null;
   const paid = await chargePrice(db, provider, payer, 'Sms', price, {
-    description: price.Name,
     idempotencyKey: `sms:${payer.id}:${purchaseKey}`,
   });
   return db.transaction(async (tx) => {

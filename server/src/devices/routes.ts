@@ -334,7 +334,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
       const { ExpiresAt: expiresAt } = device.subscription;
       try {
         const paid = await chargePrice(db, ctx.payments, payer, key, catalogue[key], {
-          description: `${catalogue[key].Name} – ${device.name}`,
+          device: device.name,
           // The lapsed expiry names this start: a repeated request finds the charge and takes no money again. The payer
           // is part of the key (docs/product/api.md Idempotency-Key): one owner's payment never answers another's.
           idempotencyKey: planStartKey(payer.id, device, expiresAt),

@@ -68,6 +68,14 @@ type BillingKey =
   | 'invoice_gross'
   | 'invoice_reverse_charge'
   | 'invoice_paid'
+  // An invoice line: what was bought (billing/lineText.ts).
+  | 'invoice_line_monthly'
+  | 'invoice_line_yearly'
+  | 'invoice_line_data_small'
+  | 'invoice_line_data_medium'
+  | 'invoice_line_data_large'
+  | 'invoice_line_extra_data'
+  | 'invoice_line_sms'
   | 'portal_title'
   | 'portal_test_mode'
   | 'portal_payment_method'
@@ -279,7 +287,7 @@ export const MESSAGES = {
   plan_confirmation_required: {
     'en-GB': 'This plan starts now and is charged at once. Confirm the payment to buy it; nothing was saved or charged.',
     'de-DE': 'Dieser Tarif beginnt sofort und wird sofort berechnet. Bestätigen Sie die Zahlung, um ihn zu kaufen; nichts wurde gespeichert oder berechnet.',
-    'fr-FR': 'Cette formule commence maintenant et est facturée immédiatement. Confirmez le paiement pour l’acheter ; rien n’a été enregistré ni facturé.',
+    'fr-FR': 'Ce forfait commence maintenant et est facturé immédiatement. Confirmez le paiement pour l’acheter ; rien n’a été enregistré ni facturé.',
     'sv-SE': 'Den här planen börjar nu och debiteras direkt. Bekräfta betalningen för att köpa den; inget sparades eller debiterades.',
   },
   payment_declined: {
@@ -771,14 +779,14 @@ export const MESSAGES = {
     'de-DE':
       'Hallo,\n\nwir konnten den Tarif {plan} von {device} nicht verlängern: Die Zahlung wurde abgelehnt. Wir versuchen es am {retry} erneut; bis dahin funktionieren das Gerät und seine Alarme weiter.\n\nBitte prüfen Sie Ihre Zahlungsmethode in Paddock unter Abrechnung, Zahlung verwalten. Wird die Zahlung auch nach einigen Tagen abgelehnt, endet der Tarif und die Alarme von {device} werden pausiert.\n\nIhr Paddock-Team',
     'fr-FR':
-      "Bonjour,\n\nNous n'avons pas pu renouveler la formule {plan} de {device} : le paiement a été refusé. Nous réessaierons le {retry} ; d'ici là, l'appareil et ses alarmes continuent de fonctionner.\n\nVeuillez vérifier votre moyen de paiement dans Paddock, sous Facturation, Gérer le paiement. Si le paiement est encore refusé dans quelques jours, la formule prend fin et les alarmes de {device} sont suspendues.\n\nL'équipe Paddock",
+      "Bonjour,\n\nNous n'avons pas pu renouveler le forfait {plan} de {device} : le paiement a été refusé. Nous réessaierons le {retry} ; d'ici là, l'appareil et ses alarmes continuent de fonctionner.\n\nVeuillez vérifier votre moyen de paiement dans Paddock, sous Facturation, Gérer le paiement. Si le paiement est encore refusé dans quelques jours, le forfait prend fin et les alarmes de {device} sont suspendues.\n\nL'équipe Paddock",
     'sv-SE':
       'Hej!\n\nVi kunde inte förnya abonnemanget {plan} för {device}: betalningen avvisades. Vi försöker igen {retry}; till dess fungerar enheten och dess larm som vanligt.\n\nKontrollera ditt betalsätt i Paddock under Fakturering, Hantera betalning. Avvisas betalningen fortfarande om några dagar upphör abonnemanget och larmen för {device} pausas.\n\nPaddock-teamet',
   },
   renewal_ended_subject: {
     'en-GB': 'The plan of {device} has ended',
     'de-DE': 'Der Tarif von {device} ist beendet',
-    'fr-FR': 'La formule de {device} a pris fin',
+    'fr-FR': 'Le forfait de {device} a pris fin',
     'sv-SE': 'Abonnemanget för {device} har upphört',
   },
   renewal_ended_text: {
@@ -787,7 +795,7 @@ export const MESSAGES = {
     'de-DE':
       'Hallo,\n\ndie Zahlung für den Tarif {plan} von {device} wurde erneut abgelehnt, daher ist der Tarif beendet. Die Alarme von {device} sind pausiert; seine Einstellungen bleiben erhalten.\n\nWählen Sie auf der Einstellungsseite von {device} einen Tarif, dann sind die Alarme wieder so wie zuvor.\n\nIhr Paddock-Team',
     'fr-FR':
-      "Bonjour,\n\nLe paiement de la formule {plan} de {device} a de nouveau été refusé : la formule a donc pris fin. Les alarmes de {device} sont suspendues ; ses réglages sont conservés.\n\nChoisissez une formule sur la page de réglages de {device} pour retrouver les alarmes telles qu'elles étaient.\n\nL'équipe Paddock",
+      "Bonjour,\n\nLe paiement du forfait {plan} de {device} a de nouveau été refusé : le forfait a donc pris fin. Les alarmes de {device} sont suspendues ; ses réglages sont conservés.\n\nChoisissez un forfait sur la page de réglages de {device} pour retrouver les alarmes telles qu'elles étaient.\n\nL'équipe Paddock",
     'sv-SE':
       'Hej!\n\nBetalningen för abonnemanget {plan} för {device} avvisades igen, så abonnemanget har upphört. Larmen för {device} är pausade; inställningarna sparas.\n\nVälj ett abonnemang på inställningssidan för {device} så kommer larmen tillbaka som de var.\n\nPaddock-teamet',
   },
@@ -809,14 +817,14 @@ export const MESSAGES = {
     'de-DE':
       'Hallo,\n\ndie kostenlose Testphase von {device} endet am {date}. Danach sind seine Alarme pausiert: Niemand wird benachrichtigt, wenn ein Alarm ausgelöst wird.\n\nWählen Sie auf der Einstellungsseite von {device} einen Tarif, damit die Alarme ohne Unterbrechung weiterlaufen:\n{link}\n\nIhr Paddock-Team',
     'fr-FR':
-      "Bonjour,\n\nLa période d'essai gratuite de {device} se termine le {date}. Ensuite, ses alarmes sont suspendues : personne n'est prévenu lorsqu'une alarme se déclenche.\n\nChoisissez une formule sur la page de réglages de {device} pour que les alarmes continuent sans interruption :\n{link}\n\nL'équipe Paddock",
+      "Bonjour,\n\nLa période d'essai gratuite de {device} se termine le {date}. Ensuite, ses alarmes sont suspendues : personne n'est prévenu lorsqu'une alarme se déclenche.\n\nChoisissez un forfait sur la page de réglages de {device} pour que les alarmes continuent sans interruption :\n{link}\n\nL'équipe Paddock",
     'sv-SE':
       'Hej!\n\nDen kostnadsfria provperioden för {device} slutar {date}. Därefter pausas larmen: ingen får veta när ett larm går.\n\nVälj ett abonnemang på inställningssidan för {device} så fortsätter larmen utan avbrott:\n{link}\n\nPaddock-teamet',
   },
   trial_ending_push: {
     'en-GB': 'The trial ends on {date}. Choose a plan to keep the alarms working.',
     'de-DE': 'Die Testphase endet am {date}. Wählen Sie einen Tarif, damit die Alarme weiterlaufen.',
-    'fr-FR': "La période d'essai se termine le {date}. Choisissez une formule pour garder les alarmes.",
+    'fr-FR': "La période d'essai se termine le {date}. Choisissez un forfait pour garder les alarmes.",
     'sv-SE': 'Provperioden slutar {date}. Välj ett abonnemang så fortsätter larmen.',
   },
   trial_ended_subject: {
@@ -831,14 +839,14 @@ export const MESSAGES = {
     'de-DE':
       'Hallo,\n\ndie kostenlose Testphase von {device} ist am {date} zu Ende gegangen. Seine Alarme sind pausiert; seine Einstellungen bleiben erhalten.\n\nWählen Sie auf der Einstellungsseite von {device} einen Tarif, dann sind die Alarme wieder so wie zuvor:\n{link}\n\nIhr Paddock-Team',
     'fr-FR':
-      "Bonjour,\n\nLa période d'essai gratuite de {device} s'est terminée le {date}. Ses alarmes sont suspendues ; ses réglages sont conservés.\n\nChoisissez une formule sur la page de réglages de {device} pour retrouver les alarmes telles qu'elles étaient :\n{link}\n\nL'équipe Paddock",
+      "Bonjour,\n\nLa période d'essai gratuite de {device} s'est terminée le {date}. Ses alarmes sont suspendues ; ses réglages sont conservés.\n\nChoisissez un forfait sur la page de réglages de {device} pour retrouver les alarmes telles qu'elles étaient :\n{link}\n\nL'équipe Paddock",
     'sv-SE':
       'Hej!\n\nDen kostnadsfria provperioden för {device} upphörde {date}. Larmen är pausade; inställningarna sparas.\n\nVälj ett abonnemang på inställningssidan för {device} så kommer larmen tillbaka som de var:\n{link}\n\nPaddock-teamet',
   },
   trial_ended_push: {
     'en-GB': 'Alarms paused. Choose a plan to bring them back.',
     'de-DE': 'Alarme pausiert. Wählen Sie einen Tarif, um sie zurückzuholen.',
-    'fr-FR': 'Alarmes suspendues. Choisissez une formule pour les rétablir.',
+    'fr-FR': 'Alarmes suspendues. Choisissez un forfait pour les rétablir.',
     'sv-SE': 'Larmen är pausade. Välj ett abonnemang för att få tillbaka dem.',
   },
   warranty_accepted_subject: {
@@ -896,6 +904,44 @@ export const MESSAGES = {
     'fr-FR': 'Payé par carte. Mode test : aucun argent réel n’a été débité.',
     'sv-SE': 'Betald med kort. Testläge: inga riktiga pengar drogs.',
   },
+  // Product names are brands, not translated; {data} is an amount of data written the locale's way.
+  invoice_line_monthly: {
+    'en-GB': '{product} Monthly',
+    'de-DE': '{product} Monatstarif',
+    'fr-FR': 'Forfait mensuel {product}',
+    'sv-SE': '{product} månadsabonnemang',
+  },
+  invoice_line_yearly: {
+    'en-GB': '{product} Yearly',
+    'de-DE': '{product} Jahrestarif',
+    'fr-FR': 'Forfait annuel {product}',
+    'sv-SE': '{product} årsabonnemang',
+  },
+  invoice_line_data_small: {
+    'en-GB': '{product} Small {data}',
+    'de-DE': '{product} Tarif Klein {data}',
+    'fr-FR': 'Forfait Petit {product} {data}',
+    'sv-SE': '{product} abonnemang Liten {data}',
+  },
+  invoice_line_data_medium: {
+    'en-GB': '{product} Medium {data}',
+    'de-DE': '{product} Tarif Mittel {data}',
+    'fr-FR': 'Forfait Moyen {product} {data}',
+    'sv-SE': '{product} abonnemang Mellan {data}',
+  },
+  invoice_line_data_large: {
+    'en-GB': '{product} Large {data}',
+    'de-DE': '{product} Tarif Groß {data}',
+    'fr-FR': 'Forfait Grand {product} {data}',
+    'sv-SE': '{product} abonnemang Stor {data}',
+  },
+  invoice_line_extra_data: {
+    'en-GB': '{product} extra data {data}',
+    'de-DE': '{product} Zusatzdaten {data}',
+    'fr-FR': 'Données supplémentaires {product} {data}',
+    'sv-SE': '{product} tilläggsdata {data}',
+  },
+  invoice_line_sms: { 'en-GB': '{count} SMS', 'de-DE': '{count} SMS', 'fr-FR': '{count} SMS', 'sv-SE': '{count} sms' },
   portal_title: { 'en-GB': 'Payment settings', 'de-DE': 'Zahlungseinstellungen', 'fr-FR': 'Paramètres de paiement', 'sv-SE': 'Betalningsinställningar' },
   portal_test_mode: {
     'en-GB': 'Test mode: no real money is charged. Any valid card number works; 4000 0000 0000 0002 is always declined.',

@@ -184,6 +184,7 @@ const TABLE: Record<string, Case | Case[]> = {
   'GET /api/admin/sms-outbox': { expect: ADMIN_ONLY },
   'GET /api/admin/audit': { expect: ADMIN_ONLY },
   'GET /api/admin/stats': { expect: ADMIN_ONLY },
+  'GET /api/admin/payment-provider': { expect: ADMIN_ONLY },
   // All notices: admins; the public ones (`?public`, any value): anyone signed in.
   'GET /api/notices': [{ expect: ADMIN_ONLY }, { expect: SIGNED_IN, query: () => ({ public: '' }) }],
   'POST /api/notices': { expect: ADMIN_ONLY, body: () => ({ Public: true, English: 'Maintenance tonight' }) },

@@ -3,6 +3,7 @@
 // the mailbox and the SMS outbox are in users.ts; a device by key in devices.ts.
 import type {
   AdminDevicePage,
+  AdminPaymentProvider,
   AdminDeviceSearchQuery,
   AuditPage,
   AuditQuery,
@@ -34,6 +35,9 @@ export const adminApi = {
     api.get<User>('admin/impersonate', { asSelf: true, ...options, query: { key, value } }),
   /** POST admin/impersonate/stop {UserId}: recorded in the audit log. */
   stopImpersonating: (userId: string, options?: RequestOptions) => api.post<void>('admin/impersonate/stop', { UserId: userId }, options),
+
+  /** GET admin/payment-provider: builtin or stripe (the user page links to the Stripe dashboard only with stripe). */
+  paymentProvider: (options?: RequestOptions) => api.get<AdminPaymentProvider>('admin/payment-provider', options),
 
   /** GET admin/devices/{product}?key=&owner=&after=&limit=: one page of a product's registered devices. */
   searchDevices: (product: ProductId, query: AdminDeviceSearchQuery, options?: RequestOptions) =>

@@ -6,8 +6,8 @@ import { useIntl, type IntlShape } from 'react-intl';
 import type { PriceCatalogue } from '../contract';
 import {
   currencyFor,
+  formatMinorMoney,
   planSize,
-  toMajorUnits,
   type Currency,
   type ExpiryLine,
   type PlanChoice,
@@ -62,17 +62,14 @@ export function usePrices({ enabled = true }: { enabled?: boolean } = {}): Price
   }, [loaded, userId, currency, retry]);
 }
 
-/** docs/product/limits.md price display: '{amount} {currency} per month|per year', or without period for one-off purchases. */
+/** docs/product/limits.md price display: '{price} per month|per year', or the price alone for one-off purchases (formatMinorMoney). */
 export function usePriceFormat(): (price: PriceText) => string {
   const intl = useIntl();
   return useCallback(
     (price: PriceText) => {
-      const amount = intl.formatNumber(toMajorUnits(price.amount), {
-        minimumFractionDigits: price.amount % 100 === 0 ? 0 : 2,
-        maximumFractionDigits: 2,
-      });
-      const message = price.period === 'month' ? m.pricePerMonth : price.period === 'year' ? m.pricePerYear : m.priceOnce;
-      return intl.formatMessage(message, { amount, currency: price.currency });
+      const money = formatMinorMoney(intl.locale, price.amount, price.currency);
+      if (price.period === 'none') return money;
+      return intl.formatMessage(price.period === 'month' ? m.pricePerMonth : m.pricePerYear, { price: money });
     },
     [intl],
   );

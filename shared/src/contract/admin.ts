@@ -7,6 +7,12 @@ import { PRODUCT_IDS, type ProductId } from '../products/ids';
 import { Id, IsoTime } from './common';
 import { closed, Nullable } from './devices';
 
+// ---- Payment provider ------------------------------------------------------------------------------------------
+
+/** GET /admin/payment-provider: who takes the money (PAYMENT_PROVIDER), so the user page links only to a real dashboard. */
+export const AdminPaymentProvider = Type.Object({ Provider: Type.Union([Type.Literal('builtin'), Type.Literal('stripe')]) });
+export type AdminPaymentProvider = Static<typeof AdminPaymentProvider>;
+
 // ---- Impersonation ---------------------------------------------------------------------------------------------
 
 // The impersonation header (IMPERSONATION_HEADER) is in headers.ts, with no schema beside it.

@@ -1,4 +1,16 @@
-import { currencyFor, freePriceText, priceKeyOf, priceText, pricePeriod, SMS_BUNDLE, smsBundlePrice, toMajorUnits, type Prices } from './money';
+import {
+  currencyFor,
+  formatMinorMoney,
+  formatMoney,
+  freePriceText,
+  priceKeyOf,
+  priceText,
+  pricePeriod,
+  SMS_BUNDLE,
+  smsBundlePrice,
+  toMajorUnits,
+  type Prices,
+} from './money';
 
 const prices: Prices = {
   FarmcamSimSmall: { Id: 'price_s', Name: 'FarmCam SIM 1 GB', Sek: 4900, Eur: 490 },
@@ -6,6 +18,27 @@ const prices: Prices = {
   FarmcamSimExtraData: { Id: 'price_x', Name: '1 GB extra', Sek: 2900, Eur: 290 },
   Sms: { Id: 'price_sms', Name: '100 SMS', Sek: 9900, Eur: 990 },
 };
+
+/** Intl puts (narrow) no-break spaces between amount and currency; compared with plain spaces here. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('formatMoney: the one way amounts are written', () => {
+  test('the locale’s currency format, always with two minor digits', () => {
+    expect(plain(formatMinorMoney('en-GB', 9900, 'SEK'))).toBe('SEK 99.00');
+    expect(plain(formatMinorMoney('en-GB', 990, 'EUR'))).toBe('€9.90');
+    expect(plain(formatMinorMoney('de-DE', 990, 'EUR'))).toBe('9,90 €');
+    expect(plain(formatMinorMoney('fr-FR', 123456, 'SEK'))).toBe('1 234,56 SEK');
+    expect(plain(formatMinorMoney('sv-SE', 9900, 'SEK'))).toBe('99,00 kr');
+    expect(plain(formatMinorMoney('en-GB', 0, 'SEK'))).toBe('SEK 0.00');
+  });
+
+  test('major units, rounded to the cent unless more digits are asked for (a price per kWh)', () => {
+    expect(plain(formatMoney('en-GB', 30.857, 'SEK'))).toBe('SEK 30.86');
+    expect(plain(formatMoney('en-GB', 1.2345, 'EUR', 4))).toBe('€1.2345');
+    expect(plain(formatMoney('en-GB', 2.5, 'EUR', 4))).toBe('€2.50');
+    expect(plain(formatMoney('sv-SE', 2.5, 'SEK', 1))).toBe('2,50 kr');
+  });
+});
 
 describe('money', () => {
   test('SEK if the country is SE, else EUR (docs/product/limits.md)', () => {

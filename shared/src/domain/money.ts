@@ -1,5 +1,5 @@
 // Currency, the price catalogue's keys and price-text data (docs/product/devices.md Prices, §4 Subscription choice, §9).
-// Amounts are integer minor units (öre, cent); screens format them with Intl.NumberFormat.
+// Amounts are integer minor units (öre, cent); screens write them with formatMinorMoney, the one money format.
 
 export const CURRENCIES = ['SEK', 'EUR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -67,7 +67,7 @@ export function priceText(prices: Prices, key: PriceKey, currency: Currency): Pr
   return price ? { amount: priceAmount(price, currency), currency, period: pricePeriod(key) } : null;
 }
 
-/** docs/product/states.md: the None choice reads '0 {currency} per month'. */
+/** docs/product/states.md: the None choice reads as nothing to pay per month ("SEK 0.00 per month"). */
 export function freePriceText(currency: Currency): PriceText {
   return { amount: 0, currency, period: 'month' };
 }
@@ -75,6 +75,30 @@ export function freePriceText(currency: Currency): PriceText {
 /** Minor units to the major-unit number Intl.NumberFormat takes (1990 → 19.9). */
 export function toMajorUnits(amount: number): number {
   return amount / 10 ** CURRENCY_MINOR_DIGITS;
+}
+
+/**
+ * The one way a screen writes an amount of money (docs/product/limits.md "Money", Amounts): the locale's currency format, always
+ * with the currency's two minor digits ("SEK 99.00", "€9.90", "99,00 kr", "9,90 €"). `amount` is in major units;
+ * `maximumFractionDigits` lets a price per kWh show more digits (docs/product/limits.md "Energy price").
+ */
+export function formatMoney(
+  locale: string,
+  amount: number,
+  currency: Currency,
+  maximumFractionDigits: number = CURRENCY_MINOR_DIGITS,
+): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: CURRENCY_MINOR_DIGITS,
+    maximumFractionDigits: Math.max(CURRENCY_MINOR_DIGITS, maximumFractionDigits),
+  }).format(amount);
+}
+
+/** An amount in minor units (a price, a charge, an invoice's total) written as formatMoney does: 4990 → "SEK 49.90". */
+export function formatMinorMoney(locale: string, amount: number, currency: Currency): string {
+  return formatMoney(locale, toMajorUnits(amount), currency);
 }
 
 /** The catalogue key whose price has this id; null when none (an empty id never matches). */

@@ -13,13 +13,35 @@ import {
   sniffProofType,
   WARRANTY_PRODUCTS,
 } from './warranties';
+import { PRODUCT_IDS, PRODUCT_INFO } from '../products/catalogue';
 
 const bytes = (...values: (number | string)[]) =>
   new Uint8Array(values.flatMap((value) => (typeof value === 'string' ? [...value].map((c) => c.charCodeAt(0)) : [value])));
 
 describe('warranty rules', () => {
-  it('lists the 14 products of the warranty list and accepts nothing else', () => {
-    expect(WARRANTY_PRODUCTS).toHaveLength(14);
+  it('lists every device product of the registry by name, SmartPlug2 included, besides the cameras', () => {
+    for (const id of PRODUCT_IDS.filter((product) => product !== 'farmcam-sim')) {
+      expect(WARRANTY_PRODUCTS).toContain(PRODUCT_INFO[id].name);
+      expect(checkWarrantyProduct(PRODUCT_INFO[id].name)).toBeNull();
+    }
+    expect(WARRANTY_PRODUCTS).toContain('SmartPlug2');
+    // The SIM is a data subscription, not hardware with a warranty.
+    expect(WARRANTY_PRODUCTS).not.toContain(PRODUCT_INFO['farmcam-sim'].name);
+    expect(WARRANTY_PRODUCTS).toHaveLength(15);
+    expect(new Set(WARRANTY_PRODUCTS).size).toBe(WARRANTY_PRODUCTS.length);
+  });
+
+  it('lists the products by name and accepts nothing else', () => {
+    expect(WARRANTY_PRODUCTS.slice(0, 7)).toEqual([
+      'FarmCam 360S',
+      'FarmCam Flex',
+      'FarmCam HD',
+      'FarmCam Mobility',
+      'FarmCam Mobility S',
+      'FenceAlarm',
+      'FenceAlarm2',
+    ]);
+    expect(WARRANTY_PRODUCTS.slice(-3)).toEqual(['SmartPlug', 'SmartPlug2', 'Trailercam HD']);
     expect(checkWarrantyProduct('ForkVision PRO')).toBeNull();
     expect(checkWarrantyProduct('')).toBe('required');
     expect(checkWarrantyProduct('fencealarm')).toBe('invalid');

@@ -1,24 +1,38 @@
 // Warranty registration rules (docs/product/validation.md "Warranties"), used by the server and the /warranties form,
 // so both refuse the same things. Each check returns a machine code (null when valid); screens localize the codes.
+import { PRODUCT_IDS, PRODUCT_INFO, type ProductId } from '../products/catalogue';
 
-/** The products a warranty can be registered for (docs/product/limits.md), in the order the form lists them. */
-export const WARRANTY_PRODUCTS = [
+/** Products sold with a warranty that the app does not connect to (docs/product/devices.md "Warranty"). */
+const UNCONNECTED_WARRANTY_PRODUCTS = [
   'FarmCam 360S',
   'FarmCam Flex',
   'FarmCam HD',
   'FarmCam Mobility',
   'FarmCam Mobility S',
-  'FenceAlarm',
-  'FenceAlarm2',
   'ForkliftCam',
   'ForkVision PRO',
   'LiftCam HD',
   'MachineCam HD',
   'MachineCam Mobility HD',
-  'SmartPlug',
   'Trailercam HD',
 ] as const;
-export type WarrantyProduct = (typeof WARRANTY_PRODUCTS)[number];
+
+/** Registry products with no warranty: the FarmCam SIM is a data subscription, not hardware bought from a retailer. */
+const NO_WARRANTY = ['farmcam-sim'] as const satisfies readonly ProductId[];
+type WarrantedProductId = Exclude<ProductId, (typeof NO_WARRANTY)[number]>;
+
+export type WarrantyProduct = (typeof UNCONNECTED_WARRANTY_PRODUCTS)[number] | (typeof PRODUCT_INFO)[WarrantedProductId]['name'];
+
+/**
+ * The products a warranty can be registered for (docs/product/devices.md "Warranty"), in the order the form lists them
+ * (by name). Every device product of the registry is in it by its brand name, so a new product is never missing.
+ */
+export const WARRANTY_PRODUCTS = [
+  ...UNCONNECTED_WARRANTY_PRODUCTS,
+  ...PRODUCT_IDS.filter((id): id is WarrantedProductId => !(NO_WARRANTY as readonly ProductId[]).includes(id)).map(
+    (id) => PRODUCT_INFO[id].name,
+  ),
+].sort((a, b) => a.localeCompare(b, 'en')) as unknown as readonly [WarrantyProduct, ...WarrantyProduct[]];
 
 export const SERIAL_NUMBER_MAX_LENGTH = 64;
 /**

@@ -41,11 +41,20 @@ function historyIndex(): number | null {
   return typeof state?.idx === 'number' ? state.idx : null;
 }
 
+export interface LeaveGuardOptions {
+  /**
+   * Whether the app's router is the page's own history (true, the default). False inside a partner's page
+   * (docs/product/embedding.md: the embed's memory router): the page's history, its Back and its links are the
+   * host's, so the guard neither moves that history nor catches those links; the app's own back arrow still asks.
+   */
+  pageHistory?: boolean;
+}
+
 /**
  * Guards the page while `dirty`: returns the confirm dialog to render. Links to another page of the app, the back
  * arrow and the browser's Back ask in the dialog; closing or reloading the tab gets the browser's own question.
  */
-export function useLeaveGuard(dirty: boolean): ReactNode {
+export function useLeaveGuard(dirty: boolean, { pageHistory = true }: LeaveGuardOptions = {}): ReactNode {
   const t = useT();
   const store = useStore();
   const navigate = useNavigate();
@@ -69,7 +78,7 @@ export function useLeaveGuard(dirty: boolean): ReactNode {
         restoring = false;
         return true;
       }
-      if (!isGuarded()) return false;
+      if (!pageHistory || !isGuarded()) return false;
       const from = indexRef.current;
       const to = historyIndex();
       if (from === null || to === null || from === to) return false;
@@ -109,15 +118,17 @@ export function useLeaveGuard(dirty: boolean): ReactNode {
     };
 
     window.addEventListener('beforeunload', onBeforeUnload);
-    document.addEventListener('click', onClick, true);
-    window.addEventListener('popstate', onPopState, true);
+    if (pageHistory) {
+      document.addEventListener('click', onClick, true);
+      window.addEventListener('popstate', onPopState, true);
+    }
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
       document.removeEventListener('click', onClick, true);
       window.removeEventListener('popstate', onPopState, true);
       store.set(unsavedChangesAtom, null);
     };
-  }, [dirty, store, navigate]);
+  }, [dirty, store, navigate, pageHistory]);
 
   const leave = () => {
     const go = pending;

@@ -41,6 +41,13 @@ test('the owning remote renders each section', async () => {
   expect(await screen.findByText('devices remote at /smartplug/42/logs')).toBeInTheDocument();
 });
 
+test('/farm-cam-sim/{imsi} opens the FarmCam SIM’s page at its own address, not "Page not found"', async () => {
+  signInAs('user');
+  renderInShell(<AppRoutes />, { path: '/farm-cam-sim/240071234567890/logs' });
+  expect(await screen.findByText('devices remote at /farmcam-sim/240071234567890/logs')).toBeInTheDocument();
+  expect(currentLocation()).toBe('/farmcam-sim/240071234567890/logs');
+});
+
 test('admin pages are "Page not found" for a user; Back goes back', async () => {
   const user = userEvent.setup();
   signInAs('user');

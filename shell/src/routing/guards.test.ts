@@ -6,10 +6,11 @@ const admin: GuardSession = { signedIn: true, isAdmin: true };
 
 describe('guardRedirect (docs/product/screens.md Startup and navigation)', () => {
   test.each(['/', '/sign-in', '/create-account', '/reset-password', '/verify-account', '/sign-in/'])(
-    'a signed-in user on %s goes to /devices',
+    'a signed-in user on %s goes to /devices, an admin to /admin',
     (path) => {
       expect(guardRedirect(path, '', user)).toBe('/devices');
-      expect(guardRedirect(path, '', admin)).toBe('/devices');
+      expect(guardRedirect(path, '', admin)).toBe('/admin');
+      expect(guardRedirect(path, '', { ...admin, lastDeviceId: '356938035643809' })).toBe('/admin');
     },
   );
 
@@ -96,6 +97,21 @@ describe('resolveRoute', () => {
   test('the shell renders /redirect and /connection-error itself', () => {
     expect(resolveRoute('/redirect', '?uri=/x', signedOut)).toEqual({ kind: 'shell', page: 'redirect' });
     expect(resolveRoute('/connection-error', '', user)).toEqual({ kind: 'shell', page: 'connectionError' });
+  });
+
+  test('/farm-cam-sim/… (the product id as spelled elsewhere) is the FarmCam SIM\'s own /farmcam-sim/…', () => {
+    expect(resolveRoute('/farm-cam-sim/240071234567890', '', user)).toEqual({ kind: 'redirect', to: '/farmcam-sim/240071234567890' });
+    expect(resolveRoute('/farm-cam-sim/240071234567890/logs/', '?x=1', user)).toEqual({
+      kind: 'redirect',
+      to: '/farmcam-sim/240071234567890/logs?x=1',
+    });
+    expect(resolveRoute('/farm-cam-simx/1', '', user)).toEqual({ kind: 'notFound' });
+    expect(landingPage('/farm-cam-sim/240071234567890', '', user)).toEqual({ remote: 'devices', pathname: '/farmcam-sim/240071234567890' });
+    expect(landingPage('/farm-cam-sim/240071234567890', '', signedOut)).toEqual({ remote: 'account', pathname: '/sign-in' });
+    expect(resolveRoute('/farmcam-sim/240071234567890', '', signedOut)).toEqual({
+      kind: 'redirect',
+      to: '/sign-in?next=%2Ffarmcam-sim%2F240071234567890',
+    });
   });
 
   test('redirects come first', () => {

@@ -13,6 +13,8 @@ export interface GuardSession {
 
 /** Where signed-in users who land on a signed-out page (or on `/`) are sent. */
 export const SIGNED_IN_HOME = '/devices';
+/** Where admins land instead: the admin start page, not a dashboard of their own with no devices (issue 30). */
+export const ADMIN_HOME = '/admin';
 export const SIGN_IN = '/sign-in';
 /** The query parameter of /sign-in naming the page to come back to (an alarm e-mail's or a push's link, a bookmark). */
 export const RETURN_PARAM = 'next';
@@ -31,7 +33,8 @@ export function normalizePath(pathname: string): string {
   return trimmed === '' ? '/' : trimmed;
 }
 
-export function signedInHome(lastDeviceId?: string | null): string {
+export function signedInHome(lastDeviceId?: string | null, isAdmin = false): string {
+  if (isAdmin) return ADMIN_HOME;
   const id = lastDeviceId?.trim();
   return id ? `${SIGNED_IN_HOME}?id=${encodeURIComponent(id)}` : SIGNED_IN_HOME;
 }
@@ -53,7 +56,7 @@ export function returnTarget(search: string): string | null {
  * - `/redirect` and `/connection-error` always show;
  * - signed in on `/sign-in?next={path}` → that path when it is one of ours (the link that led to sign-in);
  * - signed in on `/`, `/sign-in`, `/create-account`, `/reset-password`, `/verify-account` → `/devices`
- *   (`/devices?id={id}` when a last device id is stored);
+ *   (`/devices?id={id}` when a last device id is stored); an admin → `/admin`;
  * - signed out anywhere else → `/sign-in?next={path and query}`, so that signing in comes back there (plain
  *   `/sign-in` right after the user signed out on purpose: Sign out is not a link to come back to).
  * Admin-only pages for non-admins are not redirected: they show "Page not found" (see `resolveRoute`).
@@ -64,10 +67,25 @@ export function guardRedirect(pathname: string, search: string, session: GuardSe
   const landing = path === '/' || SIGNED_OUT_PAGES.has(path);
   if (session.signedIn) {
     if (!landing) return null;
-    return (path === SIGN_IN ? returnTarget(search) : null) ?? signedInHome(session.lastDeviceId);
+    return (path === SIGN_IN ? returnTarget(search) : null) ?? signedInHome(session.lastDeviceId, session.isAdmin);
   }
   if (SIGNED_OUT_PAGES.has(path)) return null;
   return session.signedOutOnPurpose ? SIGN_IN : signInReturningTo(pathname, search);
+}
+
+/**
+ * Other spellings of a route that lead to it (docs/product/screens.md "User screens"): the FarmCam SIM's product id
+ * is written `farm-cam-sim` in places, its pages are `/farmcam-sim/…`. Each: a path prefix and the prefix it stands for.
+ */
+const ROUTE_ALIASES: readonly (readonly [alias: string, path: string])[] = [['/farm-cam-sim', '/farmcam-sim']];
+
+/** The app's own spelling of `pathname` (the rest of the path and the query kept), or null when it has none other. */
+export function aliasTarget(pathname: string, search: string): string | null {
+  const path = normalizePath(pathname);
+  for (const [alias, target] of ROUTE_ALIASES) {
+    if (path === alias || path.startsWith(`${alias}/`)) return `${target}${path.slice(alias.length)}${search}`;
+  }
+  return null;
 }
 
 export type RouteResolution =
@@ -78,6 +96,9 @@ export type RouteResolution =
 
 /** What the shell renders for a location: a redirect, one of its own pages, a remote's section, or "Page not found". */
 export function resolveRoute(pathname: string, search: string, session: GuardSession): RouteResolution {
+  // First, so that a sign-in asked for on the way returns to the page's own address.
+  const alias = aliasTarget(pathname, search);
+  if (alias !== null) return { kind: 'redirect', to: alias };
   const to = guardRedirect(pathname, search, session);
   if (to !== null) return { kind: 'redirect', to };
   const path = normalizePath(pathname);

@@ -86,7 +86,7 @@ describe('buy extra data (docs/product/screens.md FarmCam SIM edit screen)', () 
     await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Buy extra data?' });
-    expect(dialog).toHaveTextContent('1 GB of extra data for Gate camera costs 29 SEK ex VAT');
+    expect(dialog).toHaveTextContent('1 GB of extra data for Gate camera costs SEK 29.00 ex VAT');
     await user.click(within(dialog).getByRole('button', { name: 'Buy' }));
     await waitFor(() => expect(screen.getByTestId('remaining-data')).toHaveTextContent('1 GB'));
     expect(buy).toHaveBeenCalledTimes(1);
@@ -102,7 +102,7 @@ describe('buy extra data (docs/product/screens.md FarmCam SIM edit screen)', () 
     const button = await screen.findByRole('button', { name: 'Buy extra data' });
     await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
-    expect(await screen.findByRole('dialog')).toHaveTextContent('costs 2.90 EUR ex VAT');
+    expect(await screen.findByRole('dialog')).toHaveTextContent('costs €2.90 ex VAT');
   });
 
   test('a declined card is said inside the dialog; a retry sends the same idempotency key; a new purchase gets a new one', async () => {

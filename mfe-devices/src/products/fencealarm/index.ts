@@ -16,7 +16,7 @@ export const fencealarmUi: DeviceProductUi<'fencealarm'> = {
       { id: 'voltage', label: t(m.voltage), value: orDash(report?.Data.Voltage, volts), primary: true },
       { id: 'battery', label: t(m.battery), value: orDash(report?.Data.Battery, (v) => t(m.volts, { value: num(v, 1) })) },
       { id: 'signal', label: t(m.signal), value: orDash(report?.Data.Rssi, (v) => t(m.dbm, { value: num(v) })) },
-      { id: 'lastReport', label: t(m.lastReport), value: time(report?.Timestamp) },
+      { id: 'lastReading', label: t(m.lastReading), value: time(report?.Timestamp) },
     ];
   },
   registration: IMEI_REGISTRATION,

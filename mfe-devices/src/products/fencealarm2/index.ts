@@ -12,7 +12,7 @@ export const fencealarm2Ui: DeviceProductUi<'fencealarm2'> = {
   nameExample: 'fence',
   details: (device, { t, orDash, time, volts }) => [
     { id: 'voltage', label: t(m.voltage), value: orDash(device.Voltage, volts), primary: true },
-    { id: 'lastUplink', label: t(m.lastUplink), value: time(device.LastUplinkAt) },
+    { id: 'lastReading', label: t(m.lastReading), value: time(device.LastUplinkAt) },
   ],
   registration: IMEI_REGISTRATION,
 };

@@ -27,7 +27,7 @@ export const smartplugUi: DeviceProductUi<'smartplug'> = {
         ),
       },
       { id: 'signal', label: t(m.signal), value: orDash(device.SignalStrength, percent) },
-      { id: 'lastUplink', label: t(m.lastUplink), value: time(device.LastUplinkAt) },
+      { id: 'lastReading', label: t(m.lastReading), value: time(device.LastUplinkAt) },
     ];
   },
   registration: IMEI_REGISTRATION,

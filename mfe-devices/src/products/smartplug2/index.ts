@@ -19,7 +19,7 @@ export const smartplug2Ui: DeviceProductUi<'smartplug2'> = {
       { id: 'consumption', label: t(m.consumption), value: orDash(device.Consumption, wattHours) },
       ...consumptionCostLines(device.Consumption, format),
       { id: 'signal', label: t(m.signal), value: orDash(device.SignalStrength, percent) },
-      { id: 'lastUpload', label: t(m.lastUpload), value: time(device.LastUploadAt) },
+      { id: 'lastReading', label: t(m.lastReading), value: time(device.LastUploadAt) },
     ];
   },
   registration: {

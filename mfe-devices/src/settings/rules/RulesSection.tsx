@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import type { PowerAction } from '@paddock/shared/domain';
+import { useT } from '@paddock/shared/i18n';
 import { Checkbox } from '@paddock/shared/ui';
 import { SettingsSection } from '../Section';
 import { NewRuleForm } from './NewRuleForm';
 import { RuleList, useRuleList, type RuleKind } from './RuleList';
+import { rulesTexts } from './messages';
 
 type Rule = { action: PowerAction; days: readonly number[] };
 
@@ -49,6 +51,7 @@ interface RulesSectionProps<R extends Rule, D extends { enabled: boolean; rules:
  */
 export function RulesSection<R extends Rule, D extends { enabled: boolean; rules: R[] }>(props: RulesSectionProps<R, D>) {
   const { value, onChange, kind, texts, newRule } = props;
+  const t = useT();
   const list = useRuleList(value, onChange, kind.compare, kind.describe);
   const add = () => {
     const rule = newRule.take();
@@ -60,6 +63,8 @@ export function RulesSection<R extends Rule, D extends { enabled: boolean; rules
         role="switch"
         label={texts.enabled}
         checked={value.enabled}
+        // Adding a rule leaves the switch as it is (the farmer may be preparing them): say that they wait for it.
+        hint={!value.enabled && value.rules.length > 0 ? t(rulesTexts.messages.rulesOff, { switch: texts.enabled }) : undefined}
         onChange={(e) => onChange({ ...value, enabled: e.target.checked })}
       />
       {props.note}

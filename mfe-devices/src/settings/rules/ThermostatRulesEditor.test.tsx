@@ -57,6 +57,10 @@ test('adds a rule: days, direction, temperature and action make the wire trigger
     TimeZone: 'Europe/Stockholm',
   });
   expect(screen.getByLabelText('Temperature (°C)')).toHaveValue('');
+  // The thermostat stays off: the switch says that the new rule waits for it.
+  expect(screen.getByRole('switch', { name: 'Use the thermostat' })).toHaveAccessibleDescription(
+    'Your rules run only when “Use the thermostat” is on.',
+  );
 });
 
 test('the temperature keeps only digits and a leading minus, and must be -20 to 70 °C', async () => {
@@ -104,6 +108,9 @@ test('removes a rule; Enter in the new rule adds it without submitting the page'
 test('in French', () => {
   setup({ Enabled: false, Triggers: [frost] }, 'fr-FR');
   expect(screen.getByRole('switch', { name: 'Utiliser le thermostat' })).not.toBeChecked();
+  expect(screen.getByRole('switch', { name: 'Utiliser le thermostat' })).toHaveAccessibleDescription(
+    'Vos règles ne s’appliquent que si « Utiliser le thermostat » est activé.',
+  );
   expect(within(screen.getByRole('list', { name: 'Règles du thermostat' })).getByText(/^En dessous de 3\s°C$/)).toBeInTheDocument();
   expect(screen.getByRole('checkbox', { name: 'lundi' })).toBeInTheDocument();
 });

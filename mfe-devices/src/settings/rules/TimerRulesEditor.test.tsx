@@ -191,3 +191,22 @@ test('the switch turns the timer on and off without touching the rules', async (
   await user.click(screen.getByRole('switch', { name: 'Use the timer' }));
   expect(saved()).toEqual({ Enabled: true, On: ['0 5 1'], Off: [], TimeZone: STOCKHOLM });
 });
+
+test('rules added with the timer off say that they run only once “Use the timer” is on; the hint goes when it is', async () => {
+  const hint = 'Your rules run only when “Use the timer” is on.';
+  const { user } = setup(empty);
+  expect(screen.queryByText(hint)).not.toBeInTheDocument(); // no rules, nothing to say
+  await addRule(user, '06:30', ['Monday'], 'On');
+  const toggle = screen.getByRole('switch', { name: 'Use the timer' });
+  expect(toggle).not.toBeChecked(); // adding a rule does not switch the timer on
+  expect(toggle).toHaveAccessibleDescription(hint);
+  await user.click(toggle);
+  expect(screen.queryByText(hint)).not.toBeInTheDocument();
+});
+
+test('the hint in German', () => {
+  setup(zoned({ Enabled: false, On: ['0 5 1'], Off: [] }), STOCKHOLM, 'de-DE');
+  expect(screen.getByRole('switch', { name: 'Zeitschaltuhr verwenden' })).toHaveAccessibleDescription(
+    'Ihre Regeln laufen nur, wenn „Zeitschaltuhr verwenden“ eingeschaltet ist.',
+  );
+});

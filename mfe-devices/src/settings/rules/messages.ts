@@ -78,6 +78,13 @@ export const rulesTexts = defineTranslations('devices.settings.rules', {
     'fr-FR': 'Pas encore ajoutée : appuyez sur « {button} ».',
     'sv-SE': 'Inte tillagd än: tryck på ”{button}”.',
   },
+  // Shown under the switch while rules exist and it is off: added rules do not turn it on (RulesSection).
+  rulesOff: {
+    'en-GB': 'Your rules run only when “{switch}” is on.',
+    'de-DE': 'Ihre Regeln laufen nur, wenn „{switch}“ eingeschaltet ist.',
+    'fr-FR': 'Vos règles ne s’appliquent que si « {switch} » est activé.',
+    'sv-SE': 'Dina regler körs bara när ”{switch}” är på.',
+  },
   savedOnSave: {
     'en-GB': 'Added and removed rules take effect when you save.',
     'de-DE': 'Hinzugefügte und entfernte Regeln gelten, sobald Sie speichern.',

@@ -49,7 +49,7 @@ export function renderInvoicePdf(invoice: InvoiceRow, locale: Locale): Promise<B
     doc.moveDown(0.4);
   };
   row(t('invoice_description'), '', true);
-  row(invoice.description, money(invoice.net));
+  row(pdfText(invoice.description), money(invoice.net));
   doc.moveTo(left, doc.y).lineTo(right, doc.y).stroke().moveDown(0.4);
   row(t('invoice_net'), money(invoice.net));
   row(t('invoice_vat', { rate: invoice.vatRatePercent }), money(invoice.vat));

@@ -8,6 +8,7 @@ export { arrowBack } from './arrow-back';
 export { checkCircle } from './check-circle';
 export { close } from './close';
 export { contentCopy } from './content-copy';
+export { edit } from './edit';
 export { error } from './error';
 export { help } from './help';
 export { language } from './language';
