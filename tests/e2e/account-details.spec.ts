@@ -92,7 +92,7 @@ test.describe('offline', () => {
     test.slow();
     allowConsoleErrors(/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
     const user = await signInNewUser(page, request, baseURL!, 'offline-account');
-    await registerDemoDevice(request, baseURL!, user, 'fencealarm', 38, 'Hill fence');
+    await registerDemoDevice(request, baseURL!, user, 'fencealarm', 26, 'Hill fence');
     // Account and Billing are loaded once online, as a farmer would have used them before.
     await page.reload();
     const fence = page.getByRole('article', { name: 'Hill fence' });
