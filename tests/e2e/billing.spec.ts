@@ -5,7 +5,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { PriceCatalogue } from '../../shared/src/contract/billing';
 import { formatDataAmount } from '../../shared/src/domain/units';
 import { collectionOf, PRODUCT_IDS, type ProductId } from '../../shared/src/products/catalogue';
-import { apiCall, expect, expectAccessible, registerDemoDevice, signInNewUser, snapshot, test } from '../support/fixtures';
+import { apiCall, expect, expectAccessible, openNavigation, registerDemoDevice, signInNewUser, snapshot, test } from '../support/fixtures';
 import { startPaddock } from '../support/server';
 
 // Keys from the demo inventory; numbers 10–19 of each product are this file's.
@@ -249,6 +249,25 @@ test('a double-clicked Buy SMS charges once', async ({ page, request, baseURL })
 test('Manage payment opens the built-in portal in a new window', async ({ page, request, baseURL }) => {
   await signInNewUser(page, request, baseURL!, 'portal');
   await page.goto('/billing');
+  // On a phone, in every language, the title's words and the page's button share no pixel (the button goes below).
+  for (const locale of ['sv-SE', 'de-DE', 'fr-FR', 'en-GB']) {
+    await openNavigation(page);
+    await page.getByRole('combobox', { name: /Language|Sprache|Langue|Språk/ }).selectOption(locale);
+    const menu = page.getByRole('button', { name: /^(Menu|Menü|Meny)$/ });
+    if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) === 'true') await menu.click();
+    // The page in that language, its title and button drawn.
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(page.locator('main h1')).toBeVisible();
+    await expect(page.locator('.pd-page__actions button')).toBeVisible();
+    const [title, button] = await page.evaluate(() => {
+      const words = document.createRange();
+      words.selectNodeContents(document.querySelector('main h1')!);
+      const box = (rect: DOMRect) => ({ left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom });
+      return [box(words.getBoundingClientRect()), box(document.querySelector('.pd-page__actions button')!.getBoundingClientRect())];
+    });
+    const apart = title.right <= button.left || button.top >= title.bottom || button.right <= title.left || button.bottom <= title.top;
+    expect(apart, `${locale}: the title ${JSON.stringify(title)} and the button ${JSON.stringify(button)} overlap`).toBe(true);
+  }
   const popup = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Manage payment' }).click();
   const portal = await popup;

@@ -111,7 +111,9 @@ export async function startMailCatcher(): Promise<MailCatcher> {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const to = url.searchParams.get('to')?.trim().toLowerCase();
     const found = mails.filter((mail) => !to || mail.To === to).reverse();
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(found));
+    // A new connection per poll: a kept-alive socket the server times out (5 s) just as the next poll reuses it
+    // answered "socket hang up" (seen in live.spec.ts).
+    response.writeHead(200, { 'content-type': 'application/json', connection: 'close' }).end(JSON.stringify(found));
   });
 
   const listen = (server: Server | HttpServer) =>
