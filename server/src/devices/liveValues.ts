@@ -22,16 +22,23 @@ export const newestReadingAt = (row: LiveRow): Date | null => (readingAhead(row)
 
 /** The rows with their newest readings' live values in `fields`: one query for all the rows that need it. */
 export async function withLiveValues<R extends LiveRow>(db: Db, rows: R[]): Promise<R[]> {
-  const ahead = rows.flatMap((row) => (readingAhead(row) ? [{ key: row.key, at: row.readingAt }] : []));
-  if (!ahead.length) return rows;
+  // Judged once a row: each judgement parses the product's last-reading time.
+  const ahead = new Map<R, Date>(rows.flatMap((row) => (readingAhead(row) ? [[row, row.readingAt] as const] : [])));
+  if (!ahead.size) return rows;
   // By key and time, so only the partitions of those days are read (docs/architecture/readings.md).
   const stored = await db
     .select({ key: deviceReadings.key, at: deviceReadings.at, data: deviceReadings.data })
     .from(deviceReadings)
-    .where(and(inArray(deviceReadings.key, [...new Set(ahead.map((row) => row.key))]), inArray(deviceReadings.at, ahead.map((row) => row.at))));
+    .where(
+      and(
+        inArray(deviceReadings.key, [...new Set([...ahead.keys()].map((row) => row.key))]),
+        inArray(deviceReadings.at, [...ahead.values()]),
+      ),
+    );
   const found = new Map(stored.map((reading) => [`${reading.key}\n${reading.at.getTime()}`, reading]));
   return rows.map((row) => {
-    const reading = readingAhead(row) && isProductId(row.product) ? found.get(`${row.key}\n${row.readingAt.getTime()}`) : undefined;
+    const at = ahead.get(row);
+    const reading = at && found.get(`${row.key}\n${at.getTime()}`);
     // Gone only past the raw retention, and then settled into `fields` before its partition went (settleLiveValues).
     if (!reading || !isProductId(row.product)) return row;
     const patch = liveValues(row.product, reading.data as ReadingOf[typeof row.product], reading.at);
