@@ -103,7 +103,7 @@ async function main() {
   if (process.argv.includes('--wal')) return printRows(await walOnlyRows());
   // `npm run bench -- --trends`: the dashboard's trend call on 30 M and 1 M readings on PostgreSQL alone (no build, a few minutes).
   if (process.argv.includes('--trends')) return printRows(await trendRows(postgresDatabase));
-  // `npm run bench -- --fleet-year [--fleet-devices N] [--fleet-days N] [--keep] [--compact-completed] [--cluster-completed]`:
+  // `npm run bench -- --fleet-year [--fleet-devices N] [--fleet-days N] [--keep] [--as-written-only] [--cluster-completed]`:
   // charts, exports, trends and ingest on an interleaved 86 M-reading table beside one 1/30 of it, and bytes per reading (PostgreSQL
   // alone; hours at full scale on a busy 2-core machine, docs/architecture/budgets.md).
   if (process.argv.includes('--fleet-year')) return printRows(await fleetYearRows());

@@ -25,7 +25,7 @@ test('the command line sets the scale; the chart needs 21 days at least', () => 
     devices: 1_000,
     days: 60,
     keep: false,
-    compactCompleted: false,
+    compactCompleted: true,
     clusterCompleted: false,
   });
   expect(
@@ -36,14 +36,14 @@ test('the command line sets the scale; the chart needs 21 days at least', () => 
       '--fleet-days',
       '21',
       '--keep',
-      '--compact-completed',
+      '--as-written-only',
       '--cluster-completed',
     ]),
   ).toEqual({
     devices: 300,
     days: 21,
     keep: true,
-    compactCompleted: true,
+    compactCompleted: false,
     clusterCompleted: true,
   });
   expect(() => fleetYearOptions(['--fleet-days', '20'])).toThrow('--fleet-days takes a whole number of at least 21, not 20');

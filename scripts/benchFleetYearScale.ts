@@ -17,7 +17,10 @@ export interface FleetScale {
   days: number;
 }
 
-/** `--fleet-devices N`, `--fleet-days N`, `--keep`, `--compact-completed` and `--cluster-completed` of the command line (defaults: issue 28's scale, dropped after, as the server leaves them). */
+/**
+ * `--fleet-devices N`, `--fleet-days N`, `--keep`, `--as-written-only` and `--cluster-completed` of the command line
+ * (defaults: issue 28's scale, dropped after, completed days compacted as the server's job leaves them).
+ */
 export function fleetYearOptions(
   argv: readonly string[],
 ): FleetScale & { keep: boolean; compactCompleted: boolean; clusterCompleted: boolean } {
@@ -33,7 +36,7 @@ export function fleetYearOptions(
     devices: number('--fleet-devices', FLEET_YEAR_DEFAULTS.devices, 1),
     days: number('--fleet-days', FLEET_YEAR_DEFAULTS.days, CHART_DAYS + 1),
     keep: argv.includes('--keep'),
-    compactCompleted: argv.includes('--compact-completed'),
+    compactCompleted: !argv.includes('--as-written-only'),
     clusterCompleted: argv.includes('--cluster-completed'),
   };
 }

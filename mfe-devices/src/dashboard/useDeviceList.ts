@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { devicesApi } from '@paddock/shared/api';
 import type { Device, DeviceList } from '@paddock/shared/contract';
-import { DEVICE_LIST_REFRESH_MS } from '@paddock/shared/domain';
+import { DEVICE_LIST_REFRESH_MS, emptyDeviceList } from '@paddock/shared/domain';
 import { browserOffline, isUnreachable } from './offline/appOffline';
 import { CONFIRM_WRITE_EVERY_MS, confirmDeviceList, readDeviceList, saveDeviceListWhenIdle } from './offline/lastDeviceList';
 import { replaceDevice, reuseUnchanged } from './reconcile';
@@ -124,4 +124,4 @@ export function useDeviceList(userId: string | null, { keepCopy = true }: Device
   return { list: userId ? list : EMPTY_LIST, failed, update, appOffline: Boolean(userId) && appOffline, lastUpdated };
 }
 
-const EMPTY_LIST: DeviceList = { FarmcamSims: [], Fencealarms: [], Fencealarm2s: [], Smartplugs: [], Smartplug2s: [] };
+const EMPTY_LIST: DeviceList = emptyDeviceList();

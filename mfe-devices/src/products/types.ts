@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import type { RegisterBodies } from '@paddock/shared/api';
 import type { Device, DeviceOf, RegisterImeiBody } from '@paddock/shared/contract';
 import type { ProductId } from '@paddock/shared/domain';
@@ -37,6 +37,8 @@ export interface PowerSwitchProps<P extends ProductId> {
 export interface DeviceProductUi<P extends ProductId> {
   /** The product's icon on the register chooser. */
   icon: IconSymbol;
+  /** Its drawing on the card (picture.tsx: SVG content in a 48 × 48 box, dashboard/ProductPicture.tsx). */
+  picture: ReactNode;
   /**
    * The settings page, `lazy(() => import('./Settings'))`: its code loads on the first visit, so the dashboard's
    * JS stays small (docs/architecture/README.md#budgets).

@@ -1,6 +1,6 @@
 // A device as the API shows it (docs/product/devices.md): the stored row plus the owner's e-mail, in the product's shape.
 import type { Device, DeviceList, RenewalState } from '@paddock/shared/contract';
-import { PRODUCTS, isConfiguredProduct, registrationTrial, type ProductId } from '@paddock/shared/domain';
+import { PRODUCTS, emptyDeviceList, isConfiguredProduct, registrationTrial, type ProductId } from '@paddock/shared/domain';
 import type { DeviceRow, DeviceSubscription } from '../db/schema';
 import { SERVER_PRODUCTS } from './products';
 
@@ -67,13 +67,7 @@ export function toDevice(row: DeviceWithOwner, viewer?: DeviceViewer): Device {
 
 /** The list of `userId`'s devices as that user sees them (an admin reading it sees what the user does). */
 export function toDeviceList(rows: DeviceWithOwner[], userId?: string): DeviceList {
-  const list: DeviceList = {
-    FarmcamSims: [],
-    Fencealarms: [],
-    Fencealarm2s: [],
-    Smartplugs: [],
-    Smartplug2s: [],
-  };
+  const list = emptyDeviceList();
   for (const row of rows) {
     const device = toDevice(row, userId === undefined ? undefined : { userId, admin: false });
     (list[PRODUCTS[device.Product].listKey] as Device[]).push(device);

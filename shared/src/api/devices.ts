@@ -7,18 +7,14 @@ import type {
   DeviceOf,
   DeviceTrends,
   PlanPayment,
-  RegisterFarmcamSimBody,
-  RegisterImeiBody,
-  RegisterSmartplug2Body,
-  UpdateFarmcamSimBody,
-  UpdateFencealarm2Body,
-  UpdateFencealarmBody,
-  UpdateSmartplug2Body,
-  UpdateSmartplugBody,
+  RegisterBodies,
+  UpdateBodies,
 } from '../contract';
 import { PRODUCT_INFO, collectionOf, type ProductId } from '../products/catalogue';
 import { api, type RequestOptions } from './client';
 import { usersApi } from './users';
+
+export type { RegisterBodies, UpdateBodies };
 
 /** docs/product/limits.md: the power toggle waits up to 60 s for the device's acknowledgement (the server answers 408 then). */
 export const POWER_TOGGLE_TIMEOUT_MS = 60_000;
@@ -27,24 +23,6 @@ export const POWER_TOGGLE_TIMEOUT_MS = 60_000;
  * was) arrives before the client's own time-out, which would replace the page with the connection failure.
  */
 export const POWER_TOGGLE_CLIENT_TIMEOUT_MS = POWER_TOGGLE_TIMEOUT_MS + 5_000;
-
-/** The registration body of each product (docs/product/api.md). */
-export interface RegisterBodies {
-  'farmcam-sim': RegisterFarmcamSimBody;
-  fencealarm: RegisterImeiBody;
-  fencealarm2: RegisterImeiBody;
-  smartplug: RegisterImeiBody;
-  smartplug2: RegisterSmartplug2Body;
-}
-
-/** The update body of each product (docs/product/api.md). */
-export interface UpdateBodies {
-  'farmcam-sim': UpdateFarmcamSimBody;
-  fencealarm: UpdateFencealarmBody;
-  fencealarm2: UpdateFencealarm2Body;
-  smartplug: UpdateSmartplugBody;
-  smartplug2: UpdateSmartplug2Body;
-}
 
 /** A conditional device-list fetch: `list` is null when the server answered 304 Not Modified. */
 export interface DeviceListPoll {
@@ -115,7 +93,7 @@ export const devicesApi = {
     if (PRODUCT_INFO[product].power === 'command') {
       return api.put<DeviceOf<P>>(`${devicePath(product, key)}/power-enabled`, { Enabled: enabled }, withTimeout);
     }
-    return api.patch<DeviceOf<P>>(devicePath(product, key), { DeviceConfig: { OutputPower: enabled } } satisfies UpdateSmartplug2Body, withTimeout);
+    return api.patch<DeviceOf<P>>(devicePath(product, key), { DeviceConfig: { OutputPower: enabled } } satisfies UpdateBodies['smartplug2'], withTimeout);
   },
 };
 

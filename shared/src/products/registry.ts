@@ -18,23 +18,24 @@ import { smartplugInfo } from './smartplug/info';
 import { smartplugRules } from './smartplug/rules';
 import { smartplug2Info } from './smartplug2/info';
 import { smartplug2Rules } from './smartplug2/rules';
-import type { FarmcamSim, FarmcamSimReading } from './farmcamSim/contract';
-import type { Fencealarm, FencealarmDeviceConfig, FencealarmReading } from './fencealarm/contract';
-import type { Fencealarm2, Fencealarm2DeviceConfig, Fencealarm2Reading } from './fencealarm2/contract';
-import type { Smartplug, SmartplugDeviceConfig, SmartplugReading } from './smartplug/contract';
-import type { Smartplug2, Smartplug2DeviceConfig, Smartplug2Reading } from './smartplug2/contract';
+import type { RegisterImeiBody } from '../contract/devices';
+import type { FarmcamSim, FarmcamSimReading, RegisterFarmcamSimBody, UpdateFarmcamSimBody } from './farmcamSim/contract';
+import type { Fencealarm, FencealarmDeviceConfig, FencealarmReading, UpdateFencealarmBody } from './fencealarm/contract';
+import type { Fencealarm2, Fencealarm2DeviceConfig, Fencealarm2Reading, UpdateFencealarm2Body } from './fencealarm2/contract';
+import type { Smartplug, SmartplugDeviceConfig, SmartplugReading, UpdateSmartplugBody } from './smartplug/contract';
+import type { RegisterSmartplug2Body, Smartplug2, Smartplug2DeviceConfig, Smartplug2Reading, UpdateSmartplug2Body } from './smartplug2/contract';
 
 /**
- * What each product's rules are written for, as its contract types them: its representation, its `up/reading` and
- * the configuration it runs (null: none). An interface, so that a rule over any product P reads these as the union
- * of all products' types until P is known.
+ * What each product's rules are written for, as its contract types them: its representation, its `up/reading`, the
+ * configuration it runs (null: none) and its registration and update bodies. An interface, so that a rule over any
+ * product P reads these as the union of all products' types until P is known.
  */
 interface ProductTypes {
-  'farmcam-sim': { device: FarmcamSim; reading: FarmcamSimReading; config: null };
-  fencealarm: { device: Fencealarm; reading: FencealarmReading; config: FencealarmDeviceConfig };
-  fencealarm2: { device: Fencealarm2; reading: Fencealarm2Reading; config: Fencealarm2DeviceConfig };
-  smartplug: { device: Smartplug; reading: SmartplugReading; config: SmartplugDeviceConfig };
-  smartplug2: { device: Smartplug2; reading: Smartplug2Reading; config: Smartplug2DeviceConfig };
+  'farmcam-sim': { device: FarmcamSim; reading: FarmcamSimReading; config: null; register: RegisterFarmcamSimBody; update: UpdateFarmcamSimBody };
+  fencealarm: { device: Fencealarm; reading: FencealarmReading; config: FencealarmDeviceConfig; register: RegisterImeiBody; update: UpdateFencealarmBody };
+  fencealarm2: { device: Fencealarm2; reading: Fencealarm2Reading; config: Fencealarm2DeviceConfig; register: RegisterImeiBody; update: UpdateFencealarm2Body };
+  smartplug: { device: Smartplug; reading: SmartplugReading; config: SmartplugDeviceConfig; register: RegisterImeiBody; update: UpdateSmartplugBody };
+  smartplug2: { device: Smartplug2; reading: Smartplug2Reading; config: Smartplug2DeviceConfig; register: RegisterSmartplug2Body; update: UpdateSmartplug2Body };
 }
 
 /** Every product's facts and rules, by id, in PRODUCT_IDS order (index.ts adds each one's schemas). */
@@ -53,6 +54,10 @@ type TypesOf<P extends ProductId> = ProductTypes[P];
 
 /** The representation of one product (docs/product/devices.md). */
 export type DeviceOf<P extends ProductId> = TypesOf<P>['device'];
+/** The registration body of each product (docs/product/api.md). */
+export type RegisterBodies = { [P in ProductId]: TypesOf<P>['register'] };
+/** The update body of each product (docs/product/api.md). */
+export type UpdateBodies = { [P in ProductId]: TypesOf<P>['update'] };
 /** Any device; narrow on `Product`. */
 export type Device = DeviceOf<ProductId>;
 /** The `up/reading` payload of each product. */

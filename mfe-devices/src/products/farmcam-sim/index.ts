@@ -6,12 +6,14 @@ import type { DetailFormat } from '../../dashboard/detailFormat';
 import { dashboardTexts } from '../../dashboard/messages';
 import type { DeviceProductUi } from '../types';
 import { icons } from '@paddock/shared/ui';
+import { picture } from './picture';
 
 const m = dashboardTexts.messages;
 
 /** FarmCam SIM (docs/product/screens.md): registered by IMSI; its card shows the remaining data and the subscription. */
 export const farmcamSimUi: DeviceProductUi<'farmcam-sim'> = {
   icon: icons.simCard,
+  picture,
   Settings: lazy(() => import('./Settings')),
   nameExample: 'sim',
   details: (device, format, now) => {

@@ -2,12 +2,14 @@ import { lazy } from 'react';
 import { dashboardTexts } from '../../dashboard/messages';
 import { IMEI_REGISTRATION, type DeviceProductUi } from '../types';
 import { icons } from '@paddock/shared/ui';
+import { picture } from './picture';
 
 const m = dashboardTexts.messages;
 
 /** FenceAlarm (docs/product/screens.md): its card shows the last report's fence voltage, battery and signal. */
 export const fencealarmUi: DeviceProductUi<'fencealarm'> = {
   icon: icons.fence,
+  picture,
   Settings: lazy(() => import('./Settings')),
   nameExample: 'fence',
   details: (device, { t, num, orDash, time, volts }) => {

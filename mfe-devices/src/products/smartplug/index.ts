@@ -5,12 +5,14 @@ import { PowerToggle } from '../../dashboard/PowerToggle';
 import { consumptionCostLines } from '../consumptionCost';
 import { IMEI_REGISTRATION, type DeviceProductUi } from '../types';
 import { icons } from '@paddock/shared/ui';
+import { picture } from './picture';
 
 const m = dashboardTexts.messages;
 
 /** SmartPlug (docs/product/screens.md): its card shows load, consumption (and its cost at the user's energy price), temperature and signal, and has a power switch. */
 export const smartplugUi: DeviceProductUi<'smartplug'> = {
   icon: icons.powerPlug,
+  picture,
   Settings: lazy(() => import('./Settings')),
   nameExample: 'plug',
   details: (device, format) => {

@@ -4,12 +4,14 @@ import { PowerToggle } from '../../dashboard/PowerToggle';
 import { consumptionCostLines } from '../consumptionCost';
 import type { DeviceProductUi } from '../types';
 import { icons } from '@paddock/shared/ui';
+import { picture } from './picture';
 
 const m = dashboardTexts.messages;
 
 /** SmartPlug2 (docs/product/screens.md): registered with an optional owner; its card shows load, consumption (and its cost at the user's energy price) and signal, and has a power switch. */
 export const smartplug2Ui: DeviceProductUi<'smartplug2'> = {
   icon: icons.outlet,
+  picture,
   Settings: lazy(() => import('./Settings')),
   nameExample: 'plug',
   details: (device, format) => {
