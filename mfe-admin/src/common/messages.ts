@@ -31,4 +31,8 @@ export const adminCommonTexts = defineTranslations('admin.common', {
   save: { 'en-GB': 'Save', 'de-DE': 'Speichern', 'fr-FR': 'Enregistrer', 'sv-SE': 'Spara' },
   yes: { 'en-GB': 'Yes', 'de-DE': 'Ja', 'fr-FR': 'Oui', 'sv-SE': 'Ja' },
   no: { 'en-GB': 'No', 'de-DE': 'Nein', 'fr-FR': 'Non', 'sv-SE': 'Nej' },
+  // The record pages (issue 30): the JSON behind a toggle, and what a missing value is read out as.
+  showRaw: { 'en-GB': 'Show raw data', 'de-DE': 'Rohdaten anzeigen', 'fr-FR': 'Afficher les données brutes', 'sv-SE': 'Visa rådata' },
+  hideRaw: { 'en-GB': 'Hide raw data', 'de-DE': 'Rohdaten ausblenden', 'fr-FR': 'Masquer les données brutes', 'sv-SE': 'Dölj rådata' },
+  notGiven: { 'en-GB': 'not given', 'de-DE': 'nicht angegeben', 'fr-FR': 'non renseigné', 'sv-SE': 'saknas' },
 });

@@ -1,17 +1,20 @@
-// /admin/{product}/{key} (docs/product/admin.md): the device as JSON and what staff can do to it — act as its owner,
-// add a trial, cancel the subscription, and per the product's capabilities configure FOTA or reset consumption.
+// /admin/{product}/{key} (docs/product/admin.md): the device as labelled values (the JSON behind a toggle) and what
+// staff can do to it — act as its owner, add a trial, cancel the subscription, and per the product's capabilities
+// configure FOTA or reset consumption.
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import { adminApi, ApiError, failureText, showToast } from '@paddock/shared/api';
-import { PRODUCT_INFO, type DeviceOf, type ProductId } from '@paddock/shared/domain';
+import { HISTORY_UNITS, PRODUCT_INFO, type DeviceOf, type ProductId } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { Actions, Alert, Button, Card, ConfirmDialog, Dialog, LoadedView, Page, icons, useActionFailure } from '@paddock/shared/ui';
-import { JsonView } from '../common/JsonView';
+import { DetailList } from '../common/Details';
 import { adminCommonTexts } from '../common/messages';
+import { RawData } from '../common/RawData';
 import { useImpersonate } from '../common/useImpersonate';
 import { adminDevicePath, adminProductPath } from './adminPaths';
 import { impersonateKeyOf } from './capabilities';
+import { DeviceDetails } from './DeviceDetails';
 import { FirmwareStatus } from './FirmwareStatus';
 import { adminDeviceTexts } from './messages';
 import { BYTES_PER_MB, trialAddedOf, type TrialAdded } from './trial';
@@ -57,11 +60,8 @@ export function DevicePage({ product, deviceKey }: { product: ProductId; deviceK
             </Actions>
             {trialAdded ? <TrialAddedNote added={trialAdded} /> : null}
             {info.consumptionReset ? <ConsumptionReset deviceKey={deviceKey} /> : null}
+            <DeviceDetails product={product} deviceKey={deviceKey} device={device} />
             {info.firmwareUpdates ? <FirmwareStatus device={device} /> : null}
-            <Card aria-label={t(m.deviceJson)}>
-              <h2>{t(m.deviceJson)}</h2>
-              <JsonView value={device} name={`${info.name} ${deviceKey}`} />
-            </Card>
           </>
         )}
       </LoadedView>
@@ -188,13 +188,33 @@ function ConsumptionReset({ deviceKey }: { deviceKey: string }) {
       >
         <p>{t(m.resetConfirmText)}</p>
       </ConfirmDialog>
-      {outcome ? (
-        <Card aria-label={t(m.plugAnswer)}>
-          <h2>{t(m.plugAnswer)}</h2>
-          <JsonView value={outcome.answer} name={t(m.plugAnswer)} />
-        </Card>
-      ) : null}
+      {outcome ? <PlugAnswer answer={outcome.answer} /> : null}
     </>
+  );
+}
+
+/** The plug's answer to a reset: its counter now, when it says, and the whole answer behind the raw-data toggle. */
+function PlugAnswer({ answer }: { answer: unknown }) {
+  const t = useT();
+  const intl = useIntl();
+  const m = adminDeviceTexts.messages;
+  const consumption = (answer as { Consumption?: unknown } | null)?.Consumption;
+  return (
+    <Card aria-label={t(m.plugAnswer)}>
+      <h2>{t(m.plugAnswer)}</h2>
+      {typeof consumption === 'number' ? (
+        <DetailList
+          items={[
+            {
+              id: 'consumption',
+              label: t(m.consumption),
+              value: t(m.valueUnit, { value: intl.formatNumber(consumption), unit: HISTORY_UNITS.consumption }),
+            },
+          ]}
+        />
+      ) : null}
+      <RawData value={answer} name={t(m.plugAnswer)} />
+    </Card>
   );
 }
 

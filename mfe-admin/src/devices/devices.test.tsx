@@ -1,9 +1,9 @@
 // /admin/{product}, /admin/{product}/{key}, /add-trial and /fota (docs/product/admin.md).
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { adminApi, devicesApi } from '@paddock/shared/api';
+import { adminApi, billingApi, devicesApi } from '@paddock/shared/api';
 import type { AdminDeviceSummary, User } from '@paddock/shared/contract';
 import { impersonationAtom, paddockStore } from '@paddock/shared/session';
-import { apiError, resetSession, sampleAdmin, sampleUser, signInAs, toastTexts } from '@paddock/shared/testing/fixtures';
+import { apiError, resetSession, sampleAdmin, samplePrices, sampleUser, signInAs, toastTexts } from '@paddock/shared/testing/fixtures';
 import { currentLocation, renderRemote } from '@paddock/shared/testing/renderRemote';
 import App from '../App';
 import { FIRMWARE_POLL_MS } from './useAdminDevice';
@@ -35,7 +35,30 @@ const summary = (key: string): AdminDeviceSummary => ({
 beforeEach(() => {
   resetSession();
   signInAs(sampleAdmin);
+  // The device page names plans from the catalogue and takes the registration time from the search.
+  jest.spyOn(billingApi, 'prices').mockResolvedValue(samplePrices);
+  jest.spyOn(adminApi, 'searchDevices').mockResolvedValue({ Devices: [], Next: null });
 });
+
+/**
+ * The browser's own time zone, as a staff member's machine has it: every date format that names no zone uses
+ * `zone` (the page must format in the reader's zone, not UTC and not as ISO text).
+ */
+function inTimeZone(zone: string) {
+  const Original = Intl.DateTimeFormat;
+  const zoned = jest
+    .spyOn(Intl, 'DateTimeFormat')
+    .mockImplementation(
+      (locales?: Intl.LocalesArgument, options?: Intl.DateTimeFormatOptions) => new Original(locales, { timeZone: zone, ...options }),
+    );
+  Object.assign(zoned, { supportedLocalesOf: Original.supportedLocalesOf.bind(Original) });
+}
+
+/** The value beside a label in a region's description lists. */
+function valueIn(region: string, label: string): HTMLElement {
+  const term = within(screen.getByRole('region', { name: region })).getByText(label, { selector: 'dt' });
+  return term.nextElementSibling as HTMLElement;
+}
 afterEach(() => {
   jest.restoreAllMocks();
   jest.useRealTimers();
@@ -90,13 +113,31 @@ describe('/admin/{product} search', () => {
 });
 
 describe('/admin/{product}/{key}', () => {
-  test('the device as JSON; Impersonate owner uses the product’s key type, sets the session and opens /devices', async () => {
-    jest.spyOn(devicesApi, 'get').mockResolvedValue(sim as never);
+  test('the device as labelled values, its JSON behind Show raw data; Impersonate owner uses the product’s key type, sets the session and opens /devices', async () => {
+    jest.spyOn(devicesApi, 'get').mockResolvedValue({ ...sim, RemainingData: 1_234_000_000, UsedData: 250_000_000 } as never);
     const impersonate = jest.spyOn(adminApi, 'impersonate').mockResolvedValue(owner);
     const { user } = renderRemote(App, `/admin/farmcam-sim/${IMSI}`);
     expect(await screen.findByRole('heading', { level: 1, name: `FarmCam SIM ${IMSI}` })).toBeInTheDocument();
     expect(screen.getByText('Owner: greta@example.com')).toBeInTheDocument();
-    expect(screen.getByLabelText(`FarmCam SIM ${IMSI} as JSON`).textContent).toBe(JSON.stringify(sim, null, 2));
+    expect(valueIn('Device record', 'Product')).toHaveTextContent('FarmCam SIM');
+    expect(valueIn('Device record', 'IMSI')).toHaveTextContent(IMSI);
+    expect(valueIn('Device record', 'Name')).toHaveTextContent('Gate');
+    expect(within(valueIn('Device record', 'Owner')).getByRole('link', { name: 'greta@example.com' })).toHaveAttribute(
+      'href',
+      '/admin/user/u7',
+    );
+    expect(valueIn('Device record', 'People with access')).toHaveTextContent('greta@example.com');
+    // The search had nothing to say: missing, not made up.
+    expect(valueIn('Device record', 'Registered')).toHaveTextContent('—');
+    expect(valueIn('Live values', 'Data left')).toHaveTextContent('1.2 GB');
+    expect(valueIn('Live values', 'Data used since activation')).toHaveTextContent('250 MB');
+    expect(await screen.findByText('1 January 2099', { exact: false, selector: 'dd' })).toHaveTextContent('Renews 1 January 2099');
+    expect(screen.queryByLabelText(`FarmCam SIM ${IMSI} as JSON`)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show raw data' }));
+    expect(screen.getByLabelText(`FarmCam SIM ${IMSI} as JSON`).textContent).toBe(
+      JSON.stringify({ ...sim, RemainingData: 1_234_000_000, UsedData: 250_000_000 }, null, 2),
+    );
+    expect(screen.getByRole('button', { name: 'Hide raw data' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.queryByRole('link', { name: 'Configure FOTA' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reset consumption' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Impersonate owner' }));
@@ -122,13 +163,16 @@ describe('/admin/{product}/{key}', () => {
     const ended = { ...sim, Subscription: { ...subscription, PriceIds: { Current: '', Next: '' } } };
     const cancel = jest.spyOn(adminApi, 'cancelSubscription').mockResolvedValue(ended as never);
     const { user } = renderRemote(App, `/admin/farmcam-sim/${IMSI}`);
-    await user.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
+    await user.click(await screen.findByRole('button', { name: 'Show raw data' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel subscription' }));
     const dialog = screen.getByRole('dialog', { name: `Cancel the subscription of FarmCam SIM ${IMSI}?` });
     await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     expect(cancel).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Cancel subscription' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'End subscription' }));
     await waitFor(() => expect(screen.getByLabelText(`FarmCam SIM ${IMSI} as JSON`).textContent).toBe(JSON.stringify(ended, null, 2)));
+    expect(valueIn('Device record', 'Next plan')).toHaveTextContent('None');
+    expect(valueIn('Device record', 'Plan period')).toHaveTextContent('Ends 1 January 2099');
     expect(cancel).toHaveBeenCalledWith('farmcam-sim', IMSI, { silent: true });
     expect(toastTexts()).toContain('Subscription cancelled');
   });
@@ -157,7 +201,11 @@ describe('/admin/{product}/{key}', () => {
     await user.click(
       within(screen.getByRole('dialog', { name: `Reset the consumption of ${IMEI}?` })).getByRole('button', { name: 'Reset' }),
     );
-    expect(await screen.findByLabelText('The plug answered as JSON')).toHaveTextContent('"Consumption": 0');
+    const answer = await screen.findByRole('region', { name: 'The plug answered' });
+    expect(within(answer).getByText('Consumption', { selector: 'dt' }).nextElementSibling).toHaveTextContent('0 Wh');
+    expect(within(answer).queryByLabelText('The plug answered as JSON')).toBeNull();
+    await user.click(within(answer).getByRole('button', { name: 'Show raw data' }));
+    expect(within(answer).getByLabelText('The plug answered as JSON')).toHaveTextContent('"Consumption": 0');
     expect(reset).toHaveBeenCalledWith(IMEI, { silent: true });
   });
 
@@ -173,6 +221,80 @@ describe('/admin/{product}/{key}', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(shown);
     expect(screen.getByRole('dialog')).toBe(dialog);
+  });
+});
+
+describe('/admin/{product}/{key} labelled values', () => {
+  const smartplug = {
+    ...plug,
+    Load: 1234.56,
+    Consumption: 5678,
+    Temperature: 21.5,
+    SignalStrength: 87,
+    LastUplinkAt: '2026-03-01T22:30:00.000Z',
+    PowerEnabled: true,
+    Connection: { Offline: false, LastSeenAt: '2026-03-01T22:31:00.000Z' },
+    Subscription: {
+      Trialing: false,
+      ExpiresAt: '2099-01-01T00:00:00.000Z',
+      PriceIds: { Current: 'price_sp_month', Next: 'price_sp_year' },
+    },
+    Metadata: { ...metadata, Name: 'Pump', Access: [owner.Email, 'hans@example.com'], Notify: ['hans@example.com'] },
+  };
+
+  test('times in the reader’s time zone, the plan by name, live values with units', async () => {
+    inTimeZone('Pacific/Auckland');
+    jest.spyOn(devicesApi, 'get').mockResolvedValue(smartplug as never);
+    const search = jest
+      .spyOn(adminApi, 'searchDevices')
+      .mockResolvedValue({ Devices: [{ ...summary(IMEI), Product: 'smartplug', RegisteredAt: '2026-01-02T10:00:00.000Z' }], Next: null });
+    renderRemote(App, `/admin/smartplug/${IMEI}`);
+    await screen.findByRole('heading', { level: 1, name: `SmartPlug ${IMEI}` });
+    // 22:30 UTC on 1 March is 11:30 on 2 March in New Zealand (UTC+13); 10:00 UTC on 2 January is 23:00 there.
+    expect(valueIn('Device record', 'Last reading')).toHaveTextContent('2 Mar 2026, 11:30');
+    expect(within(valueIn('Device record', 'Last reading')).getByText('2 Mar 2026, 11:30')).toHaveAttribute(
+      'datetime',
+      '2026-03-01T22:30:00.000Z',
+    );
+    expect(valueIn('Device record', 'Last heard from')).toHaveTextContent('2 Mar 2026, 11:31');
+    expect(await within(screen.getByRole('region', { name: 'Device record' })).findByText('2 Jan 2026, 23:00')).toBeInTheDocument();
+    expect(search).toHaveBeenCalledWith('smartplug', { key: IMEI, limit: 1 }, { silent: true });
+    expect(valueIn('Device record', 'Connection')).toHaveTextContent('Online');
+    expect(valueIn('Device record', 'IMEI')).toHaveTextContent(IMEI);
+    expect(await screen.findByText('Monthly', { selector: 'dd' })).toBeInTheDocument();
+    expect(valueIn('Device record', 'Next plan')).toHaveTextContent('Yearly');
+    expect(valueIn('Device record', 'People with access')).toHaveTextContent('greta@example.comhans@example.com');
+    expect(valueIn('Device record', 'Told about alarms')).toHaveTextContent('hans@example.com');
+    expect(valueIn('Live values', 'Load')).toHaveTextContent('1,234.6 W');
+    expect(valueIn('Live values', 'Consumption')).toHaveTextContent('5,678 Wh');
+    expect(valueIn('Live values', 'Temperature')).toHaveTextContent('21.5°C');
+    expect(valueIn('Live values', 'Signal')).toHaveTextContent('87%');
+    expect(valueIn('Live values', 'Power')).toHaveTextContent('On');
+    expect(screen.queryByText(/2026-03-01T22:30/)).toBeNull();
+  });
+
+  test('an offline device, and values it has not reported shown as a dash', async () => {
+    jest.spyOn(devicesApi, 'get').mockResolvedValue({
+      ...smartplug,
+      Load: null,
+      Temperature: null,
+      Connection: { Offline: true, LastSeenAt: '2026-03-01T22:31:00.000Z' },
+    } as never);
+    renderRemote(App, `/admin/smartplug/${IMEI}`);
+    await screen.findByRole('heading', { level: 1, name: `SmartPlug ${IMEI}` });
+    expect(valueIn('Device record', 'Connection')).toHaveTextContent('Offline');
+    expect(valueIn('Live values', 'Load')).toHaveTextContent('—not given');
+    expect(valueIn('Live values', 'Temperature')).toHaveTextContent('—');
+  });
+
+  test('FenceAlarm2: its voltage and firmware version, in French', async () => {
+    jest.spyOn(devicesApi, 'get').mockResolvedValue({ ...fence2({ Version: '1.2.0', Pending: null }), Voltage: 6543 } as never);
+    renderRemote(App, `/admin/fencealarm2/${IMEI}`, { locale: 'fr-FR' });
+    await screen.findByRole('heading', { level: 1, name: `FenceAlarm2 ${IMEI}` });
+    // French groups digits with a narrow no-break space; the unit is held to its number by a no-break space.
+    expect(valueIn('Valeurs actuelles', 'Tension de la clôture').textContent).toBe('6\u202f543\u00a0V');
+    expect(valueIn('Fiche de l’appareil', 'Version du micrologiciel')).toHaveTextContent('1.2.0');
+    expect(screen.getByRole('button', { name: 'Afficher les données brutes' })).toBeInTheDocument();
   });
 });
 

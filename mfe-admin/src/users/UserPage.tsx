@@ -1,13 +1,16 @@
-// /admin/user/{id} (docs/product/admin.md): the account as JSON, its devices, and what staff can do to it.
+// /admin/user/{id} (docs/product/admin.md): the account as labelled values (the JSON behind a toggle), its devices,
+// and what staff can do to it.
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { adminApi, paymentCustomerUrl, showToast, usersApi, useLoaded } from '@paddock/shared/api';
 import type { DeviceList, User } from '@paddock/shared/contract';
-import { PRODUCT_IDS, PRODUCT_INFO, type ProductId } from '@paddock/shared/domain';
+import { energyPriceAmount, formatMoney, PRODUCT_IDS, PRODUCT_INFO, type ProductId } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
 import { Actions, Button, Card, Icon, LoadedView, Page, Table, icons } from '@paddock/shared/ui';
-import { JsonView } from '../common/JsonView';
+import { DetailList, useYesNo, type Detail } from '../common/Details';
 import { adminCommonTexts } from '../common/messages';
+import { RawData } from '../common/RawData';
 import { useImpersonate } from '../common/useImpersonate';
 import { adminDevicePath, adminUserPath } from '../devices/adminPaths';
 import { adminUserTexts } from './messages';
@@ -31,7 +34,9 @@ export function UserPage({ id }: { id: string }) {
           <>
             <UserActions user={user} onChange={replace} />
             <Card aria-label={t(adminUserTexts.messages.account)}>
-              <JsonView value={user} name={user.Email} />
+              <h2>{t(adminUserTexts.messages.account)}</h2>
+              <AccountDetails user={user} />
+              <RawData value={user} name={user.Email} />
             </Card>
             <UserDevices id={id} />
           </>
@@ -39,6 +44,68 @@ export function UserPage({ id }: { id: string }) {
       </LoadedView>
     </Page>
   );
+}
+
+/**
+ * The account's fields in words (docs/product/admin.md "Admin screens"): what GET /users/{id} holds, each labelled;
+ * a record from an older server may lack some, which then show as missing rather than breaking the page.
+ */
+function AccountDetails({ user }: { user: User }) {
+  const t = useT();
+  const intl = useIntl();
+  const yesNo = useYesNo();
+  const m = adminUserTexts.messages;
+  const u = user as Partial<User>;
+  const address = [u.Addr1, u.Addr2].filter(Boolean);
+  const displayName = (code: string | undefined, type: 'region' | 'language') => {
+    if (!code) return null;
+    try {
+      return intl.formatDisplayName(code, { type }) ?? code;
+    } catch {
+      return code;
+    }
+  };
+  const price = u.EnergyPrice;
+  const items: Detail[] = [
+    { id: 'email', label: t(m.email), value: u.Email },
+    ...(u.PendingEmail ? [{ id: 'pendingEmail', label: t(m.pendingEmail), value: u.PendingEmail }] : []),
+    { id: 'verified', label: t(m.verified), value: yesNo(u.Verified) },
+    { id: 'name', label: t(m.name), value: u.Name },
+    {
+      id: 'address',
+      label: t(m.address),
+      value: address.length ? address.map((line) => <div key={line}>{line}</div>) : null,
+    },
+    { id: 'postcode', label: t(m.postcode), value: u.PostalCode },
+    { id: 'town', label: t(m.town), value: u.Town },
+    { id: 'country', label: t(m.country), value: displayName(u.Country, 'region') },
+    { id: 'vat', label: t(m.vatNumber), value: u.Vatin },
+    { id: 'phone', label: t(m.phone), value: u.Phone },
+    { id: 'language', label: t(m.language), value: displayName(u.Locale, 'language') },
+    {
+      id: 'type',
+      label: t(m.accountType),
+      value: u.AccountType ? t(u.AccountType === 'admin' ? m.accountStaff : m.accountCustomer) : null,
+    },
+    { id: 'customer', label: t(m.customerId), value: u.CustomerId },
+    { id: 'emailBilling', label: t(m.emailBilling), value: yesNo(u.EmailNotifications?.Billing) },
+    { id: 'emailDevice', label: t(m.emailDevice), value: yesNo(u.EmailNotifications?.Device) },
+    { id: 'emailMarketing', label: t(m.emailMarketing), value: yesNo(u.EmailNotifications?.Marketing) },
+    { id: 'push', label: t(m.pushNotifications), value: yesNo(u.PushNotifications?.Enabled) },
+    { id: 'sms', label: t(m.smsNotifications), value: yesNo(u.SmsNotifications?.Enabled) },
+    {
+      id: 'smsBalance',
+      label: t(m.smsBalance),
+      value: typeof u.SmsNotifications?.Balance === 'number' ? intl.formatNumber(u.SmsNotifications.Balance) : null,
+    },
+    {
+      id: 'energyPrice',
+      label: t(m.energyPrice),
+      // Up to four decimals, as the owner typed it (docs/product/limits.md "Energy price").
+      value: price ? t(m.perKwh, { price: formatMoney(intl.locale, energyPriceAmount(price.PerKwh), price.Currency, 4) }) : null,
+    },
+  ];
+  return <DetailList items={items} />;
 }
 
 function UserActions({ user, onChange }: { user: User; onChange: (user: User) => void }) {

@@ -62,14 +62,74 @@ describe('/admin/user/{id}', () => {
     jest.spyOn(adminApi, 'paymentProvider').mockResolvedValue({ Provider: provider });
   }
 
-  test('shows the user as JSON and their devices linked to the admin device pages', async () => {
-    serve();
+  /** The value beside a label of the account's description list. */
+  const valueOf = (label: string) => {
+    const account = screen.getByRole('region', { name: 'Account' });
+    const term = within(account).getByText(label, { selector: 'dt' });
+    return term.nextElementSibling as HTMLElement;
+  };
+
+  test('shows the account as labelled values and their devices linked to the admin device pages', async () => {
+    serve({
+      ...customer,
+      Addr1: 'Storgatan 1',
+      Addr2: 'Box 12',
+      PostalCode: '123 45',
+      Town: 'Ystad',
+      Vatin: 'SE123456789001',
+      Locale: 'de-DE',
+      SmsNotifications: { Enabled: true, Balance: 1250 },
+      EnergyPrice: { PerKwh: 12345, Currency: 'SEK' },
+    });
     renderRemote(App, '/admin/user/u7');
     expect(await screen.findByRole('heading', { level: 1, name: 'User greta@example.com' })).toBeInTheDocument();
-    expect(screen.getByLabelText('greta@example.com as JSON').textContent).toBe(JSON.stringify(customer, null, 2));
+    expect(valueOf('E-mail')).toHaveTextContent('greta@example.com');
+    expect(valueOf('Verified')).toHaveTextContent('No');
+    expect(valueOf('Name')).toHaveTextContent('Greta Farmer');
+    expect(valueOf('Address')).toHaveTextContent('Storgatan 1Box 12');
+    expect(valueOf('Postcode')).toHaveTextContent('123 45');
+    expect(valueOf('Town')).toHaveTextContent('Ystad');
+    expect(valueOf('Country')).toHaveTextContent('Sweden');
+    expect(valueOf('VAT number')).toHaveTextContent('SE123456789001');
+    expect(valueOf('Language')).toHaveTextContent('German (Germany)');
+    expect(valueOf('Account type')).toHaveTextContent('Customer');
+    expect(valueOf('E-mails about billing')).toHaveTextContent('Yes');
+    expect(valueOf('News and offers by e-mail')).toHaveTextContent('No');
+    expect(valueOf('SMS left')).toHaveTextContent('1,250');
+    expect(valueOf('Energy price')).toHaveTextContent('SEK 1.2345 per kWh');
+    // Nothing given: a dash, read out as words.
+    expect(valueOf('Phone')).toHaveTextContent('—not given');
+    expect(screen.queryByText(/"Email"/)).toBeNull();
     expect(await screen.findByRole('link', { name: '240071234567890' })).toHaveAttribute('href', '/admin/farmcam-sim/240071234567890');
     expect(screen.getByRole('link', { name: '356938035643801' })).toHaveAttribute('href', '/admin/fencealarm/356938035643801');
     expect(screen.getByRole('link', { name: 'Set new email' })).toHaveAttribute('href', '/admin/user/u7/email');
+  });
+
+  test('the JSON stays hidden until Show raw data, and Hide raw data folds it again', async () => {
+    serve();
+    const { user } = renderRemote(App, '/admin/user/u7');
+    const show = await screen.findByRole('button', { name: 'Show raw data' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByLabelText('greta@example.com as JSON')).toBeNull();
+    await user.click(show);
+    expect(screen.getByLabelText('greta@example.com as JSON').textContent).toBe(JSON.stringify(customer, null, 2));
+    const hide = screen.getByRole('button', { name: 'Hide raw data' });
+    expect(hide).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById(hide.getAttribute('aria-controls')!)).toContainElement(
+      screen.getByLabelText('greta@example.com as JSON'),
+    );
+    await user.click(hide);
+    expect(screen.queryByLabelText('greta@example.com as JSON')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Show raw data' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('in Swedish', async () => {
+    serve();
+    renderRemote(App, '/admin/user/u7', { locale: 'sv-SE' });
+    const account = await screen.findByRole('region', { name: 'Konto' });
+    expect(within(account).getByText('Verifierad', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Nej');
+    expect(within(account).getByText('Land', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Sverige');
+    expect(within(account).getByRole('button', { name: 'Visa rådata' })).toBeInTheDocument();
   });
 
   test('the payment provider link: production dashboard, or the test one on a test host', async () => {
@@ -128,6 +188,7 @@ describe('/admin/user/{id}', () => {
     const { user } = renderRemote(App, '/admin/user/u7');
     await user.click(await screen.findByRole('button', { name: 'Verify account' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Verify account' })).toBeNull());
+    expect(valueOf('Verified')).toHaveTextContent('Yes');
     expect(verify).toHaveBeenCalledWith('u7');
     expect(toastTexts()).toContain('Account verified. Its password no longer works: the owner sets a new one with “Forgot password”.');
   });
