@@ -5,6 +5,7 @@ import {
   expectAccessible,
   latestMail,
   openNavigation,
+  signInNewUser,
   snapshot,
   test,
   uniqueEmail,
@@ -84,4 +85,26 @@ test('a new user creates an account, verifies it, signs in, switches to Deutsch 
   await expect(page).toHaveURL(/\/sign-in$/);
   // Signed out, the language stays the one chosen.
   await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+});
+
+test('deleting the account lists what goes, asks for the password, then signs out for good', async ({ page, request, baseURL }) => {
+  const user = await signInNewUser(page, request, baseURL!, 'leaving');
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  // What goes with it comes from the server (GET /users/{id}/deletion-summary); a new account owns nothing.
+  await expect(dialog.getByText('You own no devices and have no SMS left, so nothing else goes with it.')).toBeVisible();
+  await expectAccessible(page);
+  const password = dialog.getByLabel('Current password');
+  await dialog.getByRole('button', { name: 'Delete for good' }).click();
+  await expect(password).toHaveAccessibleDescription('Enter your current password to delete your account.');
+  await password.fill('not-the-password');
+  await dialog.getByRole('button', { name: 'Delete for good' }).click();
+  await expect(dialog.locator('.pd-field__error')).toBeVisible();
+  await expect(page).toHaveURL(/\/account$/);
+  await password.fill(user.password);
+  await dialog.getByRole('button', { name: 'Delete for good' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  const again = await request.post(`${baseURL}/api/sign-in`, { data: { Email: user.email, Password: user.password } });
+  expect(again.status()).toBe(401);
 });

@@ -38,7 +38,7 @@ test('the price per kWh set on /account prices a plug card’s consumption and i
   await expect(page.getByLabel('Currency')).toHaveValue('SEK');
   await price.fill('0');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(price).toHaveAccessibleDescription(/The price must be more than 0 and at most 100\.00 per kWh\./);
+  await expect(price).toHaveAccessibleDescription(/The price must be more than 0 and at most SEK\s100\.00 per kWh\./);
   await price.fill('2.5');
   await recordToasts(page);
   await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -180,12 +180,22 @@ test('shared from the settings page: the friend sees the device but cannot unreg
 
   await page.goto('/devices');
   await openSettings(page, 'Greenhouse heater');
+  // The alarms are off for the person invited unless the owner ticks it (docs/product/states.md Sharing).
+  const notifyBox = page.getByRole('checkbox', { name: 'Also notify them of alarms' });
+  await expect(notifyBox).not.toBeChecked();
+  await notifyBox.check();
   // Typed with spaces and capitals: trimmed and lowercased.
   await page.getByLabel('Invite by e-mail').fill(`  ${friend.email.toUpperCase()}  `);
   await page.getByRole('button', { name: 'Invite', exact: true }).click();
   await expect(page.getByRole('cell', { name: friend.email, exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Notify ${friend.email} of alarms` })).toHaveAttribute('aria-pressed', 'true');
+  await expect(notifyBox).not.toBeChecked();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/devices\\?id=${plug}$`));
+  // The friend is mailed who shared which device, with a link to it.
+  await expect
+    .poll(async () => (await mailsTo(request, friend.email)).map((mail) => mail.Subject))
+    .toContainEqual(expect.stringContaining('shared Greenhouse heater with you on Paddock'));
 
   // The friend sees it within a refresh, may open its settings, but not unregister it.
   await expect(card(friendPage, 'Greenhouse heater')).toBeVisible({ timeout: 15_000 });

@@ -82,26 +82,28 @@ test('log pages: charts from the dashboard, interval and Until redraw them, CSV 
   const csvDownload = page.waitForEvent('download');
   await voltage.getByRole('button', { name: 'Export Voltage' }).click();
   const csv = await csvDownload;
-  expect(csv.suggestedFilename()).toBe('export.csv');
+  // Named after the device, series and window (today, in the browser's zone); a Local time column in that zone.
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  expect(csv.suggestedFilename()).toBe(`fencealarm-${fence}-voltage-${today}-to-${today}.csv`);
   const lines = (await readFile(await csv.path())).toString().trim().split(/\r?\n/);
-  expect(lines[0]).toBe('Timestamp,Voltage');
+  expect(lines[0]).toBe(`Timestamp,Local time (${zone}),Voltage (V)`);
   expect(lines.length - 1).toBeGreaterThanOrEqual(readings.length);
   const first = readings[0];
-  expect(lines).toContain(`${first.Timestamp},${first.Voltage}`);
+  expect(lines.some((line) => line.startsWith(`${first.Timestamp},`) && line.endsWith(`,${first.Voltage}`))).toBe(true);
 
   await page.getByLabel('Export format').selectOption('xlsx');
   const xlsxDownload = page.waitForEvent('download');
   await voltage.getByRole('button', { name: 'Export Voltage' }).click();
   const xlsx = await xlsxDownload;
-  expect(xlsx.suggestedFilename()).toBe('export.xlsx');
+  expect(xlsx.suggestedFilename()).toBe(`fencealarm-${fence}-voltage-${today}-to-${today}.xlsx`);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(await xlsx.path());
   const sheet = workbook.worksheets[0];
-  expect(sheet.getRow(1).values).toEqual([undefined, 'Timestamp', 'Voltage']);
+  expect(sheet.getRow(1).values).toEqual([undefined, 'Timestamp', `Local time (${zone})`, 'Voltage (V)']);
   expect(sheet.rowCount - 1).toBeGreaterThanOrEqual(readings.length);
   const firstRow = sheet.getRow(2).values as unknown[];
   expect(new Date(firstRow[1] as Date).toISOString()).toBe(first.Timestamp);
-  expect(firstRow[2]).toBe(first.Voltage);
+  expect(firstRow[3]).toBe(first.Voltage);
 
   // Back to the dashboard, at this device.
   await page.getByRole('button', { name: 'Back' }).or(page.getByRole('link', { name: 'Back' })).first().click();

@@ -384,33 +384,110 @@ describe('/account', () => {
     }
   });
 
-  test('deleting the account asks first, then deletes it, signs out and goes to sign-in', async () => {
-    const { user } = await openAccount();
-    const remove = jest.spyOn(usersApi, 'remove').mockResolvedValue(undefined);
+  const summary = {
+    Devices: [
+      { Product: 'fencealarm', Key: '356938035643809', Name: 'East fence' },
+      { Product: 'smartplug', Key: '356938035643810', Name: 'Barn heater' },
+    ],
+    Plans: [
+      { Key: '356938035643809', Name: 'East fence', Trialing: false, ExpiresAt: '2027-03-01T12:00:00Z', Renews: true },
+      { Key: '356938035643810', Name: 'Barn heater', Trialing: true, ExpiresAt: '2026-12-24T12:00:00Z', Renews: false },
+    ],
+    SmsBalance: 42,
+    SharedWith: [
+      { Email: 'anna@example.com', Devices: ['East fence', 'Barn heater'] },
+      { Email: 'bo@example.com', Devices: ['Barn heater'] },
+    ],
+  };
+  const openDeletion = async (user: { click: (element: Element) => Promise<void> }) => {
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    return screen.findByRole('dialog', { name: 'Delete your account?' });
+  };
+
+  test('deleting the account lists what goes, asks for the password, then deletes it, signs out and goes to sign-in', async () => {
+    const { user } = await openAccount();
+    const deletionSummary = jest.spyOn(usersApi, 'deletionSummary').mockResolvedValue(summary);
+    const remove = jest.spyOn(usersApi, 'remove').mockResolvedValue(undefined);
+    let dialog = await openDeletion(user);
     expect(dialog).toHaveTextContent('The account farmer@example.com will be deleted for good');
+    expect(await within(dialog).findByRole('heading', { name: 'Your devices, which are unregistered' })).toBeInTheDocument();
+    expect(deletionSummary).toHaveBeenCalledWith('u1', expect.anything());
+    const lists = within(dialog)
+      .getAllByRole('list')
+      .map((list) =>
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      );
+    expect(lists).toEqual([
+      ['East fence', 'Barn heater'],
+      ['East fence: plan until 1 Mar 2027', 'Barn heater: trial until 24 Dec 2026'],
+      ['anna@example.com (East fence and Barn heater)', 'bo@example.com (Barn heater)'],
+    ]);
+    expect(dialog).toHaveTextContent('SMS left on the account: 42 (no refund)');
+    expect(within(dialog).getByRole('heading', { name: 'People who lose access to your devices' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(remove).not.toHaveBeenCalled();
     expect(paddockStore.get(signedInAtom)).toBe(true);
 
-    await user.click(screen.getByRole('button', { name: 'Delete account' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete for good' }));
+    dialog = await openDeletion(user);
+    await within(dialog).findByRole('heading', { name: 'Your devices, which are unregistered' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
+    // Not sent without the password.
+    expect(within(dialog).getByLabelText('Current password')).toHaveAccessibleDescription(
+      'Enter your current password to delete your account.',
+    );
+    expect(remove).not.toHaveBeenCalled();
+    await user.type(within(dialog).getByLabelText('Current password'), 'correct-horse-battery');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
     await waitFor(() => expect(currentLocation()).toBe('/sign-in'));
-    expect(remove).toHaveBeenCalledWith('u1', expect.anything());
+    expect(remove).toHaveBeenCalledWith('u1', 'correct-horse-battery', expect.anything());
     expect(paddockStore.get(signedInAtom)).toBe(false);
     expect(paddockStore.get(userAtom)).toBeNull();
     expect(toastTexts()).toContain('Your account has been deleted.');
   });
 
-  test('a failed deletion keeps the session and says why', async () => {
+  test('a wrong password is said under the field, and the account stays', async () => {
     const { user } = await openAccount();
-    jest.spyOn(usersApi, 'remove').mockRejectedValue(apiError(400, 'has_subscriptions', 'Please cancel your subscriptions first.'));
-    await user.click(screen.getByRole('button', { name: 'Delete account' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete for good' }));
-    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Please cancel your subscriptions first.');
+    jest.spyOn(usersApi, 'deletionSummary').mockResolvedValue({ Devices: [], Plans: [], SmsBalance: 0, SharedWith: [] });
+    jest.spyOn(usersApi, 'remove').mockRejectedValue(apiError(400, 'invalid_password', 'The password is wrong.', 'Password'));
+    const dialog = await openDeletion(user);
+    expect(await within(dialog).findByText('You own no devices and have no SMS left, so nothing else goes with it.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Current password'), 'guess');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Current password')).toHaveAccessibleDescription('The password is wrong.'));
     expect(paddockStore.get(signedInAtom)).toBe(true);
     expect(currentLocation()).toBe('/account');
+  });
+
+  test('a failed deletion keeps the session and says why', async () => {
+    const { user } = await openAccount();
+    jest.spyOn(usersApi, 'deletionSummary').mockResolvedValue(summary);
+    jest.spyOn(usersApi, 'remove').mockRejectedValue(apiError(500, 'internal', 'Something went wrong.'));
+    const dialog = await openDeletion(user);
+    await within(dialog).findByRole('heading', { name: 'Your devices, which are unregistered' });
+    await user.type(within(dialog).getByLabelText('Current password'), 'correct-horse-battery');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Something went wrong.');
+    expect(paddockStore.get(signedInAtom)).toBe(true);
+    expect(currentLocation()).toBe('/account');
+  });
+
+  test('nothing is deleted before the list of what goes is there; a failed list offers Try again', async () => {
+    const { user } = await openAccount();
+    const deletionSummary = jest
+      .spyOn(usersApi, 'deletionSummary')
+      .mockRejectedValueOnce(apiError(500, 'internal', 'Boom'))
+      .mockResolvedValue(summary);
+    const remove = jest.spyOn(usersApi, 'remove').mockResolvedValue(undefined);
+    const dialog = await openDeletion(user);
+    expect(await within(dialog).findByText(/What goes with the account could not be listed: Boom/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Delete for good' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByRole('heading', { name: 'Your devices, which are unregistered' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Delete for good' })).toBeEnabled();
+    expect(deletionSummary).toHaveBeenCalledTimes(2);
+    expect(remove).not.toHaveBeenCalled();
   });
 
   test('an admin acting for a user edits that user, keeps their own language and cannot delete the account', async () => {
@@ -504,8 +581,9 @@ describe('/account', () => {
     test.each([
       ['abc', 'Enter the price as a number with at most 4 decimals, for example 1.25.'],
       ['0.12345', 'Enter the price as a number with at most 4 decimals, for example 1.25.'],
-      ['0', 'The price must be more than 0 and at most 100.00 per kWh.'],
-      ['100.01', 'The price must be more than 0 and at most 100.00 per kWh.'],
+      // The limit in the currency chosen beside the price (SEK: the Swedish account's).
+      ['0', 'The price must be more than 0 and at most SEK\u00a0100.00 per kWh.'],
+      ['100.01', 'The price must be more than 0 and at most SEK\u00a0100.00 per kWh.'],
     ])('"%s" is refused in the browser: %s', async (typed, message) => {
       const update = jest.spyOn(usersApi, 'update');
       const { user } = await openAccount();
@@ -547,6 +625,14 @@ describe('/account', () => {
           expect.stringContaining('Geben Sie den Preis als Zahl mit höchstens 4 Nachkommastellen ein, zum Beispiel 1,25.'),
         ),
       );
+      await user.clear(price);
+      await user.type(price, '250');
+      await user.click(screen.getByRole('button', { name: 'Speichern' }));
+      await waitFor(() => expect(price).toHaveAccessibleDescription(expect.stringContaining('höchstens 100,00\u00a0€ pro kWh sein.')));
+      // The currency chosen now, not the one saved.
+      await user.selectOptions(screen.getByLabelText('Währung'), 'SEK');
+      await user.click(screen.getByRole('button', { name: 'Speichern' }));
+      await waitFor(() => expect(price).toHaveAccessibleDescription(expect.stringContaining('höchstens 100,00\u00a0SEK pro kWh sein.')));
     });
   });
 });

@@ -16,6 +16,7 @@ import {
   energyPriceAmount,
   energyPriceInput,
   formatMinorMoney,
+  formatMoney,
   parseEnergyPrice,
   LOCALES,
   normalizeEmail,
@@ -41,7 +42,6 @@ import {
   useActionFailure,
   type FieldMessage,
 } from '@paddock/shared/ui';
-import { describeFailure } from '../common/failure';
 import { EmailField } from '../common/EmailField';
 import { PATHS } from '../common/paths';
 import { useSubmit } from '../common/useSubmit';
@@ -49,6 +49,7 @@ import { accountTexts } from './messages';
 import { PendingEmail } from './PendingEmail';
 import { ChangePassword } from './ChangePassword';
 import { InvoiceDetails } from './InvoiceDetails';
+import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { formOf, userChanges, type AccountForm } from './userChanges';
 
 // The energy price's fields carry their wire names, so a 400 naming `EnergyPrice.PerKwh` lands under the price.
@@ -93,8 +94,7 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
   // Kept out of the form: it is sent only with a new address, never stored.
   const [password, setPassword] = useState('');
   const { formRef, bind, busy, failure, check, run } = useSubmit<Field, 'save'>(FIELDS);
-  const [deleting, setDeleting] = useState<'ask' | 'busy' | null>(null);
-  const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
   // One idempotency key per purchase the user starts (docs/product/api.md Purchases): made when the dialog opens, so a
   // double click or a retry of that purchase is charged once; the ref also stops a second click before the re-render.
   const [buying, setBuying] = useState<{ step: 'ask' | 'busy'; key: string } | null>(null);
@@ -172,7 +172,8 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
     const parsed = parseEnergyPrice(text);
     if ('perKwh' in parsed) return null;
     if (parsed.error === 'outOfRange') {
-      const max = intl.formatNumber(energyPriceAmount(ENERGY_PRICE_MAX), { minimumFractionDigits: 2 });
+      // The limit as an amount of the currency chosen beside the price (docs/product/limits.md "Money").
+      const max = formatMoney(intl.locale, energyPriceAmount(ENERGY_PRICE_MAX), form.EnergyCurrency);
       return { message: m.energyPriceOutOfRange, values: { max } };
     }
     return { message: m.energyPriceInvalid, values: { example: energyPriceInput(ENERGY_PRICE_EXAMPLE, decimalMark) } };
@@ -200,16 +201,7 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
     }
   }
 
-  async function deleteAccount() {
-    setDeleting('busy');
-    setDeleteFailure(null);
-    try {
-      await usersApi.remove(user.Id, { silent: true, background: true });
-    } catch (error) {
-      setDeleteFailure(describeFailure(error, t).text);
-      setDeleting('ask');
-      return;
-    }
+  function deleted() {
     // The account and its sessions are gone on the server, so the session here is simply forgotten (revoking the
     // token would only earn a 401), then sign-in (docs/product/states.md).
     showToast({ kind: 'success', text: t(m.deleted) });
@@ -326,27 +318,13 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
         <Card>
           <h2 className="pd-account-section-title">{t(m.deleteHeading)}</h2>
           <p className="pd-account-intro">{t(m.deleteIntro)}</p>
-          <Button variant="danger" onClick={() => setDeleting('ask')}>
+          <Button variant="danger" onClick={() => setDeleting(true)}>
             {t(m.deleteButton)}
           </Button>
         </Card>
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t(m.deleteConfirmTitle)}
-        confirmLabel={t(m.deleteConfirm)}
-        danger
-        busy={deleting === 'busy'}
-        error={deleteFailure}
-        onConfirm={() => void deleteAccount()}
-        onCancel={() => {
-          if (deleting === 'busy') return;
-          setDeleting(null);
-          setDeleteFailure(null);
-        }}
-      >
-        <p>{t(m.deleteConfirmText, { email: user.Email })}</p>
-      </ConfirmDialog>
+      {/* What goes with the account, and the password (the account holder's own deletion; docs/product/states.md). */}
+      <DeleteAccountDialog open={deleting} user={user} askPassword={self} onCancel={() => setDeleting(false)} onDeleted={deleted} />
       <ConfirmDialog
         open={buying !== null}
         title={t(m.buySmsConfirmTitle)}

@@ -244,4 +244,77 @@ export const accountTexts = defineTranslations('account.settings', {
     'fr-FR': 'Votre compte a été supprimé.',
     'sv-SE': 'Ditt konto har raderats.',
   },
+  // ---- What goes with the account (docs/product/states.md "Session"), listed in the confirmation
+  deleteSummaryFailed: {
+    'en-GB': 'What goes with the account could not be listed: {reason}',
+    'de-DE': 'Was mit dem Konto verloren geht, konnte nicht aufgelistet werden: {reason}',
+    'fr-FR': 'Ce qui disparaît avec le compte n’a pas pu être listé : {reason}',
+    'sv-SE': 'Det gick inte att visa vad som försvinner med kontot: {reason}',
+  },
+  deleteWhatGoes: {
+    'en-GB': 'Deleting it also takes:',
+    'de-DE': 'Damit geht auch verloren:',
+    'fr-FR': 'Sont aussi perdus :',
+    'sv-SE': 'Med det försvinner också:',
+  },
+  deleteNothingElse: {
+    'en-GB': 'You own no devices and have no SMS left, so nothing else goes with it.',
+    'de-DE': 'Sie besitzen keine Geräte und haben keine SMS übrig, sonst geht also nichts verloren.',
+    'fr-FR': 'Vous ne possédez aucun appareil et n’avez plus de SMS : rien d’autre n’est perdu.',
+    'sv-SE': 'Du äger inga enheter och har inga SMS kvar, så inget annat försvinner.',
+  },
+  deleteDevices: {
+    'en-GB': 'Your devices, which are unregistered',
+    'de-DE': 'Ihre Geräte, deren Registrierung aufgehoben wird',
+    'fr-FR': 'Vos appareils, qui sont retirés',
+    'sv-SE': 'Dina enheter, som avregistreras',
+  },
+  deletePlans: {
+    'en-GB': 'Plans and trials: nothing renews any more, and the time left stays with the device (no refund)',
+    'de-DE': 'Tarife und Testphasen: Nichts verlängert sich mehr, die verbleibende Zeit bleibt beim Gerät (keine Erstattung)',
+    'fr-FR': 'Forfaits et essais : plus rien ne se renouvelle, et le temps restant reste avec l’appareil (sans remboursement)',
+    'sv-SE': 'Abonnemang och provperioder: inget förnyas längre, och den återstående tiden stannar hos enheten (ingen återbetalning)',
+  },
+  deletePlanPaid: {
+    'en-GB': '{name}: plan until {date}',
+    'de-DE': '{name}: Tarif bis {date}',
+    'fr-FR': '{name} : forfait jusqu’au {date}',
+    'sv-SE': '{name}: abonnemang till {date}',
+  },
+  deletePlanTrial: {
+    'en-GB': '{name}: trial until {date}',
+    'de-DE': '{name}: Testphase bis {date}',
+    'fr-FR': '{name} : essai jusqu’au {date}',
+    'sv-SE': '{name}: provperiod till {date}',
+  },
+  deleteSms: {
+    'en-GB': 'SMS left on the account: {count} (no refund)',
+    'de-DE': 'Verbleibende SMS auf dem Konto: {count} (keine Erstattung)',
+    'fr-FR': 'SMS restants sur le compte : {count} (sans remboursement)',
+    'sv-SE': 'SMS kvar på kontot: {count} (ingen återbetalning)',
+  },
+  deleteShared: {
+    'en-GB': 'People who lose access to your devices',
+    'de-DE': 'Personen, die den Zugriff auf Ihre Geräte verlieren',
+    'fr-FR': 'Personnes qui perdent l’accès à vos appareils',
+    'sv-SE': 'Personer som förlorar åtkomsten till dina enheter',
+  },
+  deleteSharedLine: {
+    'en-GB': '{email} ({devices})',
+    'de-DE': '{email} ({devices})',
+    'fr-FR': '{email} ({devices})',
+    'sv-SE': '{email} ({devices})',
+  },
+  deletePasswordHint: {
+    'en-GB': 'Confirm that it is you with your password.',
+    'de-DE': 'Bestätigen Sie mit Ihrem Passwort, dass Sie es sind.',
+    'fr-FR': 'Confirmez votre identité avec votre mot de passe.',
+    'sv-SE': 'Bekräfta med ditt lösenord att det är du.',
+  },
+  deletePasswordRequired: {
+    'en-GB': 'Enter your current password to delete your account.',
+    'de-DE': 'Geben Sie Ihr aktuelles Passwort ein, um Ihr Konto zu löschen.',
+    'fr-FR': 'Saisissez votre mot de passe actuel pour supprimer votre compte.',
+    'sv-SE': 'Ange ditt nuvarande lösenord för att radera ditt konto.',
+  },
 });

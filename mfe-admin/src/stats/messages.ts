@@ -56,6 +56,12 @@ export const adminStatsTexts = defineTranslations('admin.stats', {
   alarmTemperature: { 'en-GB': 'Temperature out of range', 'de-DE': 'Temperatur außerhalb des Bereichs', 'fr-FR': 'Température hors plage', 'sv-SE': 'Temperatur utanför intervallet' },
   alarmPowerFailure: { 'en-GB': 'Power failure', 'de-DE': 'Stromausfall', 'fr-FR': 'Coupure de courant', 'sv-SE': 'Strömavbrott' },
   alarmLowData: { 'en-GB': 'Data running low', 'de-DE': 'Datenvolumen fast aufgebraucht', 'fr-FR': 'Données presque épuisées', 'sv-SE': 'Data håller på att ta slut' },
+  alarmConsumption: {
+    'en-GB': 'Daily consumption over limit',
+    'de-DE': 'Tagesverbrauch über Grenzwert',
+    'fr-FR': 'Consommation du jour au-delà de la limite',
+    'sv-SE': 'Dagens förbrukning över gränsen',
+  },
 });
 
 const m = adminStatsTexts.messages;
@@ -68,4 +74,5 @@ export const ALARM_KIND_TEXTS = {
   temperature: m.alarmTemperature,
   power_failure: m.alarmPowerFailure,
   low_data: m.alarmLowData,
+  consumption: m.alarmConsumption,
 } as const satisfies Record<NotifiedAlarm, MessageDescriptor>;

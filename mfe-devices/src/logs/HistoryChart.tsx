@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { ApiError, historyApi, showToast } from '@paddock/shared/api';
 import {
   HISTORY_UNITS,
+  browserTimeZone,
   chartXAxisUnit,
   exportFileName,
   type ExportFormat,
@@ -73,8 +74,11 @@ export function HistoryChart({ product, deviceKey, measure, window, days, format
     setExportNote(null);
     setExporting(true);
     try {
-      const blob = await historyApi.download(product, deviceKey, measure, window, format, { background: true });
-      saveFile(blob, exportFileName(format));
+      // The file's Local time column and its name's dates on the viewer's clock, as the page shows the window
+      // (docs/product/limits.md); the name is the one the server gives too.
+      const timeZone = browserTimeZone();
+      const blob = await historyApi.download(product, deviceKey, measure, window, format, { background: true, timeZone });
+      saveFile(blob, exportFileName({ product, deviceKey, measure, from: window.from, to: window.to, format, timeZone }));
     } catch (error) {
       // A failed reply already has the shared handler's toast; docs/product/errors.md's own two errors get theirs here.
       if (!(error instanceof ApiError)) {

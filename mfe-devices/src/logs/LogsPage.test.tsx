@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { devicesApi, historyApi } from '@paddock/shared/api';
 import type { Device } from '@paddock/shared/contract';
-import { chartWindow } from '@paddock/shared/domain';
+import { browserTimeZone, chartWindow } from '@paddock/shared/domain';
 import { signInAs } from '@paddock/shared/testing/fixtures';
 import { renderRemote } from '@paddock/shared/testing/renderRemote';
 import {
@@ -45,7 +45,8 @@ function mockApi(device: Device, points: Record<string, unknown[]> = {}) {
   jest.spyOn(devicesApi, 'poll').mockResolvedValue({ list: null, etag: null });
   const load = jest.spyOn(historyApi, 'points').mockImplementation(async (_p, _k, measure) => (points[measure] ?? []) as never);
   const download = jest.spyOn(historyApi, 'download').mockResolvedValue(new Blob(['a,b']));
-  return { get, load, download };
+  const retention = jest.spyOn(historyApi, 'retention').mockResolvedValue({ RawReadingsDays: 400 });
+  return { get, load, download, retention };
 }
 
 async function open(path: string, title: string) {
@@ -172,7 +173,7 @@ describe('FarmCam SIM data history (docs/product/screens.md)', () => {
     expect(api.load).toHaveBeenCalledTimes(2);
   });
 
-  test('Export downloads the window in the chosen format as export.xlsx / export.csv', async () => {
+  test('Export downloads the window in the chosen format, named after the device, series and days, local times in the viewer’s zone', async () => {
     const api = mockApi(farmcamSim('Barn cam'), { 'remaining-data': pointsAt('RemainingData', [5_000_000]) });
     const createObjectURL = jest.fn(() => 'blob:export');
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
@@ -181,32 +182,64 @@ describe('FarmCam SIM data history (docs/product/screens.md)', () => {
       saved.push(`${this.download} ${this.getAttribute('href')}`);
     });
     const { user } = await open(`/farmcam-sim/${IMSI}/logs`, 'Barn cam');
+    // The window is today (local midnight to midnight): its first and last day are today's date.
+    const name = `farmcam-sim-${IMSI}-remaining-data-${toInput(today())}-to-${toInput(today())}`;
     await user.click(screen.getByRole('button', { name: 'Export Remaining data' }));
-    await waitFor(() => expect(saved).toEqual(['export.xlsx blob:export']));
+    await waitFor(() => expect(saved).toEqual([`${name}.xlsx blob:export`]));
     expect(api.download).toHaveBeenLastCalledWith('farmcam-sim', IMSI, 'remaining-data', chartWindow(today(), 1), 'xlsx', {
       background: true,
+      timeZone: browserTimeZone(),
     });
     await user.selectOptions(screen.getByLabelText('Export format'), 'csv');
     await user.click(screen.getByRole('button', { name: 'Export Remaining data' }));
-    await waitFor(() => expect(saved).toEqual(['export.xlsx blob:export', 'export.csv blob:export']));
+    await waitFor(() => expect(saved).toEqual([`${name}.xlsx blob:export`, `${name}.csv blob:export`]));
     expect(api.download).toHaveBeenLastCalledWith('farmcam-sim', IMSI, 'remaining-data', chartWindow(today(), 1), 'csv', {
       background: true,
+      timeZone: browserTimeZone(),
     });
     expect(createObjectURL).toHaveBeenCalledTimes(2);
   });
 
-  test('a window reaching back past the raw retention (400 days) says its export will be hourly; a recent one does not', async () => {
-    const hourly = /^This window reaches back more than 400 days\. Readings that old are kept only as hourly values, so for those hours the export has one row an hour \(lowest and highest reading\)\.$/;
-    mockApi(farmcamSim('Barn cam'), { 'remaining-data': pointsAt('RemainingData', [5_000_000]) });
+  test('a window reaching back past the server’s raw retention says its export will be hourly; a recent one does not', async () => {
+    const hourly = /^This window reaches back more than 5 days\. Readings that old are kept only as hourly values, so for those hours the export has one row an hour \(lowest and highest reading\)\.$/;
+    const api = mockApi(farmcamSim('Barn cam'), { 'remaining-data': pointsAt('RemainingData', [5_000_000]) });
+    // The operator keeps 5 days (READINGS_RETENTION_DAYS), not the default 400.
+    api.retention.mockResolvedValue({ RawReadingsDays: 5 });
     await open(`/farmcam-sim/${IMSI}/logs`, 'Barn cam');
     await screen.findByTestId('chart');
+    expect(api.retention).toHaveBeenCalledWith({ silent: true, background: true, optional: true });
     expect(screen.queryByText(hourly)).not.toBeInTheDocument();
-    const old = new Date(today().getFullYear(), today().getMonth(), today().getDate() - 401);
+    const old = new Date(today().getFullYear(), today().getMonth(), today().getDate() - 6);
     fireEvent.change(screen.getByLabelText('Until'), { target: { value: toInput(old) } });
     expect(await screen.findByText(hourly)).toHaveAttribute('role', 'note');
     // Back within the retention: the note goes.
     fireEvent.change(screen.getByLabelText('Until'), { target: { value: toInput(today()) } });
     await waitFor(() => expect(screen.queryByText(hourly)).not.toBeInTheDocument());
+  });
+
+  test('no hourly note while the retention is not known yet', async () => {
+    const api = mockApi(farmcamSim('Barn cam'));
+    let answer: (value: { RawReadingsDays: number }) => void = () => undefined;
+    api.retention.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    await open(`/farmcam-sim/${IMSI}/logs`, 'Barn cam');
+    const old = new Date(today().getFullYear(), today().getMonth(), today().getDate() - 401);
+    fireEvent.change(screen.getByLabelText('Until'), { target: { value: toInput(old) } });
+    await screen.findByText(/^No data between/);
+    expect(screen.queryByText(/^This window reaches back/)).not.toBeInTheDocument();
+    answer({ RawReadingsDays: 400 });
+    expect(await screen.findByText(/^This window reaches back more than 400 days\./)).toHaveAttribute('role', 'note');
+  });
+
+  test('a failed retention call leaves the note out and says nothing else', async () => {
+    const api = mockApi(farmcamSim('Barn cam'));
+    api.retention.mockRejectedValue(apiError(500, 'internal', 'Boom'));
+    await open(`/farmcam-sim/${IMSI}/logs`, 'Barn cam');
+    const old = new Date(today().getFullYear(), today().getMonth(), today().getDate() - 401);
+    fireEvent.change(screen.getByLabelText('Until'), { target: { value: toInput(old) } });
+    await screen.findByText(/^No data between/);
+    await waitFor(() => expect(api.retention).toHaveBeenCalled());
+    expect(screen.queryByText(/^This window reaches back/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   test('an export reply that is not a file (expected blob) is said in a toast', async () => {

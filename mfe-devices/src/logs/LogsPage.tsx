@@ -9,7 +9,6 @@ import {
   HISTORY_INTERVALS,
   PRODUCTS,
   PRODUCT_HISTORIES,
-  RAW_READINGS_DAYS,
   chartWindow,
   dashboardPath,
   exportHasHourlyRows,
@@ -20,6 +19,7 @@ import {
   type ExportFormat,
   type HistoryInterval,
 } from '@paddock/shared/domain';
+import { historyApi, useLoaded } from '@paddock/shared/api';
 import { useT } from '@paddock/shared/i18n';
 import { activeUserAtom } from '@paddock/shared/session';
 import { Actions, Button, Card, Page, Select, TextField, icons } from '@paddock/shared/ui';
@@ -54,6 +54,10 @@ export function LogsPage({ product, device, deviceKey }: DevicePageProps) {
   const until = problem ? null : parseDateInputValue(untilText);
   // The viewer's own price (a session stored before it existed has none).
   const energyPrice = useAtomValue(activeUserAtom)?.EnergyPrice ?? null;
+  // How long the server keeps raw readings (READINGS_RETENTION_DAYS, set by the operator): a background call whose
+  // failure only leaves the hourly note out (docs/product/limits.md).
+  const { loaded: retention } = useLoaded(() => historyApi.retention({ silent: true, background: true, optional: true }), []);
+  const rawDays = retention.state === 'ready' ? retention.value.RawReadingsDays : null;
 
   const untilTime = until?.getTime() ?? null;
   const window = useMemo(() => (untilTime === null ? null : chartWindow(new Date(untilTime), days)), [untilTime, days]);
@@ -100,10 +104,10 @@ export function LogsPage({ product, device, deviceKey }: DevicePageProps) {
         <p className="pd-logs__window" aria-live="polite">
           {window ? t(m.windowNote, { from: when(window.from), to: when(window.to) }) : t(m.noWindow)}
         </p>
-        {/* Past the raw retention the server exports hourly rows for the older hours (docs/architecture/readings.md "Retire"). */}
-        {window && exportHasHourlyRows(window.from, new Date()) ? (
+        {/* Past the raw retention the server exports hourly rows for the older hours (docs/architecture/readings.md "Retire"); no note until the retention is known. */}
+        {window && rawDays !== null && exportHasHourlyRows(window.from, new Date(), rawDays) ? (
           <p className="pd-field__hint pd-logs__hourly" role="note">
-            {t(m.exportHourly, { days: RAW_READINGS_DAYS })}
+            {t(m.exportHourly, { days: rawDays })}
           </p>
         ) : null}
       </Card>

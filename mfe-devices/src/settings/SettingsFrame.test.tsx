@@ -135,6 +135,37 @@ describe('sharing table', () => {
   });
 });
 
+describe('the invite’s notification choice', () => {
+  const notifyBox = () => screen.getByRole('checkbox', { name: 'Also notify them of alarms' });
+
+  test('is off by default and says so; ticked, the person invited is notified too, and it is off again for the next', async () => {
+    const api = mockSettingsApi(shared());
+    const { user } = await openSettings(PATH, TITLE);
+    expect(notifyBox()).not.toBeChecked();
+    expect(notifyBox()).toHaveAccessibleDescription('Off unless you tick it. They can also turn it on later with their bell.');
+    expect(screen.getByText('They can see and edit this device once you save, and get an e-mail saying so.')).toBeInTheDocument();
+    await user.click(notifyBox());
+    await user.type(screen.getByLabelText('Invite by e-mail'), 'anna@example.com{Enter}');
+    expect(screen.getByRole('button', { name: 'Notify anna@example.com of alarms' })).toHaveAttribute('aria-pressed', 'true');
+    expect(notifyBox()).not.toBeChecked();
+    await user.type(screen.getByLabelText('Invite by e-mail'), 'bo@example.com{Enter}');
+    expect(screen.getByRole('button', { name: 'Notify bo@example.com of alarms' })).toHaveAttribute('aria-pressed', 'false');
+    await save(user);
+    await waitFor(() => expect(api.update).toHaveBeenCalledTimes(1));
+    expect(sentBody(api.update).Metadata).toMatchObject({
+      Access: ['greta@example.com', 'olle@example.com', 'anna@example.com', 'bo@example.com'],
+      Notify: ['greta@example.com', 'anna@example.com'],
+    });
+  });
+
+  test('is not offered to someone the device is shared with', async () => {
+    mockSettingsApi(shared());
+    paddockStore.set(userAtom, { ...sampleUser, Email: 'olle@example.com' });
+    await openSettings(PATH, TITLE);
+    expect(screen.queryByRole('checkbox', { name: 'Also notify them of alarms' })).not.toBeInTheDocument();
+  });
+});
+
 describe('an invite that is not an e-mail address', () => {
   test('is warned about first; Add anyway adds it; it is never offered as owner', async () => {
     const api = mockSettingsApi(shared());

@@ -9,7 +9,7 @@ import {
   type MetadataDraft,
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Button, FoldSection, Icon, IconButton, Table, type TableColumn, icons } from '@paddock/shared/ui';
+import { Button, Checkbox, FoldSection, Icon, IconButton, Table, type TableColumn, icons } from '@paddock/shared/ui';
 import { AddField } from './AddField';
 import { settingsTexts } from './messages';
 import { OwnerOnlyNote } from './ownerChoices';
@@ -33,7 +33,8 @@ export interface SharingTableProps {
  * docs/product/states.md Sharing: one row per email in Access; the bell toggles Notify; the close icon removes a row, except the
  * owner's, which shows a star. Invite adds the trimmed, lowercased email (duplicates are ignored, with a note). Something
  * that is not an e-mail address is not refused (docs/product/validation.md: no format check blocks an invite) but warned
- * about first, with "Add anyway"; it is never offered as the owner.
+ * about first, with "Add anyway"; it is never offered as the owner. The checkbox under the input (off until ticked, and
+ * off again after each invite) puts the person invited into Notify too; saving mails them (devices/shareInvites.ts).
  */
 export function SharingTable({ draft, ownerEmail, onChange, isOwner = true, userEmail }: SharingTableProps) {
   const t = useT();
@@ -41,6 +42,8 @@ export function SharingTable({ draft, ownerEmail, onChange, isOwner = true, user
   const [note, setNote] = useState<string | null>(null);
   // The entry that is not an e-mail address, waiting for "Add anyway".
   const [unsure, setUnsure] = useState<string | null>(null);
+  // Whether the next person invited gets the device's alarm notifications: a choice made for each, so off by default.
+  const [notifyInvitee, setNotifyInvitee] = useState(false);
   const sectionRef = useRef<HTMLElement>(null);
   const removedAt = useRef<number | null>(null);
   const notified = (email: string) => draft.Notify.some((n) => normalizeEmail(n) === normalizeEmail(email));
@@ -73,7 +76,10 @@ export function SharingTable({ draft, ownerEmail, onChange, isOwner = true, user
     }
     setUnsure(null);
     setNote(next.Access.length === draft.Access.length ? t(m.alreadyShared, { email }) : null);
-    if (next.Access.length !== draft.Access.length) onChange(next);
+    if (next.Access.length !== draft.Access.length) {
+      onChange(notifyInvitee && !notified(email) ? toggleNotifyInDraft(next, email) : next);
+      setNotifyInvitee(false);
+    }
     setInvite('');
   };
 
@@ -145,6 +151,15 @@ export function SharingTable({ draft, ownerEmail, onChange, isOwner = true, user
           addLabel={t(m.invite)}
           onAdd={() => doInvite()}
           note={note}
+        />
+      ) : null}
+      {isOwner ? (
+        <Checkbox
+          label={t(m.inviteNotify)}
+          hint={t(m.inviteNotifyHint)}
+          name="inviteNotify"
+          checked={notifyInvitee}
+          onChange={(event) => setNotifyInvitee(event.target.checked)}
         />
       ) : null}
       {unsure ? (

@@ -52,14 +52,15 @@ test('the owner sees the current plan, the next one selected and its price per y
   );
 });
 
-test('None reads as nothing to pay per month and saves an empty PriceId; a German user sees EUR', async () => {
+test('None reads as no charge (no zero price, no VAT) and saves an empty PriceId; a German user sees EUR', async () => {
   paddockStore.set(userAtom, { ...sampleUser, Country: 'DE' });
   const device = fencealarm('North fence', { Subscription: renewing(samplePrices.FencealarmMonth.Id) });
   const api = mockSettingsApi(device);
   const { user } = await openSettings('/fencealarm/356938035643801', 'FenceAlarm North fence');
   await waitFor(() => expect(screen.getByTestId('plan-price')).toHaveTextContent('€4.90 per month, ex VAT'));
   await user.selectOptions(await planSelect(), 'none');
-  expect(screen.getByTestId('plan-price')).toHaveTextContent('€0.00 per month, ex VAT');
+  expect(screen.getByTestId('plan-price')).toHaveTextContent('No charge: nothing is renewed when the current period ends.');
+  expect(screen.getByTestId('plan-price')).not.toHaveTextContent(/0\.00|ex VAT/);
   await save(user);
   await waitFor(() => expect(api.update).toHaveBeenCalledTimes(1));
   expect(api.update.mock.calls[0][2]).toEqual(expect.objectContaining({ PriceId: '' }));
@@ -126,6 +127,31 @@ test('a shared user sees the plan read-only', async () => {
     'Next plan: Monthly (SEK 49.00 per month, ex VAT). Only the owner can change it.',
   );
   expect(screen.queryByRole('combobox', { name: 'Plan' })).not.toBeInTheDocument();
+});
+
+test('in German, None reads "Kostenlos" for the owner and for a shared user, never "0,00 € pro Monat"', async () => {
+  paddockStore.set(userAtom, { ...sampleUser, Country: 'DE' });
+  const lapsing = {
+    Trialing: false,
+    ExpiresAt: '2099-01-01T00:00:00.000Z',
+    PriceIds: { Current: samplePrices.FencealarmMonth.Id, Next: '' },
+  };
+  mockSettingsApi(fencealarm('North fence', { Subscription: lapsing }));
+  const owner = await openSettings('/fencealarm/356938035643801', 'FenceAlarm North fence', { locale: 'de-DE' });
+  expect(await screen.findByRole('combobox', { name: 'Tarif' })).toHaveValue('none');
+  expect(screen.getByTestId('plan-price')).toHaveTextContent('Kostenlos: Nach dem laufenden Zeitraum wird nichts verlängert.');
+  owner.unmount();
+
+  mockSettingsApi(
+    fencealarm('North fence', {
+      Subscription: lapsing,
+      Metadata: { Name: 'North fence', Tags: [], OwnerEmail: 'olle@example.com', Access: [], Notify: [], Owner: 'u2' },
+    }),
+  );
+  await openSettings('/fencealarm/356938035643801', 'FenceAlarm North fence', { locale: 'de-DE' });
+  expect(await screen.findByTestId('plan-read-only')).toHaveTextContent(
+    'Nächster Tarif: Keines (Kostenlos). Nur der Eigentümer kann ihn ändern.',
+  );
 });
 
 test("prices that fail to load say 'failed to get price data'; Try again asks again", async () => {

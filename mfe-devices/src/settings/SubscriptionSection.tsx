@@ -5,6 +5,7 @@ import type { RenewalState } from '@paddock/shared/contract';
 import {
   InvalidPriceNameError,
   expiryLine,
+  isFreePrice,
   planChoicePriceText,
   planChoices,
   selectedPlanChoice,
@@ -35,7 +36,7 @@ export interface SubscriptionSectionProps {
 /**
  * docs/product/states.md Subscription display and Plan choice: the plan (Trial, size, Monthly, Yearly, blank, None) and Ended /
  * Ends / Renews with the date, from the catalogue; then the owner's selector of the next plan with its price line
- * ('0 {currency} per month' for None, ex VAT), read-only for others.
+ * (ex VAT; "No charge" for None), read-only for others.
  */
 export function SubscriptionSection({ product, subscription, prices, isOwner, choice, onChoose, renewal }: SubscriptionSectionProps) {
   const t = useT();
@@ -108,14 +109,15 @@ interface PlanChoiceFieldProps extends Omit<SubscriptionSectionProps, 'prices'> 
 function PlanChoiceField({ product, subscription, prices, isOwner, choice, onChoose, formatPrice, planName }: PlanChoiceFieldProps) {
   const t = useT();
   const selected = choice ?? selectedPlanChoice(product, subscription, prices.prices);
+  // The price line's values: the price text, and whether it is free (None: said without "ex VAT").
   const priceOf = (option: PlanChoice) => {
     const text = planChoicePriceText(option, prices.prices, prices.currency);
-    return text ? formatPrice(text) : '';
+    return { price: text ? formatPrice(text) : '', free: text && isFreePrice(text) ? 'yes' : 'no' };
   };
   if (!isOwner) {
     return (
       <p className="pd-settings__text" data-testid="plan-read-only">
-        {t(m.nextPlanReadOnly, { plan: planName(selected, prices.prices), price: priceOf(selected) })}
+        {t(m.nextPlanReadOnly, { plan: planName(selected, prices.prices), ...priceOf(selected) })}
       </p>
     );
   }
@@ -124,7 +126,7 @@ function PlanChoiceField({ product, subscription, prices, isOwner, choice, onCho
       label={t(m.nextPlanLabel)}
       name="plan"
       value={selected}
-      hint={<span data-testid="plan-price">{t(m.nextPlanHint, { price: priceOf(selected) })}</span>}
+      hint={<span data-testid="plan-price">{t(m.nextPlanHint, priceOf(selected))}</span>}
       options={planChoices(product).map((option) => ({ value: option, label: planName(option, prices.prices) }))}
       onChange={(e) => onChoose(e.target.value as PlanChoice)}
     />

@@ -57,17 +57,22 @@ export const settingsTexts = defineTranslations('devices.settings', {
   },
   off: { 'en-GB': 'Off', 'de-DE': 'Aus', 'fr-FR': 'Désactivée', 'sv-SE': 'Av' },
   nextPlanLabel: { 'en-GB': 'Plan', 'de-DE': 'Tarif', 'fr-FR': 'Forfait', 'sv-SE': 'Abonnemangsform' },
+  // `free` is yes for None (no charge: nothing is renewed, so no VAT and no payment to confirm), else no.
   nextPlanHint: {
-    'en-GB': '{price}, ex VAT. Starts at the renewal; with no running plan it starts now, once you confirm the payment.',
-    'de-DE': '{price}, zzgl. MwSt. Beginnt bei der Verlängerung; ohne laufenden Tarif sofort, sobald Sie die Zahlung bestätigen.',
-    'fr-FR': '{price}, HT. Commence au renouvellement ; sans forfait en cours, dès que vous confirmez le paiement.',
-    'sv-SE': '{price}, exkl. moms. Börjar vid förnyelsen; utan pågående abonnemang börjar det nu, när du bekräftar betalningen.',
+    'en-GB':
+      '{free, select, yes {{price}: nothing is renewed when the current period ends.} other {{price}, ex VAT. Starts at the renewal; with no running plan it starts now, once you confirm the payment.}}',
+    'de-DE':
+      '{free, select, yes {{price}: Nach dem laufenden Zeitraum wird nichts verlängert.} other {{price}, zzgl. MwSt. Beginnt bei der Verlängerung; ohne laufenden Tarif sofort, sobald Sie die Zahlung bestätigen.}}',
+    'fr-FR':
+      '{free, select, yes {{price} : rien n’est renouvelé à la fin de la période en cours.} other {{price}, HT. Commence au renouvellement ; sans forfait en cours, dès que vous confirmez le paiement.}}',
+    'sv-SE':
+      '{free, select, yes {{price}: inget förnyas när den pågående perioden tar slut.} other {{price}, exkl. moms. Börjar vid förnyelsen; utan pågående abonnemang börjar det nu, när du bekräftar betalningen.}}',
   },
   nextPlanReadOnly: {
-    'en-GB': 'Next plan: {plan} ({price}, ex VAT). Only the owner can change it.',
-    'de-DE': 'Nächster Tarif: {plan} ({price}, zzgl. MwSt.). Nur der Eigentümer kann ihn ändern.',
-    'fr-FR': 'Prochain forfait : {plan} ({price}, HT). Seul le propriétaire peut le modifier.',
-    'sv-SE': 'Nästa abonnemang: {plan} ({price}, exkl. moms). Bara ägaren kan ändra det.',
+    'en-GB': 'Next plan: {plan} ({free, select, yes {{price}} other {{price}, ex VAT}}). Only the owner can change it.',
+    'de-DE': 'Nächster Tarif: {plan} ({free, select, yes {{price}} other {{price}, zzgl. MwSt.}}). Nur der Eigentümer kann ihn ändern.',
+    'fr-FR': 'Prochain forfait : {plan} ({free, select, yes {{price}} other {{price}, HT}}). Seul le propriétaire peut le modifier.',
+    'sv-SE': 'Nästa abonnemang: {plan} ({free, select, yes {{price}} other {{price}, exkl. moms}}). Bara ägaren kan ändra det.',
   },
   // ---- Plan purchase (docs/product/billing.md "A charge is its own step")
   planConfirmTitle: {
@@ -175,10 +180,23 @@ export const settingsTexts = defineTranslations('devices.settings', {
   removeLabel: { 'en-GB': 'Remove {email}', 'de-DE': '{email} entfernen', 'fr-FR': 'Retirer {email}', 'sv-SE': 'Ta bort {email}' },
   inviteLabel: { 'en-GB': 'Invite by e-mail', 'de-DE': 'Per E-Mail einladen', 'fr-FR': 'Inviter par e-mail', 'sv-SE': 'Bjud in via e-post' },
   inviteHint: {
-    'en-GB': 'They can see and edit this device once you save.',
-    'de-DE': 'Nach dem Speichern können sie dieses Gerät sehen und bearbeiten.',
-    'fr-FR': 'Après l’enregistrement, ces personnes pourront voir et modifier cet appareil.',
-    'sv-SE': 'När du har sparat kan de se och ändra enheten.',
+    'en-GB': 'They can see and edit this device once you save, and get an e-mail saying so.',
+    'de-DE': 'Nach dem Speichern können sie dieses Gerät sehen und bearbeiten; sie erhalten dazu eine E-Mail.',
+    'fr-FR': 'Après l’enregistrement, ces personnes pourront voir et modifier cet appareil, et en seront informées par e-mail.',
+    'sv-SE': 'När du har sparat kan de se och ändra enheten, och de får ett mejl om det.',
+  },
+  // docs/product/states.md Sharing: whether the person invited next gets the device's alarm notifications (Notify).
+  inviteNotify: {
+    'en-GB': 'Also notify them of alarms',
+    'de-DE': 'Auch bei Alarmen benachrichtigen',
+    'fr-FR': 'Les avertir aussi des alarmes',
+    'sv-SE': 'Avisera dem också om larm',
+  },
+  inviteNotifyHint: {
+    'en-GB': 'Off unless you tick it. They can also turn it on later with their bell.',
+    'de-DE': 'Aus, solange Sie es nicht ankreuzen. Sie können es später auch selbst mit ihrer Glocke einschalten.',
+    'fr-FR': 'Désactivé tant que vous ne le cochez pas. Ces personnes peuvent aussi l’activer plus tard avec leur cloche.',
+    'sv-SE': 'Av om du inte kryssar i det. De kan också slå på det senare med sin klocka.',
   },
   invite: { 'en-GB': 'Invite', 'de-DE': 'Einladen', 'fr-FR': 'Inviter', 'sv-SE': 'Bjud in' },
   inviteNotEmail: {

@@ -49,11 +49,11 @@ export function mockSettingsApi(device: Device, options: SettingsApiOptions = {}
 /** The settings route and every product's page (lazy in the app), loaded once per test file. */
 let settingsPages: Promise<unknown> | null = null;
 
-export async function openSettings(path: string, title: string) {
+export async function openSettings(path: string, title: string, options: Parameters<typeof renderDevices>[1] = {}) {
   // Loaded before the render, so the wait below is for the page, not for its modules compiling on a busy machine.
   settingsPages ??= Promise.all([import('./SettingsRoute'), ...Object.keys(DEVICE_PRODUCTS).map((id) => import(`../products/${id}/Settings`))]);
   await settingsPages;
-  const rendered = renderDevices(path);
+  const rendered = renderDevices(path, options);
   await screen.findByRole('heading', { level: 1, name: title });
   return rendered;
 }

@@ -168,6 +168,7 @@ it('has every figure in the answer even for an empty fleet', async () => {
     'temperature',
     'power_failure',
     'low_data',
+    'consumption',
   ]);
 });
 

@@ -106,7 +106,7 @@ describe('deleting the account', () => {
     await db
       .insert(paymentMethods)
       .values({ userId: me.id, brand: 'Visa', last4: '4242', expMonth: 1, expYear: 2040, declines: false, updatedAt: t.clock.now() });
-    expect((await call(t.app, 'DELETE', `/api/users/${me.id}`, { token: me.token })).statusCode).toBe(204);
+    expect((await call(t.app, 'DELETE', `/api/users/${me.id}`, { token: me.token, body: { Password: me.password } })).statusCode).toBe(204);
     expect(await db.select().from(invoices).where(eq(invoices.id, invoice.Id))).toMatchObject([
       { userId: null, number: invoice.Number, gross: invoice.Gross },
     ]);

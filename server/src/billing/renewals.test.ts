@@ -224,7 +224,24 @@ describe('declined renewals', () => {
     expect(mails).toHaveLength(RENEWAL_RETRY_HOURS.length + 1);
     expect(mails[0].Subject).toBe('Abonnemanget för Renewal 1 har upphört');
     expect(mails[1].Subject).toBe('Betalningen för Renewal 1 avvisades');
-    expect(mails[1].Text).toContain('SmartPlug Monthly');
+    // The plan by its name in the owner's language (as the invoice line names it), never the catalogue's English one.
+    expect(mails[1].Text).toContain('Vi kunde inte förnya abonnemanget för Renewal 1 (SmartPlug månadsabonnemang):');
+    expect(mails[0].Text).toContain('Betalningen för abonnemanget för Renewal 1 (SmartPlug månadsabonnemang) avvisades igen');
+    for (const mail of mails) expect(mail.Text).not.toContain('SmartPlug Monthly');
+  });
+
+  it('names a FarmCam SIM plan in German in both mails, the declined one and the one that ends it', async () => {
+    const { owner } = await dueDevices({ product: 'farmcam-sim', owner: { locale: 'de-DE', emailBilling: true } });
+    const failing = deps({ payments: declineAll() });
+    for (const hours of RENEWAL_RETRY_HOURS) {
+      expect(await renewDueSubscriptions(failing)).toMatchObject({ retrying: 1 });
+      t.clock.advance(hours * HOUR);
+    }
+    expect(await renewDueSubscriptions(failing)).toMatchObject({ ended: 1 });
+    const [ended, declined] = await mailsTo(t, owner.email);
+    expect(declined.Text).toContain('wir konnten den Tarif von Renewal 1 (FarmCam SIM Tarif Mittel 5\u00a0GB) nicht verlängern');
+    expect(ended.Text).toContain('die Zahlung für den Tarif von Renewal 1 (FarmCam SIM Tarif Mittel 5\u00a0GB) wurde erneut abgelehnt');
+    expect(declined.Text).not.toContain(BUILTIN_CATALOGUE.FarmcamSimMedium.Name);
   });
 
   it('renews on a retry that goes through, back to back with the old expiry', async () => {

@@ -7,7 +7,8 @@
 // the one charged: whatever crashes or runs twice, a period is charged once, and a run repeated after a crash records
 // the charge it finds. A declined charge is retried after RENEWAL_RETRY_HOURS while the owner is told by e-mail; after
 // the last retry the subscription ends.
-import { extendByPeriod, FALLBACK_LOCALE, isLocale, planKeyOf, type Locale, type ProductId } from '@paddock/shared/domain';
+import { extendByPeriod, FALLBACK_LOCALE, isLocale, planKeyOf, priceKeyOf, type Locale, type ProductId } from '@paddock/shared/domain';
+import type { PriceCatalogue } from '@paddock/shared/contract';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
@@ -18,6 +19,7 @@ import { translate } from '../i18n/messages';
 import { formatOwnerTime, ownerTimeZone } from '../notify/ownerTime';
 import { safeDeviceName } from '../notify/safeDeviceName';
 import type { Mail, Mailer } from '../notify/mail';
+import { itemText } from './lineText';
 import { CHARGE_CLAIM_MS, endedStep, endedSubscription, paidPeriod, renewalChargeKey, renewalPlan, renewedStep } from './plans';
 import { chargePrice, PaymentDeclinedError, recordCharge, type PaidCharge, type PaymentProvider } from './payments';
 import type { StripeInvoiceHook } from './stripe/webhook';
@@ -62,11 +64,23 @@ const dueAt = (now: Date) =>
 
 const localeOf = (user: Pick<UserRow, 'locale'>): Locale => (isLocale(user.locale) ? user.locale : FALLBACK_LOCALE);
 
-function renewalMail(owner: UserRow, device: DeviceRow, planName: string, retryAt: Date | null): Mail {
+/** A plan's name in the language asked for. */
+type PlanName = (locale: Locale) => string;
+
+/**
+ * The name of the plan with price id `priceId` in the reader's language: the words its invoice line uses
+ * (lineText.ts, docs/product/billing.md "Invoices"), not the catalogue's English name; the id when the catalogue lacks it.
+ */
+function planNameOf(catalogue: PriceCatalogue, priceId: string): PlanName {
+  const key = priceKeyOf(catalogue, priceId);
+  return (locale) => (key ? itemText(locale, key, catalogue[key]) : priceId);
+}
+
+function renewalMail(owner: UserRow, device: DeviceRow, planName: PlanName, retryAt: Date | null): Mail {
   const locale = localeOf(owner);
   // The next try on the owner's wall clock, as the trial reminders write their dates (notify/ownerTime.ts).
   const retry = retryAt ? formatOwnerTime(locale, retryAt, ownerTimeZone(owner, device.fields)) : '';
-  const values = { device: safeDeviceName(device.name), plan: planName, retry };
+  const values = { device: safeDeviceName(device.name), plan: planName(locale), retry };
   const [subject, text] = retryAt
     ? (['renewal_declined_subject', 'renewal_declined_text'] as const)
     : (['renewal_ended_subject', 'renewal_ended_text'] as const);
@@ -77,7 +91,7 @@ function renewalMail(owner: UserRow, device: DeviceRow, planName: string, retryA
 function declined(
   owner: UserRow,
   device: DeviceRow,
-  planName: string,
+  planName: PlanName,
   now: Date,
 ): { change: DeviceChange; mail: Mail | null; ended: boolean } {
   const attempts = device.renewalAttempts + 1;
@@ -153,7 +167,6 @@ async function settle(
 /** Renews, retries or ends every due subscription, batch after batch; returns what it did. */
 export async function renewDueSubscriptions(deps: RenewalDeps): Promise<RenewalRun> {
   const catalogue = await deps.payments.prices();
-  const planName = (priceId: string) => Object.values(catalogue).find((price) => price.Id === priceId)?.Name ?? priceId;
   const run: RenewalRun = { renewed: 0, ended: 0, retrying: 0 };
 
   /** One claimed device: charged holding no lock, then settled; returns the mail to send, if any. */
@@ -183,7 +196,7 @@ export async function renewDueSubscriptions(deps: RenewalDeps): Promise<RenewalR
       if (!(error instanceof PaymentDeclinedError)) throw error;
       const seen: { outcome?: ReturnType<typeof declined> } = {};
       const applied = await settle(deps.db, device, now, async (_tx, row) => {
-        seen.outcome = row ? declined(owner, row, planName(row.subscription.PriceIds.Next), now) : undefined;
+        seen.outcome = row ? declined(owner, row, planNameOf(catalogue, row.subscription.PriceIds.Next), now) : undefined;
         return seen.outcome?.change ?? null;
       });
       if (!applied || !seen.outcome) return null;

@@ -107,7 +107,7 @@ describe('POST /api/users/{id}/sms', () => {
     const me = await createMember(t);
     await call(t.app, 'POST', `/api/users/${me.id}/sms`, { token: me.token });
     const [payment] = await paymentsOf(t, me.id);
-    expect((await call(t.app, 'DELETE', `/api/users/${me.id}`, { token: me.token })).statusCode).toBe(204);
+    expect((await call(t.app, 'DELETE', `/api/users/${me.id}`, { token: me.token, body: { Password: me.password } })).statusCode).toBe(204);
     const [kept] = await t.database.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(kept).toEqual({ ...payment, userId: null });
   });
@@ -229,5 +229,19 @@ describe('POST /api/users/{id}/sms with a provider that declines', () => {
     });
     expect(await balanceOf(declining, me.id)).toBe(0);
     expect(await paymentsOf(declining, me.id)).toEqual([]);
+  });
+
+  it('says it in the language the app shows (its Accept-Language) when that is not the account’s', async () => {
+    // The account is Swedish, but the app on this device shows English: the Buy SMS dialog must read in English.
+    const me = await createMember(declining, { country: 'SE', locale: 'sv-SE' });
+    const response = await call(declining.app, 'POST', `/api/users/${me.id}/sms`, {
+      token: me.token,
+      headers: { 'accept-language': 'en-GB' },
+    });
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toEqual({
+      Error: 'payment_declined',
+      Message: 'The payment was declined, so nothing was bought. Please check your payment method and try again.',
+    });
   });
 });

@@ -6,18 +6,9 @@
 // the expiry, so an extended device is not ended early; a declined renewal's retries are forgotten (the period they
 // were for is covered now). Alarms paused for an ended subscription run again, as the subscription is active.
 // Cancelling clears Next: the current period runs to its expiry and the renewal job then ends it without charging.
-import {
-  FarmcamSimTrialBody,
-  Fencealarm2TrialBody,
-  FencealarmTrialBody,
-  ImeiParams,
-  ImsiParams,
-  Smartplug2TrialBody,
-  SmartplugTrialBody,
-} from '@paddock/shared/contract';
+import { ImeiParams, ImsiParams } from '@paddock/shared/contract';
 import { dataGranted, PRODUCT_IDS, PRODUCTS, type ProductId } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { authorize } from '../access';
 import type { AppContext } from '../context';
@@ -30,15 +21,6 @@ import { bearerAuth, errorReplies } from '../http/schemas';
 import { noticeSettings, withAlarmNotices } from '../notify/alarmNotices';
 
 const DAY_MS = 86_400_000;
-
-/** The add-trial body of each product: FarmCam SIM {Bytes, Days}, the others {Days} (docs/product/validation.md). */
-const TRIAL_BODIES: Record<ProductId, TSchema> = {
-  'farmcam-sim': FarmcamSimTrialBody,
-  fencealarm: FencealarmTrialBody,
-  fencealarm2: Fencealarm2TrialBody,
-  smartplug: SmartplugTrialBody,
-  smartplug2: Smartplug2TrialBody,
-};
 
 export interface TrialGrant {
   Days: number;
@@ -58,7 +40,7 @@ export function trialAdded(row: Pick<DeviceRow, 'product' | 'fields' | 'subscrip
     renewalRetryAt: null,
   };
   // docs/product/products/farmcam-sim.md Data account: a grant raises the limit, as a plan's allowance and a purchase do.
-  // Only the products whose info says `trialData` take Bytes in their body (TRIAL_BODIES).
+  // Only the products whose info says `trialData` take Bytes in their body (its module's trialSchema).
   if (grant.Bytes) change.fields = deepMerge(row.fields, dataGranted(row.fields, grant.Bytes));
   return change;
 }
@@ -109,7 +91,7 @@ export const trialRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
           description: 'Without a current paid plan the device is on trial (Trialing); a paid plan only runs longer. Returns the device.',
           security: bearerAuth,
           params,
-          body: TRIAL_BODIES[product],
+          body: PRODUCTS[product].trialSchema,
           response: { 200: PRODUCTS[product].schema, ...errorReplies(400, 401, 403, 404) },
         },
       },

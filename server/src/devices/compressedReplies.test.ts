@@ -172,7 +172,7 @@ describe('a CSV export', () => {
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(response.headers['content-length']).toBeUndefined();
     expect(response.headers['transfer-encoding']).toBe('chunked');
-    expect(response.headers['content-disposition']).toBe('attachment; filename="export.csv"');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="fencealarm-[0-9]+-voltage-[0-9-]+-to-[0-9-]+\.csv"$/);
     // 'data' events, one per piece as it arrives (an async iterator would join what has arrived meanwhile).
     const chunks: Buffer[] = [];
     await new Promise<void>((resolve, reject) => response.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', resolve).on('error', reject));
@@ -180,8 +180,9 @@ describe('a CSV export', () => {
     expect(chunks.length).toBeGreaterThan(1);
     const text = gunzipSync(Buffer.concat(chunks)).toString('utf8');
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('Timestamp,Voltage');
+    expect(lines[0]).toBe('Timestamp,Local time (UTC),Voltage (V)');
     expect(lines).toHaveLength(MINUTES + 2); // the header, the rows, and '' after the last line break
-    expect(lines[MINUTES]).toBe(`${new Date(Date.parse('2024-03-01T00:00:00Z') + (MINUTES - 1) * 60_000).toISOString()},${5000 + (((MINUTES - 1) * 7919) % 1000)}`);
+    const last = new Date(Date.parse('2024-03-01T00:00:00Z') + (MINUTES - 1) * 60_000);
+    expect(lines[MINUTES]).toBe(`${last.toISOString()},${last.toISOString().slice(0, 19).replace('T', ' ')},${5000 + (((MINUTES - 1) * 7919) % 1000)}`);
   });
 });

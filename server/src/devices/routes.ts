@@ -61,8 +61,9 @@ import { checkOffer, makeOffer } from '../transfers/offer';
 import { noticeSettings, withAlarmNotices } from '../notify/alarmNotices';
 import { toDevice, toDeviceList, viewerOf, type DeviceWithOwner } from './representation';
 import { registrationStart } from './registrationStart';
+import { enqueueShareInvites, newlyShared } from './shareInvites';
 import { SERVER_PRODUCTS } from './products';
-import { refuseUnoffered } from '../variants/variant';
+import { refuseUnoffered, requestVariant } from '../variants/variant';
 import { changeDevice, deleteDevice, devicesOfReader, findDevice, findInventory, insertDevice } from './store';
 import type { DeviceListCache } from './listCache';
 import { etagMatches, listEtag, listVersionReader } from './listVersion';
@@ -444,6 +445,10 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; listCach
           configVersion: configured.configVersion,
           ...power,
         };
+        // docs/product/states.md Sharing: each address given access is mailed, queued with this save (only the owner or
+        // an admin gets this far with a new Access: checkOwnerOnly above).
+        const invited = newlyShared(row.access, sharedWith, owner.email);
+        if (invited.length) await enqueueShareInvites(tx, row, rowOwner, invited, next.notify, requestVariant(request, config), config.now());
         // docs/product/roles.md Change log: what a shared user changed is the owner's to see.
         if (roleNow === 'shared') {
           const change = recordedChange(row, { name: next.name, tags: next.tags, notify: next.notify }, fields, user.email);

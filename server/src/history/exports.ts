@@ -6,6 +6,7 @@ import { PassThrough, pipeline, Readable, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { DeflateRaw } from 'node:zlib';
 import archiver from 'archiver';
+import { wallClockTime } from '@paddock/shared/domain';
 import type { ExportFormat, ExportPage, ExportSource, HistoryRow } from './queries';
 
 /** Excel's row limit per sheet; longer exports continue on the next sheet. */
@@ -58,7 +59,8 @@ class TextStream extends Readable {
 }
 
 /**
- * CSV (RFC 4180, CRLF): a header `Timestamp,<field>`, then one ISO timestamp and value a row. The pages come as
+ * CSV (RFC 4180, CRLF): a header (`Timestamp,Local time,<field (unit)>`: the route's columns), then one ISO timestamp,
+ * local time and value a row. The pages come as
  * text (the database writes them: queries.ts exportPages), so the year is ~530 strings, not 525,600 row objects.
  * The stream is a string stream, so a page reaches the socket as the string: the socket copies it into memory that
  * it frees once written, where a byte stream made a Buffer of every page, memory outside the heap that only a
@@ -69,7 +71,7 @@ export function csvExport(source: ExportSource, field: string | readonly string[
   const next = async () => {
     if (header) {
       header = false;
-      return `${headerOf(field).join(',')}\r\n`;
+      return `${headerOf(field).map(csvCell).join(',')}\r\n`;
     }
     const page = await source.next(Infinity, 1);
     return page ? page.text : null;
@@ -78,14 +80,24 @@ export function csvExport(source: ExportSource, field: string | readonly string[
 }
 
 /**
- * The header row: `Timestamp` and the field, or the columns given (an export reaching past the raw retention:
- * hourlyExport.ts HOURLY_EXPORT_COLUMNS). Plain words without commas or quotes: written as they are in CSV.
+ * The header row: the columns given (the route's: `Timestamp`, the local time in the caller's language, the field
+ * with its unit, and past the raw retention those of hourlyExport.ts hourlyExportColumns), or for a bare field name
+ * `Timestamp`, `Local time` and the field.
  */
-const headerOf = (field: string | readonly string[]) => (typeof field === 'string' ? ['Timestamp', field] : field);
+const headerOf = (field: string | readonly string[]) => (typeof field === 'string' ? ['Timestamp', 'Local time', field] : field);
+
+/** A CSV cell: quoted when it holds a comma, quote or line break (RFC 4180). */
+export const csvCell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+
+/** The Local time column's text in CSV: `YYYY-MM-DD HH:MM:SS` on the zone's wall clock (as queries.ts ROW_SQL writes it). */
+export const csvLocalTime = (at: Date, timeZone: string) => new Date(wallClockTime(at, timeZone)).toISOString().slice(0, 19).replace('T', ' ');
+
+/** An XLSX date cell's serial day of the time `ms` (epoch ms; for the Local time column its wall clock read as UTC). */
+export const excelSerial = (ms: number) => ms / 86_400_000 + UNIX_EPOCH_SERIAL;
 
 /**
- * XLSX: sheet "Export" (then "Export 2", … past Excel's row limit) with a header row, Timestamp as a date cell (UTC,
- * yyyy-mm-dd hh:mm:ss) and the value as a number. The SpreadsheetML is written here and zipped by archiver, whose
+ * XLSX: sheet "Export" (then "Export 2", … past Excel's row limit) with a header row, Timestamp (UTC) and Local time as
+ * date cells (yyyy-mm-dd hh:mm:ss) and the value as a number. The SpreadsheetML is written here and zipped by archiver, whose
  * entries are real streams: deflate pulls a sheet's XML only as fast as the reply takes the zip. ExcelJS's streaming
  * writer cannot do that: its sheet stream accepts every write and buffers what the zip has not taken yet (exceljs
  * issue 734, no backpressure), so a fast database filled memory while deflate caught up.
@@ -171,17 +183,19 @@ export const UNIX_EPOCH_SERIAL = 25_569;
 export const escapeXml = (text: string) => text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
 
 /**
- * Rows as the file's text, written in JS exactly as the database writes them for the server (queries.ts ROW_SQL):
- * the writer's tests, the test that the two agree, and the bench's peer (scripts/benchExportPeer.ts) use it.
+ * Rows as the file's text, written in JS exactly as the database writes them for the server (queries.ts ROW_SQL), the
+ * Local time column on `timeZone`'s wall clock: the writer's tests, the test that the two agree, and the bench's peer
+ * (scripts/benchExportPeer.ts) use it.
  */
-export function formatRows(rows: HistoryRow[], format: ExportFormat, firstRow = 2): string {
+export function formatRows(rows: HistoryRow[], format: ExportFormat, firstRow = 2, timeZone = 'UTC'): string {
   let text = '';
   let n = firstRow;
   for (const { at, value } of rows) {
-    if (format === 'csv') text += `${at.toISOString()},${value}\r\n`;
+    if (format === 'csv') text += `${at.toISOString()},${csvLocalTime(at, timeZone)},${value}\r\n`;
     else {
-      const serial = at.getTime() / 86_400_000 + UNIX_EPOCH_SERIAL;
-      text += `<row r="${n}"><c r="A${n}" s="${DATE_STYLE}"><v>${serial}</v></c><c r="B${n}"><v>${value}</v></c></row>`;
+      text +=
+        `<row r="${n}"><c r="A${n}" s="${DATE_STYLE}"><v>${excelSerial(at.getTime())}</v></c>` +
+        `<c r="B${n}" s="${DATE_STYLE}"><v>${excelSerial(wallClockTime(at, timeZone))}</v></c><c r="C${n}"><v>${value}</v></c></row>`;
     }
     n += 1;
   }
@@ -189,7 +203,7 @@ export function formatRows(rows: HistoryRow[], format: ExportFormat, firstRow = 
 }
 
 /** An export source over rows in memory, formatted by formatRows (pages cut to the room asked for). */
-export function rowsSource(pages: AsyncIterable<HistoryRow[]>, format: ExportFormat): ExportSource {
+export function rowsSource(pages: AsyncIterable<HistoryRow[]>, format: ExportFormat, timeZone = 'UTC'): ExportSource {
   const iterator = pages[Symbol.asyncIterator]();
   let page: HistoryRow[] = [];
   let taken = 0;
@@ -202,7 +216,7 @@ export function rowsSource(pages: AsyncIterable<HistoryRow[]>, format: ExportFor
       }
       const rows = page.slice(taken, taken + limit);
       taken += rows.length;
-      return { text: formatRows(rows, format, firstRow), rows: rows.length };
+      return { text: formatRows(rows, format, firstRow, timeZone), rows: rows.length };
     },
     async close() {
       await iterator.return?.();
@@ -268,7 +282,8 @@ function sheetXml(rows: PageCursor, field: string | readonly string[], maxRows: 
       written = 1;
       return (
         `${XML_HEAD}<worksheet xmlns="${MAIN_NS}"><cols>` +
-        `<col min="1" max="1" width="22" style="${DATE_STYLE}" customWidth="1"/><col min="2" max="${columns.length}" width="16" customWidth="1"/>` +
+        // Timestamp and Local time are dates; the rest numbers or words.
+        `<col min="1" max="2" width="22" style="${DATE_STYLE}" customWidth="1"/><col min="3" max="${columns.length}" width="16" customWidth="1"/>` +
         `</cols><sheetData><row r="1">${columns.map((text, i) => header(letters[i], text)).join('')}</row>`
       );
     }

@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { inflateRawSync } from 'node:zlib';
-import { CHART_MAX_POINTS, HISTORY_FIELDS, PRODUCT_HISTORIES, PRODUCTS, type ProductId } from '@paddock/shared/domain';
+import { CHART_MAX_POINTS, HISTORY_FIELDS, PRODUCT_HISTORIES, PRODUCTS, type HistoryMeasure, type ProductId } from '@paddock/shared/domain';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { devices } from '../db/schema';
@@ -132,35 +132,69 @@ describe('history formats', () => {
     }
   });
 
-  it('csv answers export.csv as an attachment with a Timestamp and a Voltage column', async () => {
+  it('csv answers a file named after the device, series and window, with Timestamp, Local time (UTC) and Voltage (V)', async () => {
     const response = await get('csv');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe('attachment; filename="export.csv"');
-    expect(response.body).toBe(`Timestamp,Voltage\r\n${DAY.from},5100\r\n2024-03-01T12:00:00.000Z,4875.5\r\n${DAY.to},0\r\n`);
+    // The window ends at midnight: its last day is the one before.
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="fencealarm-${key}-voltage-2024-03-01-to-2024-03-01.csv"`);
+    expect(response.body).toBe(
+      'Timestamp,Local time (UTC),Voltage (V)\r\n' +
+        `${DAY.from},2024-03-01 00:00:00,5100\r\n2024-03-01T12:00:00.000Z,2024-03-01 12:00:00,4875.5\r\n${DAY.to},2024-03-02 00:00:00,0\r\n`,
+    );
   });
 
-  it('xlsx answers export.xlsx as an attachment that ExcelJS reads back: dates and numbers', async () => {
+  it('xlsx answers the file that ExcelJS reads back: both times as dates, the value as a number', async () => {
     const response = await get('xlsx');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(response.headers['content-disposition']).toBe('attachment; filename="export.xlsx"');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="fencealarm-${key}-voltage-2024-03-01-to-2024-03-01.xlsx"`);
     const workbook = await readXlsx(response.rawPayload);
     const sheet = workbook.getWorksheet('Export')!;
     const rows = sheet.getSheetValues().filter(Boolean).map((row) => (row as unknown[]).slice(1));
     expect(rows).toEqual([
-      ['Timestamp', 'Voltage'],
-      [new Date(DAY.from), 5100],
-      [new Date('2024-03-01T12:00:00.000Z'), 4875.5],
-      [new Date(DAY.to), 0],
+      ['Timestamp', 'Local time (UTC)', 'Voltage (V)'],
+      [new Date(DAY.from), new Date(DAY.from), 5100],
+      [new Date('2024-03-01T12:00:00.000Z'), new Date('2024-03-01T12:00:00.000Z'), 4875.5],
+      [new Date(DAY.to), new Date(DAY.to), 0],
     ]);
+  });
+
+  it('tz puts the Local time column and the file name’s dates on that zone’s clock, the header in the caller’s language', async () => {
+    const swede = await createMember(t, { locale: 'sv-SE' });
+    await t.database.db.update(devices).set({ access: [owner.email, swede.email] }).where(eq(devices.key, key));
+    const { token } = swede;
+    const query = { ...DAY, tz: 'Europe/Stockholm' };
+    const csv = await call(t.app, 'GET', url('fencealarm', key, 'voltage', { ...query, format: 'csv' }), { token });
+    expect(csv.statusCode).toBe(200);
+    // The window is 01:00 on 1 March to 01:00 on 2 March in Stockholm (UTC+1): its last day is the 2nd.
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="fencealarm-${key}-voltage-2024-03-01-to-2024-03-02.csv"`);
+    expect(csv.body).toBe(
+      'Timestamp,Lokal tid (Europe/Stockholm),Voltage (V)\r\n' +
+        `${DAY.from},2024-03-01 01:00:00,5100\r\n2024-03-01T12:00:00.000Z,2024-03-01 13:00:00,4875.5\r\n${DAY.to},2024-03-02 01:00:00,0\r\n`,
+    );
+    const xlsx = await call(t.app, 'GET', url('fencealarm', key, 'voltage', { ...query, format: 'xlsx' }), { token });
+    const rows = (await readXlsx(xlsx.rawPayload)).getWorksheet('Export')!.getSheetValues().filter(Boolean).map((row) => (row as unknown[]).slice(1));
+    // Excel has no zones: the local cell is the wall clock's date and time (ExcelJS reads it back as that time in UTC).
+    expect(rows[0]).toEqual(['Timestamp', 'Lokal tid (Europe/Stockholm)', 'Voltage (V)']);
+    expect(rows[2]).toEqual([new Date('2024-03-01T12:00:00.000Z'), new Date('2024-03-01T13:00:00.000Z'), 4875.5]);
+  });
+
+  it('answers 400 naming tz for a zone that is not one, whatever the format', async () => {
+    for (const tz of ['Mars/Olympus_Mons', '+01:00', 'Europe/Stockholm; DROP TABLE', '', 'x'.repeat(65)]) {
+      for (const format of ['json', 'csv', 'xlsx']) {
+        const bad = await call(t.app, 'GET', url('fencealarm', key, 'voltage', { ...DAY, format, tz }), { token: owner.token });
+        expect(bad.statusCode).toBe(400);
+        expect(bad.json()).toMatchObject({ Field: 'tz' });
+      }
+    }
   });
 
   it('an empty window gives [] and files with the header only', async () => {
     const empty = { from: '2020-01-01T00:00:00Z', to: '2020-01-02T00:00:00Z' };
     const path = (format: string) => url('fencealarm', key, 'voltage', { ...empty, format });
     expect((await call(t.app, 'GET', path('json'), { token: owner.token })).json()).toEqual([]);
-    expect((await call(t.app, 'GET', path('csv'), { token: owner.token })).body).toBe('Timestamp,Voltage\r\n');
+    expect((await call(t.app, 'GET', path('csv'), { token: owner.token })).body).toBe('Timestamp,Local time (UTC),Voltage (V)\r\n');
     const workbook = await readXlsx((await call(t.app, 'GET', path('xlsx'), { token: owner.token })).rawPayload);
     expect(workbook.getWorksheet('Export')!.rowCount).toBe(1);
   });
@@ -211,8 +245,8 @@ describe('export pages written by the database', () => {
   });
 
   /** Every page of the window, `limit` rows a time numbered on from 2 (a sheet's rows), concatenated. */
-  async function read(format: ExportFormat, pageSize: number, limit = Infinity, pieceRows?: number) {
-    const window = { key, field: 'Voltage' as const, from: new Date(start), to: new Date(start + 2 * 3_600_000) };
+  async function read(format: ExportFormat, pageSize: number, limit = Infinity, pieceRows?: number, timeZone?: string) {
+    const window = { key, field: 'Voltage' as const, from: new Date(start), to: new Date(start + 2 * 3_600_000), timeZone };
     const source = exportPages(t.database.db, window, format, pageSize, pieceRows);
     let text = '';
     let pages = 0;
@@ -234,10 +268,20 @@ describe('export pages written by the database', () => {
     }
   });
 
+  // The Local time column: the database's `at AT TIME ZONE` and JS's Intl agree, whole and half-hour offsets alike.
+  it.each(['csv', 'xlsx'] as const)('%s: the local times byte for byte as JS writes them, in any zone', async (format) => {
+    for (const timeZone of ['Europe/Stockholm', 'Asia/Kolkata', 'America/St_Johns', 'Pacific/Chatham']) {
+      const { text } = await read(format, 7, 5, 3, timeZone);
+      expect(text).toBe(formatRows(rows, format, 2, timeZone));
+    }
+  });
+
   it('the route answers the same CSV', async () => {
     const query = { from: new Date(start).toISOString(), to: new Date(start + 2 * 3_600_000).toISOString(), format: 'csv' };
     const response = await call(t.app, 'GET', url('fencealarm', key, 'voltage', query), { token: admin });
-    expect(response.body).toBe(`Timestamp,Voltage\r\n${formatRows(rows, 'csv')}`);
+    expect(response.body).toBe(`Timestamp,Local time (UTC),Voltage (V)\r\n${formatRows(rows, 'csv')}`);
+    const local = await call(t.app, 'GET', url('fencealarm', key, 'voltage', { ...query, tz: 'Asia/Kolkata' }), { token: admin });
+    expect(local.body).toBe(`Timestamp,Local time (Asia/Kolkata),Voltage (V)\r\n${formatRows(rows, 'csv', 2, 'Asia/Kolkata')}`);
   });
 });
 
@@ -267,7 +311,7 @@ describe('the window read is clamped to what can exist', () => {
     for (const format of ['json', 'csv']) {
       const { response, queries } = await measured({ from: '2100-01-01T00:00:00Z', to: '2100-12-31T00:00:00Z', format });
       expect(response.statusCode).toBe(200);
-      expect(format === 'json' ? response.json() : response.body).toEqual(format === 'json' ? [] : 'Timestamp,Voltage\r\n');
+      expect(format === 'json' ? response.json() : response.body).toEqual(format === 'json' ? [] : 'Timestamp,Local time (UTC),Voltage (V)\r\n');
       // The session and the device are looked up; no reading is.
       expect(queries).toBeLessThanOrEqual(3);
     }
@@ -331,6 +375,9 @@ describe('every product and measure', () => {
     smartplug2: { Load: 700, Consumption: 800, SignalStrength: 60, PowerEnabled: true, MainsPower: true },
   };
 
+  // The units the headers say, as the devices report the values (docs/product/limits.md).
+  const UNITS: Record<HistoryMeasure, string> = { 'remaining-data': 'bytes', voltage: 'V', consumption: 'Wh', load: 'W', temperature: '°C' };
+
   it.each(pairs)('%s /%s answers its field', async (product, measure) => {
     const owner = await createMember(t);
     const key = await registered(owner, product);
@@ -340,7 +387,8 @@ describe('every product and measure', () => {
     expect(json.statusCode).toBe(200);
     expect(json.json()).toEqual([{ Timestamp: '2024-03-01T06:00:00.000Z', [field]: DATA[product][field] }]);
     const csv = await call(t.app, 'GET', url(product, key, measure, { ...DAY, format: 'csv' }), { token: owner.token });
-    expect(csv.body.split('\r\n')[0]).toBe(`Timestamp,${field}`);
+    expect(csv.body.split('\r\n')[0]).toBe(`Timestamp,Local time (UTC),${field} (${UNITS[measure]})`);
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="${product}-${key}-${measure}-2024-03-01-to-2024-03-01.csv"`);
   });
 
   it('a measure another product has is not a route', async () => {
@@ -467,7 +515,7 @@ describe('a year of 1-minute readings', () => {
       expect(chunks).toBeGreaterThan(10);
       if (format === 'csv') {
         expect(lines).toBe(YEAR_MINUTES + 1);
-        expect(Buffer.from(tail).toString()).toMatch(/2024-12-31T23:59:00\.000Z,5\d\d\d\r\n$/);
+        expect(Buffer.from(tail).toString()).toMatch(/2024-12-31T23:59:00\.000Z,2024-12-31 23:59:00,5\d\d\d\r\n$/);
         // The body is ~18 MB; the rows as objects plus the body as one string would be well over 100 MB.
         expect(bytes).toBeGreaterThan(15_000_000);
       } else {
@@ -496,7 +544,7 @@ describe('xlsxExport', () => {
     const body = await streamToBuffer(xlsxExport(rowsSource(pages(), 'xlsx'), 'Load', 3));
     const workbook = await readXlsx(body);
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Export', 'Export 2', 'Export 3']);
-    const values = workbook.worksheets.map((sheet) => sheet.getSheetValues().filter(Boolean).map((row) => (row as unknown[])[2]));
+    const values = workbook.worksheets.map((sheet) => sheet.getSheetValues().filter(Boolean).map((row) => (row as unknown[])[3]));
     expect(values).toEqual([
       ['Load', 0, 1],
       ['Load', 2, 3],

@@ -33,10 +33,13 @@ const iso = (day: number, hour: number, minute = 0) => at(day, hour, minute).toI
 /** The i-th reading's Voltage: i counts 10-minute steps from day 6, 00:00. */
 const voltageAt = (day: number, hour: number, minute = 0) => 4000 + ((day - 6) * 24 * 60 + hour * 60 + minute) / 10;
 
-const HEADER = 'Timestamp,Voltage,Min,Max,Readings,Resolution\r\n';
+const HEADER = 'Timestamp,Local time (UTC),Voltage (V),Min (V),Max (V),Readings,Resolution\r\n';
 const HOUR_EN = 'hourly (raw readings retired)';
+/** `iso` as the Local time column writes it in UTC. */
+const local = (day: number, hour: number, minute = 0) => iso(day, hour, minute).slice(0, 19).replace('T', ' ');
 /** The CSV row of hour `hour` of day 6: six readings, the lowest the first, the highest the last. */
-const hourRow = (hour: number, label = HOUR_EN) => `${iso(6, hour)},,${voltageAt(6, hour)},${voltageAt(6, hour, 50)},6,${label}\r\n`;
+const hourRow = (hour: number, label = HOUR_EN) =>
+  `${iso(6, hour)},${local(6, hour)},,${voltageAt(6, hour)},${voltageAt(6, hour, 50)},6,${label}\r\n`;
 
 const exportUrl = (from: string, to: string, format: string) =>
   `/api/fencealarms/${key}/voltage?${new URLSearchParams({ from, to, format }).toString()}`;
@@ -98,9 +101,9 @@ describe('an export of a window older than the raw retention', () => {
       expect(response.statusCode).toBe(200);
       const rows = await sheetRows(response.rawPayload);
       expect(rows).toEqual([
-        ['Timestamp', 'Voltage', 'Min', 'Max', 'Readings', 'Resolution'],
-        [at(6, 10), undefined, voltageAt(6, 10), voltageAt(6, 10, 50), 6, 'stündlich (Rohwerte gelöscht)'],
-        [at(6, 11), undefined, voltageAt(6, 11), voltageAt(6, 11, 50), 6, 'stündlich (Rohwerte gelöscht)'],
+        ['Timestamp', 'Ortszeit (UTC)', 'Voltage (V)', 'Min (V)', 'Max (V)', 'Readings', 'Resolution'],
+        [at(6, 10), at(6, 10), undefined, voltageAt(6, 10), voltageAt(6, 10, 50), 6, 'stündlich (Rohwerte gelöscht)'],
+        [at(6, 11), at(6, 11), undefined, voltageAt(6, 11), voltageAt(6, 11, 50), 6, 'stündlich (Rohwerte gelöscht)'],
       ]);
     } finally {
       await t.database.db
@@ -111,23 +114,34 @@ describe('an export of a window older than the raw retention', () => {
   });
 
   it('a window across the oldest raw partition: its older hours hourly, the rest every reading, each marked', async () => {
-    const raw = (minute: number) => `${iso(7, 0, minute)},${voltageAt(7, 0, minute)},,,,reading\r\n`;
+    const raw = (minute: number) => `${iso(7, 0, minute)},${local(7, 0, minute)},${voltageAt(7, 0, minute)},,,,reading\r\n`;
     const response = await download(owner, iso(6, 22), iso(7, 1));
     expect(response.body).toBe(HEADER + hourRow(22) + hourRow(23) + [0, 10, 20, 30, 40, 50, 60].map(raw).join(''));
 
     const rows = await sheetRows((await download(owner, iso(6, 23), iso(7, 0, 10), 'xlsx')).rawPayload);
     expect(rows).toEqual([
-      ['Timestamp', 'Voltage', 'Min', 'Max', 'Readings', 'Resolution'],
-      [at(6, 23), undefined, voltageAt(6, 23), voltageAt(6, 23, 50), 6, HOUR_EN],
-      [at(7, 0), voltageAt(7, 0), undefined, undefined, undefined, 'reading'],
-      [at(7, 0, 10), voltageAt(7, 0, 10), undefined, undefined, undefined, 'reading'],
+      ['Timestamp', 'Local time (UTC)', 'Voltage (V)', 'Min (V)', 'Max (V)', 'Readings', 'Resolution'],
+      [at(6, 23), at(6, 23), undefined, voltageAt(6, 23), voltageAt(6, 23, 50), 6, HOUR_EN],
+      [at(7, 0), at(7, 0), voltageAt(7, 0), undefined, undefined, undefined, 'reading'],
+      [at(7, 0, 10), at(7, 0, 10), voltageAt(7, 0, 10), undefined, undefined, undefined, 'reading'],
     ]);
+  });
+
+  it('the hours’ Local time is on the clock of tz, as the readings’', async () => {
+    const response = await call(t.app, 'GET', `${exportUrl(iso(6, 23), iso(7, 0), 'csv')}&tz=Asia%2FKolkata`, { token: owner.token });
+    const kolkata = (time: Date) => new Date(time.getTime() + 5.5 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+    expect(response.body).toBe(
+      'Timestamp,Local time (Asia/Kolkata),Voltage (V),Min (V),Max (V),Readings,Resolution\r\n' +
+        `${iso(6, 23)},${kolkata(at(6, 23))},,${voltageAt(6, 23)},${voltageAt(6, 23, 50)},6,${HOUR_EN}\r\n` +
+        `${iso(7, 0)},${kolkata(at(7, 0))},${voltageAt(7, 0)},,,,reading\r\n`,
+    );
   });
 
   it('a window within the retention is the plain export, unchanged', async () => {
     const response = await download(owner, iso(7, 2), iso(7, 2, 20));
     expect(response.body).toBe(
-      `Timestamp,Voltage\r\n${[0, 10, 20].map((minute) => `${iso(7, 2, minute)},${voltageAt(7, 2, minute)}\r\n`).join('')}`,
+      'Timestamp,Local time (UTC),Voltage (V)\r\n' +
+        [0, 10, 20].map((minute) => `${iso(7, 2, minute)},${local(7, 2, minute)},${voltageAt(7, 2, minute)}\r\n`).join(''),
     );
   });
 });
@@ -169,5 +183,5 @@ async function sheetRows(data: Buffer): Promise<unknown[][]> {
   return sheet
     .getSheetValues()
     .filter(Boolean)
-    .map((row) => Array.from({ length: 6 }, (_, i) => (row as unknown[])[i + 1]));
+    .map((row) => Array.from({ length: 7 }, (_, i) => (row as unknown[])[i + 1]));
 }

@@ -2,20 +2,30 @@
 // than the oldest partition are gone, so those hours come from the hourly rollups (reading_hour_extremes: per hour
 // the count of readings and their lowest and highest value), one row an hour marked as such in the requester's
 // language; the part of the window from the oldest partition on stays raw, each row marked as a reading.
+import { EXPORT_UNITS, exportValueColumn, wallClockTime, type HistoryMeasure } from '@paddock/shared/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { readingHourExtremes } from '../db/schema';
-import { DATE_STYLE, escapeXml, UNIX_EPOCH_SERIAL } from './exports';
+import { csvCell, csvLocalTime, DATE_STYLE, escapeXml, excelSerial } from './exports';
 import { EXPORT_PAGE_SIZE, exportPages, type ExportFormat, type ExportSource, type SeriesWindow } from './queries';
 
 const HOUR_MS = 3_600_000;
 
 /**
- * The columns of an export with hourly rows: a reading fills Timestamp and the field; an hour fills Timestamp (the
+ * The columns of an export (docs/product/limits.md): `Timestamp` (UTC, RFC 3339: for machines), `localTime` (the
+ * header of the Local time column, in the caller's language and naming the zone) and the field with its unit.
+ */
+export const exportColumns = (measure: HistoryMeasure, localTime: string) => ['Timestamp', localTime, exportValueColumn(measure)];
+
+/**
+ * The columns of an export with hourly rows: a reading fills the times and the field; an hour fills the times (the
  * hour's start), Min, Max and Readings (how many readings the hour had), the field left empty (the rollups keep
  * no average). Resolution says which a row is. Names as the plain export's (`Timestamp`, the field): not translated.
  */
-export const hourlyExportColumns = (field: string) => ['Timestamp', field, 'Min', 'Max', 'Readings', 'Resolution'] as const;
+export const hourlyExportColumns = (measure: HistoryMeasure, localTime: string) => {
+  const unit = EXPORT_UNITS[measure];
+  return [...exportColumns(measure, localTime), `Min (${unit})`, `Max (${unit})`, 'Readings', 'Resolution'];
+};
 
 /** The Resolution column's words, in the requester's language (i18n/messages.ts export_row_*). */
 export interface ResolutionLabels {
@@ -31,20 +41,21 @@ export interface HourRow {
   max: number;
 }
 
-/** A CSV cell: quoted when it holds a comma, quote or line break (RFC 4180). */
-const csvCell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
-
-/** Hourly rows as the file's text (XLSX rows numbered from `firstRow`), the time as the raw rows write theirs. */
-export function formatHourRows(rows: HourRow[], format: ExportFormat, label: string, firstRow = 2): string {
+/**
+ * Hourly rows as the file's text (XLSX rows numbered from `firstRow`), the times as the raw rows write theirs (the
+ * Local time on `timeZone`'s wall clock).
+ */
+export function formatHourRows(rows: HourRow[], format: ExportFormat, label: string, firstRow = 2, timeZone = 'UTC'): string {
   let text = '';
   let n = firstRow;
   for (const { hour, count, min, max } of rows) {
-    if (format === 'csv') text += `${hour.toISOString()},,${min},${max},${count},${csvCell(label)}\r\n`;
+    if (format === 'csv') text += `${hour.toISOString()},${csvLocalTime(hour, timeZone)},,${min},${max},${count},${csvCell(label)}\r\n`;
     else {
-      const serial = hour.getTime() / 86_400_000 + UNIX_EPOCH_SERIAL;
       text +=
-        `<row r="${n}"><c r="A${n}" s="${DATE_STYLE}"><v>${serial}</v></c><c r="C${n}"><v>${min}</v></c><c r="D${n}"><v>${max}</v></c>` +
-        `<c r="E${n}"><v>${count}</v></c><c r="F${n}" t="inlineStr"><is><t>${escapeXml(label)}</t></is></c></row>`;
+        `<row r="${n}"><c r="A${n}" s="${DATE_STYLE}"><v>${excelSerial(hour.getTime())}</v></c>` +
+        `<c r="B${n}" s="${DATE_STYLE}"><v>${excelSerial(wallClockTime(hour, timeZone))}</v></c>` +
+        `<c r="D${n}"><v>${min}</v></c><c r="E${n}"><v>${max}</v></c>` +
+        `<c r="F${n}"><v>${count}</v></c><c r="G${n}" t="inlineStr"><is><t>${escapeXml(label)}</t></is></c></row>`;
     }
     n += 1;
   }
@@ -88,7 +99,7 @@ function hourPages(
       if (found.length < Math.min(limit, pageSize)) done = true;
       if (!found.length) return null;
       lower = found.at(-1)!.hour.getTime() + HOUR_MS;
-      return { text: formatHourRows(found, format, label, firstRow), rows: found.length };
+      return { text: formatHourRows(found, format, label, firstRow, window.timeZone), rows: found.length };
     },
   };
 }

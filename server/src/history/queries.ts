@@ -19,6 +19,8 @@ export interface SeriesWindow {
   from: Date;
   /** Inclusive. */
   to: Date;
+  /** An export's Local time column is on this IANA zone's wall clock (docs/product/limits.md); UTC when absent. */
+  timeZone?: string;
 }
 
 /**
@@ -88,27 +90,32 @@ const jsNumberParts = (v: string) =>
   `CASE WHEN strpos(${v}::text, 'e') > 0 THEN split_part(${v}::text, 'e', 2)::int END AS ${v}_x`;
 
 /**
- * A row of the file, as exports.ts's formatRows writes it in JS: CSV `<ISO time>,<value>` CRLF; XLSX a `<row>` with
- * the time as Excel's serial day (epoch ms / 86,400,000 + 25,569, the same float8 arithmetic as JS) and the value.
- * `n` is the row's number in the sheet; style 1 is exports.ts DATE_STYLE.
+ * A row of the file, as exports.ts's formatRows writes it in JS: CSV `<ISO time>,<local time>,<value>` CRLF, the local
+ * time `YYYY-MM-DD HH:MM:SS` on the zone's wall clock (the database's `at AT TIME ZONE zone`, the zone a parameter
+ * named `zone` in the query); XLSX a `<row>` with both times as Excel's serial day (epoch ms / 86,400,000 + 25,569,
+ * the same float8 arithmetic as JS; the local one of the wall clock read as UTC) and the value. `n` is the row's
+ * number in the sheet; style 1 is exports.ts DATE_STYLE.
  */
 const ROW_SQL: Record<ExportFormat, string> = {
-  csv: `to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || ',' || (${jsNumberText('value')})`,
+  csv:
+    `to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || ',' || to_char(local_at, 'YYYY-MM-DD HH24:MI:SS') ` +
+    `|| ',' || (${jsNumberText('value')})`,
   xlsx:
     `'<row r="' || n || '"><c r="A' || n || '" s="1"><v>' || (${jsNumberText('serial')}) || '</v></c>` +
-    `<c r="B' || n || '"><v>' || (${jsNumberText('value')}) || '</v></c>'`,
+    `<c r="B' || n || '" s="1"><v>' || (${jsNumberText('local_serial')}) || '</v></c>` +
+    `<c r="C' || n || '"><v>' || (${jsNumberText('value')}) || '</v></c>'`,
 };
 const ROW_END_SQL: Record<ExportFormat, string> = { csv: `E'\\r\\n'`, xlsx: `'</row>'` };
 
 /**
  * The cells after a reading's value in an export that also has hourly rows (hourlyExport.ts): empty Min, Max and
- * Readings, then `marker` (CSV: a plain word, XLSX: escaped text) in the last column, F.
+ * Readings, then `marker` (CSV: a plain word, XLSX: escaped text) in the last column, G.
  */
 const markerSql = (format: ExportFormat, marker: string | undefined) => {
   if (marker === undefined) return sql``;
   return format === 'csv'
     ? sql` || ${`,,,,${marker}`}::text`
-    : sql` || '<c r="F' || n || '" t="inlineStr"><is><t>' || ${marker}::text || '</t></is></c>'`;
+    : sql` || '<c r="G' || n || '" t="inlineStr"><is><t>' || ${marker}::text || '</t></is></c>'`;
 };
 
 /**
@@ -127,9 +134,11 @@ export function exportPages(
   pieceRows = EXPORT_PIECE_ROWS,
   marker?: string,
 ): ExportSource {
-  const { key, field, from, to } = window;
+  const { key, field, from, to, timeZone = 'UTC' } = window;
   const row = sql`${sql.raw(ROW_SQL[format])}${markerSql(format, marker)} || ${sql.raw(ROW_END_SQL[format])}`;
-  const parts = sql.raw(format === 'csv' ? jsNumberParts('value') : `${jsNumberParts('value')}, ${jsNumberParts('serial')}`);
+  const parts = sql.raw(
+    format === 'csv' ? jsNumberParts('value') : `${jsNumberParts('value')}, ${jsNumberParts('serial')}, ${jsNumberParts('local_serial')}`,
+  );
   // The keyset: the last reading read so far as the database wrote it (microseconds kept), and in epoch ms.
   let lower: Date | string = from;
   let lowerMs = from.getTime();
@@ -154,9 +163,10 @@ export function exportPages(
           FROM (
             SELECT at, value, (row_number() OVER (ORDER BY at) - 1) / ${pieceRows} AS piece${
               format === 'csv'
-                ? sql``
+                ? sql`, at AT TIME ZONE ${timeZone}::text AS local_at`
                 : sql`, ${firstRow - 1} + count(value) OVER (ORDER BY at) AS n,
-                   floor(extract(epoch FROM at) * 1000)::float8 / 86400000 + 25569 AS serial`
+                   floor(extract(epoch FROM at) * 1000)::float8 / 86400000 + 25569 AS serial,
+                   floor(extract(epoch FROM at AT TIME ZONE ${timeZone}::text) * 1000)::float8 / 86400000 + 25569 AS local_serial`
             }
             FROM (
               SELECT ${deviceReadings.at} AS at, ${readingValue(field)} AS value

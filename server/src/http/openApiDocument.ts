@@ -79,11 +79,28 @@ export const referNamedResponses: SwaggerTransform = ({ schema, url }) => {
   return { schema: { ...schema, response }, url };
 };
 
+/**
+ * An operation whose route marks its body optional (`'x-body-optional': true` in its schema, a preValidation hook
+ * taking no body as `{}`; DELETE /users/{id}) says so: @fastify/swagger writes every body as required.
+ */
+function documentOptionalBodies(document: Json): void {
+  const paths = isObject(document.paths) ? document.paths : {};
+  for (const operations of Object.values(paths)) {
+    if (!isObject(operations)) continue;
+    for (const operation of Object.values(operations)) {
+      if (!isObject(operation) || operation['x-body-optional'] !== true) continue;
+      delete operation['x-body-optional'];
+      if (isObject(operation.requestBody)) operation.requestBody.required = false;
+    }
+  }
+}
+
 /** @fastify/swagger's transformObject: the generated document, corrected as above. */
 export const openApiDocument: SwaggerTransformObject = (generated) => {
   const source = 'openapiObject' in generated ? generated.openapiObject : generated.swaggerObject;
   const document = structuredClone(source) as Json;
   openApi30Bounds(document);
   documentPayloadTooLarge(document);
+  documentOptionalBodies(document);
   return document as typeof source;
 };

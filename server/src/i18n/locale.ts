@@ -1,8 +1,8 @@
-import { pickLocale, type Locale } from '@paddock/shared/domain';
+import { FALLBACK_LOCALE, matchLocale, type Locale } from '@paddock/shared/domain';
 
-/** The best supported locale for an Accept-Language header (`de-CH,de;q=0.9,en;q=0.8`), else en-GB. */
-export function localeFromAcceptLanguage(header: string | undefined): Locale {
-  if (!header) return pickLocale([]);
+/** The supported locale an Accept-Language header (`de-CH,de;q=0.9,en;q=0.8`) asks for first, else null. */
+export function acceptedLocale(header: string | undefined): Locale | null {
+  if (!header) return null;
   const ranked = header
     .split(',')
     .map((part, order) => {
@@ -12,5 +12,14 @@ export function localeFromAcceptLanguage(header: string | undefined): Locale {
     })
     .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
     .sort((a, b) => b.q - a.q || a.order - b.order);
-  return pickLocale(ranked.map((entry) => entry.tag));
+  for (const { tag } of ranked) {
+    const locale = matchLocale(tag);
+    if (locale) return locale;
+  }
+  return null;
+}
+
+/** The best supported locale for an Accept-Language header, else en-GB. */
+export function localeFromAcceptLanguage(header: string | undefined): Locale {
+  return acceptedLocale(header) ?? FALLBACK_LOCALE;
 }

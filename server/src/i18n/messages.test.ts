@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@paddock/shared/contract';
 import { LOCALES } from '@paddock/shared/domain';
 import { formatMinutes, MESSAGES, translate } from './messages';
-import { localeFromAcceptLanguage } from './locale';
+import { acceptedLocale, localeFromAcceptLanguage } from './locale';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -49,5 +49,17 @@ describe('localeFromAcceptLanguage', () => {
     ['fr;q=0, sv', 'sv-SE'],
   ])('%s → %s', (header, locale) => {
     expect(localeFromAcceptLanguage(header)).toBe(locale);
+  });
+});
+
+describe('acceptedLocale', () => {
+  it.each([
+    [undefined, null],
+    ['', null],
+    ['ja, *;q=0.1', null],
+    ['en-GB', 'en-GB'],
+    ['ja, sv;q=0.5', 'sv-SE'],
+  ])('%s → %s (null: the header names no language of ours)', (header, locale) => {
+    expect(acceptedLocale(header)).toBe(locale);
   });
 });

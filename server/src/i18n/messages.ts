@@ -19,7 +19,12 @@ type MailKey =
   | 'mail_sign_up_exists_text'
   | 'mail_transfer_subject'
   | 'mail_transfer_text'
-  | 'mail_transfer_sign_up_text';
+  | 'mail_transfer_sign_up_text'
+  | 'mail_share_subject'
+  | 'mail_share_text'
+  | 'mail_share_sign_up_text'
+  | 'mail_share_notify_on'
+  | 'mail_share_notify_off';
 type AlarmKey =
   | 'alarm_subject_triggered'
   | 'alarm_subject_cleared'
@@ -37,6 +42,9 @@ type AlarmKey =
   | `alarm_name_${NotifiedAlarm}`
   | 'alarm_text_low_data_triggered'
   | 'alarm_sms_low_data_triggered'
+  | 'alarm_text_consumption_triggered'
+  | 'alarm_sms_consumption_triggered'
+  | 'alarm_push_consumption_triggered'
   | 'alarm_value_none'
   | 'alarm_value_offline'
   | 'alarm_value_online'
@@ -100,7 +108,7 @@ type BillingKey =
   | 'card_cvc_invalid';
 /** Words the error texts fill in. */
 type DeviceKey = 'device_no_report_yet';
-type ExportKey = 'export_row_reading' | 'export_row_hour';
+type ExportKey = 'export_row_reading' | 'export_row_hour' | 'export_local_time';
 export type MessageKey = ErrorCode | MailKey | AlarmKey | BillingKey | RenewalKey | TrialKey | WarrantyReviewKey | DeviceKey | ExportKey;
 
 export const MESSAGES = {
@@ -408,6 +416,13 @@ export const MESSAGES = {
     'fr-FR': 'horaire (relevés bruts supprimés)',
     'sv-SE': 'per timme (rådata borttagna)',
   },
+  // The header of an export's second column (history/hourlyExport.ts exportColumns): the time on {zone}'s clock.
+  export_local_time: {
+    'en-GB': 'Local time ({zone})',
+    'de-DE': 'Ortszeit ({zone})',
+    'fr-FR': 'Heure locale ({zone})',
+    'sv-SE': 'Lokal tid ({zone})',
+  },
   device_command_failed: {
     'en-GB': 'The device could not carry out the command, so nothing was changed. Please try again later.',
     'de-DE': 'Das Gerät konnte den Befehl nicht ausführen, daher wurde nichts geändert. Bitte versuchen Sie es später erneut.',
@@ -604,6 +619,45 @@ export const MESSAGES = {
     'sv-SE':
       'Hej!\n\n{from} vill lämna över sin {product} ”{name}” till dig på {app}. För att tacka ja skapar du ett {app}-konto med den här e-postadressen ({email}), verifierar det och öppnar sedan den här länken:\n{link}\n\nTills du tackar ja ändras ingenting. Erbjudandet går ut om {days} dagar. Om du inte väntade dig det kan du bortse från det här mejlet.\n\n{app}-teamet',
   },
+  // A device shared with an address (devices/shareInvites.ts): {from} the owner, {notify} mail_share_notify_on or _off: whether the owner chose alarm notifications for them.
+  mail_share_subject: {
+    'en-GB': '{from} shared {name} with you on {app}',
+    'de-DE': '{from} hat {name} auf {app} mit Ihnen geteilt',
+    'fr-FR': '{from} a partagé {name} avec vous sur {app}',
+    'sv-SE': '{from} har delat {name} med dig på {app}',
+  },
+  mail_share_text: {
+    'en-GB':
+      'Hello,\n\n{from} has shared their {product} "{name}" with you on {app}. Open it here (sign in first if asked):\n{link}\n\n{notify}\n\nIf you were not expecting this, you can ignore this e-mail.\n\nThe {app} team',
+    'de-DE':
+      'Hallo,\n\n{from} hat das {product} „{name}“ auf {app} mit Ihnen geteilt. Hier können Sie es öffnen (melden Sie sich an, falls Sie dazu aufgefordert werden):\n{link}\n\n{notify}\n\nWenn Sie das nicht erwartet haben, können Sie diese E-Mail ignorieren.\n\nIhr {app}-Team',
+    'fr-FR':
+      'Bonjour,\n\n{from} a partagé son {product} « {name} » avec vous sur {app}. Ouvrez-le ici (connectez-vous si on vous le demande) :\n{link}\n\n{notify}\n\nSi vous ne vous y attendiez pas, vous pouvez ignorer cet e-mail.\n\nL’équipe {app}',
+    'sv-SE':
+      'Hej!\n\n{from} har delat sin {product} ”{name}” med dig på {app}. Öppna den här (logga in om du blir ombedd):\n{link}\n\n{notify}\n\nOm du inte väntade dig det här kan du bortse från det här mejlet.\n\n{app}-teamet',
+  },
+  mail_share_sign_up_text: {
+    'en-GB':
+      'Hello,\n\n{from} has shared their {product} "{name}" with you on {app}. To see it, create a {app} account with this e-mail address ({email}) and verify it; the device is then in your list:\n{link}\n\n{notify}\n\nIf you were not expecting this, you can ignore this e-mail.\n\nThe {app} team',
+    'de-DE':
+      'Hallo,\n\n{from} hat das {product} „{name}“ auf {app} mit Ihnen geteilt. Um es zu sehen, erstellen Sie mit dieser E-Mail-Adresse ({email}) ein {app}-Konto und bestätigen es; das Gerät steht dann in Ihrer Liste:\n{link}\n\n{notify}\n\nWenn Sie das nicht erwartet haben, können Sie diese E-Mail ignorieren.\n\nIhr {app}-Team',
+    'fr-FR':
+      'Bonjour,\n\n{from} a partagé son {product} « {name} » avec vous sur {app}. Pour le voir, créez un compte {app} avec cette adresse e-mail ({email}) et confirmez-le ; l’appareil sera alors dans votre liste :\n{link}\n\n{notify}\n\nSi vous ne vous y attendiez pas, vous pouvez ignorer cet e-mail.\n\nL’équipe {app}',
+    'sv-SE':
+      'Hej!\n\n{from} har delat sin {product} ”{name}” med dig på {app}. För att se den skapar du ett {app}-konto med den här e-postadressen ({email}) och verifierar det; enheten finns sedan i din lista:\n{link}\n\n{notify}\n\nOm du inte väntade dig det här kan du bortse från det här mejlet.\n\n{app}-teamet',
+  },
+  mail_share_notify_on: {
+    'en-GB': 'You will get the device’s alarm notifications; you can turn them off with the bell on its settings page.',
+    'de-DE': 'Sie erhalten die Alarmbenachrichtigungen des Geräts; mit der Glocke auf seiner Einstellungsseite können Sie sie abschalten.',
+    'fr-FR': 'Vous recevrez les notifications d’alarme de l’appareil ; vous pouvez les désactiver avec la cloche sur sa page de réglages.',
+    'sv-SE': 'Du får enhetens larmaviseringar; du kan stänga av dem med klockan på enhetens inställningssida.',
+  },
+  mail_share_notify_off: {
+    'en-GB': 'You will not get the device’s alarm notifications unless you turn them on with the bell on its settings page.',
+    'de-DE': 'Die Alarmbenachrichtigungen des Geräts erhalten Sie erst, wenn Sie sie mit der Glocke auf seiner Einstellungsseite einschalten.',
+    'fr-FR': 'Vous ne recevrez les notifications d’alarme de l’appareil que si vous les activez avec la cloche sur sa page de réglages.',
+    'sv-SE': 'Du får inga larmaviseringar från enheten förrän du slår på dem med klockan på enhetens inställningssida.',
+  },
   // Alarm notifications (notify/alarmMessages.ts): {device} its name, {alarm} one of alarm_name_*, {value} with its unit, {time} in UTC.
   alarm_subject_triggered: {
     'en-GB': 'Alarm: {alarm} – {device}',
@@ -737,6 +791,33 @@ export const MESSAGES = {
     'fr-FR': 'Paddock : FarmCam SIM {device} n’a plus que {value}, sous votre seuil ({time}). Acheter des données : {link}',
     'sv-SE': 'Paddock: FarmCam SIM {device} har {value} kvar, under din larmgräns ({time}). Köp extra data: {link}',
   },
+  alarm_name_consumption: {
+    'en-GB': 'Daily consumption over your limit',
+    'de-DE': 'Tagesverbrauch über Ihrem Grenzwert',
+    'fr-FR': 'Consommation du jour au-delà de votre limite',
+    'sv-SE': 'Dagens förbrukning över din gräns',
+  },
+  // SmartPlug2's daily consumption limit (docs/product/products/smartplug2.md): {value} the use today, {limit} the limit, both in kWh.
+  alarm_text_consumption_triggered: {
+    'en-GB': 'Hello,\n\nyour device {device} used {value} today, over your limit of {limit} ({time}).\n\nSee it in Paddock: {link}\n\nYour Paddock team',
+    'de-DE':
+      'Hallo,\n\nIhr Gerät {device} hat heute {value} verbraucht und damit Ihren Grenzwert von {limit} überschritten ({time}).\n\nIn Paddock ansehen: {link}\n\nIhr Paddock-Team',
+    'fr-FR':
+      'Bonjour,\n\nvotre appareil {device} a consommé {value} aujourd’hui, au-delà de votre limite de {limit} ({time}).\n\nVoir dans Paddock : {link}\n\nL’équipe Paddock',
+    'sv-SE': 'Hej!\n\nDin enhet {device} har förbrukat {value} i dag, över din gräns på {limit} ({time}).\n\nVisa i Paddock: {link}\n\nPaddock-teamet',
+  },
+  alarm_sms_consumption_triggered: {
+    'en-GB': 'Paddock: {device} used {value} today, over your limit of {limit} ({time}) {link}',
+    'de-DE': 'Paddock: {device} hat heute {value} verbraucht, über Ihrem Grenzwert von {limit} ({time}) {link}',
+    'fr-FR': 'Paddock : {device} a consommé {value} aujourd’hui, au-delà de votre limite de {limit} ({time}) {link}',
+    'sv-SE': 'Paddock: {device} har förbrukat {value} i dag, över din gräns på {limit} ({time}) {link}',
+  },
+  alarm_push_consumption_triggered: {
+    'en-GB': 'Used {value} today, over your limit of {limit} ({time})',
+    'de-DE': 'Heute {value} verbraucht, über Ihrem Grenzwert von {limit} ({time})',
+    'fr-FR': '{value} consommés aujourd’hui, au-delà de votre limite de {limit} ({time})',
+    'sv-SE': '{value} förbrukat i dag, över din gräns på {limit} ({time})',
+  },
   alarm_value_offline: {
     'en-GB': 'no connection',
     'de-DE': 'keine Verbindung',
@@ -775,13 +856,13 @@ export const MESSAGES = {
   },
   renewal_declined_text: {
     'en-GB':
-      'Hello,\n\nWe could not renew the plan {plan} of {device}: the payment was declined. We will try again on {retry}; until then the device and its alarms keep working.\n\nPlease check your payment method in Paddock under Billing, Manage payment. If the payment is still declined after a few days, the plan ends and the alarms of {device} are paused.\n\nThe Paddock team',
+      'Hello,\n\nWe could not renew the plan of {device} ({plan}): the payment was declined. We will try again on {retry}; until then the device and its alarms keep working.\n\nPlease check your payment method in Paddock under Billing, Manage payment. If the payment is still declined after a few days, the plan ends and the alarms of {device} are paused.\n\nThe Paddock team',
     'de-DE':
-      'Hallo,\n\nwir konnten den Tarif {plan} von {device} nicht verlängern: Die Zahlung wurde abgelehnt. Wir versuchen es am {retry} erneut; bis dahin funktionieren das Gerät und seine Alarme weiter.\n\nBitte prüfen Sie Ihre Zahlungsmethode in Paddock unter Abrechnung, Zahlung verwalten. Wird die Zahlung auch nach einigen Tagen abgelehnt, endet der Tarif und die Alarme von {device} werden pausiert.\n\nIhr Paddock-Team',
+      'Hallo,\n\nwir konnten den Tarif von {device} ({plan}) nicht verlängern: Die Zahlung wurde abgelehnt. Wir versuchen es am {retry} erneut; bis dahin funktionieren das Gerät und seine Alarme weiter.\n\nBitte prüfen Sie Ihre Zahlungsmethode in Paddock unter Abrechnung, Zahlung verwalten. Wird die Zahlung auch nach einigen Tagen abgelehnt, endet der Tarif und die Alarme von {device} werden pausiert.\n\nIhr Paddock-Team',
     'fr-FR':
-      "Bonjour,\n\nNous n'avons pas pu renouveler le forfait {plan} de {device} : le paiement a été refusé. Nous réessaierons le {retry} ; d'ici là, l'appareil et ses alarmes continuent de fonctionner.\n\nVeuillez vérifier votre moyen de paiement dans Paddock, sous Facturation, Gérer le paiement. Si le paiement est encore refusé dans quelques jours, le forfait prend fin et les alarmes de {device} sont suspendues.\n\nL'équipe Paddock",
+      "Bonjour,\n\nNous n'avons pas pu renouveler le forfait de {device} ({plan}) : le paiement a été refusé. Nous réessaierons le {retry} ; d'ici là, l'appareil et ses alarmes continuent de fonctionner.\n\nVeuillez vérifier votre moyen de paiement dans Paddock, sous Facturation, Gérer le paiement. Si le paiement est encore refusé dans quelques jours, le forfait prend fin et les alarmes de {device} sont suspendues.\n\nL'équipe Paddock",
     'sv-SE':
-      'Hej!\n\nVi kunde inte förnya abonnemanget {plan} för {device}: betalningen avvisades. Vi försöker igen {retry}; till dess fungerar enheten och dess larm som vanligt.\n\nKontrollera ditt betalsätt i Paddock under Fakturering, Hantera betalning. Avvisas betalningen fortfarande om några dagar upphör abonnemanget och larmen för {device} pausas.\n\nPaddock-teamet',
+      'Hej!\n\nVi kunde inte förnya abonnemanget för {device} ({plan}): betalningen avvisades. Vi försöker igen {retry}; till dess fungerar enheten och dess larm som vanligt.\n\nKontrollera ditt betalsätt i Paddock under Fakturering, Hantera betalning. Avvisas betalningen fortfarande om några dagar upphör abonnemanget och larmen för {device} pausas.\n\nPaddock-teamet',
   },
   renewal_ended_subject: {
     'en-GB': 'The plan of {device} has ended',
@@ -791,13 +872,13 @@ export const MESSAGES = {
   },
   renewal_ended_text: {
     'en-GB':
-      'Hello,\n\nThe payment for the plan {plan} of {device} was declined again, so the plan has ended. The alarms of {device} are paused; its settings are kept.\n\nChoose a plan on the settings page of {device} to bring the alarms back as they were.\n\nThe Paddock team',
+      'Hello,\n\nThe payment for the plan of {device} ({plan}) was declined again, so the plan has ended. The alarms of {device} are paused; its settings are kept.\n\nChoose a plan on the settings page of {device} to bring the alarms back as they were.\n\nThe Paddock team',
     'de-DE':
-      'Hallo,\n\ndie Zahlung für den Tarif {plan} von {device} wurde erneut abgelehnt, daher ist der Tarif beendet. Die Alarme von {device} sind pausiert; seine Einstellungen bleiben erhalten.\n\nWählen Sie auf der Einstellungsseite von {device} einen Tarif, dann sind die Alarme wieder so wie zuvor.\n\nIhr Paddock-Team',
+      'Hallo,\n\ndie Zahlung für den Tarif von {device} ({plan}) wurde erneut abgelehnt, daher ist der Tarif beendet. Die Alarme von {device} sind pausiert; seine Einstellungen bleiben erhalten.\n\nWählen Sie auf der Einstellungsseite von {device} einen Tarif, dann sind die Alarme wieder so wie zuvor.\n\nIhr Paddock-Team',
     'fr-FR':
-      "Bonjour,\n\nLe paiement du forfait {plan} de {device} a de nouveau été refusé : le forfait a donc pris fin. Les alarmes de {device} sont suspendues ; ses réglages sont conservés.\n\nChoisissez un forfait sur la page de réglages de {device} pour retrouver les alarmes telles qu'elles étaient.\n\nL'équipe Paddock",
+      "Bonjour,\n\nLe paiement du forfait de {device} ({plan}) a de nouveau été refusé : le forfait a donc pris fin. Les alarmes de {device} sont suspendues ; ses réglages sont conservés.\n\nChoisissez un forfait sur la page de réglages de {device} pour retrouver les alarmes telles qu'elles étaient.\n\nL'équipe Paddock",
     'sv-SE':
-      'Hej!\n\nBetalningen för abonnemanget {plan} för {device} avvisades igen, så abonnemanget har upphört. Larmen för {device} är pausade; inställningarna sparas.\n\nVälj ett abonnemang på inställningssidan för {device} så kommer larmen tillbaka som de var.\n\nPaddock-teamet',
+      'Hej!\n\nBetalningen för abonnemanget för {device} ({plan}) avvisades igen, så abonnemanget har upphört. Larmen för {device} är pausade; inställningarna sparas.\n\nVälj ett abonnemang på inställningssidan för {device} så kommer larmen tillbaka som de var.\n\nPaddock-teamet',
   },
   trial_ending_subject: {
     'en-GB': 'The trial of {device} ends in {days} days',

@@ -34,3 +34,27 @@ it("a plug's own time zone (its timer's) comes first; an account's country witho
   expect(ownerTimeZone({ country: 'se' }, { Timer: { TimeZone: 'Not/AZone' } })).toBe('Europe/Stockholm');
   expect(alarmSmsText('en-GB', notice(ownerTimeZone({ country: 'US' }, {})))).toContain('1 March 2026 at 06:00 UTC');
 });
+
+describe("SmartPlug2's daily consumption limit (docs/product/products/smartplug2.md)", () => {
+  const overLimit: AlarmNotice = {
+    ...notice('Europe/Stockholm'),
+    device: 'Pump',
+    alarm: 'consumption',
+    value: 12.345,
+    unit: 'kWh',
+    limit: 10,
+  };
+
+  it.each([
+    ['en-GB', 'used 12.3 kWh today, over your limit of 10 kWh', 'Daily consumption over your limit'],
+    ['de-DE', 'hat heute 12,3 kWh verbraucht und damit Ihren Grenzwert von 10 kWh überschritten', 'Tagesverbrauch über Ihrem Grenzwert'],
+    ['fr-FR', 'a consommé 12,3 kWh aujourd’hui, au-delà de votre limite de 10 kWh', 'Consommation du jour au-delà de votre limite'],
+    ['sv-SE', 'har förbrukat 12,3 kWh i dag, över din gräns på 10 kWh', 'Dagens förbrukning över din gräns'],
+  ] as const)('%s: the mail, the SMS and the push say the use today and the limit', (locale, words, name) => {
+    const mail = alarmMail('farmer@example.com', locale, overLimit);
+    expect(mail.subject).toContain(name);
+    expect(mail.text).toContain(words);
+    expect(alarmSmsText(locale, overLimit)).toContain(words.replace(' und damit Ihren Grenzwert von 10 kWh überschritten', ''));
+    expect(alarmPush(locale, overLimit, { product: 'smartplug2', key: '350000400000001' }).Body).toMatch(/12[.,]3 kWh.*10 kWh/);
+  });
+});

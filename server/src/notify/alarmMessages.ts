@@ -22,6 +22,8 @@ export interface AlarmNotice {
   event: AlarmEvent;
   value: number | null;
   unit: AlarmUnit | null;
+  /** The limit the value passed, in its unit (SmartPlug2's daily consumption limit, kWh). */
+  limit?: number | null;
   /** When it happened (a reminder: since when the device is offline). */
   at: Date;
   /** The device's settings page (devicePath): a FarmCam SIM's data alert's push opens it, to Buy extra data. */
@@ -36,6 +38,20 @@ export interface AlarmNotice {
 const linksToSettings = (notice: AlarmNotice): notice is AlarmNotice & { settingsPath: string } =>
   notice.alarm === 'low_data' && notice.event === 'triggered' && notice.settingsPath !== undefined;
 
+/** docs/product/products/smartplug2.md: the daily consumption limit's trigger says the use today and the limit passed. */
+const overLimit = (notice: AlarmNotice) => notice.alarm === 'consumption' && notice.event === 'triggered';
+
+/** The text of `kind` for this notice: its own for the data alert's and the consumption limit's trigger. */
+function textKey<K extends 'text' | 'sms' | 'push'>(notice: AlarmNotice, kind: K) {
+  if (overLimit(notice)) return `alarm_${kind}_consumption_triggered` as const;
+  if (kind !== 'push' && linksToSettings(notice)) return `alarm_${kind as 'text' | 'sms'}_low_data_triggered` as const;
+  return `alarm_${kind}_${notice.event}` as const;
+}
+
+/** An amount in its unit, to a tenth ("12.3 kWh"); a limit the user typed keeps its decimals ("2.25 kWh"). */
+const amount = (locale: Locale, value: number, unit: AlarmUnit | null, digits = 1) =>
+  `${new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${unit ?? ''}`.trim();
+
 function formatValue(locale: Locale, notice: AlarmNotice): string {
   if (notice.alarm === 'offline') return translate(locale, notice.event === 'cleared' ? 'alarm_value_online' : 'alarm_value_offline');
   if (notice.alarm === 'power_failure')
@@ -43,7 +59,7 @@ function formatValue(locale: Locale, notice: AlarmNotice): string {
   if (notice.value === null) return translate(locale, 'alarm_value_none');
   // Bytes (a SIM's data left) read in MB, as on its page (docs/product/products/farmcam-sim.md).
   if (notice.unit === 'B') return new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte' }).format(bytesToMb(notice.value));
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(notice.value)} ${notice.unit ?? ''}`.trim();
+  return amount(locale, notice.value, notice.unit);
 }
 
 function values(locale: Locale, notice: AlarmNotice) {
@@ -54,6 +70,7 @@ function values(locale: Locale, notice: AlarmNotice) {
     value: formatValue(locale, notice),
     time: formatOwnerTime(locale, notice.at, notice.timeZone),
     link: notice.link,
+    limit: typeof notice.limit === 'number' ? amount(locale, notice.limit, notice.unit, 3) : translate(locale, 'alarm_value_none'),
   };
 }
 
@@ -62,12 +79,12 @@ export function alarmMail(to: string, locale: Locale, notice: AlarmNotice): Mail
   return {
     to,
     subject: translate(locale, `alarm_subject_${notice.event}`, filled),
-    text: translate(locale, linksToSettings(notice) ? 'alarm_text_low_data_triggered' : `alarm_text_${notice.event}`, filled),
+    text: translate(locale, textKey(notice, 'text'), filled),
   };
 }
 
 export function alarmSmsText(locale: Locale, notice: AlarmNotice): string {
-  return translate(locale, linksToSettings(notice) ? 'alarm_sms_low_data_triggered' : `alarm_sms_${notice.event}`, values(locale, notice));
+  return translate(locale, textKey(notice, 'sms'), values(locale, notice));
 }
 
 /**
@@ -79,7 +96,7 @@ export function alarmPush(locale: Locale, notice: AlarmNotice, device: { product
   const Data = { Device: device.product, [PRODUCTS[device.product].keyField]: device.key };
   return {
     Title: translate(locale, `alarm_subject_${notice.event}`, filled),
-    Body: translate(locale, `alarm_push_${notice.event}`, filled),
+    Body: translate(locale, textKey(notice, 'push'), filled),
     Tag: `${device.key}:${notice.alarm}`,
     Data,
     Url: linksToSettings(notice) ? notice.settingsPath : pushMessageUrl(Data),

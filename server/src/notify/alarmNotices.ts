@@ -10,6 +10,7 @@ import {
   isReminderDue,
   noticeDecision,
   parseFcmToken,
+  SILENT_CLEARS,
   parseWebPushToken,
   type AlarmTransition,
   type NoticeState,
@@ -65,6 +66,8 @@ export interface AlarmJobPayload {
   event: AlarmEvent;
   value: number | null;
   unit: string | null;
+  /** The limit the value passed, in its unit (an alarm with a limit the user set: SmartPlug2's daily consumption). */
+  limit?: number | null;
   at: string;
   /** The SMS has been paid for from the balance (a retry does not pay again). */
   charged?: boolean;
@@ -148,9 +151,11 @@ export async function noticeAlarms(
         .values({ key: device.key, alarm: transition.alarm, ...decision.next })
         .onConflictDoUpdate({ target: [alarmNotices.key, alarmNotices.alarm], set: decision.next });
     }
-    if (!decision.send) continue;
-    const { alarm, value, unit } = transition;
-    await enqueueFor(tx, device, { alarm, value, unit, event: transition.triggered ? 'triggered' : 'cleared', at: now.toISOString() }, now);
+    // A silent clear is recorded above (the trigger is no longer open) and told to nobody.
+    if (!decision.send || (!transition.triggered && SILENT_CLEARS.includes(transition.alarm))) continue;
+    const { alarm, value, unit, limit } = transition;
+    const event = transition.triggered ? 'triggered' : 'cleared';
+    await enqueueFor(tx, device, { alarm, value, unit, ...(limit !== undefined && { limit }), event, at: now.toISOString() }, now);
     told.push(transition);
   }
   return told;
@@ -243,12 +248,9 @@ export async function releaseHeldTriggers(db: Db, now: Date, settings: NoticeSet
         .set(stillOn ? { open: true, notifiedAt: now, heldSince: null } : { heldSince: null })
         .where(sameNotice(notice));
       if (!stillOn) continue;
-      await enqueueFor(
-        tx,
-        device,
-        { alarm, value: current.value, unit: current.unit, event: 'triggered', at: notice.heldSince!.toISOString() },
-        now,
-      );
+      const { value, unit, limit: passed } = current;
+      const at = notice.heldSince!.toISOString();
+      await enqueueFor(tx, device, { alarm, value, unit, ...(passed !== undefined && { limit: passed }), event: 'triggered', at }, now);
       told.push(device.key);
     }
     return told;

@@ -1,4 +1,5 @@
-// Delivers the alarm notification jobs (and the trial reminders, billing/trialReminders.ts): e-mail through the
+// Delivers the alarm notification jobs (and the trial reminders, billing/trialReminders.ts, and the sharing mails,
+// devices/shareInvites.ts): e-mail through the
 // mailer, SMS through the provider (one SMS paid from the user's balance), push to one registered browser. Checked again at delivery: the user still exists, is still in
 // the device's Access list and still has the channel on, for that device and in the account. A transport failure
 // leaves the job for a retry with back-off (jobs/queue.ts); a browser whose push service says it is gone loses its token.
@@ -19,6 +20,7 @@ import {
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { deliverTrialReminder, TRIAL_REMINDER_JOB, type TrialReminderPayload } from '../billing/trialReminders';
+import { deliverShareInvite, SHARE_INVITE_JOB, type ShareInvitePayload } from '../devices/shareInvites';
 import type { Db } from '../db/client';
 import { devices, jobs, users, type JobRow } from '../db/schema';
 import { appLink, deviceLink } from '../http/publicLinks';
@@ -112,6 +114,7 @@ async function deliver(deps: WorkerDeps, worker: string, job: JobRow): Promise<v
     event: payload.event,
     value: payload.value,
     unit: payload.unit as AlarmUnit | null,
+    ...(payload.limit !== undefined && { limit: payload.limit }),
     at: new Date(payload.at),
     ...(isProductId(device.product) ? { settingsPath: devicePath(device.product, device.key) } : {}),
     // Issue 26: a full link on PUBLIC_URL, not a bare path a mail client or phone cannot open.
@@ -150,6 +153,8 @@ export async function workerPass(deps: WorkerDeps, worker = deps.id ?? randomUUI
         // The trial reminders (billing/trialReminders.ts) go through the same outbox.
         if (job.kind === TRIAL_REMINDER_JOB) await deliverTrialReminder(deps, job.payload as unknown as TrialReminderPayload);
         else if (job.kind === ALARM_JOB) await deliver(deps, worker, job);
+        // The mails to people a device is shared with (devices/shareInvites.ts).
+        else if (job.kind === SHARE_INVITE_JOB) await deliverShareInvite(deps, job.payload as unknown as ShareInvitePayload);
         else throw new Error(`unknown job kind ${job.kind}`);
         await completeJob(deps.db, job, worker);
         delivered += 1;

@@ -148,7 +148,9 @@ const TABLE: Record<string, Case | Case[]> = {
   'GET /api/users/{id}': { expect: SELF_OR_ADMIN },
   'PATCH /api/users/{id}': { expect: SELF_OR_ADMIN, body: () => ({ Locale: 'de-DE' }) },
   'PUT /api/users/{id}': { expect: SELF_OR_ADMIN, body: () => ({ Locale: 'de-DE' }) },
-  'DELETE /api/users/{id}': { expect: SELF_OR_ADMIN },
+  // The account holder confirms with the password (sent by everyone here; an admin's call does not need it).
+  'DELETE /api/users/{id}': { expect: SELF_OR_ADMIN, body: (f) => ({ Password: f.owner.password }) },
+  'GET /api/users/{id}/deletion-summary': { expect: SELF_OR_ADMIN },
   // Only the account holder; a wrong current password is about the input, not the caller.
   'PUT /api/users/{id}/password': {
     expect: SELF_ONLY,
@@ -196,6 +198,8 @@ const TABLE: Record<string, Case | Case[]> = {
   'GET /api/admin/devices/{product}': { expect: ADMIN_ONLY, query: (f) => ({ key: f.key.slice(0, 6) }) },
   'GET /api/users/{id}/devices': { expect: SELF_OR_ADMIN },
   'GET /api/users/{id}/devices/trends': { expect: SELF_OR_ADMIN },
+  // The raw readings' retention (the log page's hint, docs/product/limits.md): server-wide, for anyone signed in.
+  'GET /api/history/retention': { expect: SIGNED_IN },
   'GET /api/users/{id}/transfers': { expect: SELF_OR_ADMIN },
   'POST /api/transfers/{id}/accept': answerTransfer,
   'POST /api/transfers/{id}/decline': answerTransfer,

@@ -224,11 +224,23 @@ describe('token', () => {
     expect((await call(t.app, 'GET', '/api/token', { token: other })).statusCode).toBe(200);
   });
 
-  it('answers in the signed-in user language, before the browser one', async () => {
+  it('answers in the language the call asks for (the one the app shows), before the signed-in user’s, which serves when none is named', async () => {
     const user = await createUser(t, { locale: 'fr-FR' });
     const token = await signIn(t, user.email, user.password);
-    const response = await call(t.app, 'GET', '/api/users?field=email&target=x', { token, headers: { 'accept-language': 'de-DE' } });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ Error: 'forbidden', Message: "Vous n'êtes pas autorisé à effectuer cette action." });
+    const forbiddenIn = async (headers: Record<string, string>) => {
+      const response = await call(t.app, 'GET', '/api/users?field=email&target=x', { token, headers });
+      expect(response.statusCode).toBe(403);
+      return response.json();
+    };
+    expect(await forbiddenIn({ 'accept-language': 'de-DE' })).toEqual({
+      Error: 'forbidden',
+      Message: 'Dazu sind Sie nicht berechtigt.',
+    });
+    expect(await forbiddenIn({})).toEqual({ Error: 'forbidden', Message: "Vous n'êtes pas autorisé à effectuer cette action." });
+    // A language the server does not have is no choice: the account's language, not English.
+    expect(await forbiddenIn({ 'accept-language': 'ja-JP' })).toEqual({
+      Error: 'forbidden',
+      Message: "Vous n'êtes pas autorisé à effectuer cette action.",
+    });
   });
 });

@@ -225,7 +225,7 @@ describe('the address leaves the device lists', () => {
     const leaving = await member();
     const key = await device(t, owner, 'smartplug', [leaving]);
     await t.database.db.update(devices).set({ notify: [owner.email, leaving.email] }).where(eq(devices.key, key));
-    expect((await call(t.app, 'DELETE', `/api/users/${leaving.id}`, { token: leaving.token })).statusCode).toBe(204);
+    expect((await call(t.app, 'DELETE', `/api/users/${leaving.id}`, { token: leaving.token, body: { Password: leaving.password } })).statusCode).toBe(204);
     expect(await row(key)).toMatchObject({ access: [owner.email], notify: [owner.email] });
     const taker = await member({ email: leaving.email });
     expect(await visibleDevices(taker)).toEqual([]);

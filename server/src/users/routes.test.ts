@@ -348,7 +348,7 @@ describe('DELETE /api/users/{id}', () => {
     const me = await createMember(t);
     const other = await createMember(t);
     expect((await call(t.app, 'DELETE', `/api/users/${other.id}`, { token: me.token })).statusCode).toBe(403);
-    const response = await call(t.app, 'DELETE', `/api/users/${me.id}`, { token: me.token });
+    const response = await call(t.app, 'DELETE', `/api/users/${me.id}`, { token: me.token, body: { Password: me.password } });
     expect(response.statusCode).toBe(204);
     expect((await call(t.app, 'GET', '/api/token', { token: me.token })).statusCode).toBe(401);
     expect((await call(t.app, 'POST', '/api/sign-in', { body: { Email: me.email, Password: me.password } })).statusCode).toBe(401);

@@ -3,6 +3,8 @@ import {
   ChangePasswordBody,
   CreateUserBody,
   CreateUserReply,
+  DeleteUserBody,
+  DeletionSummary,
   SetEmailBody,
   UpdateUserBody,
   User,
@@ -11,7 +13,7 @@ import {
   UserSearchQuery,
   type UserSearchFieldName,
 } from '@paddock/shared/contract';
-import { checkE164Phone, checkVatin, normalizeEmail, normalizeVatin, toE164 } from '@paddock/shared/domain';
+import { checkE164Phone, checkVatin, isSubscriptionActive, normalizeEmail, normalizeVatin, toE164 } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, asc, eq, like, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -293,17 +295,74 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     },
   );
 
+  /**
+   * What deleting the account takes with it (docs/product/states.md "Session"): its devices, their plans
+   * still running, the SMS balance and the people its devices are shared with.
+   */
+  async function deletionSummary(user: UserRow): Promise<DeletionSummary> {
+    const owned = await db
+      .select({ key: devices.key, product: devices.product, name: devices.name, access: devices.access, subscription: devices.subscription })
+      .from(devices)
+      .where(eq(devices.ownerId, user.id))
+      .orderBy(asc(devices.name), asc(devices.key));
+    const now = config.now();
+    const sharedWith = new Map<string, string[]>();
+    for (const device of owned)
+      for (const email of device.access) if (email !== user.email) sharedWith.set(email, [...(sharedWith.get(email) ?? []), device.name]);
+    return {
+      Devices: owned.map((device) => ({ Product: device.product, Key: device.key, Name: device.name })),
+      Plans: owned
+        .filter((device) => isSubscriptionActive(device.subscription, now))
+        .map(({ key, name, subscription }) => ({
+          Key: key,
+          Name: name,
+          Trialing: subscription.Trialing,
+          ExpiresAt: subscription.ExpiresAt,
+          Renews: subscription.PriceIds.Next !== '',
+        })),
+      SmsBalance: user.smsBalance,
+      SharedWith: [...sharedWith].sort(([a], [b]) => a.localeCompare(b)).map(([Email, names]) => ({ Email, Devices: names })),
+    };
+  }
+
+  app.get(
+    '/users/:id/deletion-summary',
+    {
+      schema: {
+        ...byId,
+        summary: 'What deleting the account takes with it: owned devices, their running plans, the SMS balance, the people they are shared with',
+        response: { 200: DeletionSummary, ...errorReplies(400, 401, 403, 404) },
+      },
+    },
+    async (request) => deletionSummary(await targetUser(request, request.params.id, 'user:delete')),
+  );
+
   app.delete(
     '/users/:id',
     {
       schema: {
         ...byId,
+        body: DeleteUserBody,
+        // Staff's calls may send no body at all (the preValidation hook below): the document says it is optional
+        // (http/openApiDocument.ts). Spread, as Fastify's schema type names no OpenAPI extensions.
+        ...{ 'x-body-optional': true },
         summary: 'Deletes an account and signs out all its sessions',
-        response: { 204: NoContent, ...errorReplies(400, 401, 403, 404) },
+        description:
+          'The account holder deleting their own account sends the current Password (400 password_required, 400 ' +
+          'invalid_password naming Password; wrong passwords count against the sign-in limit, 429). Staff deleting ' +
+          'another account send none. GET /users/{id}/deletion-summary lists what goes with it.',
+        response: { 204: NoContent, ...errorReplies(400, 401, 403, 404, 429) },
+      },
+      // No body at all is an empty one: staff's calls (and scripts) have always sent none.
+      preValidation: async (request) => {
+        request.body ??= {};
       },
     },
     async (request, reply) => {
       const user = await targetUser(request, request.params.id, 'user:delete');
+      // docs/product/states.md "Session": a stolen token alone must not delete the account, so its holder
+      // confirms with the password; an admin deleting someone else's account (impersonating or not) is not asked.
+      if (request.session?.user.id === user.id) await confirmPassword(user, request.body.Password, request.ip);
       // Tokens and codes go with the account (ON DELETE CASCADE), its devices too (deleted first, to know their keys);
       // its address leaves other devices' lists in the same transaction, so no one who takes the address later
       // inherits them.

@@ -340,7 +340,7 @@ describe('GET /api/warranties/{serial}/proof-of-purchase', () => {
     const me = await createMember(t);
     const payload = body();
     const { ProofOfPurchase } = (await register(me, me.id, payload)).json();
-    expect((await call(t.app, 'DELETE', `/api/users/${me.id}`, { token: me.token })).statusCode).toBe(204);
+    expect((await call(t.app, 'DELETE', `/api/users/${me.id}`, { token: me.token, body: { Password: me.password } })).statusCode).toBe(204);
     expect((await download(admin, ProofOfPurchase.Url)).statusCode).toBe(404);
     const next = await createMember(t);
     expect((await register(next, next.id, payload)).statusCode).toBe(201);

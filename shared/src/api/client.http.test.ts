@@ -2,8 +2,8 @@
 // failed replies (docs/product/api.md, docs/product/errors.md).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { paddockStore } from '../session/store';
-import { resetSession } from '../testing/fixtures';
+import { localeAtom, paddockStore } from '../session/store';
+import { resetSession, sampleUser, signInAs } from '../testing/fixtures';
 import { api, ApiError, configureApi } from './client';
 import { busyCountAtom, connectionFailedAtom, toastsAtom } from './feedback';
 
@@ -11,6 +11,7 @@ interface Seen {
   method: string;
   url: string;
   contentType?: string;
+  acceptLanguage?: string;
   body: string;
 }
 
@@ -23,7 +24,8 @@ beforeAll(async () => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
-      seen.push({ method: request.method ?? '', url: request.url ?? '', contentType: request.headers['content-type'], body });
+      const { 'content-type': contentType, 'accept-language': acceptLanguage } = request.headers;
+      seen.push({ method: request.method ?? '', url: request.url ?? '', contentType, acceptLanguage, body });
       answer(request, response);
     });
   });
@@ -47,6 +49,15 @@ beforeEach(() => {
 afterEach(() => {
   paddockStore.set(connectionFailedAtom, false);
   paddockStore.set(toastsAtom, []);
+});
+
+test('every call names the language the app shows, not the account’s: the server answers errors in it (docs/product/errors.md)', async () => {
+  // Swedish on the account, German chosen here (on this device, or by an embed).
+  signInAs({ ...sampleUser, Locale: 'sv-SE' });
+  paddockStore.set(localeAtom, 'de-DE');
+  await api.post('users/u1/sms', undefined, { silent: true });
+  await api.get('users/u1');
+  expect(seen.map((s) => s.acceptLanguage)).toEqual(['de-DE', 'de-DE']);
 });
 
 test('every method goes out in capitals; a body is sent as JSON, none without one', async () => {

@@ -49,3 +49,19 @@ test('download: any format but csv or xlsx fails with “invalid export format�
   await expect(historyApi.download('smartplug', IMEI, 'load', window, 'XLSX' as never)).rejects.toThrow('invalid export format');
   expect(get).not.toHaveBeenCalled();
 });
+
+test('download: sends the time zone of the Local time column as tz', async () => {
+  const get = jest.spyOn(api, 'get').mockResolvedValue(new Response('x', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } }));
+  await historyApi.download('fencealarm', IMEI, 'voltage', window, 'csv', { background: true, timeZone: 'Europe/Stockholm' });
+  expect(get).toHaveBeenCalledWith(`fencealarms/${IMEI}/voltage`, {
+    background: true,
+    query: { ...query, format: 'csv', tz: 'Europe/Stockholm' },
+    raw: true,
+  });
+});
+
+test('retention: GET history/retention, the server’s raw readings days', async () => {
+  const get = jest.spyOn(api, 'get').mockResolvedValue({ RawReadingsDays: 5 });
+  await expect(historyApi.retention({ silent: true })).resolves.toEqual({ RawReadingsDays: 5 });
+  expect(get).toHaveBeenCalledWith('history/retention', { silent: true });
+});

@@ -44,6 +44,8 @@ export const apiTexts = defineTranslations('api', {
     'fr-FR': '{price} par an',
     'sv-SE': '{price} per år',
   },
+  // What a price of nothing reads as (the None plan), instead of "SEK 0.00 per month".
+  priceFree: { 'en-GB': 'No charge', 'de-DE': 'Kostenlos', 'fr-FR': 'Gratuit', 'sv-SE': 'Kostnadsfritt' },
   exVat: { 'en-GB': 'ex VAT', 'de-DE': 'zzgl. MwSt.', 'fr-FR': 'HT', 'sv-SE': 'exkl. moms' },
   planNone: { 'en-GB': 'None', 'de-DE': 'Keines', 'fr-FR': 'Aucun', 'sv-SE': 'Inget' },
   planSmall: { 'en-GB': 'Small', 'de-DE': 'Klein', 'fr-FR': 'Petit', 'sv-SE': 'Liten' },

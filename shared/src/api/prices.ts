@@ -7,6 +7,7 @@ import type { PriceCatalogue } from '../contract';
 import {
   currencyFor,
   formatMinorMoney,
+  isFreePrice,
   planSize,
   type Currency,
   type ExpiryLine,
@@ -62,11 +63,16 @@ export function usePrices({ enabled = true }: { enabled?: boolean } = {}): Price
   }, [loaded, userId, currency, retry]);
 }
 
-/** docs/product/limits.md price display: '{price} per month|per year', or the price alone for one-off purchases (formatMinorMoney). */
+/**
+ * docs/product/limits.md price display: '{price} per month|per year', or the price alone for one-off purchases
+ * (formatMinorMoney). The one place a price text is formed: a price of nothing (the None plan, docs/product/states.md
+ * Plan choice) reads as a word, "No charge", never "SEK 0.00 per month".
+ */
 export function usePriceFormat(): (price: PriceText) => string {
   const intl = useIntl();
   return useCallback(
     (price: PriceText) => {
+      if (isFreePrice(price)) return intl.formatMessage(m.priceFree);
       const money = formatMinorMoney(intl.locale, price.amount, price.currency);
       if (price.period === 'none') return money;
       return intl.formatMessage(price.period === 'month' ? m.pricePerMonth : m.pricePerYear, { price: money });

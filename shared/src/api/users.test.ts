@@ -11,3 +11,14 @@ test('buying SMS posts to the account, without a body, with the action’s idemp
   await usersApi.buySms('u1', 'key-2', { background: true });
   expect(post).toHaveBeenLastCalledWith('users/u1/sms', undefined, { background: true, headers: { 'idempotency-key': 'key-2' } });
 });
+
+test('deleting an account sends the holder’s password in the body (staff send an empty one); the summary is its own GET', async () => {
+  const remove = jest.spyOn(api, 'delete').mockResolvedValue(undefined);
+  await usersApi.remove('u 1', 'correct-horse', { silent: true });
+  expect(remove).toHaveBeenLastCalledWith('users/u%201', { silent: true, json: { Password: 'correct-horse' } });
+  await usersApi.remove('u2', undefined);
+  expect(remove).toHaveBeenLastCalledWith('users/u2', { json: {} });
+  const get = jest.spyOn(api, 'get').mockResolvedValue({ Devices: [], Plans: [], SmsBalance: 0, SharedWith: [] });
+  await usersApi.deletionSummary('u 1');
+  expect(get).toHaveBeenLastCalledWith('users/u%201/deletion-summary', undefined);
+});

@@ -3,6 +3,7 @@ import type {
   ChangePasswordBody,
   CreateUserBody,
   CreateUserReply,
+  DeletionSummary,
   DeviceList,
   MailboxMessage,
   ResetPasswordBody,
@@ -32,7 +33,11 @@ export const usersApi = {
   resetPassword: (body: ResetPasswordBody, options?: RequestOptions) => api.put<void>('password', body, options),
   get: (id: string, options?: RequestOptions) => api.get<User>(user(id), options),
   update: (id: string, body: UpdateUserBody, options?: RequestOptions) => api.patch<User>(user(id), body, options),
-  remove: (id: string, options?: RequestOptions) => api.delete<void>(user(id), options),
+  /** `Password`: the account holder's current one (docs/product/states.md "Session"); staff send none. */
+  remove: (id: string, Password: string | undefined, options?: RequestOptions) =>
+    api.delete<void>(user(id), { ...options, json: Password === undefined ? {} : { Password } }),
+  /** What deleting the account takes with it: owned devices, their running plans, the SMS balance, who loses access. */
+  deletionSummary: (id: string, options?: RequestOptions) => api.get<DeletionSummary>(`${user(id)}/deletion-summary`, options),
   /** The account holder's own password (current + new); other sessions are signed out, this one stays. */
   changePassword: (id: string, body: ChangePasswordBody, options?: RequestOptions) => api.put<void>(`${user(id)}/password`, body, options),
   devices: (id: string, options?: RequestOptions) => api.get<DeviceList>(`${user(id)}/devices`, options),

@@ -1,8 +1,10 @@
 // Device history (issue 4): GET /{collection}/{key}/{measure}?from&to&format, e.g. /fencealarms/{imei}/voltage.
 // JSON answers chart points (at most CHART_MAX_POINTS a series, downsampled on the server keeping spikes and
-// dips); csv and xlsx answer the full-resolution export as a file (export.csv / export.xlsx), streamed.
+// dips); csv and xlsx answer the full-resolution export as a file named after the device, series and window
+// (domain/logs exportFileName), streamed.
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import type { HistoryField } from '../domain/logs';
+import { TIME_ZONE_MAX_LENGTH, TIME_ZONE_PATTERN } from '../domain/timer';
 import { IsoTime } from './common';
 
 /** What `format` may be; json is the default. */
@@ -36,8 +38,23 @@ export const HistoryQuery = Type.Object({
       examples: [...HISTORY_FORMATS],
     }),
   ),
+  // docs/product/limits.md: the exports' Local time column (and the dates of the file name) are on this zone's clock.
+  tz: Type.Optional(
+    Type.String({
+      pattern: TIME_ZONE_PATTERN,
+      maxLength: TIME_ZONE_MAX_LENGTH,
+      description: "IANA time zone of the exports' Local time column and file name, e.g. Europe/Stockholm; default UTC",
+      examples: ['Europe/Stockholm'],
+    }),
+  ),
 });
 export type HistoryQuery = Static<typeof HistoryQuery>;
+
+/** GET /history/retention: how many days raw readings are kept (READINGS_RETENTION_DAYS); older hours export hourly. */
+export const HistoryRetention = Type.Object({
+  RawReadingsDays: Type.Integer({ minimum: 1, description: 'Days raw readings are kept; an export reaching further back has those hours as hourly rows' }),
+});
+export type HistoryRetention = Static<typeof HistoryRetention>;
 
 export const RemainingDataPoint = Type.Object({ Timestamp: IsoTime, RemainingData: Type.Number({ description: 'bytes' }) });
 export type RemainingDataPoint = Static<typeof RemainingDataPoint>;

@@ -148,6 +148,29 @@ export const ChangePasswordBody = Type.Object(
 );
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 
+/**
+ * DELETE /users/{id} (docs/product/states.md "Session"): the account holder deleting their own account
+ * sends the current password; staff deleting someone else's send none (the body may be left out).
+ */
+export const DeleteUserBody = Type.Object({ Password: Type.Optional(Type.String({ maxLength: PASSWORD_MAX_LENGTH })) }, closed);
+export type DeleteUserBody = Static<typeof DeleteUserBody>;
+
+const SummaryDevice = Type.Object({ Product: Type.String(), Key: Type.String(), Name: Type.String() });
+/**
+ * GET /users/{id}/deletion-summary: what deleting the account takes with it, for the confirmation to list — the
+ * devices it owns (unregistered with it), their plans still running (no refund, no renewal), the SMS balance, and the
+ * people its devices are shared with (each with the devices they lose).
+ */
+export const DeletionSummary = Type.Object({
+  Devices: Type.Array(SummaryDevice),
+  Plans: Type.Array(
+    Type.Object({ Key: Type.String(), Name: Type.String(), Trialing: Type.Boolean(), ExpiresAt: IsoTime, Renews: Type.Boolean() }),
+  ),
+  SmsBalance: Type.Integer({ minimum: 0 }),
+  SharedWith: Type.Array(Type.Object({ Email: Type.String(), Devices: Type.Array(Type.String()) })),
+});
+export type DeletionSummary = Static<typeof DeletionSummary>;
+
 export const SetEmailBody = Type.Object({ Email }, closed);
 export type SetEmailBody = Static<typeof SetEmailBody>;
 

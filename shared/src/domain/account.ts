@@ -138,14 +138,19 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
+/** The supported locale of one language tag (exact, then by language), else null. */
+export function matchLocale(language: string): Locale | null {
+  const exact = LOCALES.find((l) => l.toLowerCase() === language.toLowerCase());
+  if (exact) return exact;
+  const prefix = language.slice(0, 2).toLowerCase();
+  return LOCALES.find((l) => l.startsWith(prefix)) ?? null;
+}
+
 /** Picks the first supported locale from a browser's language list (exact, then by language), else en-GB. */
 export function pickLocale(languages: readonly string[]): Locale {
   for (const language of languages) {
-    const exact = LOCALES.find((l) => l.toLowerCase() === language.toLowerCase());
-    if (exact) return exact;
-    const prefix = language.slice(0, 2).toLowerCase();
-    const byLanguage = LOCALES.find((l) => l.startsWith(prefix));
-    if (byLanguage) return byLanguage;
+    const locale = matchLocale(language);
+    if (locale) return locale;
   }
   return FALLBACK_LOCALE;
 }

@@ -4,19 +4,39 @@
 // (products/<id>); the registry looks them up by product.
 
 /** The alarms a notification can be about (one message text each). */
-export const NOTIFIED_ALARMS = ['fence_voltage', 'low_battery', 'offline', 'load', 'temperature', 'power_failure', 'low_data'] as const;
+export const NOTIFIED_ALARMS = [
+  'fence_voltage',
+  'low_battery',
+  'offline',
+  'load',
+  'temperature',
+  'power_failure',
+  'low_data',
+  'consumption',
+] as const;
 export type NotifiedAlarm = (typeof NOTIFIED_ALARMS)[number];
 
+/**
+ * The alarms whose clear nobody is told about: SmartPlug2's daily consumption limit clears when its day ends
+ * (docs/product/products/smartplug2.md), which is no news; one notification a day is its trigger.
+ */
+export const SILENT_CLEARS: readonly NotifiedAlarm[] = ['consumption'];
+
 /** 'B': bytes (a FarmCam SIM's data left), shown in MB. */
-export type AlarmUnit = 'V' | 'W' | '°C' | 'B';
+export type AlarmUnit = 'V' | 'W' | '°C' | 'B' | 'kWh';
 
 /** One alarm of a product and where the representation holds it. */
 export interface AlarmSource {
   alarm: NotifiedAlarm;
   /** The field holding `{Enabled?, Triggered}`, or a plain boolean (SmartPlug2 ConnectionLost). */
   field: string;
-  /** Where the measured value sits (absent: the alarm has no number, e.g. offline). */
-  value?: { path: readonly string[]; unit: AlarmUnit };
+  /**
+   * Where the measured value sits, or how it follows from the fields (`of`: SmartPlug2's use today is the meter less
+   * the day's start); absent: the alarm has no number, e.g. offline.
+   */
+  value?: ({ path: readonly string[] } | { of: (fields: Fields) => number | null }) & { unit: AlarmUnit };
+  /** The user's limit the value was judged against, in the value's unit (told beside the value). */
+  limit?: (fields: Fields) => number | null;
 }
 
 export interface AlarmTransition {
@@ -28,6 +48,8 @@ export interface AlarmTransition {
   /** The measured value after the change (null: none, or the alarm has no number). */
   value: number | null;
   unit: AlarmUnit | null;
+  /** The limit the value was judged against (AlarmSource.limit), present only for an alarm that has one. */
+  limit?: number | null;
 }
 
 type Fields = Record<string, unknown>;
@@ -45,6 +67,16 @@ function valueAt(fields: Fields, path: readonly string[]): number | null {
   return typeof at === 'number' ? at : null;
 }
 
+/** The source's value, unit and limit in `fields` (value and unit null when it has no number). */
+function measured(source: AlarmSource, fields: Fields): Pick<AlarmTransition, 'value' | 'unit' | 'limit'> {
+  const { value } = source;
+  return {
+    value: value ? ('of' in value ? value.of(fields) : valueAt(fields, value.path)) : null,
+    unit: value?.unit ?? null,
+    ...(source.limit ? { limit: source.limit(fields) } : {}),
+  };
+}
+
 /**
  * The alarms among `sources` whose Triggered differs between two versions of the device's fields. An alarm
  * without an `Enabled` switch (FenceAlarm low battery and offline) always notifies.
@@ -54,15 +86,7 @@ export function transitionsBetween(sources: readonly AlarmSource[], before: Fiel
     const was = state(before, source.field);
     const now = state(after, source.field);
     if (was.triggered === now.triggered) return [];
-    return [
-      {
-        alarm: source.alarm,
-        triggered: now.triggered,
-        enabled: now.enabled,
-        value: source.value ? valueAt(after, source.value.path) : null,
-        unit: source.value?.unit ?? null,
-      },
-    ];
+    return [{ alarm: source.alarm, triggered: now.triggered, enabled: now.enabled, ...measured(source, after) }];
   });
 }
 
@@ -123,11 +147,7 @@ export function isHeldTriggerDue(previous: NoticeState, now: Date, quietMs: numb
 export function alarmStateIn(sources: readonly AlarmSource[], fields: Fields, alarm: NotifiedAlarm): Omit<AlarmTransition, 'alarm'> | null {
   const source = sources.find((candidate) => candidate.alarm === alarm);
   if (!source) return null;
-  return {
-    ...state(fields, source.field),
-    value: source.value ? valueAt(fields, source.value.path) : null,
-    unit: source.value?.unit ?? null,
-  };
+  return { ...state(fields, source.field), ...measured(source, fields) };
 }
 
 /** An offline alarm that was told and is still open is told again once `reminderMs` passed since the last time. */

@@ -26,6 +26,13 @@ export type Fencealarm2Threshold = (typeof FENCEALARM2_THRESHOLDS)[number];
 export const CALIBRATION_SCALING_FACTOR_MAX = 10;
 export const CALIBRATION_EXPECTED_VOLTAGE_MAX = 15000;
 
+/**
+ * SmartPlug2's daily consumption limit in kWh (docs/product/products/smartplug2.md, chosen): more than 0, at most 100 —
+ * above what a plug at its 3700 W maximum can use in a day (88.8 kWh, 92.5 on the 25-hour day summer time ends) —
+ * default 10.
+ */
+export const CONSUMPTION_LIMIT_KWH = { max: 100, default: 10 } as const;
+
 /** Field error codes of a bound input. */
 export type BoundError = 'required' | 'belowMinimum' | 'aboveMaximum' | 'notBelowUpper' | 'notAboveLower' | null;
 export interface RangeErrors {
@@ -102,6 +109,16 @@ export function checkScalingFactor(value: number | null): BoundError {
   if (value === null || Number.isNaN(value)) return 'required';
   if (value <= 0) return 'belowMinimum';
   return value > CALIBRATION_SCALING_FACTOR_MAX ? 'aboveMaximum' : null;
+}
+
+/** The daily limit a SmartPlug2's owner set, in kWh; the default for a device saved before there was one. */
+export const dailyLimitKWh = (notification: { DailyLimitKWh?: number }): number => notification.DailyLimitKWh ?? CONSUMPTION_LIMIT_KWH.default;
+
+/** SmartPlug2's daily consumption limit: above 0, at most CONSUMPTION_LIMIT_KWH.max kWh. */
+export function checkDailyLimit(value: number | null): BoundError {
+  if (value === null || Number.isNaN(value)) return 'required';
+  if (value <= 0) return 'belowMinimum';
+  return value > CONSUMPTION_LIMIT_KWH.max ? 'aboveMaximum' : null;
 }
 
 /** FenceAlarm calibration expected voltage: 0 to 15000 V. */

@@ -4,6 +4,7 @@ import {
   HISTORY_UNITS,
   exportFileName,
   exportHasHourlyRows,
+  exportValueColumn,
   historySeries,
   historyValue,
   isExportFile,
@@ -11,6 +12,7 @@ import {
   parseDateInputValue,
   requireExportFormat,
   toDateInputValue,
+  wallClockTime,
 } from './logs';
 import { PRODUCT_HISTORIES } from '../products';
 
@@ -61,8 +63,39 @@ test('export formats: XLSX by default, CSV, nothing else (docs/product/errors.md
   expect(requireExportFormat('xlsx')).toBe('xlsx');
   expect(() => requireExportFormat('pdf')).toThrow('invalid export format');
   expect(() => requireExportFormat(undefined)).toThrow('invalid export format');
-  expect(exportFileName('csv')).toBe('export.csv');
-  expect(exportFileName('xlsx')).toBe('export.xlsx');
+});
+
+test('an export file names the device, the series and the window’s days, in safe characters (docs/product/limits.md)', () => {
+  const of = { product: 'fencealarm', deviceKey: '356938035643809', measure: 'voltage' as const, format: 'csv' as const };
+  // The log page's window: local midnights; its last day is the one before `to`.
+  const window = { from: new Date('2026-10-31T23:00:00Z'), to: new Date('2026-11-20T23:00:00Z'), timeZone: 'Europe/Stockholm' };
+  expect(exportFileName({ ...of, ...window })).toBe('fencealarm-356938035643809-voltage-2026-11-01-to-2026-11-20.csv');
+  // Without a zone the days are UTC's.
+  expect(exportFileName({ ...of, ...window, timeZone: undefined, format: 'xlsx' })).toBe('fencealarm-356938035643809-voltage-2026-10-31-to-2026-11-20.xlsx');
+  expect(exportFileName({ ...of, measure: 'remaining-data', from: new Date('2026-11-20T10:00:00Z'), to: new Date('2026-11-20T12:30:00Z') })).toBe(
+    'fencealarm-356938035643809-remaining-data-2026-11-20-to-2026-11-20.csv',
+  );
+  // Whatever a key or product holds, only [a-z0-9-] reach the name.
+  const name = exportFileName({ ...of, ...window, product: 'Fence"Alarm', deviceKey: '../35 69\r\n;x="y' });
+  expect(name).toBe('fence-alarm-35-69-x-y-voltage-2026-11-01-to-2026-11-20.csv');
+  expect(name).toMatch(/^[a-z0-9-]+\.csv$/);
+});
+
+test('export columns say the unit; remaining data is in bytes as the device reports it', () => {
+  expect(exportValueColumn('voltage')).toBe('Voltage (V)');
+  expect(exportValueColumn('consumption')).toBe('Consumption (Wh)');
+  expect(exportValueColumn('load')).toBe('Load (W)');
+  expect(exportValueColumn('temperature')).toBe('Temperature (°C)');
+  expect(exportValueColumn('remaining-data')).toBe('RemainingData (bytes)');
+});
+
+test('the wall clock of a time zone, across a DST change, milliseconds kept', () => {
+  const at = (iso: string) => new Date(iso);
+  expect(new Date(wallClockTime(at('2024-03-31T00:59:59.250Z'), 'Europe/Stockholm')).toISOString()).toBe('2024-03-31T01:59:59.250Z');
+  expect(new Date(wallClockTime(at('2024-03-31T01:00:00.000Z'), 'Europe/Stockholm')).toISOString()).toBe('2024-03-31T03:00:00.000Z');
+  expect(new Date(wallClockTime(at('2024-03-31T01:00:00.000Z'), 'UTC')).toISOString()).toBe('2024-03-31T01:00:00.000Z');
+  expect(new Date(wallClockTime(at('2024-01-01T00:00:00.000Z'), 'America/New_York')).toISOString()).toBe('2023-12-31T19:00:00.000Z');
+  expect(() => wallClockTime(at('2024-01-01T00:00:00.000Z'), 'Mars/Base')).toThrow(RangeError);
 });
 
 test('an export reaches past the raw retention (400 days unless set) when its window starts before it', () => {

@@ -66,7 +66,7 @@ export function requireExportFormat(value: unknown): ExportFormat {
 /**
  * Days raw readings are kept when the operator sets nothing (the server's READINGS_RETENTION_DAYS default,
  * docs/operations/readings.md): an export of a window reaching further back has its older hours as hourly rows
- * (docs/architecture/readings.md "Retire").
+ * (docs/architecture/readings.md "Retire"). The log page asks the server for the days it keeps (GET /history/retention).
  */
 export const RAW_READINGS_DAYS = 400;
 
@@ -75,9 +75,83 @@ export function exportHasHourlyRows(from: Date, now: Date, retentionDays = RAW_R
   return from.getTime() < now.getTime() - retentionDays * 86_400_000;
 }
 
-/** docs/product/limits.md: export.csv or export.xlsx. */
-export function exportFileName(format: ExportFormat): string {
-  return `export.${format}`;
+/**
+ * The unit of each measure's values in an export (docs/product/limits.md): as the device reports them, so remaining
+ * data is in bytes there (the chart's MB are rounded: HISTORY_UNITS).
+ */
+export const EXPORT_UNITS: Readonly<Record<HistoryMeasure, string>> = { ...HISTORY_UNITS, 'remaining-data': 'bytes' };
+
+/** An export's value column header: the field and its unit, e.g. `Voltage (V)` (docs/product/limits.md). */
+export function exportValueColumn(measure: HistoryMeasure): string {
+  return `${HISTORY_FIELDS[measure]} (${EXPORT_UNITS[measure]})`;
+}
+
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+/**
+ * `at` on `timeZone`'s wall clock, as epoch ms read as UTC (2024-03-31T01:30Z in Europe/Stockholm: 03:30 "UTC"),
+ * milliseconds kept. The exports write their Local time column with it (server history/exports.ts, the same as the
+ * database's `at AT TIME ZONE tz`). An unknown zone throws (RangeError).
+ */
+export function wallClockTime(at: Date, timeZone: string): number {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClocks.set(timeZone, format);
+  }
+  const parts: Record<string, number> = {};
+  for (const part of format.formatToParts(at)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  const ms = ((at.getTime() % 1000) + 1000) % 1000;
+  const wall = new Date(0);
+  // setUTCFullYear, not Date.UTC: years 0-99 would be read as 1900-1999.
+  wall.setUTCFullYear(parts.year, parts.month - 1, parts.day);
+  wall.setUTCHours(parts.hour, parts.minute, parts.second, ms);
+  return wall.getTime();
+}
+
+/** The date (YYYY-MM-DD) of `at` on `timeZone`'s wall clock. */
+const dateIn = (at: Date, timeZone: string) => new Date(wallClockTime(at, timeZone)).toISOString().slice(0, 10);
+
+/** Only [a-z0-9-] in a file name's part: anything else becomes '-', runs of '-' one, none at the ends. */
+const fileNamePart = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+/** What an export's file name says: the device, the series and the window (docs/product/limits.md). */
+export interface ExportFileNameOf {
+  /** The product id, e.g. fencealarm. */
+  product: string;
+  /** The device's IMEI or IMSI. */
+  deviceKey: string;
+  measure: HistoryMeasure;
+  from: Date;
+  /** The window's end, inclusive. */
+  to: Date;
+  format: ExportFormat;
+  /** The zone of the dates in the name: the Local time column's (UTC when absent). */
+  timeZone?: string;
+}
+
+/**
+ * docs/product/limits.md: `<product>-<key>-<measure>-<from date>-to-<to date>.<format>`, e.g.
+ * fencealarm-356938035643809-voltage-2026-11-01-to-2026-11-20.csv, the dates on the time zone's wall clock; the last
+ * day is that of the instant before `to`, so the log page's window (ending at midnight) names the Until date. Only [a-z0-9-.], so the name is safe in a
+ * Content-Disposition header and on any file system; the device's own name is left out (it is the user's text).
+ */
+export function exportFileName({ product, deviceKey, measure, from, to, format, timeZone = 'UTC' }: ExportFileNameOf): string {
+  const last = new Date(Math.max(from.getTime(), to.getTime() - 1));
+  const parts = [product, deviceKey, measure].map(fileNamePart).filter(Boolean);
+  return `${[...parts, dateIn(from, timeZone), 'to', dateIn(last, timeZone)].join('-')}.${format}`;
 }
 
 const EXPORT_TYPES: Record<ExportFormat, readonly string[]> = {

@@ -67,9 +67,14 @@ export function priceText(prices: Prices, key: PriceKey, currency: Currency): Pr
   return price ? { amount: priceAmount(price, currency), currency, period: pricePeriod(key) } : null;
 }
 
-/** docs/product/states.md: the None choice reads as nothing to pay per month ("SEK 0.00 per month"). */
+/** docs/product/states.md Plan choice: the None choice's price, nothing; screens say so in a word ("No charge"). */
 export function freePriceText(currency: Currency): PriceText {
   return { amount: 0, currency, period: 'month' };
+}
+
+/** Whether a price asks for nothing (the None plan): written as a word, with no "ex VAT" after it (usePriceFormat). */
+export function isFreePrice(price: PriceText): boolean {
+  return price.amount === 0;
 }
 
 /** Minor units to the major-unit number Intl.NumberFormat takes (1990 → 19.9). */

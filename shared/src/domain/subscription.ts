@@ -169,7 +169,7 @@ export function priceIdOfChoice(choice: PlanChoice, prices: Prices): string {
   return choice === 'none' ? '' : (prices[choice]?.Id ?? '');
 }
 
-/** docs/product/states.md: the price line of a choice; None reads '0 {currency} per month'. */
+/** docs/product/states.md: the price line of a choice; None's is free (isFreePrice), which reads "No charge". */
 export function planChoicePriceText(choice: PlanChoice, prices: Prices, currency: Currency): PriceText | null {
   return choice === 'none' ? freePriceText(currency) : priceText(prices, choice, currency);
 }

@@ -1,4 +1,5 @@
 import { PRODUCT_IDS } from '../products/ids';
+import { PRODUCT_RULES } from '../products/registry';
 import { TREND_FIELDS, TREND_MAX_POINTS, TREND_WINDOW_MS, sparklinePoints } from './trends';
 
 const END = Date.parse('2026-06-01T12:00:00Z');
@@ -7,6 +8,10 @@ const at = (msBeforeEnd: number) => new Date(END - msBeforeEnd).toISOString();
 test('36 points over 6 hours, and a measure for every product', () => {
   expect(TREND_MAX_POINTS).toBe(36);
   for (const product of PRODUCT_IDS) expect(TREND_FIELDS[product]).toMatch(/^(Voltage|Load|RemainingData)$/);
+});
+
+test("a card's trend is one of its product's charts", () => {
+  for (const product of PRODUCT_IDS) expect(PRODUCT_RULES[product].histories).toContain(PRODUCT_RULES[product].trend);
 });
 
 test('time runs left to right over the window; the lowest value is at the bottom, the highest at the top', () => {

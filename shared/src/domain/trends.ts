@@ -1,7 +1,8 @@
 // The dashboard's trend lines (docs/product/screens.md /devices): per card, the last hours of the device's main
 // measure, averaged per bucket, all cards in one call (GET /users/{id}/devices/trends, docs/product/api.md).
 import type { ProductId } from '../products/ids';
-import type { HistoryField } from './logs';
+import { byProduct, PRODUCT_RULES } from '../products/registry';
+import { HISTORY_FIELDS, type HistoryField } from './logs';
 
 /** How far back a trend line reaches. */
 export const TREND_WINDOW_MS = 6 * 3_600_000;
@@ -9,14 +10,8 @@ export const TREND_WINDOW_MS = 6 * 3_600_000;
 export const TREND_BUCKET_MS = 10 * 60_000;
 export const TREND_MAX_POINTS = TREND_WINDOW_MS / TREND_BUCKET_MS;
 
-/** The measure a product's card draws: what its card shows first. */
-export const TREND_FIELDS: Readonly<Record<ProductId, HistoryField>> = {
-  'farmcam-sim': 'RemainingData',
-  fencealarm: 'Voltage',
-  fencealarm2: 'Voltage',
-  smartplug: 'Load',
-  smartplug2: 'Load',
-};
+/** The field a product's card draws (its rules' `trend`): what its card shows first. */
+export const TREND_FIELDS = byProduct<Readonly<Record<ProductId, HistoryField>>>((product) => [product, HISTORY_FIELDS[PRODUCT_RULES[product].trend]]);
 
 /** Polyline points of a sparkline in a `width`×`height` box: time on x over the window, value on y (min at the bottom). */
 export function sparklinePoints(

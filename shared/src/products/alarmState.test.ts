@@ -148,6 +148,8 @@ describe('readingPatch', () => {
       LastUploadAt: '2026-03-01T10:00:00.000Z',
       PowerLoadAlarmNotification: { Triggered: true },
       PowerFailureNotification: { Triggered: false },
+      // The first reading starts the consumption day (UTC: no timer zone), nothing used yet.
+      ConsumptionNotification: { Triggered: false, Day: { Date: '2026-03-01', StartWh: 10 } },
     });
   });
 

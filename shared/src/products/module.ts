@@ -1,6 +1,6 @@
 // What a product module holds: everything that is true of one product (docs/product/products/<id>.md, docs/protocol.md).
 // Each products/<id>/index.ts defines one with defineProduct; the registry (index.ts) lists them.
-import type { Static, TObject } from '@sinclair/typebox';
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { AlarmSource } from '../domain/alarmNotifications';
 import type { FieldsPatch } from '../domain/alarmState';
 import type { DeviceKeyField } from '../domain/deviceKeys';
@@ -53,6 +53,8 @@ export interface ProductInfo<P extends ProductId = ProductId, ListKey extends st
 export interface ProductRules<Device, Reading, Config> {
   /** docs/product/screens.md: the charts of its log page, in page order. */
   histories: readonly HistoryMeasure[];
+  /** docs/product/screens.md /devices: the measure its card's trend line draws (what the card shows first), one of `histories`. */
+  trend: HistoryMeasure;
   /** Its reporting interval (s) while a device has not announced one in its status. */
   defaultReportingSeconds: number;
   /** The alarms people are told about (alarmNotifications), where each sits in the representation. */
@@ -91,6 +93,8 @@ export interface ProductModule<
   schema: Schema;
   readingSchema: Reading;
   configSchema: Config;
+  /** The body staff add a trial with (docs/product/admin.md "Trials and cancellation"). */
+  trialSchema: TSchema;
 }
 
 /** A product module with its types inferred from the object (literal list key, exact schemas). */

@@ -72,7 +72,8 @@ test('Save sends the SmartPlug2 body: DeviceConfig without OutputPower, notifica
     DeviceConfig: { AuditoryFeedback: true, PowerLoadAlarm: { Lower: 100, Upper: 2500 } },
     PowerFailureNotification: { Enabled: true },
     PowerLoadAlarmNotification: { Enabled: true },
-    ConsumptionNotification: { Enabled: false },
+    // The limit as it was (the default: none saved before).
+    ConsumptionNotification: { Enabled: false, DailyLimitKWh: 10 },
     Timer: { Enabled: true, On: ['0 16 0,6'], Off: ['0 7 5'], TimeZone: 'Europe/Stockholm' },
     Metadata: expectedMetadata(device),
   }, { silent: true });
@@ -95,6 +96,53 @@ test('invalid power-load limits block Save with a message naming the limit', asy
   expect(currentLocation()).toBe(PATH);
 });
 
+test('the daily consumption limit: shown beside its notification, typed with either decimal mark, sent in kWh', async () => {
+  const api = mockSettingsApi(heater({ ConsumptionNotification: { Enabled: true, Triggered: false, DailyLimitKWh: 12.5 } }));
+  const { user } = await openSettings(PATH, TITLE);
+  const limit = screen.getByLabelText('Daily limit (kWh)');
+  expect(limit).toHaveValue('12.5');
+  expect(limit).toHaveAccessibleDescription('Counted from midnight to midnight on your clock. Up to 100 kWh.');
+  await user.clear(limit);
+  await user.type(limit, '7,25');
+  await user.click(save());
+  await waitFor(() => expect(api.update).toHaveBeenCalledTimes(1));
+  expect(api.update.mock.calls[0][2]).toMatchObject({ ConsumptionNotification: { Enabled: true, DailyLimitKWh: 7.25 } });
+});
+
+test.each([
+  ['', 'Enter a value.'],
+  ['ten', 'Enter a number.'],
+  ['0', 'Must be more than 0 kWh.'],
+  ['100,5', 'Must be at most 100 kWh.'],
+])('a daily limit of "%s" blocks Save: %s', async (typed, message) => {
+  const api = mockSettingsApi(heater());
+  const { user } = await openSettings(PATH, TITLE);
+  const limit = screen.getByLabelText('Daily limit (kWh)');
+  await user.clear(limit);
+  if (typed) await user.type(limit, typed);
+  await user.click(save());
+  expect(limit).toHaveAccessibleDescription(message);
+  expect(limit).toHaveFocus();
+  expect(api.update).not.toHaveBeenCalled();
+  // Typing again takes the message away.
+  await user.type(limit, '5');
+  expect(limit).not.toHaveAccessibleDescription(message);
+});
+
+test('a shared user sees the owner’s limit and cannot change it', async () => {
+  const owned = heater();
+  const api = mockSettingsApi({
+    ...owned,
+    Metadata: { ...owned.Metadata, OwnerEmail: 'owner@example.com', Access: ['owner@example.com', 'greta@example.com'] },
+  });
+  const { user } = await openSettings(PATH, TITLE);
+  expect(screen.getByLabelText('Daily limit (kWh)')).toBeDisabled();
+  expect(screen.getByLabelText('Daily limit (kWh)')).toHaveValue('10');
+  await user.click(save());
+  await waitFor(() => expect(api.update).toHaveBeenCalledTimes(1));
+  expect(api.update.mock.calls[0][2]).not.toHaveProperty('ConsumptionNotification');
+});
+
 test('without an active subscription the notifications show Off, cannot be changed, and are not sent', async () => {
   const device = heater({ Subscription: lapsed });
   const api = mockSettingsApi(device);
@@ -104,6 +152,7 @@ test('without an active subscription the notifications show Off, cannot be chang
     expect(select(label)).toBeDisabled();
     expect(selected(label)).toBe('Off');
   }
+  expect(screen.getByLabelText('Daily limit (kWh)')).toBeDisabled();
   await user.click(save());
   await waitFor(() => expect(api.update).toHaveBeenCalledTimes(1));
   expect(api.update).toHaveBeenCalledWith('smartplug2', IMEI, {
@@ -115,11 +164,13 @@ test('without an active subscription the notifications show Off, cannot be chang
 });
 
 test('in Swedish', async () => {
-  mockSettingsApi(heater());
+  mockSettingsApi(heater({ ConsumptionNotification: { Enabled: true, Triggered: false, DailyLimitKWh: 2.5 } }));
   renderDevices(PATH, { locale: 'sv-SE' });
   await screen.findByRole('heading', { level: 1, name: TITLE });
   expect(screen.getByRole('switch', { name: 'Ljudåterkoppling' })).toBeInTheDocument();
   expect(selected('Avisering vid strömavbrott')).toBe('På');
   expect(screen.getByRole('checkbox', { name: 'måndag' })).toBeInTheDocument();
   expect(screen.getByLabelText('Övre gräns (W)')).toHaveAccessibleDescription(/^Från 0 W till 3\s700 W$/);
+  // The limit with the Swedish decimal mark.
+  expect(screen.getByLabelText('Daglig gräns (kWh)')).toHaveValue('2,5');
 });

@@ -1,7 +1,6 @@
 // An invoice as a PDF (docs/product/billing.md), in the buyer's language: seller, buyer, the line, net, VAT and
 // gross, and the reverse-charge note where it applies. pdfkit's built-in Helvetica covers the four languages' letters.
-import type { Locale } from '@paddock/shared/domain';
-import { toMajorUnits } from '@paddock/shared/domain';
+import { formatMinorMoney, type Locale } from '@paddock/shared/domain';
 import PDFDocument from 'pdfkit';
 import type { InvoiceRow } from '../../db/schema';
 import { translate } from '../../i18n/messages';
@@ -12,8 +11,8 @@ const pdfText = (text: string) => text.replace(/\u202f/g, '\u00a0');
 
 export function renderInvoicePdf(invoice: InvoiceRow, locale: Locale): Promise<Buffer> {
   const t = (key: Parameters<typeof translate>[1], values?: Parameters<typeof translate>[2]) => pdfText(translate(locale, key, values));
-  const money = (amount: number) =>
-    pdfText(new Intl.NumberFormat(locale, { style: 'currency', currency: invoice.currency }).format(toMajorUnits(amount)));
+  // The one money format (docs/product/limits.md "Money", Amounts), as the app writes the same invoice.
+  const money = (amount: number) => pdfText(formatMinorMoney(locale, amount, invoice.currency));
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(invoice.createdAt);
   const regions = new Intl.DisplayNames(locale, { type: 'region' });
   const countryName = (code: string) => (/^[A-Z]{2}$/i.test(code) ? (regions.of(code.toUpperCase()) ?? code) : code);

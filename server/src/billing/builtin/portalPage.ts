@@ -1,7 +1,7 @@
 // The built-in payment portal as HTML (docs/product/billing.md), in the customer's language. Plain server-rendered
 // markup: no script at all (the CSP allows none inline, server/src/http/securityHeaders.ts), one inline style block
 // (allowed), every value escaped. Mobile first: one column, readable at 360 px.
-import { toMajorUnits, type Locale } from '@paddock/shared/domain';
+import { formatMinorMoney, type Currency, type Locale } from '@paddock/shared/domain';
 import type { InvoiceRow, PaymentMethodRow } from '../../db/schema';
 import { translate, type MessageKey, type MessageValues } from '../../i18n/messages';
 import { PORTAL_PATH } from './portalLink';
@@ -42,8 +42,8 @@ function page(locale: Locale, title: string, body: string): string {
 
 export function renderPortalPage(view: PortalView): string {
   const t = (key: MessageKey, values?: MessageValues) => escape(translate(view.locale, key, values));
-  const money = (amount: number, currency: string) =>
-    escape(new Intl.NumberFormat(view.locale, { style: 'currency', currency }).format(toMajorUnits(amount)));
+  // The one money format (docs/product/limits.md "Money", Amounts), as the app writes the same invoices.
+  const money = (amount: number, currency: Currency) => escape(formatMinorMoney(view.locale, amount, currency));
   const date = (at: Date) => escape(new Intl.DateTimeFormat(view.locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(at));
   const token = encodeURIComponent(view.token);
   const { card } = view;

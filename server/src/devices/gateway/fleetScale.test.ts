@@ -120,7 +120,7 @@ describe('retained messages', () => {
     await register(owner, 'fencealarm');
     const count = (await configuredKeys()).length;
     await retainedBecomes(count);
-    expect((await call(t.app, 'DELETE', `/api/users/${owner.id}`, { token: owner.token })).statusCode).toBe(204);
+    expect((await call(t.app, 'DELETE', `/api/users/${owner.id}`, { token: owner.token, body: { Password: owner.password } })).statusCode).toBe(204);
     expect((await configuredKeys()).length).toBe(count - 2);
     await retainedBecomes(count - 2);
   });

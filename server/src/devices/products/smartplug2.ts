@@ -1,6 +1,6 @@
 // SmartPlug2 on the server (docs/product/devices.md): its settings are one DeviceConfig, and a new OutputPower switches the relay.
 import { RegisterSmartplug2Body, UpdateSmartplug2Body } from '@paddock/shared/contract';
-import { checkLoadAlarm, LOAD_ALARM_RANGE } from '@paddock/shared/domain';
+import { checkLoadAlarm, CONSUMPTION_LIMIT_KWH, LOAD_ALARM_RANGE } from '@paddock/shared/domain';
 import { badRequest } from '../../http/errors';
 import { checkBounds, nextPlanOf } from '../changes';
 import { ALARM_OFF, EMPTY_TIMER, zonedRules, type ServerProduct } from './serverProduct';
@@ -21,7 +21,8 @@ export const smartplug2: ServerProduct<'smartplug2'> = {
       AuditoryFeedback: true,
       PowerLoadAlarm: { Lower: LOAD_ALARM_RANGE.defaultLower, Upper: LOAD_ALARM_RANGE.defaultUpper },
     },
-    ConsumptionNotification: { ...ALARM_OFF },
+    // Its day (Day) starts with the first reading (shared products/smartplug2/rules.ts consumptionPatch).
+    ConsumptionNotification: { ...ALARM_OFF, DailyLimitKWh: CONSUMPTION_LIMIT_KWH.default },
     PowerLoadAlarmNotification: { ...ALARM_OFF },
     PowerFailureNotification: { ...ALARM_OFF },
     Timer: EMPTY_TIMER,

@@ -3,7 +3,7 @@
 import { defineProduct } from '../module';
 import { farmcamSimInfo } from './info';
 import { farmcamSimRules } from './rules';
-import { FarmcamSim, FarmcamSimReading } from './contract';
+import { FarmcamSim, FarmcamSimReading, FarmcamSimTrialBody } from './contract';
 
 export * from './contract';
 export * from './data';
@@ -15,4 +15,5 @@ export const farmcamSim = defineProduct({
   schema: FarmcamSim,
   readingSchema: FarmcamSimReading,
   configSchema: null,
+  trialSchema: FarmcamSimTrialBody,
 });

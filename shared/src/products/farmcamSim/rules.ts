@@ -11,6 +11,7 @@ export const OUT_OF_DATA_BELOW = 1;
 
 export const farmcamSimRules: ProductRules<FarmcamSim, FarmcamSimReading, null> = {
   histories: ['remaining-data'],
+  trend: 'remaining-data',
   defaultReportingSeconds: 3600,
   // The value is the data left, in bytes (the messages show it in MB).
   notifiedAlarms: [{ alarm: 'low_data', field: 'DataAlert', value: { path: ['RemainingData'], unit: 'B' } }],

@@ -3,7 +3,7 @@
 import { defineProduct } from '../module';
 import { fencealarmInfo } from './info';
 import { fencealarmRules } from './rules';
-import { Fencealarm, FencealarmReading, FencealarmDeviceConfig } from './contract';
+import { Fencealarm, FencealarmReading, FencealarmDeviceConfig, FencealarmTrialBody } from './contract';
 
 export * from './contract';
 
@@ -13,4 +13,5 @@ export const fencealarm = defineProduct({
   schema: Fencealarm,
   readingSchema: FencealarmReading,
   configSchema: FencealarmDeviceConfig,
+  trialSchema: FencealarmTrialBody,
 });

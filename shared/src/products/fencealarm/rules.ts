@@ -12,6 +12,7 @@ const liveValues = (reading: FencealarmReading, at: Date) => ({
 
 export const fencealarmRules: ProductRules<Fencealarm, FencealarmReading, FencealarmDeviceConfig> = {
   histories: ['voltage'],
+  trend: 'voltage',
   defaultReportingSeconds: 600,
   notifiedAlarms: [
     { alarm: 'fence_voltage', field: 'VoltageAlarm', value: { path: ['LastReport', 'Data', 'Voltage'], unit: 'V' } },

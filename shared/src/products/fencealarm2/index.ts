@@ -3,7 +3,7 @@
 import { defineProduct } from '../module';
 import { fencealarm2Info } from './info';
 import { fencealarm2Rules } from './rules';
-import { Fencealarm2, Fencealarm2Reading, Fencealarm2DeviceConfig } from './contract';
+import { Fencealarm2, Fencealarm2Reading, Fencealarm2DeviceConfig, Fencealarm2TrialBody } from './contract';
 
 export * from './contract';
 
@@ -13,4 +13,5 @@ export const fencealarm2 = defineProduct({
   schema: Fencealarm2,
   readingSchema: Fencealarm2Reading,
   configSchema: Fencealarm2DeviceConfig,
+  trialSchema: Fencealarm2TrialBody,
 });

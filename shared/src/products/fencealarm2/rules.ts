@@ -10,6 +10,7 @@ const liveValues = (reading: Fencealarm2Reading, at: Date) => ({ Voltage: readin
 
 export const fencealarm2Rules: ProductRules<Fencealarm2, Fencealarm2Reading, Fencealarm2DeviceConfig> = {
   histories: ['voltage'],
+  trend: 'voltage',
   defaultReportingSeconds: 900,
   notifiedAlarms: [{ alarm: 'fence_voltage', field: 'VoltageAlarm', value: { path: ['Voltage'], unit: 'V' } }],
   liveValues,

@@ -4,7 +4,7 @@
 import { defineProduct } from '../module';
 import { smartplugInfo } from './info';
 import { smartplugRules } from './rules';
-import { Smartplug, SmartplugReading, SmartplugDeviceConfig } from './contract';
+import { Smartplug, SmartplugReading, SmartplugDeviceConfig, SmartplugTrialBody } from './contract';
 
 export * from './contract';
 
@@ -14,4 +14,5 @@ export const smartplug = defineProduct({
   schema: Smartplug,
   readingSchema: SmartplugReading,
   configSchema: SmartplugDeviceConfig,
+  trialSchema: SmartplugTrialBody,
 });

@@ -13,6 +13,7 @@ const liveValues = (reading: SmartplugReading, at: Date) => ({ ...plugLiveValues
 
 export const smartplugRules: ProductRules<Smartplug, SmartplugReading, SmartplugDeviceConfig> = {
   histories: ['consumption', 'load', 'temperature'],
+  trend: 'load',
   defaultReportingSeconds: 300,
   notifiedAlarms: [
     { alarm: 'load', field: 'LoadAlarm', value: { path: ['Load'], unit: 'W' } },

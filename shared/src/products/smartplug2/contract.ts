@@ -15,10 +15,26 @@ import {
   closed,
   configuredDeviceParts,
 } from '../../contract/devices';
-import { LOAD_ALARM_RANGE } from '../../domain/alarms';
+import { CONSUMPTION_LIMIT_KWH, LOAD_ALARM_RANGE } from '../../domain/alarms';
 import { plugFields, plugReadingFields } from '../plugContract';
 
 const Notification = Type.Object({ Enabled: Type.Boolean() }, closed);
+
+/** The daily consumption limit (kWh, docs/product/products/smartplug2.md): more than 0, at most CONSUMPTION_LIMIT_KWH.max. */
+const DailyLimitKWh = Type.Number({ exclusiveMinimum: 0, maximum: CONSUMPTION_LIMIT_KWH.max });
+
+/**
+ * The consumption notification: Triggered once the day's use passes DailyLimitKWh, until the day ends. `Day` is the
+ * server's count of that day (read-only): its date on the plug's Timer.TimeZone (UTC without one) and the meter at
+ * its first reading (after a reset of the meter: the value it started again from). A device registered before the
+ * limit existed has none stored until its owner saves one: the default applies.
+ */
+const ConsumptionNotification = Type.Object({
+  Enabled: Type.Boolean(),
+  Triggered: Type.Boolean(),
+  DailyLimitKWh: Type.Optional(DailyLimitKWh),
+  Day: Type.Optional(Type.Object({ Date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }), StartWh: Type.Number() })),
+});
 
 export const Smartplug2 = Type.Object(
   {
@@ -34,7 +50,7 @@ export const Smartplug2 = Type.Object(
       AuditoryFeedback: Type.Boolean(),
       PowerLoadAlarm: Type.Object({ Lower: Type.Number(), Upper: Type.Number() }),
     }),
-    ConsumptionNotification: EnabledTriggered,
+    ConsumptionNotification,
     PowerLoadAlarmNotification: EnabledTriggered,
     PowerFailureNotification: EnabledTriggered,
     Timer,
@@ -86,7 +102,10 @@ export const UpdateSmartplug2Body = Type.Object(
     ),
     PowerLoadAlarmNotification: Type.Optional(Notification),
     PowerFailureNotification: Type.Optional(Notification),
-    ConsumptionNotification: Type.Optional(Notification),
+    // The spec's {Enabled}, the limit, or both.
+    ConsumptionNotification: Type.Optional(
+      Type.Object({ Enabled: Type.Optional(Type.Boolean()), DailyLimitKWh: Type.Optional(DailyLimitKWh) }, closed),
+    ),
     Timer: Type.Optional(Timer),
     Metadata: Type.Optional(MetadataUpdate),
     Subscription: Type.Optional(SubscriptionUpdate),

@@ -4,7 +4,7 @@
 import { defineProduct } from '../module';
 import { smartplug2Info } from './info';
 import { smartplug2Rules } from './rules';
-import { Smartplug2, Smartplug2Reading, Smartplug2DeviceConfig } from './contract';
+import { Smartplug2, Smartplug2Reading, Smartplug2DeviceConfig, Smartplug2TrialBody } from './contract';
 
 export * from './contract';
 
@@ -14,4 +14,5 @@ export const smartplug2 = defineProduct({
   schema: Smartplug2,
   readingSchema: Smartplug2Reading,
   configSchema: Smartplug2DeviceConfig,
+  trialSchema: Smartplug2TrialBody,
 });
