@@ -1,5 +1,6 @@
 // The device log pages (docs/product/screens.md, docs/product/devices.md, docs/product/errors.md, docs/product/limits.md): the histories, the value a point charts, the export formats and
 // file names, and the Until date of the date input. Which histories a product has is in its module (products/<id>).
+import { wallClockOf } from './timer';
 import { bytesToMb } from './units';
 
 /** The history paths: GET /{collection}/{key}/{measure}?from&to&format. */
@@ -86,27 +87,13 @@ export function exportValueColumn(measure: HistoryMeasure): string {
   return `${HISTORY_FIELDS[measure]} (${EXPORT_UNITS[measure]})`;
 }
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
 /**
  * `at` on `timeZone`'s wall clock, as epoch ms read as UTC (2024-03-31T01:30Z in Europe/Stockholm: 03:30 "UTC"),
  * milliseconds kept. The exports write their Local time column with it (server history/exports.ts, the same as the
  * database's `at AT TIME ZONE tz`). An unknown zone throws (RangeError).
  */
 export function wallClockTime(at: Date, timeZone: string): number {
-  let format = wallClocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    wallClocks.set(timeZone, format);
-  }
+  const format = wallClockOf(timeZone);
   const parts: Record<string, number> = {};
   for (const part of format.formatToParts(at)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
   const ms = ((at.getTime() % 1000) + 1000) % 1000;

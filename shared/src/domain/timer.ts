@@ -193,7 +193,8 @@ export function rulesToTimer(enabled: boolean, rules: readonly TimerRule[], time
 // ---- Time zones (docs/protocol.md "Time zones") ----
 
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
-function wallClockOf(timeZone: string): Intl.DateTimeFormat {
+/** The formatter of a zone's wall clock, to the second (kept per zone); throws a RangeError for an unknown zone. */
+export function wallClockOf(timeZone: string): Intl.DateTimeFormat {
   let format = wallClocks.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
