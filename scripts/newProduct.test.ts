@@ -77,6 +77,9 @@ describe('npm run new:product on a copy of the tree', () => {
     expect(readFileSync(join(root, 'shared/src/products/ids.ts'), 'utf8')).toContain("'fencealarm2', 'tanklevel'");
     expect(readFileSync(join(root, 'server/src/devices/products/index.ts'), 'utf8')).toContain("import { tanklevel } from './tanklevel';");
     expect(readFileSync(join(root, 'docs/product/devices.md'), 'utf8')).toContain('(products/tanklevel.md)');
+    // Its plans and its own alarm levels, beside the model's.
+    expect(readFileSync(join(root, 'shared/src/domain/money.ts'), 'utf8')).toMatch(/'Fencealarm2Year',\n\s*'TanklevelYear',/);
+    expect(readFileSync(join(root, 'shared/src/domain/alarms.ts'), 'utf8')).toContain('export const TANKLEVEL_THRESHOLDS = [');
   });
 
   it('refuses an id in use, a bad id and an unknown model', () => {

@@ -65,13 +65,16 @@ export const REGISTRIES = [
   'shared/src/products/index.ts',
   'shared/src/contract/index.ts',
   'shared/src/domain/variants.ts',
+  // The price catalogue's keys (its plans) and the products' own alarm levels, leaves below the products.
+  'shared/src/domain/money.ts',
+  'shared/src/domain/alarms.ts',
   'mfe-devices/src/products/index.ts',
   'server/src/devices/products/index.ts',
   'server/src/security/authorization.test.ts',
   'docs/product/devices.md',
 ];
 
-const mentions = (line: string, names: ProductNames) => new RegExp(`(${names.id}|${names.camel}|${names.pascal})(?![0-9])`).test(line);
+const mentions = (line: string, names: ProductNames) => new RegExp(`(${names.id}|${names.camel}|${names.pascal}|${names.upper})(?![0-9])`).test(line);
 
 /**
  * `text` with the new product added after each of `from`'s entries: a list of ids on one line gets the new id beside

@@ -5,6 +5,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { EMAIL_MAX_LENGTH } from '../domain/account';
 import { DEVICE_NAME_MAX_LENGTH, DEVICE_NAME_PATTERN, IMEI_PATTERN, IMSI_PATTERN } from '../domain/deviceKeys';
+import { FOTA_CHECKSUM_PATTERN, FOTA_URL_MAX_LENGTH, FOTA_URL_PATTERN } from '../domain/firmware';
 import { SHARING_MAX_EMAILS, TAGS_MAX } from '../domain/sharing';
 import { TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from '../domain/subscription';
 import { SCHEDULE_MAX_LENGTH, SCHEDULE_PATTERN, TIME_ZONE_MAX_LENGTH, TIME_ZONE_PATTERN, TIMER_MAX_SCHEDULES } from '../domain/timer';
@@ -154,3 +155,13 @@ export const AlarmChannels = Type.Object({ Email: Type.Boolean(), Sms: Type.Bool
 export type AlarmChannels = Static<typeof AlarmChannels>;
 export const AlarmChannelsBody = Type.Object({ Email: Type.Boolean(), Sms: Type.Boolean(), Push: Type.Boolean() }, closed);
 export type AlarmChannelsBody = Static<typeof AlarmChannelsBody>;
+
+/** PUT /{collection}/{imei}/fota (admin; products whose info says `firmwareUpdates`): a coap://, coaps:// or https:// URL and the image's SHA-256 (64 hex digits). */
+export const FotaBody = Type.Object(
+  {
+    Url: Type.String({ pattern: FOTA_URL_PATTERN, maxLength: FOTA_URL_MAX_LENGTH }),
+    Checksum: Type.String({ pattern: FOTA_CHECKSUM_PATTERN }),
+  },
+  closed,
+);
+export type FotaBody = Static<typeof FotaBody>;

@@ -13,7 +13,6 @@ import {
 } from '../../contract/devices';
 import { Amount, MeasuredAt } from '../../contract/deviceProtocol';
 import { FENCEALARM2_THRESHOLDS } from '../../domain/alarms';
-import { FOTA_CHECKSUM_PATTERN, FOTA_URL_MAX_LENGTH, FOTA_URL_PATTERN } from '../../domain/firmware';
 
 export const Fencealarm2 = Type.Object(
   {
@@ -71,16 +70,6 @@ export const UpdateFencealarm2Body = Type.Object(
   closed,
 );
 export type UpdateFencealarm2Body = Static<typeof UpdateFencealarm2Body>;
-
-/** PUT /fencealarm2s/{imei}/fota (admin): a coap://, coaps:// or https:// URL and the image's SHA-256 (64 hex digits). */
-export const FotaBody = Type.Object(
-  {
-    Url: Type.String({ pattern: FOTA_URL_PATTERN, maxLength: FOTA_URL_MAX_LENGTH }),
-    Checksum: Type.String({ pattern: FOTA_CHECKSUM_PATTERN }),
-  },
-  closed,
-);
-export type FotaBody = Static<typeof FotaBody>;
 
 /** Add-trial {Days} (not in SPEC for FenceAlarm2; same shape as the others). */
 export const Fencealarm2TrialBody = TrialDaysBody;
