@@ -6,10 +6,11 @@ import { Translations } from '@paddock/shared/i18n';
 import { NotFound } from '@paddock/shared/ui';
 import { Dashboard } from './dashboard/Dashboard';
 import { dashboardTexts } from './dashboard/messages';
+import { alarmLogLinkTexts } from './alarms/link/messages';
 import './common/devices.css';
 
 /** Every text of this remote's first load (a constant, so the catalogues merge once). */
-export const DEVICES_TRANSLATIONS = [dashboardTexts];
+export const DEVICES_TRANSLATIONS = [dashboardTexts, alarmLogLinkTexts];
 
 // Loaded on first visit, with their own texts: the dashboard's JS stays small (docs/architecture/README.md#budgets), and the barcode
 // scanner (@zxing/library) is only imported by the registration pages.
@@ -20,6 +21,8 @@ const SettingsRoute = lazy(() => import('./settings/SettingsRoute'));
 const LogsRoute = lazy(() => import('./logs/LogsRoute'));
 // docs/product/devices.md "Transfers": the page an offer's e-mail links to.
 const TransferRoute = lazy(() => import('./transfers/TransferRoute'));
+// docs/product/alarm-log.md: linked from the warnings dialog.
+const AlarmLogRoute = lazy(() => import('./alarms/AlarmLogRoute'));
 
 /**
  * The devices remote's `./App`: /devices and every device page (docs/product/screens.md), a settings and a logs route per product.
@@ -33,6 +36,7 @@ export default function App(_props: RemoteAppProps) {
           <Route path="devices" element={<Dashboard />} />
           <Route path="devices/register" element={<RegisterChooser />} />
           <Route path="devices/register/:product" element={<RegisterDevice />} />
+          <Route path="devices/alarms" element={<AlarmLogRoute />} />
           <Route path="transfers/:id" element={<TransferRoute />} />
           {PRODUCT_IDS.map((product) => {
             const path = `${product}/:${keyParamOf(product)}`;

@@ -3,7 +3,8 @@
 // - the server imports no browser code (no app, no React/jotai, no stateful part of @paddock/shared);
 // - a pure part of @paddock/shared (contract, domain, products, federation) imports no stateful one;
 // - the server's machinery (http, db, jobs, …) imports no feature: features depend on the machinery;
-// - no import cycles.
+// - a server feature uses another only through its public entry, server/src/<feature>/index.ts;
+// - no import cycles (a barrel followed to the file that defines each name, noImportCycles.mjs).
 // eslint.config.mjs applies them to the repository; boundaries.test.ts applies them to the fixtures beside it.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -23,18 +24,32 @@ export const BROWSER_SHARED = ['api', 'session', 'ui', 'i18n', 'standalone.tsx',
 export const BROWSER_PACKAGES = ['react', 'react-dom', 'react-intl', 'react-router', 'react-router-dom', 'jotai'];
 
 /**
- * server/src: the machinery every feature builds on, and the features; a folder or a file (`crypto.ts`). Not listed,
- * so free to import both: the composition root (app.ts, main.ts) and testing/, which assembles the app for tests.
+ * server/src: the machinery every feature builds on (a folder or a file, `crypto.ts`); every other folder is a
+ * feature (serverFeatures), and the other files beside them (config.ts, context.ts, access.ts, …) use both.
  */
 export const SERVER_MACHINERY = ['http', 'db', 'jobs', 'mqtt', 'i18n', 'crypto', 'crypto.ts'];
 /** What assembles the app for tests: free to import anything, like the composition root. */
 export const SERVER_TESTING = 'testing';
+/**
+ * The composition root: it builds the app (app.ts) and the process (main.ts) from every feature's routes, jobs and
+ * transports, so it may reach inside features. context.ts is not part of it: every route sees its types.
+ */
+export const SERVER_COMPOSITION_ROOT = ['app.ts', 'main.ts'];
+/** Tests and their helpers (`testing.ts`, `fixtures.ts` beside them), which assemble and inspect features: free to reach inside them. */
+export const SERVER_TEST_CODE = ['**/*.test.ts', `${SERVER_TESTING}/**`, '**/testing.ts', '**/fixtures.ts'];
 
 /** The server's features under `root`, derived: every folder of server/src that is neither machinery nor testing. */
 export const serverFeatures = (root) =>
   readdirSync(path.join(root, 'server/src'), { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && !SERVER_MACHINERY.includes(entry.name) && entry.name !== SERVER_TESTING)
     .map((entry) => entry.name);
+
+/** The files directly in server/src under `root` that neither belong to the machinery nor are tests. */
+const serverRootFiles = (root) =>
+  readdirSync(path.join(root, 'server/src'), { withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.ts$/.test(entry.name) && !entry.name.endsWith('.test.ts'))
+    .map((entry) => entry.name)
+    .filter((name) => !SERVER_MACHINERY.includes(name));
 
 const inDir = (dir, names) => names.map((name) => `./${dir}/${name}`);
 
@@ -78,11 +93,22 @@ export function boundaryConfigs({ root }) {
     },
   ];
   // Tests of the machinery may assemble features, as testing/ does; the machinery's own code may not.
+  const features = serverFeatures(root);
   const machineryZone = {
     target: inDir('server/src', SERVER_MACHINERY),
-    from: inDir('server/src', serverFeatures(root)),
+    from: inDir('server/src', features),
     message: 'Server machinery must not import a feature: features depend on the machinery, never the other way round.',
   };
+  // A feature's other files are its own to change: other features and the server's root files see its index.ts only.
+  const rootFiles = serverRootFiles(root);
+  const featureZones = features.map((feature) => ({
+    target: inDir('server/src', [...features.filter((other) => other !== feature), ...rootFiles]),
+    from: `./server/src/${feature}`,
+    except: ['./index.ts'],
+    message:
+      `Outside ${feature}/, import only its public entry server/src/${feature}/index.ts, and export what you need there; ` +
+      `only tests, ${SERVER_TESTING}/ and the composition root (${SERVER_COMPOSITION_ROOT.join(', ')}) reach inside a feature.`,
+  }));
 
   return [
     {
@@ -106,6 +132,12 @@ export function boundaryConfigs({ root }) {
       files: ['server/src/**/*.ts'],
       ignores: ['**/*.test.ts'],
       rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...zones, machineryZone] }] },
+    },
+    {
+      basePath: root,
+      files: ['server/src/**/*.ts'],
+      ignores: [...SERVER_TEST_CODE, ...SERVER_COMPOSITION_ROOT].map((pattern) => `server/src/${pattern}`),
+      rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...zones, machineryZone, ...featureZones] }] },
     },
     {
       basePath: root,

@@ -25,6 +25,9 @@ const WHY = {
   pure: 'A pure part of @paddock/shared (the server uses it) must not import a stateful or browser part.',
   purePackage: 'A pure part of @paddock/shared must not import a browser package.',
   machinery: 'Server machinery must not import a feature: features depend on the machinery, never the other way round.',
+  entry: (feature: string) =>
+    `Outside ${feature}/, import only its public entry server/src/${feature}/index.ts, and export what you need there; ` +
+    'only tests, testing/ and the composition root (app.ts, main.ts) reach inside a feature.',
 };
 
 const restrictedPath = (line: number, importPath: string, why: string) => ({
@@ -71,6 +74,39 @@ test('an import cycle, type-only imports included, reported on each side', async
   expect(await lint(b)).toEqual([cycle(b, a, b)]);
   const [types, values] = ['shared/src/domain/typeCycle.ts', 'shared/src/contract/typeCycle.ts'];
   expect(await lint(types)).toEqual([cycle(types, values, types)]);
+});
+
+test('a server feature or root file importing another feature’s internal file; its public entry is allowed', async () => {
+  expect(await lint('server/src/billing/importsInternal.ts')).toEqual([restrictedPath(1, '../devices/register', WHY.entry('devices'))]);
+  expect(await lint('server/src/context.ts')).toEqual([restrictedPath(1, './devices/register', WHY.entry('devices'))]);
+  expect(await lint('server/src/billing/plans.ts')).toEqual([]);
+});
+
+test('tests, their helpers, testing/ and the composition root may reach inside a feature', async () => {
+  for (const file of [
+    'server/src/billing/charge.test.ts',
+    'server/src/billing/testing.ts',
+    'server/src/testing/app.ts',
+    'server/src/app.ts',
+  ]) {
+    expect(await lint(file)).toEqual([]);
+  }
+});
+
+test('a cycle only between public entries is none; a cycle between the files behind them is one', async () => {
+  // billing/plans.ts → devices/index.ts → devices/pricing.ts → billing/index.ts → billing/plans.ts, but plans.ts
+  // uses register.ts only, and pricing.ts plans.ts only: the entries are followed to the files that define each name.
+  for (const file of [
+    'server/src/billing/plans.ts',
+    'server/src/devices/pricing.ts',
+    'server/src/devices/index.ts',
+    'server/src/billing/index.ts',
+  ]) {
+    expect(await lint(file)).toEqual([]);
+  }
+  const [invoices, lines] = ['server/src/billing/invoices.ts', 'server/src/devices/invoiceLines.ts'];
+  expect(await lint(invoices)).toEqual([cycle(invoices, lines, invoices)]);
+  expect(await lint(lines)).toEqual([cycle(lines, invoices, lines)]);
 });
 
 test('a feature using the machinery and the pure parts of shared is allowed', async () => {

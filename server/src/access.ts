@@ -1,7 +1,7 @@
 // Who may do what: the one place every route asks (docs/architecture/README.md#server). Signed-out callers get 401, signed-in callers
 // without the right get 403. Device owners and shared users join here with the devices.
 import type { FastifyRequest } from 'fastify';
-import type { Session } from './auth/tokens';
+import type { Session } from './auth';
 import type { UserRow } from './db/schema';
 import { forbidden, unauthorized } from './http/errors';
 

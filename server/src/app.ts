@@ -64,6 +64,7 @@ import { sendWebNotFound, webRoutes } from './web/routes';
 import { variantRoutes } from './variants/variant';
 import { warrantyRoutes } from './warranties/routes';
 import { transferRoutes } from './transfers/routes';
+import { alarmLogRoutes } from './alarms/routes';
 import { Shutdown } from './shutdown';
 import { Metrics } from './observability/metrics';
 import { countedPayments, countedTransports } from './observability/instrument';
@@ -330,6 +331,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
         await api.register(trialRoutes, { ctx });
         await api.register(warrantyRoutes, { ctx });
         await api.register(transferRoutes, { ctx });
+        await api.register(alarmLogRoutes, { ctx });
       },
       { prefix: API_PREFIX },
     );

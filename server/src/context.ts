@@ -1,9 +1,9 @@
 import type { RateLimitedAction, Config } from './config';
 import type { Db } from './db/client';
-import type { Limit, RateLimiter } from './auth/rateLimit';
-import type { DeviceGateway } from './devices/gateway/gateway';
-import type { Mailer } from './notify/mail';
-import type { PaymentProvider } from './billing/payments';
+import type { Limit, RateLimiter } from './auth';
+import type { DeviceGateway } from './devices';
+import type { Mailer } from './notify';
+import type { PaymentProvider } from './billing';
 
 /** What every route plugin works with; built once per app in app.ts. */
 export interface AppContext {

@@ -1,7 +1,7 @@
 // The secrets an installation starts with (admin and demo passwords, the demo devices' secret): generated when not
 // given, and in production refused when missing, short, common or once published as a default.
 import { randomBytes } from 'node:crypto';
-import { isCommonPassword } from './auth/passwords';
+import { isCommonPassword } from './auth';
 
 /** Defaults earlier READMEs published: anyone may know them, so production never accepts them. */
 export const PUBLISHED_SECRETS: readonly string[] = ['paddock-admin-2026', 'paddock-demo-2026', 'paddock-demo-devices'];

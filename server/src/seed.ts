@@ -3,14 +3,14 @@
 // Runs at every start and only creates what is missing. An account is never promoted, verified or changed here:
 // the admin is created only while no admin exists, so an address an admin gave up hands out nothing.
 import { eq, or } from 'drizzle-orm';
-import { hashPassword, verifyPassword } from './auth/passwords';
+import { hashPassword, verifyPassword } from './auth';
 import { CONFIG_DOCS, type Config } from './config';
 import type { Db } from './db/client';
 import { tokens, users, type UserRow } from './db/schema';
-import { importDemoInventory, loadDemoDeviceSecret, registerDemoDevices } from './devices/inventory';
+import { importDemoInventory, loadDemoDeviceSecret, registerDemoDevices } from './devices';
 import { AppError } from './http/errors';
 import { generateSecret, PUBLISHED_SECRETS } from './secrets';
-import { findUserByEmail, insertUser } from './users/store';
+import { findUserByEmail, insertUser } from './users';
 
 interface SeedAccount {
   email: string;

@@ -62,7 +62,7 @@ export interface RemoteAppProps {
  * mf-manifest.json (`metaData.paddock.contract`); the shell hosts it when `contractCompatible`. UI components, API
  * calls and rules are bundled per app and change no version.
  */
-export const FEDERATION_CONTRACT = '1.0';
+export const FEDERATION_CONTRACT = '1.1';
 
 /** `major.minor` as numbers, or null when it is not one. */
 export function parseContract(version: unknown): { major: number; minor: number } | null {

@@ -108,9 +108,12 @@ test.beforeAll(async ({ playwright }) => {
   }
 });
 
-/** A browser in `locale` at phone size; signed in as `session` by the stored token, the way the app keeps it. */
-async function openAs(browser: Browser, baseURL: string, locale: string, session?: Login) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 780 }, locale });
+/**
+ * A browser in `locale` at phone size; signed in as `session` by the stored token, the way the app keeps it. The theme
+ * follows the system's light or dark (prefers-color-scheme in shared/src/ui/theme.css): `colorScheme` picks it.
+ */
+async function openAs(browser: Browser, baseURL: string, locale: string, session?: Login, colorScheme: 'light' | 'dark' = 'light') {
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 780 }, locale, colorScheme });
   const page = await context.newPage();
   if (session) {
     const reply = await page.request.post(`${baseURL}/api/sign-in`, { data: { Email: session.email, Password: session.password } });
@@ -170,7 +173,7 @@ async function lowContrast(page: Page): Promise<string[]> {
     };
     const found: string[] = [];
     const targets = document.querySelectorAll(
-      'button:disabled, select:disabled, input:disabled:not([type="checkbox"]):not([type="radio"]), textarea:disabled, .pd-device--offline .pd-device__primary-value, .pd-device--offline .pd-device__details dd, .pd-device__seen',
+      'button:disabled, select:disabled, input:disabled:not([type="checkbox"]):not([type="radio"]), textarea:disabled, .pd-device--offline .pd-device__primary-value, .pd-device--offline .pd-device__details dd, .pd-device__seen, .pd-device--offline .pd-compact__value, .pd-compact__line .pd-device__status, .pd-trend__range',
     );
     for (const element of targets) {
       const box = element.getBoundingClientRect();
@@ -312,3 +315,55 @@ for (const locale of LOCALES) {
     });
   });
 }
+
+// The dark theme (prefers-color-scheme: dark) has its own palette: the same checks, axe's contrast rule and the
+// disabled and offline measure above, on the main pages of each kind (docs/architecture/README.md#look-and-feel).
+test.describe('dark theme', () => {
+  test('signed out, a farmer’s pages (offline values, a disabled switch, a shared device), the admin pages', async ({ browser, baseURL, request }) => {
+    const { farmer: login, friend: friendLogin, keys } = seeded;
+    await takeOffline(request, baseURL!, login.token, keys);
+    const signedOut = await openAs(browser, baseURL!, 'en-GB', undefined, 'dark');
+    try {
+      expect(await signedOut.page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
+      await visit(signedOut.page, '/sign-in');
+      await check(signedOut.page, 'dark /sign-in');
+    } finally {
+      await signedOut.context.close();
+    }
+    const farmer = await openAs(browser, baseURL!, 'de-DE', login, 'dark');
+    try {
+      const { page } = farmer;
+      await visit(page, '/devices');
+      await expect(page.getByRole('article', { name: NAMES.fencealarm2 })).toHaveClass(/pd-device--offline/, { timeout: 30_000 });
+      await expect(page.getByRole('article', { name: NAMES.smartplug }).getByRole('switch')).toBeDisabled({ timeout: 30_000 });
+      await check(page, 'dark /devices');
+      await visit(page, `/fencealarm2/${keys.fencealarm2}`, NAMES.fencealarm2);
+      await check(page, 'dark /fencealarm2 settings');
+      await visit(page, `/smartplug2/${keys.smartplug2}/logs`, NAMES.smartplug2);
+      await check(page, 'dark /smartplug2 logs');
+      for (const path of ['/account', '/billing', '/warranties']) {
+        await visit(page, path);
+        await check(page, `dark ${path}`);
+      }
+    } finally {
+      await farmer.context.close();
+    }
+    const friend = await openAs(browser, baseURL!, 'en-GB', friendLogin, 'dark');
+    try {
+      await visit(friend.page, `/fencealarm/${keys.fencealarm}`, NAMES.fencealarm);
+      await expect(friend.page.locator('main button:disabled').first()).toBeVisible();
+      await check(friend.page, 'dark /fencealarm settings, shared');
+    } finally {
+      await friend.context.close();
+    }
+    const admin = await openAs(browser, baseURL!, 'en-GB', E2E_ADMIN, 'dark');
+    try {
+      for (const path of ['/admin', '/admin/stats', '/admin/audit', '/admin/warranty-claims']) {
+        await visit(admin.page, path);
+        await check(admin.page, `dark ${path}`);
+      }
+    } finally {
+      await admin.context.close();
+    }
+  });
+});

@@ -4,7 +4,7 @@
 // (tests/support/server.ts), whose faults an admin sets.
 import type { Page } from '@playwright/test';
 import { demoKey } from '../../server/src/devices/inventory';
-import { apiCall, expect, expectAccessible, mailsTo as caughtMails, signInNewUser, snapshot, test } from '../support/fixtures';
+import { apiCall, expect, expectAccessible, mailsTo as caughtMails, signInNewUser, snapshot, startDashboardAs, test } from '../support/fixtures';
 
 // Number 40 of each product of the demo inventory is this file's.
 const FENCE = demoKey('fencealarm', 40);
@@ -20,6 +20,8 @@ const card = (page: Page, name: string) => page.getByRole('article', { name });
 test('a user put on the notify list by the owner gets e-mail only, and an SMS once they turn SMS on for the device', async ({ page, request, baseURL, browser }, testInfo) => {
   const owner = await signInNewUser(page, request, baseURL!, 'fence-owner');
   const friendContext = await browser.newContext({ baseURL });
+  // The detailed cards, whose Settings link this journey follows (a new phone-sized context starts compact).
+  await startDashboardAs(friendContext, 'detailed');
   const friendPage = await friendContext.newPage();
   const friend = await signInNewUser(friendPage, request, baseURL!, 'fence-friend');
 

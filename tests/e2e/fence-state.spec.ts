@@ -2,7 +2,17 @@
 // about 1.5 kV with its voltage alarm off is not shown as fine; a device whose alarms are paused (its trial over, no
 // plan) says so with the way to a plan; an offline device's values show their age. The simulator makes the
 // readings (tests/support/server.ts); this file runs its own server, whose registration trials end in seconds.
-import { apiCall, expect, expectAccessible, openNavigation, registerDemoDevice, signInNewUser, snapshot, test } from '../support/fixtures';
+import {
+  apiCall,
+  expect,
+  expectAccessible,
+  openNavigation,
+  registerDemoDevice,
+  signInNewUser,
+  snapshot,
+  startDashboardAs,
+  test,
+} from '../support/fixtures';
 import { startPaddock } from '../support/server';
 
 /** The registration trial of this file's server, in seconds: long enough to give two devices more time first. */
@@ -17,6 +27,8 @@ test('a 1.5 kV fence with its alarm off is not fine, paused alarms are said, off
   test.setTimeout(180_000);
   const server = await startPaddock({ REGISTRATION_TRIAL_DAYS: String(SHORT_TRIAL_SECONDS / 86_400) });
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 360, height: 780 }, locale: 'en-GB' });
+  // The detailed cards, whose lines this file reads (a phone starts compact; dashboard-compact.spec.ts has those).
+  await startDashboardAs(context, 'detailed');
   try {
     const baseURL = server.url;
     const page = await context.newPage();

@@ -4,7 +4,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { collectionOf, type ProductId } from '../../shared/src/products/catalogue';
 import { SMS_BUNDLE, toMajorUnits } from '../../shared/src/domain/money';
-import { apiCall, expect, expectAccessible, mailsTo, registerDemoDevice, signInNewUser, snapshot, test } from '../support/fixtures';
+import { apiCall, expect, expectAccessible, mailsTo, registerDemoDevice, signInNewUser, snapshot, startDashboardAs, test } from '../support/fixtures';
 
 // Keys from the demo inventory; numbers 20–29 of each product are this file's.
 
@@ -174,6 +174,8 @@ test('every settings page saves, and the device applies the new configuration', 
 test('shared from the settings page: the friend sees the device but cannot unregister it; the owner unregisters it', async ({ page, request, baseURL, browser }) => {
   const owner = await signInNewUser(page, request, baseURL!, 'sharer');
   const friendContext = await browser.newContext({ baseURL });
+  // The detailed cards, whose Settings link this journey follows (a new phone-sized context starts compact).
+  await startDashboardAs(friendContext, 'detailed');
   const friendPage = await friendContext.newPage();
   const friend = await signInNewUser(friendPage, request, baseURL!, 'neighbour');
   const plug = await registerDemoDevice(request, baseURL!, owner, 'smartplug', 22, 'Greenhouse heater');

@@ -62,17 +62,17 @@ test('log pages: charts from the dashboard, interval and Until redraw them, CSV 
 
   // Until a month ago: nothing was reported then.
   const monthAgo = new Date(Date.now() - 31 * 86_400_000).toISOString().slice(0, 10);
-  await page.getByLabel('Until').fill(monthAgo);
+  await page.getByLabel('Until', { exact: true }).fill(monthAgo);
   await expect(voltage.getByText(/^No data between/)).toBeVisible();
   // Exporting that empty window says so instead of downloading an empty file.
   await voltage.getByRole('button', { name: 'Export Voltage' }).click();
   await expect(voltage.getByText(/^Nothing to export: there is no data between/)).toBeVisible();
   // A cleared Until says so and leaves no old chart (or its Export) behind.
-  await page.getByLabel('Until').fill('');
+  await page.getByLabel('Until', { exact: true }).fill('');
   await expect(page.getByText('Enter a date, for example today.')).toBeVisible();
   await expect(page.getByText('The charts show again once the Until date is valid.')).toBeVisible();
   await expect(chart(page, 'Voltage (V)')).toHaveCount(0);
-  await page.getByLabel('Until').fill(today);
+  await page.getByLabel('Until', { exact: true }).fill(today);
   await page.getByLabel('Time interval').selectOption('1');
   await expect(voltage.getByRole('img')).toBeVisible();
 

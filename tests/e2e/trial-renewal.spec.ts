@@ -3,7 +3,7 @@
 // this file's own whose trials end in seconds and whose renewal job and notification worker run every second.
 import type { APIRequestContext, Browser } from '@playwright/test';
 import type { PriceCatalogue } from '../../shared/src/contract/billing';
-import { apiCall, expect, expectAccessible, mailsTo, registerDemoDevice, signInNewUser, test } from '../support/fixtures';
+import { apiCall, expect, expectAccessible, mailsTo, registerDemoDevice, signInNewUser, startDashboardAs, test } from '../support/fixtures';
 import { startPaddock, type RunningServer } from '../support/server';
 
 /** The registration trial of this file's server, in seconds: long enough to see the card before the end. */
@@ -26,7 +26,10 @@ test.afterAll(async () => {
 });
 
 async function phone(browser: Browser) {
-  return browser.newContext({ baseURL: server.url, viewport: { width: 360, height: 780 }, locale: 'en-GB' });
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 360, height: 780 }, locale: 'en-GB' });
+  // The detailed cards, whose trial, paused and payment lines this file reads (a phone starts compact).
+  await startDashboardAs(context, 'detailed');
+  return context;
 }
 
 /** The subjects of the mails to `email`, oldest first, once `count` have come. */

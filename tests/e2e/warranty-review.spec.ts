@@ -57,7 +57,7 @@ test('a second claim of a serial reaches an admin, who compares both proofs and 
   await page.getByLabel('Product').selectOption('FenceAlarm2');
   await page.getByLabel('Serial number').fill(serial);
   await page.getByLabel('Retailer').fill('Granngården Uppsala');
-  await page.getByLabel('Date of purchase').fill('2025-05-20');
+  await page.getByLabel('Date of purchase', { exact: true }).fill('2025-05-20');
   await page
     .getByLabel('Proof of purchase', { exact: true })
     .setInputFiles({ name: 'kvitto.pdf', mimeType: 'application/pdf', buffer: PDF });

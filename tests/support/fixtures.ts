@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type APIRequestContext, type ConsoleMessage, type Page, type TestInfo } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type BrowserContext, type ConsoleMessage, type Page, type TestInfo } from '@playwright/test';
 import { demoKey } from '../../server/src/devices/inventory';
 import { PRODUCT_INFO } from '../../shared/src/products/catalogue';
 import type { ProductId } from '../../shared/src/products/ids';
@@ -14,11 +14,25 @@ export { expect };
 const isApiReplyLine = (message: ConsoleMessage) =>
   message.text().startsWith('Failed to load resource: the server responded with a status of') && message.location().url.includes('/api/');
 
-export const test = base.extend<{ allowConsoleErrors: (...lines: RegExp[]) => void; noConsoleErrors: void }>({
+export const test = base.extend<{
+  allowConsoleErrors: (...lines: RegExp[]) => void;
+  noConsoleErrors: void;
+  /**
+   * The dashboard's view this browser starts with, as if chosen before: 'detailed' unless a spec says otherwise, as
+   * the journeys act on the detailed cards' buttons; null leaves the screen's own default (compact on a phone,
+   * docs/product/screens.md /devices). A choice made during the test is kept.
+   */
+  dashboardView: 'compact' | 'detailed' | null;
+}>({
   baseURL: async ({}, use) => {
     const url = process.env.PADDOCK_E2E_URL;
     if (!url) throw new Error('PADDOCK_E2E_URL is not set: run through tests/playwright.config.ts');
     await use(url);
+  },
+  dashboardView: ['detailed', { option: true }],
+  context: async ({ context, dashboardView }, use) => {
+    if (dashboardView) await startDashboardAs(context, dashboardView);
+    await use(context);
   },
   /** Names the console errors a test provokes on purpose (a remote that 404s, a cut network), as patterns. */
   allowConsoleErrors: async ({}, use, testInfo) => {
@@ -45,6 +59,20 @@ export const test = base.extend<{ allowConsoleErrors: (...lines: RegExp[]) => vo
     { auto: true },
   ],
 });
+
+/**
+ * Makes the dashboard of every page of `context` start in `view`, as if this browser had chosen it (the `dashboardView`
+ * option does this for the test's own context; a context a test opens itself calls this). A choice made later is kept.
+ */
+export async function startDashboardAs(context: BrowserContext, view: 'compact' | 'detailed') {
+  await context.addInitScript((chosen) => {
+    try {
+      if (localStorage.getItem('paddock.dashboardView') === null) localStorage.setItem('paddock.dashboardView', JSON.stringify(chosen));
+    } catch {
+      // a page without storage (about:blank): nothing to keep
+    }
+  }, view);
+}
 
 /**
  * Resolves once the page has painted twice more: what a state change scheduled before now (a render after a reply)

@@ -49,6 +49,7 @@ import { accountTexts } from './messages';
 import { PendingEmail } from './PendingEmail';
 import { ChangePassword } from './ChangePassword';
 import { InvoiceDetails } from './InvoiceDetails';
+import { FarmLocation } from './FarmLocation';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { formOf, userChanges, type AccountForm } from './userChanges';
 
@@ -312,6 +313,7 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
         </Actions>
       </form>
       <InvoiceDetails user={user} onSaved={storeUser} />
+      <FarmLocation user={user} onSaved={storeUser} />
       {/* Only the account holder, who knows the current password; staff never set it (docs/product/roles.md). */}
       {self ? <ChangePassword userId={user.Id} /> : null}
       {impersonating ? null : (

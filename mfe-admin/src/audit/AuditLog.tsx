@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { adminApi, useLoaded } from '@paddock/shared/api';
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditPage, type AuditQuery } from '@paddock/shared/contract';
 import { useT } from '@paddock/shared/i18n';
-import { Button, Card, LoadedView, Page, TextField, useFormErrors, type FieldErrors } from '@paddock/shared/ui';
+import { Button, Card, DateField, LoadedView, Page, TextField, useFormErrors, type FieldErrors } from '@paddock/shared/ui';
 import { formatDateTime } from '../common/format';
 import { adminCommonTexts } from '../common/messages';
 import { useUrlQuery } from '../common/useUrlQuery';
@@ -59,8 +59,8 @@ export function AuditLog() {
           <TextField label={t(m.staff)} hint={t(m.staffHint)} autoComplete="off" maxLength={254} {...field('staff')} />
           <TextField label={t(m.user)} hint={t(m.userHint)} autoComplete="off" maxLength={254} {...field('user')} />
           <TextField label={t(m.device)} inputMode="numeric" autoComplete="off" maxLength={20} {...field('device')} />
-          <TextField label={t(m.from)} type="date" {...field('from')} />
-          <TextField label={t(m.to)} type="date" {...field('to')} />
+          <DateField label={t(m.from)} {...field('from')} />
+          <DateField label={t(m.to)} {...field('to')} />
           <Button type="submit" variant="primary">
             {t(m.apply)}
           </Button>

@@ -7,7 +7,7 @@ import { apiError, resetSession, sampleAdmin, signInAs } from '@paddock/shared/t
 import { renderRemote } from '@paddock/shared/testing/renderRemote';
 import App from '../App';
 import type { StatsChartOption } from './statsCharts';
-import { channelTotals, notificationsOption, readingsOption } from './statsCharts';
+import { channelTotals, hourLabel, notificationsOption, readingsOption } from './statsCharts';
 
 // echarts draws on a canvas jsdom does not have: the wrapper is replaced by a probe that shows what it was given.
 jest.mock('@paddock/shared/charts', () => ({
@@ -75,7 +75,7 @@ describe('chart options', () => {
   const theme = { series: ['#010101', '#020202', '#030303'], text: '#000', muted: '#111', grid: '#222', surface: '#fff' };
 
   test('readings per hour: a time series of [epoch ms, count]', () => {
-    const option = readingsOption(stats.ReadingsPerHour, 'Readings', theme);
+    const option = readingsOption(stats.ReadingsPerHour, 'Readings', theme, 'en-GB');
     expect(option.series[0].data).toEqual([
       [Date.parse('2026-11-24T01:00:00.000Z'), 100],
       [Date.parse('2026-11-24T02:00:00.000Z'), 250],
@@ -89,6 +89,7 @@ describe('chart options', () => {
       (c) => c.toUpperCase(),
       (d) => d.slice(5),
       theme,
+      'en-GB',
     );
     expect(option.xAxis.data).toEqual(['11-23', '11-24']);
     expect(option.series.map((s) => [s.name, s.data])).toEqual([
@@ -101,5 +102,17 @@ describe('chart options', () => {
       ['email', 4],
       ['sms', 2],
     ]);
+  });
+
+  test('axis labels never overlap and are in the page’s language', () => {
+    const readings = readingsOption(stats.ReadingsPerHour, 'Lesungen', theme, 'de-DE');
+    const notifications = notificationsOption(stats.NotificationsPerDay, String, String, theme, 'de-DE');
+    for (const axis of [readings.xAxis, readings.yAxis, notifications.xAxis, notifications.yAxis]) expect(axis.axisLabel.hideOverlap).toBe(true);
+    expect(readings.xAxis.minInterval).toBe(3_600_000);
+    const label = readings.xAxis.axisLabel as { formatter: (value: number) => string };
+    expect(label.formatter(new Date(2026, 10, 24, 14).getTime())).toBe('14:00');
+    expect(label.formatter(new Date(2026, 10, 24).getTime())).toBe('24. Nov.');
+    expect(hourLabel(new Date(2026, 10, 24).getTime(), 'en-GB')).toBe('24 Nov');
+    expect((notifications.yAxis.axisLabel as { formatter: (value: number) => string }).formatter(1234)).toBe('1.234');
   });
 });

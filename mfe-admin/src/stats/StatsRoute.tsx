@@ -56,7 +56,7 @@ function Stats({ stats }: { stats: FleetStats }) {
   const theme = useChartTheme();
   const n = (value: number) => intl.formatNumber(value);
   const channelName = (channel: string) => (CHANNEL_TEXT[channel] ? t(CHANNEL_TEXT[channel]) : channel);
-  const readings = useMemo(() => readingsOption(stats.ReadingsPerHour, t(m.readingsSeries), theme), [stats, theme]); // eslint-disable-line react-hooks/exhaustive-deps
+  const readings = useMemo(() => readingsOption(stats.ReadingsPerHour, t(m.readingsSeries), theme, intl.locale), [stats, theme, intl]); // eslint-disable-line react-hooks/exhaustive-deps
   const notifications = useMemo(
     () =>
       notificationsOption(
@@ -64,6 +64,7 @@ function Stats({ stats }: { stats: FleetStats }) {
         channelName,
         (day) => intl.formatDate(day, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
         theme,
+        intl.locale,
       ),
     [stats, theme, intl], // eslint-disable-line react-hooks/exhaustive-deps
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ApiError, failureText, showToast, warrantiesApi } from '@paddock/shared/api';
 import type { Warranty } from '@paddock/shared/contract';
 import {
@@ -22,6 +22,8 @@ import {
   Alert,
   Button,
   Card,
+  DateField,
+  FileField,
   Select,
   TextField,
   uiTexts,
@@ -105,7 +107,6 @@ export function WarrantyForm({ userId, onRegistered }: { userId: string; onRegis
   const [failure, setFailure] = useState<string | null>(null);
   // A new key empties the file input after a registration (a file input's value cannot be set).
   const [fileInputKey, setFileInputKey] = useState(0);
-  const fileId = useId();
   const today = latestPurchaseDate(new Date());
 
   useEffect(() => () => void (proof?.previewUrl && URL.revokeObjectURL(proof.previewUrl)), [proof]);
@@ -175,9 +176,6 @@ export function WarrantyForm({ userId, onRegistered }: { userId: string; onRegis
     }
   }
 
-  const proofError = errors.ProofOfPurchase;
-  const proofErrorText = proofError ? (typeof proofError === 'string' ? proofError : t(proofError.message, proofError.values)) : null;
-
   return (
     <Card>
       <h2 className="pd-warranties__heading">{t(m.formHeading)}</h2>
@@ -198,39 +196,25 @@ export function WarrantyForm({ userId, onRegistered }: { userId: string; onRegis
           {...bind('SerialNumber', draft.SerialNumber, set('SerialNumber'))}
         />
         <TextField label={t(m.retailer)} autoComplete="organization" {...bind('Retailer', draft.Retailer, set('Retailer'))} />
-        <TextField
-          label={t(m.dateOfPurchase)}
-          type="date"
-          max={today}
-          {...bind('DateOfPurchase', draft.DateOfPurchase, set('DateOfPurchase'))}
-        />
-        <div className={['pd-field', proofErrorText ? 'pd-field--error' : ''].join(' ')}>
-          <label className="pd-field__label" htmlFor={fileId}>
-            {t(m.proofOfPurchase)}
-          </label>
-          <input
-            key={fileInputKey}
-            id={fileId}
-            name="ProofOfPurchase"
-            type="file"
-            className="pd-input pd-warranties__file"
-            // A hint for the file picker only: the content decides (checkProofFile, and the server).
-            accept="application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png"
-            aria-invalid={proofErrorText ? true : undefined}
-            aria-describedby={`${fileId}-${proofErrorText ? 'error' : 'hint'}`}
-            onChange={(event) => void chooseFile(event)}
-          />
-          {proofErrorText ? (
-            <p className="pd-field__error" id={`${fileId}-error`} role="alert">
-              {proofErrorText}
-            </p>
-          ) : (
-            <p className="pd-field__hint" id={`${fileId}-hint`}>
-              {t(m.proofHint, { max: MAX_MB })}
-            </p>
-          )}
-          {proof && !proofErrorText ? <ProofPreview proof={proof} /> : null}
-        </div>
+        {/* Date and file in the page's language, not the browser's (shared DateField and FileField). */}
+        <DateField label={t(m.dateOfPurchase)} max={today} {...bind('DateOfPurchase', draft.DateOfPurchase, set('DateOfPurchase'))} />
+        <FileField
+          key={fileInputKey}
+          label={t(m.proofOfPurchase)}
+          name="ProofOfPurchase"
+          // A hint for the file picker only: the content decides (checkProofFile, and the server).
+          accept="application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png"
+          hint={t(m.proofHint, { max: MAX_MB })}
+          error={errors.ProofOfPurchase}
+          fileName={proof?.file.name ?? null}
+          onChange={(event) => void chooseFile(event)}
+        >
+          {proof?.previewUrl && !errors.ProofOfPurchase ? (
+            <div className="pd-warranties__preview">
+              <img src={proof.previewUrl} alt={t(m.previewAlt)} />
+            </div>
+          ) : null}
+        </FileField>
         <Actions>
           <Button type="submit" variant="primary" busy={busy}>
             {t(m.register)}
@@ -238,17 +222,6 @@ export function WarrantyForm({ userId, onRegistered }: { userId: string; onRegis
         </Actions>
       </form>
     </Card>
-  );
-}
-
-/** An image shows itself; a PDF shows its name. */
-function ProofPreview({ proof }: { proof: ChosenProof }) {
-  const t = useT();
-  return (
-    <div className="pd-warranties__preview">
-      {proof.previewUrl ? <img src={proof.previewUrl} alt={t(m.previewAlt)} /> : null}
-      <p className="pd-warranties__file-name">{t(m.chosenFile, { name: proof.file.name })}</p>
-    </div>
   );
 }
 

@@ -60,7 +60,6 @@ export const warrantiesTexts = defineTranslations('billing.warranties', {
     'sv-SE': 'En PDF, JPEG eller PNG av ditt kvitto, högst {max} MB.',
   },
   chooseFile: { 'en-GB': 'Choose a file', 'de-DE': 'Datei wählen', 'fr-FR': 'Choisir un fichier', 'sv-SE': 'Välj en fil' },
-  chosenFile: { 'en-GB': 'Chosen: {name}', 'de-DE': 'Gewählt: {name}', 'fr-FR': 'Choisi : {name}', 'sv-SE': 'Vald: {name}' },
   previewAlt: {
     'en-GB': 'Preview of the proof of purchase',
     'de-DE': 'Vorschau des Kaufnachweises',

@@ -2,7 +2,10 @@
 import type { DeviceList, FarmcamSim, Fencealarm, Fencealarm2, Smartplug, Smartplug2, User } from '@paddock/shared/contract';
 import { resetSession as resetSharedSession, sampleUser as sharedSampleUser, signInAs } from '@paddock/shared/testing/fixtures';
 import { currentLocation, renderRemote, type RenderRemoteOptions } from '@paddock/shared/testing/renderRemote';
+import { RESET } from 'jotai/utils';
+import { dashboardViewAtom, paddockStore } from '@paddock/shared/session';
 import App from '../App';
+import { forgetShownDeviceList } from '../dashboard/useDeviceList';
 
 /** Renders the devices remote at `path` the way the shell does. */
 export function renderDevices(path: string, options: RenderRemoteOptions = {}) {
@@ -18,6 +21,9 @@ export const sampleUser: User = { ...sharedSampleUser, Email: 'greta@example.com
 /** A clean session with `sampleUser` signed in (unless told otherwise) and no toasts. */
 export function resetSession({ signedIn = true } = {}): void {
   resetSharedSession();
+  // The dashboard's list of the previous test is not shown by the next one.
+  forgetShownDeviceList();
+  paddockStore.set(dashboardViewAtom, RESET);
   if (signedIn) signInAs(sampleUser);
 }
 

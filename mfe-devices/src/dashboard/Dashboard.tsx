@@ -17,6 +17,7 @@ import { useT } from '@paddock/shared/i18n';
 import { activeUserAtom, impersonatingAtom } from '@paddock/shared/session';
 import { Alert, Button, Card, Icon, IconButton, Page, icons } from '@paddock/shared/ui';
 import { rememberLastDevice } from '../common/lastDevice';
+import { CompactDeviceCard } from './CompactDeviceCard';
 import { DeviceCard, cardId } from './DeviceCard';
 import { AppOfflineContext, onPaddockPage } from './offline/appOffline';
 import { OfflineBanner } from './offline/OfflineBanner';
@@ -24,6 +25,8 @@ import { TagFilter } from './TagFilter';
 import { dashboardTexts } from './messages';
 import { useDeviceList } from './useDeviceList';
 import { useTrends } from './useTrends';
+import { useDashboardView } from './viewChoice';
+import { ViewToggle } from './ViewToggle';
 import { useEmbedded } from '../embed/embedded';
 import { useOfferedProducts } from '../common/variant';
 
@@ -38,20 +41,42 @@ const IncomingTransfers = lazy(() => import('../transfers/IncomingTransfers'));
 
 /**
  * Cards in the first render: more than the window shows at once, counted with cards narrower and shorter than any
- * (the grid's columns are at least 19rem, devices.css). A farmer with hundreds of devices sees the first cards without
- * waiting for all of them (issue 15, docs/architecture/README.md#budgets); the rest follow below them in steps, so
- * nothing shown moves.
+ * (the grid's columns are at least 19rem, devices.css; a compact card is at least 56 px tall). A farmer with hundreds
+ * of devices sees the first cards without waiting for all of them (issue 15, docs/architecture/README.md#budgets);
+ * the rest follow below them in steps, so nothing shown moves.
  */
-export function firstCards(width = window.innerWidth, height = window.innerHeight): number {
-  return Math.max(1, Math.floor(width / 240)) * (Math.ceil(height / 160) + 1);
+export function firstCards(width = window.innerWidth, height = window.innerHeight, cardHeight = 160): number {
+  return Math.max(1, Math.floor(width / 240)) * (Math.ceil(height / cardHeight) + 1);
+}
+
+/** The shortest card of each view, for firstCards. */
+const CARD_HEIGHT = { compact: 56, detailed: 160 } as const;
+
+/** Runs `run` once the browser has laid out what was just rendered (the next frame). */
+function afterLayout(run: () => void) {
+  if (typeof window.requestAnimationFrame === 'function') window.requestAnimationFrame(run);
+  else setTimeout(run, 0);
+}
+
+/**
+ * Scrolls `card` fully into view (issue 30: after Save it landed half off-screen): centred when it fits between the
+ * navbar and the bottom (its scroll margin, devices.css, keeps it clear of the sticky navbar), else its top at the top.
+ * Smoothly only when the list just arrived and motion is welcome; coming back, the list shows with the card in place.
+ */
+function bringIntoView(card: HTMLElement, atOnce: boolean) {
+  if (!card.isConnected) return;
+  const reduced = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const margin = parseFloat(getComputedStyle(card).scrollMarginTop) || 0;
+  const fits = card.getBoundingClientRect().height + 2 * margin <= window.innerHeight;
+  card.scrollIntoView?.({ block: fits ? 'center' : 'start', behavior: reduced || atOnce ? 'auto' : 'smooth' });
 }
 
 /** Cards rendered in each later step: each a small render of its own that yields to the browser (no long task). */
 export const CARDS_PER_STEP = 24;
 
 /** How many cards (in page order) to render: firstCards(), then a step more after each paint until all `total` are there. */
-function useShownCards(total: number): number {
-  const [shown, setShown] = useState(() => firstCards());
+function useShownCards(total: number, cardHeight: number): number {
+  const [shown, setShown] = useState(() => firstCards(window.innerWidth, window.innerHeight, cardHeight));
   useEffect(() => {
     if (shown >= total) return;
     const timer = setTimeout(() => startTransition(() => setShown((n) => n + CARDS_PER_STEP)), 0);
@@ -80,8 +105,11 @@ export function Dashboard() {
   const prices = priceState.state === 'ready' ? priceState.prices : null;
   // The viewer's own price prices every plug shown (a session stored before it existed has none).
   const energyPrice = user?.EnergyPrice ?? null;
-  // The cards' trend lines: one call for all, once the cards are shown.
-  const trends = useTrends(user?.Id ?? null, list !== null);
+  // docs/product/screens.md /devices: compact cards or detailed ones, as chosen in this browser (else by the screen).
+  const [view, setView] = useDashboardView();
+  const compact = view === 'compact';
+  // The cards' trend lines: one call for all, once the cards are shown; none while compact cards show no line.
+  const trends = useTrends(user?.Id ?? null, list !== null && !compact);
   const [params] = useSearchParams();
   const focusId = params.get('id');
   const [selected, setSelected] = useState<string[]>([]);
@@ -108,21 +136,25 @@ export function Dashboard() {
     let count = 0;
     return groups.map((group) => (count += group.devices.length) - group.devices.length);
   }, [groups]);
-  const shown = useShownCards(groups.reduce((n, g) => n + g.devices.length, 0));
+  const shown = useShownCards(
+    groups.reduce((n, g) => n + g.devices.length, 0),
+    CARD_HEIGHT[view],
+  );
 
-  // ?id=: scroll to that card once it is on screen (its step rendered), once per id.
+  // ?id=: bring that card fully into view once it is rendered (its step), once per id. Coming back from the device's
+  // page (Save, Back) the list is there from the first render (useDeviceList): the card is put in place at once.
   const scrolledTo = useRef<string | null>(null);
   const loaded = list !== null;
+  const [listAtOnce] = useState(loaded);
   useEffect(() => {
     if (!focusId || !loaded || scrolledTo.current === focusId) return;
     const card = document.getElementById(cardId(focusId));
     if (!card) return;
     scrolledTo.current = focusId;
     rememberLastDevice(focusId);
-    const reduced = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    card.scrollIntoView?.({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
     card.focus({ preventScroll: true });
-  }, [focusId, loaded, groups, shown]);
+    afterLayout(() => bringIntoView(card, listAtOnce));
+  }, [focusId, loaded, groups, shown, listAtOnce]);
 
   const total = allGroups.reduce((n, g) => n + g.devices.length, 0);
   // docs/product/limits.md: push registration starts 1 s after the dashboard has loaded (alarms need a device, so
@@ -165,12 +197,15 @@ export function Dashboard() {
         </Card>
       ) : (
         <>
-          {attention > 0 ? (
-            <p className="pd-dashboard-attention" data-testid="attention-summary">
-              <Icon icon={icons.warning} size={20} />
-              <span>{t(m.attentionSummary, { count: attention })}</span>
-            </p>
-          ) : null}
+          <div className="pd-dashboard-bar">
+            {attention > 0 ? (
+              <p className="pd-dashboard-attention" data-testid="attention-summary">
+                <Icon icon={icons.warning} size={20} />
+                <span>{t(m.attentionSummary, { count: attention })}</span>
+              </p>
+            ) : null}
+            <ViewToggle view={view} onChange={setView} />
+          </div>
           <TagFilter tags={tags} selected={activeTags} onToggle={onToggleTag} />
           {groups.length === 0 ? (
             <Card>
@@ -192,9 +227,21 @@ export function Dashboard() {
                       {PRODUCT_RULES[group.product].name}
                       <span className="pd-device-group__count">{t(m.groupCount, { count: group.devices.length })}</span>
                     </h2>
-                    <div className="pd-device-grid">
+                    <div className={['pd-device-grid', compact ? 'pd-device-grid--compact' : ''].join(' ').trim()}>
                       {group.devices.slice(0, Math.max(0, shown - cardsBefore[index])).map((device) => {
                         const key = 'Imsi' in device ? device.Imsi : device.Imei;
+                        if (compact) {
+                          return (
+                            <CompactDeviceCard
+                              key={key}
+                              device={device}
+                              highlighted={key === focusId}
+                              onDeviceChange={update}
+                              prices={device.Product === 'farmcam-sim' ? prices : null}
+                              energyPrice={energyPrice}
+                            />
+                          );
+                        }
                         const trend = trends?.byKey.get(key) ?? null;
                         return (
                           <DeviceCard

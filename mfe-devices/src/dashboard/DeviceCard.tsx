@@ -1,25 +1,25 @@
 import { useAtomValue } from 'jotai';
-import { memo, useEffect, useId, useMemo, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { Device, DeviceOf, DeviceTrend, EnergyPrice } from '@paddock/shared/contract';
 import {
   PRODUCT_RULES,
-  deviceGlance,
   deviceKey,
   devicePath,
   isDeviceOwner,
   logsPath,
   valuesAge,
-  type GlanceStatus,
   type Prices,
   type ProductId,
 } from '@paddock/shared/domain';
 import { activeUserAtom } from '@paddock/shared/session';
-import { Card, Dialog, Icon, IconButton, renewalTexts, uiTexts, icons, type IconSymbol } from '@paddock/shared/ui';
+import { Card, Dialog, Icon, IconButton, renewalTexts, uiTexts, icons } from '@paddock/shared/ui';
+import { alarmLogLinkTexts } from '../alarms/link/messages';
+import { alarmLogPath } from '../alarms/paths';
 import { rememberLastDevice } from '../common/lastDevice';
 import { DEVICE_PRODUCTS } from '../products';
-import { detailLines } from './details';
+import { STATUS_ICON, statusText, useCardGlance } from './cardState';
 import { useAppOffline } from './offline/appOffline';
 import { dashboardTexts } from './messages';
 import { ProductPicture } from './ProductPicture';
@@ -49,16 +49,6 @@ export const cardId = (key: string) => `device-${key}`;
 
 /** docs/product/devices.md "Connection": what the server knows of the device's link; undefined for FarmCam SIM (and older replies). */
 const connectionOf = (device: Device) => ('Connection' in device ? device.Connection : undefined);
-
-// Each icon named, not looked up by key: the icon set stays tree-shaken (docs/architecture/README.md#budgets).
-const STATUS_ICON: Record<GlanceStatus, IconSymbol> = {
-  ok: icons.checkCircle,
-  paused: icons.notificationsPaused,
-  attention: icons.warning,
-  warning: icons.error,
-  offline: icons.error,
-  waiting: icons.refresh,
-};
 
 /**
  * One device on the dashboard (docs/product/screens.md): name, product, its state at a glance (docs/product/states.md
@@ -93,21 +83,8 @@ export const DeviceCard = memo(function DeviceCard({
 
   const user = useAtomValue(activeUserAtom);
   const isOwner = isDeviceOwner(user?.Email, device.Metadata.OwnerEmail);
-  // Moved on when the trial ends, so the card says the alarms are paused then, without waiting for a new reply.
-  const [endTick, setEndTick] = useState(0);
-  const { glance, details } = useMemo(() => {
-    // Computed again at the trial's end (endTick moves; the device object has not changed then).
-    const now = new Date(Math.max(Date.now(), endTick));
-    return { glance: deviceGlance(device, now), details: detailLines(device, intl, now, prices, energyPrice) };
-  }, [device, intl, prices, energyPrice, endTick]);
+  const { glance, details } = useCardGlance(device, intl, prices, energyPrice);
   const { status, warnings, alarmsPaused, valuesAt, paymentRetryAt, trialEndsAt } = glance;
-  const trialEnd = trialEndsAt?.getTime() ?? null;
-  useEffect(() => {
-    if (trialEnd === null) return;
-    // trialEndsAt is at most 7 days ahead: well within setTimeout's range.
-    const timer = setTimeout(() => setEndTick(Date.now()), Math.max(0, trialEnd - Date.now() + 1000));
-    return () => clearTimeout(timer);
-  }, [trialEnd]);
   const connection = connectionOf(device);
   const offline = status === 'offline';
   const lastSeen = connection?.LastSeenAt
@@ -153,19 +130,7 @@ export const DeviceCard = memo(function DeviceCard({
       </header>
       <p className={`pd-device__status pd-device__status--${status}`}>
         <Icon icon={STATUS_ICON[status]} size={20} />
-        <span>
-          {status === 'ok'
-            ? t(m.statusOk)
-            : status === 'paused'
-              ? t(m.statusNoWarnings)
-              : status === 'attention'
-                ? t(m.statusLowVoltage)
-                : status === 'waiting'
-                  ? t(m.statusWaiting)
-                  : status === 'offline'
-                    ? t(m.statusOffline)
-                    : t(m.statusWarnings, { count: warnings.length })}
-        </span>
+        <span>{statusText(intl, status, warnings.length)}</span>
       </p>
       {alarmsPaused ? (
         <p className="pd-device__paused" data-testid="alarms-paused">
@@ -211,7 +176,7 @@ export const DeviceCard = memo(function DeviceCard({
           <span className="pd-device__primary-value">{line.value}</span>
         </p>
       ))}
-      <Sparkline points={trend} end={trendEnd} label={t(m.trendLabel)} />
+      <Sparkline points={trend} end={trendEnd} label={t(m.trendLabel)} product={device.Product} />
       <dl className="pd-device__details">
         {secondary.map((line) => (
           <div key={line.id} className="pd-device__detail" data-detail={line.id}>
@@ -267,6 +232,13 @@ export const DeviceCard = memo(function DeviceCard({
               </li>
             ))}
           </ul>
+          {appOffline ? null : (
+            <p className="pd-device__alarm-log">
+              <Link to={alarmLogPath(key)} onClick={() => rememberLastDevice(key)}>
+                {t(alarmLogLinkTexts.messages.link)}
+              </Link>
+            </p>
+          )}
         </Dialog>
       ) : null}
     </Card>
@@ -293,7 +265,7 @@ function ValuesAgeLine({ at }: { at: Date }) {
 }
 
 /** docs/product/states.md the power switch of a product that has one (the plugs); nothing for the others. */
-function PowerSwitch<P extends ProductId>({
+export function PowerSwitch<P extends ProductId>({
   product,
   device,
   onChange,

@@ -117,6 +117,20 @@ export const dashboardTexts = defineTranslations('devices.dashboard', {
     'fr-FR': '{count, plural, one {# appareil demande votre attention} other {# appareils demandent votre attention}}',
     'sv-SE': '{count, plural, one {# enhet behöver uppmärksamhet} other {# enheter behöver uppmärksamhet}}',
   },
+  // The extremes of a trend line, read out with it (Sparkline.tsx).
+  trendRange: {
+    'en-GB': '{label}: from {min} to {max}',
+    'de-DE': '{label}: von {min} bis {max}',
+    'fr-FR': '{label} : de {min} à {max}',
+    'sv-SE': '{label}: från {min} till {max}',
+  },
+  // docs/product/screens.md /devices: compact cards (one or two rows) or the detailed ones, chosen in this browser.
+  viewLabel: { 'en-GB': 'View', 'de-DE': 'Ansicht', 'fr-FR': 'Affichage', 'sv-SE': 'Visning' },
+  viewCompact: { 'en-GB': 'Compact', 'de-DE': 'Kompakt', 'fr-FR': 'Compact', 'sv-SE': 'Kompakt' },
+  viewDetailed: { 'en-GB': 'Detailed', 'de-DE': 'Ausführlich', 'fr-FR': 'Détaillé', 'sv-SE': 'Detaljerad' },
+  // A compact card's badge for paused alarms: the detailed card says "No warnings" and the paused line under it.
+  statusAlarmsPaused: { 'en-GB': 'Alarms paused', 'de-DE': 'Alarme pausiert', 'fr-FR': 'Alarmes en pause', 'sv-SE': 'Larm pausade' },
+  statusPaymentFailed: { 'en-GB': 'Payment failed', 'de-DE': 'Zahlung fehlgeschlagen', 'fr-FR': 'Paiement refusé', 'sv-SE': 'Betalning misslyckades' },
   trendLabel: {
     'en-GB': 'Trend of the last 6 hours',
     'de-DE': 'Verlauf der letzten 6 Stunden',

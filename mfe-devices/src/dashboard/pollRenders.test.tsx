@@ -5,6 +5,7 @@ import { act, screen, within } from '@testing-library/react';
 import { billingApi, devicesApi } from '@paddock/shared/api';
 import type { Device, DeviceList } from '@paddock/shared/contract';
 import { samplePrices } from '@paddock/shared/testing/fixtures';
+import { dashboardViewAtom, paddockStore } from '@paddock/shared/session';
 import { CARDS_PER_STEP, firstCards } from './Dashboard';
 import { TRENDS_REFRESH_MS } from './useTrends';
 import { ProductPicture } from './ProductPicture';
@@ -57,7 +58,7 @@ async function dashboardWith(...polls: { list: DeviceList | null; etag: string }
   // The cards after the first screenful follow in steps (Dashboard's useShownCards).
   await act(async () => jest.advanceTimersByTime(0));
   expect(screen.getAllByRole('article')).toHaveLength(total);
-  expect(screen.getAllByRole('img', { name: 'Trend of the last 6 hours' })).toHaveLength(PER_PRODUCT / 2);
+  expect(screen.getAllByRole('img', { name: /^Trend of the last 6 hours/ })).toHaveLength(PER_PRODUCT / 2);
   return { poll, trends };
 }
 
@@ -148,8 +149,11 @@ test('a hundred devices on a phone: the first screenful renders at once, the res
   const size = { innerWidth: window.innerWidth, innerHeight: window.innerHeight };
   Object.assign(window, { innerWidth: 360, innerHeight: 780 });
   try {
-    // One column of cards at least 160 px tall each: 6 fill more than the 780 px.
+    // One column of cards at least 160 px tall each: 6 fill more than the 780 px (compact ones, 56 px: 15).
     expect(firstCards()).toBe(6);
+    expect(firstCards(360, 780, 56)).toBe(15);
+    // The detailed cards (a phone starts compact): those are the ones counted here.
+    paddockStore.set(dashboardViewAtom, 'detailed');
     jest.useFakeTimers({ now: NOW });
     jest
       .spyOn(devicesApi, 'poll')

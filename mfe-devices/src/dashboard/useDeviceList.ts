@@ -25,6 +25,25 @@ export interface DeviceListOptions {
 }
 
 /**
+ * The list the dashboard last showed, in this page's memory: coming back to /devices (after Save on a settings page,
+ * Back, a log page) shows it at once and asks the server with its ETag, rather than starting again from "Loading…"
+ * (issue 30: the dashboard reloaded from scratch and the card landed half off-screen). Only ever shown to its user.
+ */
+let shownBefore: { userId: string; list: DeviceList; etag: string | null; at: number } | null = null;
+
+/** A device the server returned elsewhere (a settings page's Save): the list shown on coming back has it already. */
+export function keepDeviceForDashboard(device: Device | undefined): void {
+  if (!shownBefore || !device?.Product) return;
+  // Without the ETag the next poll brings the whole list: the server's word on everything else that changed.
+  shownBefore = { ...shownBefore, list: replaceDevice(shownBefore.list, device), etag: null };
+}
+
+/** Forgets the list kept in memory (tests; a new session starts from the server). */
+export function forgetShownDeviceList(): void {
+  shownBefore = null;
+}
+
+/**
  * The user's devices, refreshed every 5 s while the dashboard is shown (docs/product/screens.md, docs/product/limits.md) and stopped on leaving. Polls
  * send If-None-Match; a 304 keeps the list on screen. A poll starts 5 s after the previous one ended, so slow
  * replies never pile up; polls are skipped while the page is hidden.
@@ -33,17 +52,20 @@ export interface DeviceListOptions {
  * answer makes the list live again.
  */
 export function useDeviceList(userId: string | null, { keepCopy = true }: DeviceListOptions = {}): DeviceListState {
-  const [list, setList] = useState<DeviceList | null>(null);
+  const shown = userId && shownBefore?.userId === userId ? shownBefore : null;
+  const [list, setList] = useState<DeviceList | null>(() => shown?.list ?? null);
   const [failed, setFailed] = useState(false);
   const [appOffline, setAppOffline] = useState(browserOffline);
-  const [lastUpdated, setLastUpdated] = useState<number | null>(null);
+  const [lastUpdated, setLastUpdated] = useState<number | null>(() => shown?.at ?? null);
 
   useEffect(() => {
     if (!userId) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let etag: string | null = null;
-    let first = true;
+    const before = shownBefore?.userId === userId ? shownBefore : null;
+    let etag: string | null = before?.etag ?? null;
+    // With the list already on screen even the first poll is a quiet one (no overlay over the cards).
+    let first = before === null;
     // When the kept copy was last written: a 304 does not read it back every 5 s.
     let keptAt = 0;
 
@@ -75,13 +97,17 @@ export function useDeviceList(userId: string | null, { keepCopy = true }: Device
         if (reply.list) {
           const fresh = reply.list;
           setList((previous) => reuseUnchanged(previous, fresh));
+          shownBefore = { userId, list: fresh, etag, at: now };
           if (keepCopy) {
             saveDeviceListWhenIdle(userId, fresh, now);
             keptAt = now;
           }
-        } else if (keepCopy && now - keptAt >= CONFIRM_WRITE_EVERY_MS) {
-          confirmDeviceList(userId, now);
-          keptAt = now;
+        } else {
+          if (shownBefore?.userId === userId) shownBefore = { ...shownBefore, etag, at: now };
+          if (keepCopy && now - keptAt >= CONFIRM_WRITE_EVERY_MS) {
+            confirmDeviceList(userId, now);
+            keptAt = now;
+          }
         }
         setLastUpdated(now);
         setAppOffline(false);
@@ -120,7 +146,10 @@ export function useDeviceList(userId: string | null, { keepCopy = true }: Device
     };
   }, [userId, keepCopy]);
 
-  const update = useCallback((device: Device) => setList((current) => (current ? replaceDevice(current, device) : current)), []);
+  const update = useCallback((device: Device) => {
+    setList((current) => (current ? replaceDevice(current, device) : current));
+    keepDeviceForDashboard(device);
+  }, []);
   return { list: userId ? list : EMPTY_LIST, failed, update, appOffline: Boolean(userId) && appOffline, lastUpdated };
 }
 

@@ -87,6 +87,15 @@ describe('FarmCam SIM data history (docs/product/screens.md)', () => {
     ).toEqual(['1 day', '2 days', '3 days', '5 days', '7 days', '14 days', '31 days']);
   });
 
+  test('Until shows its date in the page’s language, not the browser’s (issue 30): “Bis” on a German page reads 10.03.2026', async () => {
+    mockApi(farmcamSim('Stallkamera'), { 'remaining-data': pointsAt('RemainingData', [5_000_000]) });
+    renderDevices(`/farmcam-sim/${IMSI}/logs`, { locale: 'de-DE' });
+    await screen.findByRole('heading', { level: 1, name: 'Stallkamera' });
+    fireEvent.change(screen.getByLabelText('Bis'), { target: { value: '2026-03-10' } });
+    expect(screen.getByRole('button', { name: 'Bis, 10.03.2026' })).toHaveTextContent('10.03.2026');
+    expect(screen.getByLabelText('Bis')).toHaveValue('2026-03-10');
+  });
+
   test('interval and Until fetch the new window; the x axis turns to days above 2 days', async () => {
     const api = mockApi(farmcamSim('Barn cam'), { 'remaining-data': pointsAt('RemainingData', [5_000_000]) });
     const { user } = await open(`/farmcam-sim/${IMSI}/logs`, 'Barn cam');

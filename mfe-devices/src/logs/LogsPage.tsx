@@ -22,7 +22,7 @@ import {
 import { historyApi, useLoaded } from '@paddock/shared/api';
 import { useT } from '@paddock/shared/i18n';
 import { activeUserAtom } from '@paddock/shared/session';
-import { Actions, Button, Card, Page, Select, TextField, icons } from '@paddock/shared/ui';
+import { Actions, Button, Card, DateField, Page, Select, icons } from '@paddock/shared/ui';
 import type { DevicePageProps } from '../device/DeviceRoute';
 import { deviceTexts } from '../device/messages';
 import { useChartTheme } from '@paddock/shared/charts';
@@ -81,10 +81,10 @@ export function LogsPage({ product, device, deviceKey }: DevicePageProps) {
               if (isHistoryInterval(value)) setDays(value);
             }}
           />
-          <TextField
+          {/* In the page's language, not the browser's (shared DateField). */}
+          <DateField
             label={t(m.until)}
             name="until"
-            type="date"
             required
             max={today}
             value={untilText}

@@ -1,6 +1,6 @@
 import { chartWindow } from '@paddock/shared/domain';
 import type { ChartTheme } from '@paddock/shared/charts';
-import { buildChartOption, formatValue, tooltipText, xAxisLabel } from './chartOptions';
+import { buildChartOption, formatValue, niceStep, tooltipText, xAxisLabel } from './chartOptions';
 
 const theme: ChartTheme = { series: ['#123456'], text: '#000001', muted: '#000002', grid: '#000003', surface: '#fffffe' };
 const until = new Date(2026, 10, 22);
@@ -34,6 +34,29 @@ test('the y axis runs from 0 (or the rounded minimum) to the maximum rounded up 
   expect(option(1, [[at(22, 1), -4.6], [at(22, 2), 21.1], [at(22, 3), null]]).yAxis).toMatchObject({ min: -5, max: 22 });
   // Nothing to show still gives an axis.
   expect(option(1, []).yAxis).toMatchObject({ min: 0, max: 1 });
+});
+
+test('the y labels fall on round steps; an end off them is not labelled, so no two labels overlap', () => {
+  // A fence at 44,693 V: steps of 10,000, and no "44,693" crammed above "40,000".
+  const fence = option(1, [[at(22, 1), 38_000], [at(22, 2), 44_692.4]]).yAxis;
+  expect(fence).toMatchObject({ min: 0, max: 44_693, interval: 10_000 });
+  expect(fence.axisLabel).toMatchObject({ showMinLabel: true, showMaxLabel: false, hideOverlap: true });
+  // An end on a step keeps its label.
+  expect(option(1, [[at(22, 1), 50]]).yAxis).toMatchObject({ max: 50, interval: 10, axisLabel: { showMaxLabel: true } });
+  expect(option(1, [[at(22, 1), -4.6], [at(22, 2), 21.1]]).yAxis).toMatchObject({
+    min: -5,
+    interval: 5,
+    axisLabel: { showMinLabel: true, showMaxLabel: false },
+  });
+  expect(option(1, [[at(22, 1), -2.5], [at(22, 2), 8]]).yAxis.axisLabel).toMatchObject({ showMinLabel: false, showMaxLabel: true });
+  expect(option(1, []).yAxis).toMatchObject({ interval: 0.2, axisLabel: { showMinLabel: true, showMaxLabel: true } });
+  expect([niceStep(0, 41), niceStep(0, 7), niceStep(0, 130), niceStep(-5, 22), niceStep(3, 3)]).toEqual([10, 1, 30, 5, 1]);
+});
+
+test('the y labels are in the page’s number format', () => {
+  const de = buildChartOption({ name: 'Spannung', unit: 'V', data: [[at(22, 1), 9000]], window: chartWindow(until, 1), days: 1, locale: 'de-DE', theme });
+  expect(de.yAxis.axisLabel.formatter(4000)).toBe('4.000');
+  expect(option(1, [[at(22, 1), 9000]]).yAxis.axisLabel.formatter(2500.5)).toBe('2,500.5');
 });
 
 test('the series: the points as they came (gaps stay gaps) in the theme’s colour', () => {

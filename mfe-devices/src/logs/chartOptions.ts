@@ -52,10 +52,28 @@ export function tooltipText(params: TooltipParam | TooltipParam[], unit: string,
   return `${escapeHtml(when)}<br/>${marker}${escapeHtml(first.seriesName ?? '')}: <strong>${escapeHtml(shown)}</strong>`;
 }
 
+/**
+ * A round step for about five y-axis intervals (1, 2, 3, 5 × a power of ten, the rounding echarts itself uses), given
+ * to echarts so the labels fall on round values whatever the data.
+ */
+export function niceStep(min: number, max: number, intervals = 5): number {
+  const raw = (max - min) / intervals;
+  if (!(raw > 0) || !Number.isFinite(raw)) return 1;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const f = raw / power;
+  const nice = f < 1.5 ? 1 : f < 2.5 ? 2 : f < 4 ? 3 : f < 7 ? 5 : 10;
+  return nice * power;
+}
+
+/** Whether a value is a whole multiple of the step (with room for floating-point error). */
+const onStep = (value: number, step: number) => Math.abs(value / step - Math.round(value / step)) < 1e-9;
+
 export function buildChartOption({ name, unit, data, window, days, locale, theme }: LogChartSpec) {
   const xUnit = chartXAxisUnit(days);
   const values = data.map(([, v]) => v).filter((v): v is number => v !== null);
   const y = chartYAxisRange(values);
+  const yStep = niceStep(y.min, y.max);
+  const yLabel = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
   const axisText = { color: theme.muted, fontSize: 12 };
   return {
     animation: false,
@@ -81,7 +99,16 @@ export function buildChartOption({ name, unit, data, window, days, locale, theme
       type: 'value' as const,
       min: y.min,
       max: y.max,
-      axisLabel: { ...axisText, formatter: (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value) },
+      interval: yStep,
+      // The ends are the data's rounded extremes (docs/product/limits.md), e.g. 44,693 above the 40,000 line: an end
+      // off the round steps gets no label, which would sit on top of its neighbour's.
+      axisLabel: {
+        ...axisText,
+        hideOverlap: true,
+        showMinLabel: onStep(y.min, yStep),
+        showMaxLabel: onStep(y.max, yStep),
+        formatter: yLabel,
+      },
       splitLine: { lineStyle: { color: theme.grid, opacity: 0.4 } },
     },
     series: [

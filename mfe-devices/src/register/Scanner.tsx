@@ -12,7 +12,7 @@ import {
   type CameraState,
 } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Alert, Button, Icon, icons } from '@paddock/shared/ui';
+import { Alert, Button, FileButton, Icon, icons } from '@paddock/shared/ui';
 import { registerTexts } from './messages';
 
 const m = registerTexts.messages;
@@ -242,17 +242,15 @@ export function Scanner({ onFound, onManual }: { onFound: (key: string) => void;
         <Button icon={icons.keyboard} onClick={onManual}>
           {t(m.scanStop)}
         </Button>
-        <label className="pd-btn pd-btn--ghost">
-          <Icon icon={icons.photoCamera} />
-          {t(m.scanPhoto)}
-          <input
-            type="file"
-            accept="image/*"
-            capture="environment"
-            aria-label={t(m.scanPhoto)}
-            className="pd-visually-hidden"
-            onChange={(e) => void scanPhoto(e)} />
-        </label>
+        {/* Its text in the page's language, not the browser's "Choose file" (shared FileButton). */}
+        <FileButton
+          label={t(m.scanPhoto)}
+          icon={icons.photoCamera}
+          variant="ghost"
+          accept="image/*"
+          capture="environment"
+          onChange={(e) => void scanPhoto(e)}
+        />
       </div>
     </section>
   );

@@ -37,6 +37,7 @@ import {
   icons,
 } from '@paddock/shared/ui';
 import { rememberLastDevice } from '../common/lastDevice';
+import { keepDeviceForDashboard } from '../dashboard/useDeviceList';
 import { useEmbedded } from '../embed/embedded';
 import { deviceTexts } from '../device/messages';
 import { AlarmChannelsSection, useAlarmChannels } from './AlarmChannelsSection';
@@ -147,7 +148,7 @@ export function SettingsFrame<P extends ProductId>({ product, device, collect, c
     if (!purchase) return null;
     try {
       if (channels.changedDraft) await devicesApi.setAlarmChannels(product, key, channels.changedDraft, { silent: true });
-      await devicesApi.update(product, key, purchase.rest, { silent: true });
+      keepDeviceForDashboard(await devicesApi.update(product, key, purchase.rest, { silent: true }));
       setSaved(true);
       return null;
     } catch (error) {
@@ -181,7 +182,9 @@ export function SettingsFrame<P extends ProductId>({ product, device, collect, c
     try {
       // The user's own alarm channels first: they are theirs alone, whatever the device's save then says.
       if (channels.changedDraft) await devicesApi.setAlarmChannels(product, key, channels.changedDraft, { silent: true });
-      await devicesApi.update(product, key, body, { silent: true });
+      const updated = await devicesApi.update(product, key, body, { silent: true });
+      // The dashboard comes back with its list and this device as saved, not from "Loading…" (issue 30).
+      keepDeviceForDashboard(updated);
       showToast({ kind: 'success', message: m.saved });
       // Saved: nothing is left to lose, so the way back asks nothing.
       setSaved(true);

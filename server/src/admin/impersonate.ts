@@ -8,10 +8,10 @@ import { authorize } from '../access';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
-import { findDevice } from '../devices/store';
+import { findDevice } from '../devices';
 import { notFound } from '../http/errors';
 import { bearerAuth, errorReplies, NoContent, sendNoContent } from '../http/schemas';
-import { findUserByEmail, findUserById, toUser } from '../users/store';
+import { findUserByEmail, findUserById, toUser } from '../users';
 
 /** The user a lookup names: the owner of that product's registered device, or the account with that id or e-mail. */
 export async function impersonatedUser(db: Db, key: ImpersonateKey, value: string): Promise<UserRow | undefined> {

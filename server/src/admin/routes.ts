@@ -10,7 +10,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { authorize } from '../access';
 import type { AppContext } from '../context';
 import { mailbox, smsOutbox } from '../db/schema';
-import { findInventory } from '../devices/store';
+import { findInventory } from '../devices';
 import { notFound } from '../http/errors';
 import { bearerAuth, errorReplies, NoContent, sendNoContent } from '../http/schemas';
 import { deviceSearchRoutes } from './deviceSearch';

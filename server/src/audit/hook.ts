@@ -9,10 +9,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { auditLog, devices, notices, type UserRow } from '../db/schema';
-import { toDevice } from '../devices/representation';
-import { findDevice } from '../devices/store';
-import { toNotice } from '../notices/store';
-import { findUserById, toUser } from '../users/store';
+import { findDevice, toDevice } from '../devices';
+import { toNotice } from '../notices';
+import { findUserById, toUser } from '../users';
 import './routeConfig';
 
 /** What an entry is about. */

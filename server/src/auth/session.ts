@@ -7,7 +7,7 @@ import type { UserRow } from '../db/schema';
 import type { Config } from '../config';
 import { embedScopeRefused, fromPartnerPage, isEmbedRoute } from '../http/cors';
 import { forbidden, notFound, unauthorized } from '../http/errors';
-import { findUserById } from '../users/store';
+import { findUserById } from '../users';
 import type { SessionCache } from './sessionCache';
 import { bearerToken, findSession, type Session } from './tokens';
 

@@ -9,13 +9,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
-import { roleOn, signedInDevice } from '../devices/access';
-import { deepMerge } from '../devices/changes';
-import { toDevice } from '../devices/representation';
-import { changeDevice, findDevice } from '../devices/store';
+import { changeDevice, deepMerge, findDevice, roleOn, signedInDevice, toDevice } from '../devices';
 import { AppError, notFound } from '../http/errors';
 import { bearerAuth, errorReplies } from '../http/schemas';
-import { noticeSettings, withAlarmNotices } from '../notify/alarmNotices';
+import { noticeSettings, withAlarmNotices } from '../notify';
 import { chargePrice, recordCharge, type PaymentProvider } from './payments';
 import { declinedAsPaymentRequired, purchaseKeyOf, purchaseLimits } from './purchases';
 

@@ -7,7 +7,7 @@ import { authorize } from '../access';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
 import { bearerAuth, errorReplies } from '../http/schemas';
-import { findUserById } from '../users/store';
+import { findUserById } from '../users';
 import type { PaymentProvider } from './payments';
 
 export const invoiceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; payments: PaymentProvider }> = async (app, { ctx, payments }) => {

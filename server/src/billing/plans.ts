@@ -15,8 +15,7 @@ import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { devices, type DeviceRow, type DeviceSubscription } from '../db/schema';
 import { badRequest } from '../http/errors';
-import { deepMerge } from '../devices/changes';
-import type { DeviceChange } from '../devices/store';
+import { deepMerge, type DeviceChange } from '../devices';
 import { recordCharge, type PaidCharge, type PaymentProvider } from './payments';
 
 /** The catalogue key of a PriceId sent on an update call: null for '' (None); 400 naming `field` for any other price. */

@@ -10,9 +10,9 @@ import type { AppContext } from '../context';
 import { badRequest, notFound } from '../http/errors';
 import { publicOriginFor } from '../http/publicLinks';
 import { bearerAuth, errorReplies } from '../http/schemas';
-import { findUserById } from '../users/store';
+import { findUserById } from '../users';
 import type { PaymentProvider } from './payments';
-import { requestVariant } from '../variants/variant';
+import { requestVariant } from '../variants';
 import { purchaseLimits } from './purchases';
 
 /** Where the shell shows billing: the default way back from the portal (the variant table's, on PUBLIC_URL). */

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER } from '@paddock/shared/contract';
 import type { FastifyRequest } from 'fastify';
-import type { Limit } from '../auth/rateLimit';
+import type { Limit } from '../auth';
 import type { Config } from '../config';
 import { limitsFor } from '../context';
 import { AppError } from '../http/errors';

@@ -7,7 +7,7 @@ import { authorize } from '../access';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
 import { bearerAuth, errorReplies } from '../http/schemas';
-import { toUser } from '../users/store';
+import { toUser } from '../users';
 import { extraDataRoutes } from './extraData';
 import { invoiceRoutes } from './invoices';
 import type { PaymentProvider } from './payments';

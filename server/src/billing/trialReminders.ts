@@ -25,10 +25,7 @@ import { devices, trialReminders, users, type DeviceRow, type UserRow } from '..
 import { deviceLink } from '../http/publicLinks';
 import { translate } from '../i18n/messages';
 import { enqueueJob } from '../jobs/queue';
-import type { Mailer } from '../notify/mail';
-import { formatOwnerTime, ownerTimeZone } from '../notify/ownerTime';
-import type { PushTransport } from '../notify/push';
-import { safeDeviceName } from '../notify/safeDeviceName';
+import { formatOwnerTime, ownerTimeZone, safeDeviceName, type Mailer, type PushTransport } from '../notify';
 
 export const TRIAL_REMINDER_JOB = 'trial-reminder';
 

@@ -13,12 +13,10 @@ import type { FastifyRequest } from 'fastify';
 import { authorize } from '../access';
 import type { AppContext } from '../context';
 import type { DeviceRow } from '../db/schema';
-import { deepMerge } from '../devices/changes';
-import { toDevice } from '../devices/representation';
-import { changeDevice, findDevice, type DeviceChange } from '../devices/store';
+import { changeDevice, deepMerge, findDevice, toDevice, type DeviceChange } from '../devices';
 import { notFound } from '../http/errors';
 import { bearerAuth, errorReplies } from '../http/schemas';
-import { noticeSettings, withAlarmNotices } from '../notify/alarmNotices';
+import { noticeSettings, withAlarmNotices } from '../notify';
 
 const DAY_MS = 86_400_000;
 

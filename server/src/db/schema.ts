@@ -55,6 +55,9 @@ export const users = pgTable(
     /** docs/product/limits.md "Energy price": ten-thousandths of the currency per kWh; both null while unset. */
     energyPricePerKwh: integer('energy_price_per_kwh'),
     energyPriceCurrency: text('energy_price_currency', { enum: ['SEK', 'EUR'] }),
+    /** docs/product/sun-timers.md: the farm's position in degrees (north, east positive); both null while unset. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     createdAt: time('created_at').notNull(),
   },
   (t) => [
@@ -731,4 +734,76 @@ export const trialReminders = pgTable(
     sentAt: time('sent_at').notNull(),
   },
   (t) => [primaryKey({ name: 'trial_reminders_pkey', columns: [t.deviceKey, t.expiresAt, t.stage] })],
+);
+
+/**
+ * The alarm log (migration 0038, docs/product/alarm-log.md): one row each time an alarm of a device was raised and
+ * told, until it clears; acknowledging it stops its reminders for everyone (alarms/log.ts).
+ */
+export const alarmOccurrences = pgTable(
+  'alarm_occurrences',
+  {
+    id: text('id').primaryKey(),
+    key: text('key')
+      .notNull()
+      .references(() => devices.key, { onDelete: 'cascade' }),
+    alarm: text('alarm').notNull(),
+    raisedAt: time('raised_at').notNull(),
+    /** The measured value when it was raised, in `unit` (null: the alarm has no number). */
+    value: doublePrecision('value'),
+    unit: text('unit'),
+    clearedAt: time('cleared_at'),
+    acknowledgedAt: time('acknowledged_at'),
+    acknowledgedBy: text('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('alarm_occurrences_key_raised_idx').on(t.key, t.raisedAt, t.id),
+    // One open occurrence per alarm of a device.
+    uniqueIndex('alarm_occurrences_open_idx')
+      .on(t.key, t.alarm)
+      .where(sql`${t.clearedAt} IS NULL`),
+    index('alarm_occurrences_cleared_idx').on(t.clearedAt),
+  ],
+);
+export type AlarmOccurrenceRow = typeof alarmOccurrences.$inferSelect;
+
+/** Each notification of an occurrence: to whom, by which channel, and whether it was delivered (notify/worker.ts). */
+export const alarmDeliveries = pgTable(
+  'alarm_deliveries',
+  {
+    id: text('id').primaryKey(),
+    occurrenceId: text('occurrence_id')
+      .notNull()
+      .references(() => alarmOccurrences.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['email', 'sms', 'push'] }).notNull(),
+    event: text('event', { enum: ['triggered', 'cleared', 'reminder'] }).notNull(),
+    queuedAt: time('queued_at').notNull(),
+    /** pending until the worker is done with it: delivered, failed (given up) or skipped (nothing to send any more). */
+    status: text('status', { enum: ['pending', 'delivered', 'failed', 'skipped'] }).notNull(),
+    doneAt: time('done_at'),
+    /** The last transport error (for staff; not shown to farmers). */
+    error: text('error'),
+  },
+  (t) => [index('alarm_deliveries_occurrence_idx').on(t.occurrenceId), index('alarm_deliveries_user_id_idx').on(t.userId)],
+);
+export type AlarmDeliveryRow = typeof alarmDeliveries.$inferSelect;
+
+/** The share invitation mails of the last day (0039), so one address is mailed once a day per device (devices/shareInvites.ts). */
+export const shareInvitesSent = pgTable(
+  'share_invites_sent',
+  {
+    deviceKey: text('device_key')
+      .notNull()
+      .references(() => devices.key, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    ownerId: text('owner_id').notNull(),
+    sentAt: time('sent_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'share_invites_sent_pkey', columns: [t.deviceKey, t.email] }),
+    index('share_invites_sent_owner_idx').on(t.ownerId, t.sentAt),
+  ],
 );

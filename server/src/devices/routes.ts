@@ -39,15 +39,25 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authorize } from '../access';
-import { refuseInEmbed } from '../auth/session';
-import { chargePrice, PaymentDeclinedError, recordCharge } from '../billing/payments';
-import { checkPlanPrice, choosePlan, claimCharge, planStartKey, planStartsNow, releaseCharge, type PaidPlanStart } from '../billing/plans';
+import { refuseInEmbed } from '../auth';
+import {
+  chargePrice,
+  checkPlanPrice,
+  choosePlan,
+  claimCharge,
+  PaymentDeclinedError,
+  planStartKey,
+  planStartsNow,
+  recordCharge,
+  releaseCharge,
+  type PaidPlanStart,
+} from '../billing';
 import { limitsFor, type AppContext } from '../context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { requestLocale } from '../http/locale';
 import { translate } from '../i18n/messages';
 import { bearerAuth, errorReplies, NoContent, sendNoContent } from '../http/schemas';
-import { findUserByEmail, findUserById } from '../users/store';
+import { findUserByEmail, findUserById } from '../users';
 import { roleOn, signedInDevice as deviceOfCaller, type Role } from './access';
 import { deepMerge, type DeviceChanges, type UpdateBody } from './changes';
 import { recordChange } from './changeLog';
@@ -56,14 +66,13 @@ import { CommandTimeoutError } from './gateway/commands';
 import { setPowerOnce } from './commandKeys';
 import { configAfterChange } from './gateway/configSync';
 import { heardFrom } from './gateway/ingest';
-import { alarmChannelChoice, saveAlarmChannels } from '../notify/alarmChannels';
-import { checkOffer, makeOffer } from '../transfers/offer';
-import { noticeSettings, withAlarmNotices } from '../notify/alarmNotices';
+import { alarmChannelChoice, noticeSettings, saveAlarmChannels, withAlarmNotices } from '../notify';
+import { checkOffer, makeOffer } from '../transfers';
 import { toDevice, toDeviceList, viewerOf, type DeviceWithOwner } from './representation';
 import { registrationStart } from './registrationStart';
 import { enqueueShareInvites, newlyShared } from './shareInvites';
 import { SERVER_PRODUCTS } from './products';
-import { refuseUnoffered, requestVariant } from '../variants/variant';
+import { refuseUnoffered, requestVariant } from '../variants';
 import { changeDevice, deleteDevice, devicesOfReader, findDevice, findInventory, insertDevice } from './store';
 import type { DeviceListCache } from './listCache';
 import { etagMatches, listEtag, listVersionReader } from './listVersion';

@@ -3,13 +3,13 @@
 // an account is asked to sign up with it. Shared users cannot share onward, so they send no mail.
 import { PRODUCTS, type ProductId } from '@paddock/shared/domain';
 import { eq } from 'drizzle-orm';
-import { devices, jobs, users } from '../db/schema';
+import { devices, jobs, shareInvitesSent, users } from '../db/schema';
 import { translate } from '../i18n/messages';
 import type { Mail } from '../notify/mail';
 import { workerPass, type WorkerDeps } from '../notify/worker';
 import { device, metadataBody, person, type Person } from '../security/fixtures';
 import { call, setUpTestApp, type TestApp } from '../testing/testApp';
-import { SHARE_INVITE_JOB, type ShareInvitePayload } from './shareInvites';
+import { SHARE_INVITE_JOB, SHARE_INVITE_REPEAT_MS, SHARE_INVITES_PER_OWNER, type ShareInvitePayload } from './shareInvites';
 
 let t: TestApp;
 setUpTestApp((app) => (t = app));
@@ -121,5 +121,38 @@ describe('sharing a device mails the people it is shared with', () => {
     expect(reply.statusCode).toBe(400);
     expect(reply.json()).toMatchObject({ Field: 'Access' });
     expect(await queued(key)).toEqual([]);
+  });
+
+  it('mails an address once a day per device, however often it is removed and added again', async () => {
+    const owner = await person(t, 'owner');
+    const key = await device(t, owner, 'smartplug');
+    const friend = `again-${key}@example.com`;
+    for (let round = 0; round < 3; round += 1) {
+      expect((await share(owner, 'smartplug', key, { Access: [owner.email, friend] })).statusCode).toBe(200);
+      expect((await share(owner, 'smartplug', key, { Access: [owner.email] })).statusCode).toBe(200);
+    }
+    expect((await share(owner, 'smartplug', key, { Access: [owner.email, friend] })).statusCode).toBe(200);
+    expect((await deliver()).map((mail) => mail.to)).toEqual([friend]);
+
+    // A day later the address is mailed again when added again.
+    await share(owner, 'smartplug', key, { Access: [owner.email] });
+    const dayAgo = new Date(t.clock.now().getTime() - SHARE_INVITE_REPEAT_MS - 1000);
+    await db().update(shareInvitesSent).set({ sentAt: dayAgo }).where(eq(shareInvitesSent.deviceKey, key));
+    expect((await share(owner, 'smartplug', key, { Access: [owner.email, friend] })).statusCode).toBe(200);
+    expect((await deliver()).map((mail) => mail.to)).toEqual([friend]);
+  });
+
+  it('gives access beyond the owner’s daily allowance of share mails, but mails nobody more', async () => {
+    const owner = await person(t, 'owner');
+    const key = await device(t, owner, 'smartplug');
+    const now = t.clock.now();
+    await db()
+      .insert(shareInvitesSent)
+      .values(Array.from({ length: SHARE_INVITES_PER_OWNER }, (_, i) => ({ deviceKey: key, email: `earlier-${i}-${key}@example.com`, ownerId: owner.id, sentAt: now })));
+    const late = `late-${key}@example.com`;
+    expect((await share(owner, 'smartplug', key, { Access: [owner.email, late] })).statusCode).toBe(200);
+    expect(await queued(key)).toEqual([]);
+    const seen = await call(t.app, 'GET', `/api/smartplugs/${key}`, { token: owner.token });
+    expect(seen.json()).toMatchObject({ Metadata: { Access: expect.arrayContaining([late]) } });
   });
 });

@@ -15,16 +15,14 @@ import {
   type BrandVariant,
   type Locale,
 } from '@paddock/shared/domain';
-import { eq } from 'drizzle-orm';
+import { and, count, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { devices, type UserRow } from '../db/schema';
+import { devices, shareInvitesSent, type UserRow } from '../db/schema';
 import { appLink, deviceLink } from '../http/publicLinks';
 import { translate } from '../i18n/messages';
 import { enqueueJob } from '../jobs/queue';
-import { senderNameOf } from '../notify/codeMails';
-import type { Mail, Mailer } from '../notify/mail';
-import { SAFE_NAME_MAX, safeDeviceName, safePlainText } from '../notify/safeDeviceName';
-import { findUserByEmail, findUserById } from '../users/store';
+import { SAFE_NAME_MAX, safeDeviceName, safePlainText, senderNameOf, type Mail, type Mailer } from '../notify';
+import { findUserByEmail, findUserById } from '../users';
 
 export const SHARE_INVITE_JOB = 'share-invite';
 
@@ -51,7 +49,38 @@ export function newlyShared(before: readonly string[], next: readonly string[], 
 
 const localeOf = (user: Pick<UserRow, 'locale'> | undefined): Locale | undefined => (user && isLocale(user.locale) ? user.locale : undefined);
 
-/** Queues the mail to each address in `emails`, in `tx` (the transaction that saves Access). */
+/** One address is mailed at most once in this time per device, however often it is removed and added again. */
+export const SHARE_INVITE_REPEAT_MS = 24 * 60 * 60_000;
+/** An owner's share mails in that time, at most; access is still given beyond it, only without a mail. */
+export const SHARE_INVITES_PER_OWNER = 100;
+
+/**
+ * Whether the mail to `email` may go, counting it in `share_invites_sent` if so: not when the address was mailed for
+ * this device in the last day, nor when the owner has sent their day's allowance.
+ */
+async function countShareInvite(tx: Db, device: { key: string; ownerId: string }, email: string, now: Date): Promise<boolean> {
+  const dayAgo = new Date(now.getTime() - SHARE_INVITE_REPEAT_MS);
+  const [{ sent }] = await tx
+    .select({ sent: count() })
+    .from(shareInvitesSent)
+    .where(and(eq(shareInvitesSent.ownerId, device.ownerId), gt(shareInvitesSent.sentAt, dayAgo)));
+  if (sent >= SHARE_INVITES_PER_OWNER) return false;
+  const counted = await tx
+    .insert(shareInvitesSent)
+    .values({ deviceKey: device.key, email, ownerId: device.ownerId, sentAt: now })
+    .onConflictDoUpdate({
+      target: [shareInvitesSent.deviceKey, shareInvitesSent.email],
+      set: { ownerId: device.ownerId, sentAt: now },
+      setWhere: lte(shareInvitesSent.sentAt, dayAgo),
+    })
+    .returning({ email: shareInvitesSent.email });
+  return counted.length > 0;
+}
+
+/**
+ * Queues the mail to each address in `emails`, in `tx` (the transaction that saves Access), within the limits above
+ * (docs/product/states.md "Sharing"); the owner's rows older than a day go first.
+ */
 export async function enqueueShareInvites(
   tx: Db,
   device: { key: string; ownerId: string },
@@ -61,7 +90,11 @@ export async function enqueueShareInvites(
   variant: BrandVariant,
   now: Date,
 ): Promise<void> {
+  await tx
+    .delete(shareInvitesSent)
+    .where(and(eq(shareInvitesSent.ownerId, device.ownerId), lte(shareInvitesSent.sentAt, new Date(now.getTime() - SHARE_INVITE_REPEAT_MS))));
   for (const email of emails) {
+    if (!(await countShareInvite(tx, device, email, now))) continue;
     const locale = localeOf(await findUserByEmail(tx, email)) ?? localeOf(owner) ?? FALLBACK_LOCALE;
     const payload: ShareInvitePayload = { key: device.key, email, ownerId: device.ownerId, locale, notify: notify.includes(email), variant };
     await enqueueJob(tx, SHARE_INVITE_JOB, { ...payload }, now);

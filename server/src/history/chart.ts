@@ -11,7 +11,7 @@ import type { Db } from '../db/client';
 import { rows } from '../db/rows';
 import { deviceReadings, readingHourExtremes, readingRollupPending } from '../db/schema';
 import { readingValue, type SeriesWindow } from './queries';
-import { rawReadingsKeptSince } from '../readings/partitions';
+import { rawReadingsKeptSince } from '../readings';
 
 const HOUR_MS = 3_600_000;
 

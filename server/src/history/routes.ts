@@ -35,14 +35,14 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
 import { bearerAuth, errorReplies } from '../http/schemas';
-import { signedInDevice } from '../devices/access';
+import { signedInDevice } from '../devices';
 import { chartPoints } from './chart';
 import { csvExport, xlsxExport } from './exports';
 import { exportColumns, hourlyExportColumns, hourlyExportPages } from './hourlyExport';
 import { exportPages, type SeriesWindow } from './queries';
 import { requestLocale } from '../http/locale';
 import { translate } from '../i18n/messages';
-import { rawReadingsKeptSince } from '../readings/partitions';
+import { rawReadingsKeptSince } from '../readings';
 import { trendRoutes } from './trends';
 
 /** The Local time column's header in the OpenAPI summaries (the reply's is in the caller's language). */

@@ -10,7 +10,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import { bearerAuth, errorReplies } from '../http/schemas';
-import { findUserById } from '../users/store';
+import { findUserById } from '../users';
 
 // Constants of the code, written into the SQL (not parameters).
 const BUCKET = sql.raw(`interval '${TREND_BUCKET_MS / 1000} seconds'`);

@@ -20,10 +20,11 @@ import { and, eq, inArray, isNotNull, lte, ne, or, type SQL } from 'drizzle-orm'
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { alarmNotices, devices, users, type DeviceRow } from '../db/schema';
-import type { DeviceChange } from '../devices/store';
+import type { DeviceChange } from '../devices';
 import { alarmChannelChoices } from './alarmChannels';
 import type { AlarmEvent } from './alarmMessages';
 import { enqueueJob } from '../jobs/queue';
+import { clearOccurrence, openOccurrenceOf, raiseOccurrence, recordDelivery } from '../alarms';
 
 export interface NoticeSettings {
   /** A flapping alarm notifies at most once per this many minutes (NOTIFY_QUIET_MINUTES). */
@@ -71,6 +72,8 @@ export interface AlarmJobPayload {
   at: string;
   /** The SMS has been paid for from the balance (a retry does not pay again). */
   charged?: boolean;
+  /** Its row in the alarm log (alarms/log.ts), which the worker marks delivered, failed or skipped. */
+  deliveryId?: string;
 }
 
 type DeviceParts = Pick<DeviceRow, 'key' | 'product' | 'fields' | 'notify' | 'access' | 'ownerId' | 'subscription'>;
@@ -109,9 +112,20 @@ async function recipients(tx: Db, device: DeviceParts): Promise<Recipient[]> {
   });
 }
 
-async function enqueueFor(tx: Db, device: DeviceParts, notice: Omit<AlarmJobPayload, keyof Recipient | 'key'>, now: Date): Promise<void> {
+async function enqueueFor(
+  tx: Db,
+  device: DeviceParts,
+  notice: Omit<AlarmJobPayload, keyof Recipient | 'key' | 'deliveryId'>,
+  now: Date,
+  /** Its occurrence in the log (null: a clear of a trigger told before the log existed, logged nowhere). */
+  occurrenceId: string | null,
+): Promise<void> {
   for (const recipient of await recipients(tx, device)) {
-    const payload: AlarmJobPayload = { ...recipient, key: device.key, ...notice };
+    // docs/product/alarm-log.md: who was told by which channel, recorded with the job that tells them.
+    const deliveryId = occurrenceId
+      ? await recordDelivery(tx, { occurrenceId, userId: recipient.userId, channel: recipient.channel, event: notice.event }, now)
+      : undefined;
+    const payload: AlarmJobPayload = { ...recipient, key: device.key, ...notice, ...(deliveryId && { deliveryId }) };
     await enqueueJob(tx, ALARM_JOB, { ...payload }, now);
   }
 }
@@ -135,9 +149,15 @@ export async function noticeAlarms(
   now: Date,
   settings: NoticeSettings,
 ): Promise<AlarmTransition[]> {
-  if (!isProductId(device.product) || alarmsPaused(device, now)) return [];
+  if (!isProductId(device.product)) return [];
+  const transitions = alarmTransitions(device.product, device.fields, fields);
+  if (alarmsPaused(device, now)) {
+    // Nobody is told, but an alarm in the log still clears (docs/product/alarm-log.md).
+    for (const transition of transitions) if (!transition.triggered) await clearOccurrence(tx, device.key, transition.alarm, now);
+    return [];
+  }
   const told: AlarmTransition[] = [];
-  for (const transition of alarmTransitions(device.product, device.fields, fields)) {
+  for (const transition of transitions) {
     const decision = noticeDecision(
       transition,
       await previousNotice(tx, device.key, transition.alarm),
@@ -151,11 +171,17 @@ export async function noticeAlarms(
         .values({ key: device.key, alarm: transition.alarm, ...decision.next })
         .onConflictDoUpdate({ target: [alarmNotices.key, alarmNotices.alarm], set: decision.next });
     }
+    const { alarm, value, unit, limit } = transition;
+    // The log: a told trigger opens an occurrence, any clear closes the open one (docs/product/alarm-log.md).
+    const occurrenceId = transition.triggered
+      ? decision.send
+        ? await raiseOccurrence(tx, device.key, alarm, now, { value, unit })
+        : null
+      : await clearOccurrence(tx, device.key, alarm, now);
     // A silent clear is recorded above (the trigger is no longer open) and told to nobody.
     if (!decision.send || (!transition.triggered && SILENT_CLEARS.includes(transition.alarm))) continue;
-    const { alarm, value, unit, limit } = transition;
     const event = transition.triggered ? 'triggered' : 'cleared';
-    await enqueueFor(tx, device, { alarm, value, unit, ...(limit !== undefined && { limit }), event, at: now.toISOString() }, now);
+    await enqueueFor(tx, device, { alarm, value, unit, ...(limit !== undefined && { limit }), event, at: now.toISOString() }, now, occurrenceId);
     told.push(transition);
   }
   return told;
@@ -211,8 +237,12 @@ export async function remindOffline(db: Db, now: Date, settings: NoticeSettings,
       await tx.update(alarmNotices).set({ notifiedAt: now }).where(sameNotice(notice));
       // Paused: this reminder is skipped, not postponed (it would be claimed again on every sweep).
       if (alarmsPaused(device, now)) continue;
-      const since = (device.lastSeenAt ?? device.registeredAt).toISOString();
-      await enqueueFor(tx, device, { alarm: 'offline', event: 'reminder', value: null, unit: null, at: since }, now);
+      const sinceAt = device.lastSeenAt ?? device.registeredAt;
+      // Acknowledged (docs/product/alarm-log.md): nobody is reminded of this occurrence any more.
+      const open = await openOccurrenceOf(tx, device.key, 'offline');
+      if (open?.acknowledgedAt) continue;
+      const occurrenceId = open?.id ?? (await raiseOccurrence(tx, device.key, 'offline', sinceAt, { value: null, unit: null }));
+      await enqueueFor(tx, device, { alarm: 'offline', event: 'reminder', value: null, unit: null, at: sinceAt.toISOString() }, now, occurrenceId);
       reminded.push(device.key);
     }
     return reminded;
@@ -250,7 +280,8 @@ export async function releaseHeldTriggers(db: Db, now: Date, settings: NoticeSet
       if (!stillOn) continue;
       const { value, unit, limit: passed } = current;
       const at = notice.heldSince!.toISOString();
-      await enqueueFor(tx, device, { alarm, value, unit, ...(passed !== undefined && { limit: passed }), event: 'triggered', at }, now);
+      const occurrenceId = await raiseOccurrence(tx, device.key, alarm, notice.heldSince!, { value, unit });
+      await enqueueFor(tx, device, { alarm, value, unit, ...(passed !== undefined && { limit: passed }), event: 'triggered', at }, now, occurrenceId);
       told.push(device.key);
     }
     return told;

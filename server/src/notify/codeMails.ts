@@ -1,7 +1,7 @@
 // The mails that carry a one-time code, and the account notices around them, in the recipient's language.
 import { FALLBACK_LOCALE, isLocale, VARIANTS, type BrandVariant, type Locale } from '@paddock/shared/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { CODE_TTL_MINUTES, issueCode } from '../auth/codes';
+import { CODE_TTL_MINUTES, issueCode } from '../auth';
 import type { AppContext } from '../context';
 import type { CodePurpose, PendingSignUpRow, UserRow } from '../db/schema';
 import { translate, type MessageKey } from '../i18n/messages';

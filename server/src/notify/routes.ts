@@ -9,7 +9,7 @@ import type { AppContext } from '../context';
 import { users } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { isAllowedPushEndpoint } from './push';
-import { toUser } from '../users/store';
+import { toUser } from '../users';
 import { bearerAuth, errorReplies, likeLiteral } from '../http/schemas';
 
 export const pushRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; vapidPublicKey: string }> = async (app, { ctx, vapidPublicKey }) => {

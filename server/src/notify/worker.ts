@@ -19,13 +19,14 @@ import {
 } from '@paddock/shared/domain';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { deliverTrialReminder, TRIAL_REMINDER_JOB, type TrialReminderPayload } from '../billing/trialReminders';
-import { deliverShareInvite, SHARE_INVITE_JOB, type ShareInvitePayload } from '../devices/shareInvites';
+import { deliverTrialReminder, TRIAL_REMINDER_JOB, type TrialReminderPayload } from '../billing';
+import { deliverShareInvite, SHARE_INVITE_JOB, type ShareInvitePayload } from '../devices';
 import type { Db } from '../db/client';
 import { devices, jobs, users, type JobRow } from '../db/schema';
 import { appLink, deviceLink } from '../http/publicLinks';
 import { claimPass, startJobLoop, type JobLoop, type PassBound } from '../jobs/loop';
 import { claimJobs, completeJob, failJob } from '../jobs/queue';
+import { deliveryAcknowledged, deliveryRetrying, finishDelivery } from '../alarms';
 import { alarmMail, alarmPush, alarmSmsText, type AlarmNotice } from './alarmMessages';
 import { ownerTimeZone } from './ownerTime';
 import { alarmChannelChoice } from './alarmChannels';
@@ -99,14 +100,16 @@ async function dropPushEndpoint(db: Db, userId: string, endpoint: string): Promi
   });
 }
 
-/** Delivers one alarm job; throws when the transport fails. */
-async function deliver(deps: WorkerDeps, worker: string, job: JobRow): Promise<void> {
+/** Delivers one alarm job: how it ended for the alarm log (skipped: nothing to send any more, failed: the browser is gone); throws when the transport fails. */
+async function deliver(deps: WorkerDeps, worker: string, job: JobRow): Promise<'delivered' | 'skipped' | 'failed'> {
   const payload = job.payload as unknown as AlarmJobPayload;
+  // docs/product/alarm-log.md: an acknowledged occurrence is reminded of to nobody, even by a reminder already queued.
+  if (payload.event === 'reminder' && payload.deliveryId && (await deliveryAcknowledged(deps.db, payload.deliveryId))) return 'skipped';
   const [user] = await deps.db.select().from(users).where(eq(users.id, payload.userId));
   const [device] = await deps.db.select().from(devices).where(eq(devices.key, payload.key));
-  if (!user || !device || !device.access.includes(user.email)) return;
+  if (!user || !device || !device.access.includes(user.email)) return 'skipped';
   // The user may have switched this channel off for the device since (never charged for an SMS they turned off).
-  if (!payload.charged && !(await alarmChannelChoice(deps.db, device, user.id))[payload.channel]) return;
+  if (!payload.charged && !(await alarmChannelChoice(deps.db, device, user.id))[payload.channel]) return 'skipped';
   const locale = isLocale(user.locale) ? user.locale : FALLBACK_LOCALE;
   const notice: AlarmNotice = {
     device: device.name,
@@ -122,21 +125,23 @@ async function deliver(deps: WorkerDeps, worker: string, job: JobRow): Promise<v
     timeZone: ownerTimeZone(user, device.fields),
   };
   if (payload.channel === 'email') {
-    if (user.emailDevice) await deps.mailer.send(alarmMail(user.email, locale, notice));
-    return;
+    if (!user.emailDevice) return 'skipped';
+    await deps.mailer.send(alarmMail(user.email, locale, notice));
+    return 'delivered';
   }
   if (payload.channel === 'push') {
     const token = user.pushEnabled
       ? user.pushTokens.map((text) => parseWebPushToken(text) ?? parseFcmToken(text)).find((parsed) => parsed?.endpoint === payload.endpoint)
       : undefined;
-    if (!token || !isProductId(device.product)) return;
+    if (!token || !isProductId(device.product)) return 'skipped';
     const result = await deps.push.send(token, alarmPush(locale, notice, { product: device.product, key: device.key }));
     if (result === 'gone') await dropPushEndpoint(deps.db, user.id, token.endpoint);
-    return;
+    return result === 'gone' ? 'failed' : 'delivered';
   }
-  if (!user.phone || (!payload.charged && !user.smsEnabled)) return;
-  if (!payload.charged && !(await charge(deps.db, job, worker, payload))) return;
+  if (!user.phone || (!payload.charged && !user.smsEnabled)) return 'skipped';
+  if (!payload.charged && !(await charge(deps.db, job, worker, payload))) return 'skipped';
   await deps.sms.send({ to: user.phone, email: user.email, text: alarmSmsText(locale, notice) });
+  return 'delivered';
 }
 
 /**
@@ -152,7 +157,11 @@ export async function workerPass(deps: WorkerDeps, worker = deps.id ?? randomUUI
       try {
         // The trial reminders (billing/trialReminders.ts) go through the same outbox.
         if (job.kind === TRIAL_REMINDER_JOB) await deliverTrialReminder(deps, job.payload as unknown as TrialReminderPayload);
-        else if (job.kind === ALARM_JOB) await deliver(deps, worker, job);
+        else if (job.kind === ALARM_JOB) {
+          const outcome = await deliver(deps, worker, job);
+          const { deliveryId } = job.payload as unknown as AlarmJobPayload;
+          if (deliveryId) await finishDelivery(deps.db, deliveryId, outcome, deps.now());
+        }
         // The mails to people a device is shared with (devices/shareInvites.ts).
         else if (job.kind === SHARE_INVITE_JOB) await deliverShareInvite(deps, job.payload as unknown as ShareInvitePayload);
         else throw new Error(`unknown job kind ${job.kind}`);
@@ -162,6 +171,8 @@ export async function workerPass(deps: WorkerDeps, worker = deps.id ?? randomUUI
         if (error instanceof LeaseLost) continue;
         const givenUp = await failJob(deps.db, job, worker, error, deps.now());
         if (givenUp) await refund(deps.db, job.payload as unknown as AlarmJobPayload);
+        const { deliveryId } = job.kind === ALARM_JOB ? (job.payload as unknown as AlarmJobPayload) : {};
+        if (deliveryId) await (givenUp ? finishDelivery(deps.db, deliveryId, 'failed', deps.now(), error) : deliveryRetrying(deps.db, deliveryId, error));
         deps.log[givenUp ? 'error' : 'warn'](
           { err: error, job: job.id, attempts: job.attempts },
           givenUp ? 'notification given up' : 'notification failed, retrying later',

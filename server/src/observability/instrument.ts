@@ -1,10 +1,8 @@
 // Counting wrappers around the transports and the payment provider, so the code that uses them stays as it is:
 // the notification worker gets counted transports (code mails and other direct sends are not alarm notifications
 // and keep the plain mailer), and every caller of the payment provider (purchases, renewals, the webhook) a counted one.
-import { PaymentDeclinedError, type PaymentProvider } from '../billing/payments';
-import type { Mailer } from '../notify/mail';
-import type { PushTransport } from '../notify/push';
-import type { SmsProvider } from '../notify/sms';
+import { PaymentDeclinedError, type PaymentProvider } from '../billing';
+import type { Mailer, PushTransport, SmsProvider } from '../notify';
 import type { Metrics, NotificationChannel } from './metrics';
 
 async function counted<T>(metrics: Metrics, channel: NotificationChannel, send: () => Promise<T>): Promise<T> {

@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client';
-import { ALARM_JOB } from '../notify/alarmNotices';
-import { readingsBacklog } from '../readings/compaction';
+import { ALARM_JOB } from '../notify';
+import { readingsBacklog } from '../readings';
 
 /** Seconds, from 5 ms (a 304 poll) to 10 s (an export); Prometheus' usual spread. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

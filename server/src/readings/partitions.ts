@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { rows } from '../db/rows';
-import { settleLiveValues } from '../devices/liveValues';
+import { retireAlarmLog } from '../alarms';
+import { settleLiveValues } from '../devices';
 import { startJobLoop, type JobLoop } from '../jobs/loop';
 
 export const DAY_MS = 86_400_000;
@@ -263,6 +264,8 @@ export async function maintainReadingPartitions(db: Db, now: Date, retentionDays
   await settleLiveValues(db, since);
   const { dropped, waiting } = await retireReadings(db, since);
   if (dropped.length) forgetCoveredDays(db);
+  // docs/product/alarm-log.md: the alarm log is kept as long as the raw readings.
+  await retireAlarmLog(db, since);
   return { adopted, created, dropped, waiting };
 }
 

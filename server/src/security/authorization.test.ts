@@ -3,7 +3,7 @@
 // TABLE says. A route without an entry fails here: decide who may call it and add it to the table.
 import { createECDH, randomBytes } from 'node:crypto';
 import { PRODUCTS, type ProductId } from '@paddock/shared/domain';
-import { deviceTransfers } from '../db/schema';
+import { alarmOccurrences, deviceTransfers } from '../db/schema';
 import { APP_START_TIMEOUT_MS, call, createTestApp, type TestApp } from '../testing/testApp';
 import { admin, device, freeKey, metadataBody, person, planBody, type Person } from './fixtures';
 import { fillPath, instantTimers, operationsOf, productIn, type Operation } from './operations';
@@ -114,6 +114,16 @@ const answerTransfer: Case = {
   },
 };
 const setAlarmChannels: Case = { expect: DEVICE_USER, body: () => ({ Email: true, Sms: false, Push: true }) };
+/**
+ * Acknowledging an occurrence of the owner's device's alarm (docs/product/alarm-log.md): anyone with a role on the
+ * device; anyone else learns nothing (404). The occurrence gets the id the path is given (the owner's).
+ */
+const acknowledgeAlarm: Case = {
+  expect: DEVICE_USER,
+  prepare: async (f) => {
+    await t.database.db.insert(alarmOccurrences).values({ id: f.owner.id, key: f.key, alarm: 'offline', raisedAt: f.now });
+  },
+};
 
 /** A browser's Web Push subscription on an allowed push service. */
 function pushToken(): string {
@@ -203,6 +213,9 @@ const TABLE: Record<string, Case | Case[]> = {
   'GET /api/users/{id}/transfers': { expect: SELF_OR_ADMIN },
   'POST /api/transfers/{id}/accept': answerTransfer,
   'POST /api/transfers/{id}/decline': answerTransfer,
+  // The account's alarm log (docs/product/alarm-log.md): like its device list.
+  'GET /api/users/{id}/alarms': { expect: SELF_OR_ADMIN },
+  'POST /api/alarms/{id}/acknowledge': acknowledgeAlarm,
 
   'POST /api/users/{id}/farmcam-sims': register,
   'GET /api/farmcam-sims/{imsi}': { expect: DEVICE_USER },

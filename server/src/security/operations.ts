@@ -2,7 +2,7 @@
 // the app has (a route added later is walked too), and what they need to be called: path, query and body.
 import { PRODUCTS, type ProductId } from '@paddock/shared/domain';
 import type { FastifyInstance } from 'fastify';
-import type { Timers } from '../devices/gateway/commands';
+import type { Timers } from '../devices';
 
 /** The JSON Schema subset the route schemas use (TypeBox output). */
 export interface JsonSchema {

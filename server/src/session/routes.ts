@@ -3,12 +3,11 @@ import { SignInBody, SignInReply, Token } from '@paddock/shared/contract';
 import { normalizeEmail } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authorize } from '../access';
-import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
-import { issueToken, retireToken, revokeToken, tokenExpiry } from '../auth/tokens';
+import { issueToken, retireToken, revokeToken, tokenExpiry, verifyAgainstDummy, verifyPassword } from '../auth';
 import { limitsFor, type AppContext } from '../context';
 import { fromPartnerPage } from '../http/cors';
 import { AppError, unauthorized } from '../http/errors';
-import { findUserByEmail, toUser } from '../users/store';
+import { findUserByEmail, toUser } from '../users';
 import { bearerAuth, errorReplies, NoContent, sendNoContent } from '../http/schemas';
 
 export const sessionRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {

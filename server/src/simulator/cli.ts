@@ -7,7 +7,7 @@ import path from 'node:path';
 import { REPORTING_INTERVAL_MAX_SECONDS } from '@paddock/shared/contract';
 import { loadConfig, type Config } from '../config';
 import { IN_MEMORY, openDatabase } from '../db/client';
-import { demoInventory, readDemoDeviceSecret } from '../devices/inventory';
+import { demoInventory, readDemoDeviceSecret } from '../devices';
 import { startSimulator, type SimulatorLog } from './index';
 
 type Env = Readonly<Record<string, string | undefined>>;

@@ -10,7 +10,7 @@
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { FotaReport } from '@paddock/shared/contract';
 import { PRODUCT_INFO, type ProductId } from '@paddock/shared/domain';
-import { SERVER_PRODUCTS } from '../devices/products';
+import { SERVER_PRODUCTS } from '../devices';
 import { createModel, plugTemperature, seededRng, step, type DeviceModel, type Rng } from './model';
 import { decideRelay } from './relay';
 import {

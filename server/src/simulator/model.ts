@@ -11,7 +11,7 @@
 //   account), so the counter starts where the SIM's usage since a fixed activation date would be: a restarted
 //   simulator goes on from about the same count instead of reporting a smaller one.
 import type { ProductId } from '@paddock/shared/domain';
-import { SERVER_PRODUCTS } from '../devices/products';
+import { SERVER_PRODUCTS } from '../devices';
 import type { Fault, Reading } from './wire';
 
 /** A random number in [0, 1). */

@@ -125,3 +125,46 @@ describe('decideRelay', () => {
     expect(check('02T23:00:00', '02T23:00:10', 1.5, false)).toBe(true);
   });
 });
+
+describe('sun entries (docs/protocol.md "Sun entries")', () => {
+  // Uppsala; sunset 14:45 CET on 21 December, 22:16 CEST on 21 June 2026 (shared domain/sun.test.ts).
+  const UPPSALA = { Latitude: 59.8586, Longitude: 17.6389 };
+  const sunset30 = { Enabled: true, On: [], Off: ['sunset+30 0,1,2,3,4,5,6'], TimeZone: 'Europe/Stockholm', Location: UPPSALA };
+  const utc = (iso: string) => new Date(iso);
+
+  it('switches at sunset + 30 on the local minute, winter and summer', () => {
+    expect(lastTimerSwitch(sunset30, utc('2026-12-21T14:14:00Z'), utc('2026-12-21T14:15:00Z'))).toEqual({
+      enabled: false,
+      at: utc('2026-12-21T14:15:00Z'),
+    });
+    expect(lastTimerSwitch(sunset30, utc('2026-12-21T14:13:00Z'), utc('2026-12-21T14:14:59Z'))).toBeNull();
+    expect(lastTimerSwitch(sunset30, utc('2026-06-21T20:45:00Z'), utc('2026-06-21T20:46:00Z'))).toEqual({
+      enabled: false,
+      at: utc('2026-06-21T20:46:00Z'),
+    });
+    expect(lastTimerSwitch(sunset30, utc('2026-06-21T20:44:00Z'), utc('2026-06-21T20:45:59Z'))).toBeNull();
+  });
+
+  it('does nothing without a location, or where the sun does not set (Tromsø at midsummer)', () => {
+    const { Location: _, ...withoutLocation } = sunset30;
+    expect(lastTimerSwitch(withoutLocation, utc('2026-12-21T14:00:00Z'), utc('2026-12-21T15:00:00Z'))).toBeNull();
+    const tromso = { ...sunset30, TimeZone: 'Europe/Oslo', Location: { Latitude: 69.6492, Longitude: 18.9553 } };
+    expect(lastTimerSwitch(tromso, utc('2026-06-21T00:00:00Z'), utc('2026-06-21T23:59:00Z'))).toBeNull();
+  });
+
+  it('a sun entry and a clock entry share the timer: the later moment wins', () => {
+    const mixed = { ...sunset30, On: ['0 15 0,1,2,3,4,5,6'] };
+    expect(
+      decideRelay(
+        { Timer: mixed },
+        { from: utc('2026-12-21T13:00:00Z'), to: utc('2026-12-21T14:20:00Z'), temperature: null, current: true },
+      ),
+    ).toBe(false);
+    expect(
+      decideRelay(
+        { Timer: mixed },
+        { from: utc('2026-12-21T13:00:00Z'), to: utc('2026-12-21T14:10:00Z'), temperature: null, current: false },
+      ),
+    ).toBe(true);
+  });
+});

@@ -1,12 +1,14 @@
-// How a plug's own rules switch its relay (docs/protocol.md "Timer entries …", "Time zones"): timer schedules are
-// moments ('minute hour days', Sunday 0, on the wall clock of the timer's TimeZone, UTC without one) at which the
-// plug switches; thermostat triggers are conditions checked at every measurement, on the days of their zone. A manual set-power therefore holds until the next timer moment, but not against a matching
+// How a plug's own rules switch its relay (docs/protocol.md "Timer entries …", "Time zones", "Sun entries"): timer
+// entries are moments ('minute hour days', Sunday 0, on the wall clock of the timer's TimeZone, UTC without one; or
+// 'sunset+30 days', the day's sunset at the timer's Location and 30 minutes) at which the plug switches; thermostat triggers are conditions checked at every measurement, on the days of their zone. A manual set-power therefore holds until the next timer moment, but not against a matching
 // thermostat trigger (that is what a thermostat is for).
 import {
   isKnownTimeZone,
   lastScheduledMoment,
+  lastSunMoment,
   parseDays,
   parseSchedule,
+  parseSunSchedule,
   weekdayIn,
   type Schedule,
   type ThermostatTriggerValue,
@@ -29,6 +31,17 @@ export function lastOccurrence(schedule: Schedule, at: Date, timeZone?: string):
 }
 
 /**
+ * The latest moment at or before `at` that a timer entry names: a schedule, or a sun entry computed from the timer's
+ * Location (docs/protocol.md "Sun entries"; none without a location, or on a day the sun does not rise or set).
+ */
+function entryMoment(timer: TimerValue, entry: string, at: Date): Date | null {
+  const schedule = parseSchedule(entry);
+  if (schedule) return lastOccurrence(schedule, at, timer.TimeZone);
+  const sun = parseSunSchedule(entry);
+  return sun && timer.Location ? lastSunMoment(sun, at, timer.Location, zoneOf(timer.TimeZone)) : null;
+}
+
+/**
  * The last timer switch in (from, to]: which way and when; null when the timer is off or names no moment in it.
  * On and Off at the same moment: off wins (the safe side).
  */
@@ -39,8 +52,7 @@ export function lastTimerSwitch(timer: TimerValue | undefined, from: Date, to: D
   let found: { enabled: boolean; at: Date } | null = null;
   const consider = (entries: readonly string[], enabled: boolean) => {
     for (const entry of entries) {
-      const schedule = parseSchedule(entry);
-      const at = schedule && lastOccurrence(schedule, to, timer.TimeZone);
+      const at = entryMoment(timer, entry, to);
       if (!at || at.getTime() <= since) continue;
       if (!found || at.getTime() > found.at.getTime() || (at.getTime() === found.at.getTime() && !enabled)) found = { enabled, at };
     }

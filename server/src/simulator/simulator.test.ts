@@ -343,6 +343,59 @@ describe('device simulator', () => {
     }
   }, INTERVALS_TIMEOUT_MS);
 
+  it('fires a sunset + 30 entry from its location at the local minute, on a winter and a summer date', async () => {
+    const device = { key: '350000400900005', product: 'smartplug2' as const, secret: 'test-secret-0000008' };
+    // docs/protocol.md "Sun entries": Uppsala, sunset 14:45 CET on 21 December 2026 and 22:16 CEST on 21 June 2026
+    // (shared domain/sun.test.ts): off at 20:46 UTC and at 14:15 UTC. A manual set-power on holds until then.
+    const timer = {
+      Enabled: true,
+      On: [],
+      Off: ['sunset+30 0,1,2,3,4,5,6'],
+      TimeZone: 'Europe/Stockholm',
+      Location: { Latitude: 59.8586, Longitude: 17.6389 },
+    };
+    const config = { Version: 1, AuditoryFeedback: true, PowerLoadAlarm: { Lower: 0, Upper: 3700 }, Timer: timer };
+    let clock = new Date('2026-06-21T20:40:00Z');
+    const relayAfter = async (moment: string) => {
+      clock = new Date(moment);
+      const from = mark();
+      // The first reading may have been decided before the clock moved: take the one after it.
+      await next((m) => m.key === device.key && m.kind === 'reading', from);
+      return (await next((m) => m.key === device.key && m.kind === 'reading', mark())).payload.PowerEnabled;
+    };
+    const switchOn = async (id: string) => {
+      const on = mark();
+      await new Promise<void>((resolve, reject) =>
+        watcher.publish(`devices/${device.key}/down/command`, JSON.stringify({ Id: id, Command: 'set-power', Enabled: true }), { qos: 1 }, (e) =>
+          e ? reject(e) : resolve(),
+        ),
+      );
+      await next((m) => m.key === device.key && m.kind === 'ack' && m.payload.Id === id, on);
+    };
+    const extra = await startSimulator({ url, devices: [device], intervalSeconds: 1, log: silent, now: () => clock });
+    try {
+      const from = mark();
+      await new Promise<void>((resolve, reject) =>
+        watcher.publish(`devices/${device.key}/down/config`, JSON.stringify(config), { qos: 1, retain: true }, (e) => (e ? reject(e) : resolve())),
+      );
+      await next((m) => m.key === device.key && m.kind === 'config', from);
+      // A minute before, switched on by hand after the jump (which may catch the day before's moment, as a plug whose
+      // clock is set forward would), then at the minute.
+      for (const [before, at, id] of [
+        ['2026-06-21T20:45:00Z', '2026-06-21T20:46:00Z', 'sun-summer'], // 22:45 and 22:46 CEST
+        ['2026-12-21T14:14:00Z', '2026-12-21T14:15:00Z', 'sun-winter'], // 15:14 and 15:15 CET
+      ]) {
+        await relayAfter(before);
+        await switchOn(id);
+        expect(await relayAfter(before)).toBe(true);
+        expect(await relayAfter(at)).toBe(false);
+      }
+    } finally {
+      await extra.stop();
+      await new Promise<void>((resolve) => watcher.publish(`devices/${device.key}/down/config`, '', { qos: 1, retain: true }, () => resolve()));
+    }
+  }, INTERVALS_TIMEOUT_MS);
+
   it('plays a firmware update: progress, then the new version in its status; a checksum of zeros fails', async () => {
     const from = mark();
     await send('fencealarm2', 'fota', { Id: 'fw-1', Url: 'coap://fw.example/fencealarm2-1.5.0.bin', Checksum: 'ab12cd34' });

@@ -17,16 +17,15 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { limitsFor, type AppContext } from '../context';
 import type { UserRow } from '../db/schema';
-import type { DeviceWithOwner } from '../devices/representation';
+import type { DeviceWithOwner } from '../devices';
 import type { Config } from '../config';
 import { badRequest, notFound } from '../http/errors';
 import { appLink } from '../http/publicLinks';
 import { requestLocale } from '../http/locale';
 import { translate } from '../i18n/messages';
-import { senderNameOf } from '../notify/codeMails';
-import { SAFE_NAME_MAX, safeDeviceName, safePlainText } from '../notify/safeDeviceName';
-import { findUserByEmail, findUserById } from '../users/store';
-import { requestVariant } from '../variants/variant';
+import { SAFE_NAME_MAX, safeDeviceName, safePlainText, senderNameOf } from '../notify';
+import { findUserByEmail, findUserById } from '../users';
+import { requestVariant } from '../variants';
 import { saveOffer, toTransfer } from './store';
 
 /** The page an offer's mail links to (the shell's /transfers/:id, after sign-in), under PUBLIC_URL. */

@@ -19,12 +19,10 @@ import type { FastifyRequest } from 'fastify';
 import { authorize } from '../access';
 import type { AppContext } from '../context';
 import { deviceTransfers, type UserRow } from '../db/schema';
-import { signedInDevice } from '../devices/access';
-import { toDevice } from '../devices/representation';
-import { changeDevice, findDevice } from '../devices/store';
+import { changeDevice, findDevice, signedInDevice, toDevice } from '../devices';
 import { AppError, notFound } from '../http/errors';
 import { bearerAuth, errorReplies, NoContent, sendNoContent } from '../http/schemas';
-import { findUserById } from '../users/store';
+import { findUserById } from '../users';
 import { offerTransfer } from './offer';
 import { deleteOffer, findOffer, openOffers, toTransfer, withdrawOffer, type TransferView } from './store';
 

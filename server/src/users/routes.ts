@@ -18,15 +18,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, asc, eq, like, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { authorize, type Action } from '../access';
-import { assertAcceptablePassword, hashPassword, verifyPassword } from '../auth/passwords';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from '../auth';
 import { limitsFor, type AppContext } from '../context';
 import type { Db } from '../db/client';
 import { codes, devices, pendingSignUps, tokens, users, type UserRow } from '../db/schema';
-import { moveAddressInDeviceLists } from '../devices/accessLists';
+import { moveAddressInDeviceLists } from '../devices';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { requestLocale } from '../http/locale';
-import { deliverCode, deliverSignUpCode, noticeEmailChange, noticeSignUpAttempt } from '../notify/codeMails';
-import { requestVariant } from '../variants/variant';
+import { deliverCode, deliverSignUpCode, noticeEmailChange, noticeSignUpAttempt } from '../notify';
+import { requestVariant } from '../variants';
 import { addPendingSignUp, findUserByEmail, findUserById, insertUser, toUser, updateUser, type NewUser } from './store';
 import { bearerAuth, errorReplies, likeLiteral, NoContent, sendNoContent } from '../http/schemas';
 
@@ -70,6 +70,11 @@ function userChanges(user: UserRow, body: UpdateUserBody): Partial<NewUser> {
   if (body.EnergyPrice !== undefined) {
     changes.energyPricePerKwh = body.EnergyPrice?.PerKwh ?? null;
     changes.energyPriceCurrency = body.EnergyPrice?.Currency ?? null;
+  }
+  // docs/product/sun-timers.md: the schema holds the ranges (400 naming Location.Latitude or .Longitude); null removes it.
+  if (body.Location !== undefined) {
+    changes.latitude = body.Location?.Latitude ?? null;
+    changes.longitude = body.Location?.Longitude ?? null;
   }
   Object.assign(changes, invoiceDetailChanges(body));
   return changes;

@@ -31,6 +31,7 @@ export function toUser(row: UserRow): User {
       row.energyPricePerKwh !== null && row.energyPriceCurrency !== null
         ? { PerKwh: row.energyPricePerKwh, Currency: row.energyPriceCurrency }
         : null,
+    Location: row.latitude !== null && row.longitude !== null ? { Latitude: row.latitude, Longitude: row.longitude } : null,
   };
 }
 

@@ -3,16 +3,15 @@ import { ResetPasswordBody, SendCodeBody, VerifyEmailBody } from '@paddock/share
 import { normalizeEmail } from '@paddock/shared/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
-import { consumeCode, countCodes, type CodeFailure, type UsedCode } from '../auth/codes';
-import { assertAcceptablePassword, hashPassword, verifyPassword } from '../auth/passwords';
+import { assertAcceptablePassword, consumeCode, countCodes, hashPassword, verifyPassword, type CodeFailure, type UsedCode } from '../auth';
 import { limitsFor, type AppContext } from '../context';
 import type { RateLimitedAction } from '../config';
 import { pendingSignUps, tokens, users, type CodePurpose, type UserRow } from '../db/schema';
 import { isUniqueViolation } from '../db/client';
-import { moveAddressInDeviceLists } from '../devices/accessLists';
+import { moveAddressInDeviceLists } from '../devices';
 import { badRequest, conflict } from '../http/errors';
-import { deliverCode, deliverSignUpCode } from '../notify/codeMails';
-import { requestVariant } from '../variants/variant';
+import { deliverCode, deliverSignUpCode } from '../notify';
+import { requestVariant } from '../variants';
 import { findPendingSignUps, findUserByEmail, findUserById, findUsersByPendingEmail, type NewUser } from './store';
 import { errorReplies, NoContent, sendNoContent } from '../http/schemas';
 

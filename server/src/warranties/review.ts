@@ -10,7 +10,7 @@ import type { AppContext } from '../context';
 import { appLink } from '../http/publicLinks';
 import { bearerAuth, errorReplies } from '../http/schemas';
 import { translate } from '../i18n/messages';
-import type { Mail } from '../notify/mail';
+import type { Mail } from '../notify';
 import { decideClaim, DISPUTES_LIST_MAX, listDisputes, toClaim, type DecidedClaim } from './store';
 
 /** The mail telling a claimant the staff's decision, in their language, with a link to their warranties. */

@@ -32,7 +32,7 @@ import { authorize, may } from '../access';
 import type { AppContext } from '../context';
 import { badRequest, notFound, unauthorized } from '../http/errors';
 import { bearerAuth, errorReplies } from '../http/schemas';
-import { findUserById } from '../users/store';
+import { findUserById } from '../users';
 import { warrantyReviewRoutes } from './review';
 import { findWarrantiesBySerial, insertWarranty, listWarranties, readProof, toWarranty } from './store';
 

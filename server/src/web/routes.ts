@@ -9,12 +9,11 @@ import { REMOTE_NAMES } from '@paddock/shared/federation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { SERVER_DIR } from '../paths';
-import { readVariantPage } from '../variants/page';
+import { readVariantPage, requestVariant } from '../variants';
 import { isPartnerOrigin } from '../http/cors';
 import { notFound } from '../http/errors';
 import { serviceWorkerScript } from '../http/precache';
 import { createRemotes } from '../http/remotes';
-import { requestVariant } from '../variants/variant';
 
 // Emitted as `[name].[contenthash:10].js`: such a file never changes, everything else may.
 const HASHED_FILE = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;

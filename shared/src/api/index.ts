@@ -14,3 +14,4 @@ export * from './notices';
 export * from './admin';
 export * from './useLoaded';
 export * from './transfers';
+export * from './alarmLog';

@@ -8,8 +8,8 @@ import { DEVICE_NAME_MAX_LENGTH, DEVICE_NAME_PATTERN, IMEI_PATTERN, IMSI_PATTERN
 import { FOTA_CHECKSUM_PATTERN, FOTA_URL_MAX_LENGTH, FOTA_URL_PATTERN } from '../domain/firmware';
 import { SHARING_MAX_EMAILS, TAGS_MAX } from '../domain/sharing';
 import { TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from '../domain/subscription';
-import { SCHEDULE_MAX_LENGTH, SCHEDULE_PATTERN, TIME_ZONE_MAX_LENGTH, TIME_ZONE_PATTERN, TIMER_MAX_SCHEDULES } from '../domain/timer';
-import { IsoTime } from './common';
+import { TIME_ZONE_MAX_LENGTH, TIME_ZONE_PATTERN, TIMER_ENTRY_MAX_LENGTH, TIMER_ENTRY_PATTERN, TIMER_MAX_SCHEDULES } from '../domain/timer';
+import { GeoLocation, IsoTime } from './common';
 
 /** Request bodies accept no other fields. */
 export const closed = { additionalProperties: false } as const;
@@ -68,17 +68,24 @@ export type Subscription = Static<typeof Subscription>;
 export const RenewalState = Type.Object({ PaymentFailed: Type.Literal(true), RetryAt: IsoTime });
 export type RenewalState = Static<typeof RenewalState>;
 
-/** A timer entry: 'minute hour days' on the wall clock of the timer's TimeZone, UTC without one (see domain/timer). */
-export const ScheduleString = Type.String({ pattern: SCHEDULE_PATTERN, maxLength: SCHEDULE_MAX_LENGTH });
+/**
+ * A timer entry: 'minute hour days' on the wall clock of the timer's TimeZone (UTC without one), or a sun entry
+ * 'sunset+30 days' computed from the timer's Location (see domain/timer, domain/sun).
+ */
+export const ScheduleString = Type.String({ pattern: TIMER_ENTRY_PATTERN, maxLength: TIMER_ENTRY_MAX_LENGTH });
 const Schedules = Type.Array(ScheduleString, { maxItems: TIMER_MAX_SCHEDULES, uniqueItems: true });
 /** An IANA time zone ('Europe/Stockholm'); the server also checks that it is a known one (domain/timer isKnownTimeZone). */
 export const TimeZone = Type.String({ pattern: TIME_ZONE_PATTERN, maxLength: TIME_ZONE_MAX_LENGTH });
 
 /**
  * Timer of SmartPlug and SmartPlug2 (docs/product/devices.md): On switches on, Off switches off, at the times of
- * TimeZone's wall clock; a timer without TimeZone (the old form) is in UTC.
+ * TimeZone's wall clock; a timer without TimeZone (the old form) is in UTC. Location: where sun entries' sunrise and
+ * sunset are computed (required when there is one, docs/protocol.md "Sun entries").
  */
-export const Timer = Type.Object({ Enabled: Type.Boolean(), On: Schedules, Off: Schedules, TimeZone: Type.Optional(TimeZone) }, closed);
+export const Timer = Type.Object(
+  { Enabled: Type.Boolean(), On: Schedules, Off: Schedules, TimeZone: Type.Optional(TimeZone), Location: Type.Optional(GeoLocation) },
+  closed,
+);
 export type Timer = Static<typeof Timer>;
 
 /** An alarm without a switch: only whether it is triggered. */

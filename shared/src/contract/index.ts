@@ -20,3 +20,4 @@ export * from './admin';
 export * from './transfers';
 export * from './deviceChanges';
 export * from './planPurchase';
+export * from './alarmLog';

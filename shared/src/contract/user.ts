@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CODE_PATTERN, PASSWORD_MAX_LENGTH, PHONE_PATTERN, VATIN_PATTERN } from '../domain/account';
 import { ENERGY_PRICE_MAX, ENERGY_PRICE_MIN } from '../domain/energyPrice';
-import { Country, Email, Id, IsoTime, Locale, Password } from './common';
+import { Country, Email, GeoLocation, Id, IsoTime, Locale, Password } from './common';
 
 const closed = { additionalProperties: false } as const;
 const Text = (max: number) => Type.String({ maxLength: max });
@@ -51,6 +51,8 @@ export const User = Type.Object({
   SmsNotifications,
   /** Null until the user sets one. */
   EnergyPrice: Type.Union([EnergyPrice, Type.Null()]),
+  /** The farm's position, for sunrise and sunset timer rules (docs/product/sun-timers.md); absent or null until set. */
+  Location: Type.Optional(Type.Union([GeoLocation, Type.Null()])),
 });
 export type User = Static<typeof User>;
 
@@ -124,6 +126,8 @@ export const UpdateUserBody = Type.Object(
     SmsNotifications: Type.Optional(Type.Object({ Enabled: Type.Boolean() }, closed)),
     /** A price sets it, null removes it. */
     EnergyPrice: Type.Optional(Type.Union([EnergyPrice, Type.Null()])),
+    /** The farm's position (typed, or the phone's); null removes it. */
+    Location: Type.Optional(Type.Union([GeoLocation, Type.Null()])),
     // The invoice details, as at sign-up (docs/product/billing.md): the next invoice is made out to them.
     Name: Type.Optional(Text(200)),
     Addr1: Type.Optional(Text(200)),

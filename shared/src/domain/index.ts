@@ -12,6 +12,7 @@ export * from './alarmState';
 export * from './reporting';
 export * from './deviceConfig';
 export * from './timer';
+export * from './sun';
 export * from './ruleDrafts';
 export * from './sharing';
 export * from './money';

@@ -4,12 +4,15 @@
 // timer.ts.
 import { parseBoundInput } from './alarms';
 import {
+  SUN_OFFSET_MAX,
+  SUN_OFFSET_MIN,
   THERMOSTAT_MAX_TRIGGERS,
   TIMER_MAX_SCHEDULES,
   checkThermostatTemperature,
   formatDays,
   roundScheduleUp,
   type PowerAction,
+  type SunEvent,
   type ThermostatDirection,
   type ThermostatRule,
   type TimerRule,
@@ -53,9 +56,14 @@ const sharesADay = (a: readonly number[], b: readonly number[]) => a.some((day) 
 // Monday-first position of a rule's first day, so rules of the same time list Monday's before Sunday's.
 const firstDayRank = (days: readonly number[]) => Math.min(...days.map((d) => (d + 6) % 7));
 
-/** The order the timer list shows: by time of day, then first day (Monday first), then on before off. */
+// Sun rules list after the clock rules (their time moves through the year): sunrise first, then by offset.
+const sunRank = (rule: TimerRule) => (rule.sun ? (rule.sun.event === 'sunrise' ? 1 : 2) : 0);
+
+/** The order the timer list shows: by time of day (sun rules after, sunrise first, by offset), then first day (Monday first), then on before off. */
 export function compareTimerRules(a: TimerRule, b: TimerRule): number {
   return (
+    sunRank(a) - sunRank(b) ||
+    (a.sun?.offset ?? 0) - (b.sun?.offset ?? 0) ||
     a.hour * 60 + a.minute - (b.hour * 60 + b.minute) ||
     firstDayRank(a.days) - firstDayRank(b.days) ||
     (a.action === b.action ? 0 : a.action === 'on' ? -1 : 1)
@@ -106,10 +114,66 @@ export function checkTimerRule(draft: TimerRuleDraft, rules: readonly TimerRule[
   if (!typed || errors.days) return { errors, rule: null };
   // The days move with a time rounded past midnight (23:58 on Monday runs at 00:00 on Tuesday).
   const rule: TimerRule = { ...roundScheduleUp({ ...typed, days: ascendingDays(draft.days) }), action: draft.action };
-  const atSameTime = rules.filter((r) => r.hour === rule.hour && r.minute === rule.minute);
-  if (atSameTime.some((r) => r.action === rule.action && sameDays(r.days, rule.days))) errors.rule = 'duplicate';
-  else if (atSameTime.some((r) => r.action !== rule.action && sharesADay(r.days, rule.days))) errors.rule = 'conflict';
-  else if (rules.filter((r) => r.action === rule.action).length >= TIMER_MAX_SCHEDULES) errors.rule = 'tooMany';
+  errors.rule = ruleClash(
+    rule,
+    rules.filter((r) => !r.sun && r.hour === rule.hour && r.minute === rule.minute),
+    rules,
+  );
+  return { errors, rule: errors.rule ? null : rule };
+}
+
+// A rule against those at the same moment (same time, or same sun event and offset) and all the rules.
+function ruleClash(rule: TimerRule, atSameTime: readonly TimerRule[], rules: readonly TimerRule[]): TimerRuleErrors['rule'] {
+  if (atSameTime.some((r) => r.action === rule.action && sameDays(r.days, rule.days))) return 'duplicate';
+  if (atSameTime.some((r) => r.action !== rule.action && sharesADay(r.days, rule.days))) return 'conflict';
+  return rules.filter((r) => r.action === rule.action).length >= TIMER_MAX_SCHEDULES ? 'tooMany' : null;
+}
+
+/** A sun rule being typed (docs/product/sun-timers.md): the event, the offset input's text in minutes, days, action. */
+export interface SunRuleDraft {
+  event: SunEvent;
+  offset: string;
+  days: readonly number[];
+  action: PowerAction;
+}
+
+export interface SunRuleErrors {
+  /** `invalid`: not a whole number; below or above: outside −180…+180 minutes. */
+  offset: 'invalid' | 'belowMinimum' | 'aboveMaximum' | null;
+  days: 'required' | null;
+  /** `noLocation`: the farm's location is not set on the account, so the plug could not compute the time. */
+  rule: 'duplicate' | 'conflict' | 'tooMany' | 'noLocation' | null;
+}
+
+/** An offset input's text to minutes: '' is 0, '+30' and '-15' are taken; null when not a whole number. */
+export function parseSunOffset(text: string): number | null {
+  const value = text.trim().replace('\u2212', '-');
+  if (!value) return 0;
+  return /^[+-]?\d{1,4}$/.test(value) ? Number(value) : null;
+}
+
+/** docs/product/sun-timers.md: checks a sun rule before it joins `rules`; `hasLocation`: the account has the farm's location. */
+export function checkSunRule(
+  draft: SunRuleDraft,
+  rules: readonly TimerRule[],
+  hasLocation: boolean,
+): { errors: SunRuleErrors; rule: TimerRule | null } {
+  const offset = parseSunOffset(draft.offset);
+  const errors: SunRuleErrors = {
+    offset: offset === null ? 'invalid' : offset < SUN_OFFSET_MIN ? 'belowMinimum' : offset > SUN_OFFSET_MAX ? 'aboveMaximum' : null,
+    days: draft.days.length ? null : 'required',
+    rule: hasLocation ? null : 'noLocation',
+  };
+  if (errors.offset || errors.days || errors.rule || offset === null) return { errors, rule: null };
+  const rule: TimerRule = {
+    minute: 0,
+    hour: 0,
+    days: ascendingDays(draft.days),
+    action: draft.action,
+    sun: { event: draft.event, offset },
+  };
+  const atSameTime = rules.filter((r) => r.sun?.event === draft.event && r.sun.offset === offset);
+  errors.rule = ruleClash(rule, atSameTime, rules);
   return { errors, rule: errors.rule ? null : rule };
 }
 

@@ -26,11 +26,50 @@ export const DAYS_PATTERN = `^${DAYS_SOURCE}$`;
 /** Schedule syntax: 'minute hour days' (on the wall clock of the timer's TimeZone; UTC without one). */
 export const SCHEDULE_PATTERN = `^${MINUTE_SOURCE} ${HOUR_SOURCE} ${DAYS_SOURCE}$`;
 export const SCHEDULE_MAX_LENGTH = 19;
+// A sun entry's offset in minutes, 0…180 without leading zeros, its sign always written (domain/sun.ts).
+const SUN_OFFSET_SOURCE = '(?:[0-9]|[1-9][0-9]|1[0-7][0-9]|180)';
+/** Sun entry syntax (docs/protocol.md "Sun entries"): 'sunset+30 1,2,3', 'sunrise-15 0,6' (event, signed minutes, days). */
+export const SUN_SCHEDULE_PATTERN = `^(?:sunrise|sunset)[+-]${SUN_OFFSET_SOURCE} ${DAYS_SOURCE}$`;
+/** A timer entry on the wire: a schedule ('minute hour days') or a sun entry ('sunset+30 days'). */
+export const TIMER_ENTRY_PATTERN = `^(?:${MINUTE_SOURCE} ${HOUR_SOURCE}|(?:sunrise|sunset)[+-]${SUN_OFFSET_SOURCE}) ${DAYS_SOURCE}$`;
+export const TIMER_ENTRY_MAX_LENGTH = 25; // 'sunrise+180 0,1,2,3,4,5,6'
 /** An IANA time zone name's shape ('Europe/Stockholm', 'America/Argentina/Buenos_Aires', 'UTC', 'Etc/GMT+1'); the server checks it is known. */
 export const TIME_ZONE_PATTERN = '^[A-Za-z][A-Za-z0-9_+\\-]*(?:/[A-Za-z0-9_+\\-]+){0,2}$';
 export const TIME_ZONE_MAX_LENGTH = 64;
 /** The zone of a timer or thermostat saved without one (the old form). */
 export const LEGACY_TIME_ZONE = 'UTC';
+
+export type SunEvent = 'sunrise' | 'sunset';
+/** Minutes before (−) or after (+) the event (chosen: three hours either way). */
+export const SUN_OFFSET_MIN = -180;
+export const SUN_OFFSET_MAX = 180;
+
+export interface SunSchedule {
+  event: SunEvent;
+  /** Minutes, SUN_OFFSET_MIN…SUN_OFFSET_MAX. */
+  offset: number;
+  /** Day numbers 0–6, Sunday 0: the local dates whose sunrise or sunset counts. */
+  days: number[];
+}
+
+/** docs/protocol.md "Sun entries": sun entry syntax check. */
+export function isValidSunSchedule(entry: string): boolean {
+  return new RegExp(SUN_SCHEDULE_PATTERN).test(entry);
+}
+
+/** 'sunset+30 1,2' to its parts; null when it is no sun entry (a clock entry, or invalid). */
+export function parseSunSchedule(entry: string): SunSchedule | null {
+  if (!isValidSunSchedule(entry)) return null;
+  const match = /^(sunrise|sunset)([+-]\d+) (.*)$/.exec(entry)!;
+  return { event: match[1] as SunEvent, offset: Number(match[2]), days: match[3].split(',').map(Number) };
+}
+
+/** Parts to 'sunset+30 1,2' (days ascending); throws when the result would not be a valid sun entry. */
+export function formatSunSchedule(schedule: SunSchedule): string {
+  const text = `${schedule.event}${schedule.offset < 0 ? '-' : '+'}${Math.abs(schedule.offset)} ${formatDays(schedule.days)}`;
+  if (!Number.isInteger(schedule.offset) || !isValidSunSchedule(text)) throw new Error(`invalid sun entry: ${text}`);
+  return text;
+}
 
 export type PowerAction = 'on' | 'off';
 export type ThermostatDirection = 'above' | 'below';
@@ -42,9 +81,13 @@ export interface Schedule {
   days: number[];
 }
 
-/** A timer rule as the screen edits it, in local time. */
+/**
+ * A timer rule as the screen edits it, in local time. With `sun` it is a sun entry (docs/product/sun-timers.md):
+ * sunrise or sunset ± offset minutes on its days, and hour and minute are 0 (unused).
+ */
 export interface TimerRule extends Schedule {
   action: PowerAction;
+  sun?: { event: SunEvent; offset: number };
 }
 
 export interface TimerValue {
@@ -53,6 +96,8 @@ export interface TimerValue {
   Off: string[];
   /** IANA zone of the schedules' wall clock; absent: UTC (the old form). */
   TimeZone?: string;
+  /** Where sun entries are computed (domain/sun.ts); absent while there is none. */
+  Location?: { Latitude: number; Longitude: number };
 }
 
 /** A thermostat rule as the screen edits it. */
@@ -173,20 +218,37 @@ export function fromUtcSchedule(schedule: string, action: PowerAction, utcOffset
 export function timerToRules(timer: Pick<TimerValue, 'On' | 'Off' | 'TimeZone'>, viewZone: string, at: Date = new Date()): TimerRule[] {
   const from = timer.TimeZone ?? LEGACY_TIME_ZONE;
   const shift = from === viewZone ? 0 : zoneOffsetMinutes(viewZone, at) - zoneOffsetMinutes(from, at);
-  return [...timer.On.map((s) => fromUtcSchedule(s, 'on', shift)), ...timer.Off.map((s) => fromUtcSchedule(s, 'off', shift))];
+  // A sun entry has no clock time to move: its days stay those of its zone.
+  const rule = (entry: string, action: PowerAction): TimerRule => {
+    const sun = parseSunSchedule(entry);
+    return sun
+      ? { minute: 0, hour: 0, days: sun.days, action, sun: { event: sun.event, offset: sun.offset } }
+      : fromUtcSchedule(entry, action, shift);
+  };
+  return [...timer.On.map((s) => rule(s, 'on')), ...timer.Off.map((s) => rule(s, 'off'))];
 }
 
 /**
  * docs/product/devices.md, docs/product/validation.md: rules on the wall clock of `timeZone` to the wire Timer that
- * carries the zone (each rounded up with carry); a repeated schedule is kept once.
+ * carries the zone (each rounded up with carry); a repeated schedule is kept once. Sun rules become sun entries, and
+ * the timer carries `location` when there is one.
  */
-export function rulesToTimer(enabled: boolean, rules: readonly TimerRule[], timeZone: string): TimerValue {
+export function rulesToTimer(
+  enabled: boolean,
+  rules: readonly TimerRule[],
+  timeZone: string,
+  location?: { Latitude: number; Longitude: number } | null,
+): TimerValue {
   const timer: TimerValue = { Enabled: enabled, On: [], Off: [], TimeZone: timeZone };
   for (const rule of rules) {
-    const { action, schedule } = toUtcSchedule(rule, 0);
+    const { action, schedule } = rule.sun
+      ? { action: rule.action, schedule: formatSunSchedule({ ...rule.sun, days: rule.days }) }
+      : toUtcSchedule(rule, 0);
     const list = action === 'on' ? timer.On : timer.Off;
     if (!list.includes(schedule)) list.push(schedule);
   }
+  // The plug computes sun entries from the farm's location (docs/protocol.md "Sun entries").
+  if (location && rules.some((rule) => rule.sun)) timer.Location = { Latitude: location.Latitude, Longitude: location.Longitude };
   return timer;
 }
 

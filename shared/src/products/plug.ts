@@ -14,7 +14,14 @@ export function plugLiveValues(reading: PlugReading) {
   return { Load: reading.Load, Consumption: reading.Consumption, SignalStrength: reading.SignalStrength, PowerEnabled: reading.PowerEnabled };
 }
 
-/** The timer as the device's configuration carries it: a copy of the saved one, with its zone (docs/protocol.md; none: UTC). */
+/** The timer as the device's configuration carries it: a copy of the saved one, with its zone (docs/protocol.md; none: UTC) and location. */
 export function timerConfig(timer: Timer): Timer {
-  return { Enabled: timer.Enabled, On: [...timer.On], Off: [...timer.Off], ...(timer.TimeZone ? { TimeZone: timer.TimeZone } : {}) };
+  return {
+    Enabled: timer.Enabled,
+    On: [...timer.On],
+    Off: [...timer.Off],
+    ...(timer.TimeZone ? { TimeZone: timer.TimeZone } : {}),
+    // docs/protocol.md "Sun entries": the plug computes sunrise and sunset itself, from here.
+    ...(timer.Location ? { Location: { Latitude: timer.Location.Latitude, Longitude: timer.Location.Longitude } } : {}),
+  };
 }

@@ -21,6 +21,8 @@ export const STORAGE_KEYS = {
   dismissedNotices: 'paddock.dismissedNotices',
   /** The last device list the dashboard showed, with its user and time, for use offline (docs/product/installable-app.md). */
   lastDeviceList: 'paddock.lastDeviceList',
+  /** The dashboard's view chosen in this browser, 'compact' or 'detailed' (docs/product/screens.md /devices). */
+  dashboardView: 'paddock.dashboardView',
 } as const;
 
 export function isTokenValid(token: Token | null | undefined, nowMs: number = Date.now()): token is Token {
@@ -93,6 +95,9 @@ export const activeUserAtom = atom((get) => get(impersonatingAtom)?.User ?? get(
 
 /** Notice ids closed in this browser; pruned to the public ones after every fetch of the notices. */
 export const dismissedNoticesAtom = atomWithStorage<string[]>(STORAGE_KEYS.dismissedNotices, [], local, { getOnInit: true });
+
+/** The dashboard's view chosen in this browser; null until the farmer chooses (the screen's width decides then). */
+export const dashboardViewAtom = atomWithStorage<'compact' | 'detailed' | null>(STORAGE_KEYS.dashboardView, null, local, { getOnInit: true });
 
 function initialLocale(): Locale {
   const languages = typeof navigator !== 'undefined' ? (navigator.languages ?? [navigator.language]) : [];

@@ -8,13 +8,13 @@ import * as icons from './icons';
 /** A localized field error: a message with its values, or nothing. */
 export type FieldMessage = { message: MessageDescriptor; values?: Record<string, string | number> } | string | null | undefined;
 
-function useMessageText(error: FieldMessage): string | undefined {
+export function useMessageText(error: FieldMessage): string | undefined {
   const t = useT();
   if (!error) return undefined;
   return typeof error === 'string' ? error : t(error.message, error.values);
 }
 
-interface FieldFrameProps {
+export interface FieldFrameProps {
   id: string;
   label: ReactNode;
   hint?: ReactNode;
@@ -22,10 +22,11 @@ interface FieldFrameProps {
   children: ReactNode;
 }
 
-function FieldFrame({ id, label, hint, errorText, children }: FieldFrameProps) {
+/** A field's label, its control, and its hint or error (the label's id is `${id}-label`). */
+export function FieldFrame({ id, label, hint, errorText, children }: FieldFrameProps) {
   return (
     <div className={['pd-field', errorText ? 'pd-field--error' : ''].join(' ')}>
-      <label className="pd-field__label" htmlFor={id}>
+      <label className="pd-field__label" id={`${id}-label`} htmlFor={id}>
         {label}
       </label>
       {children}
@@ -43,7 +44,7 @@ function FieldFrame({ id, label, hint, errorText, children }: FieldFrameProps) {
   );
 }
 
-function describedBy(id: string, hint: unknown, errorText: string | undefined) {
+export function describedBy(id: string, hint: unknown, errorText: string | undefined) {
   return errorText ? `${id}-error` : hint ? `${id}-hint` : undefined;
 }
 

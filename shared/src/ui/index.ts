@@ -3,6 +3,8 @@ export * as icons from './icons';
 export type { IconSymbol } from './icons';
 export * from './Button';
 export * from './Field';
+export * from './DateField';
+export * from './FileField';
 export * from './Layout';
 export * from './Dialog';
 export * from './Toasts';

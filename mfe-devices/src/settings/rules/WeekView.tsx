@@ -28,8 +28,11 @@ export function WeekView({ rules }: { rules: readonly TimerRule[] }) {
               {ofDay.length ? (
                 <ul className="pd-week__entries">
                   {ofDay.map((rule) => (
-                    <li key={`${rule.action} ${rule.hour}:${rule.minute}`} className={`pd-week__entry pd-week__entry--${rule.action}`}>
-                      <span className="pd-week__time">{format.time(rule)}</span>{' '}
+                    <li
+                      key={`${rule.action} ${rule.sun ? `${rule.sun.event}${rule.sun.offset}` : `${rule.hour}:${rule.minute}`}`}
+                      className={`pd-week__entry pd-week__entry--${rule.action}`}
+                    >
+                      <span className="pd-week__time">{format.when(rule)}</span>{' '}
                       <span className="pd-week__action">{t(rule.action === 'on' ? m.actionOn : m.actionOff)}</span>
                     </li>
                   ))}

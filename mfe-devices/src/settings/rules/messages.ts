@@ -157,6 +157,64 @@ export const rulesTexts = defineTranslations('devices.settings.rules', {
     'sv-SE': 'Högst {max} regler kan slå av kontakten.',
   },
 
+  // ---- Sunrise and sunset (docs/product/sun-timers.md) ----
+  whenLabel: { 'en-GB': 'When', 'de-DE': 'Wann', 'fr-FR': 'Quand', 'sv-SE': 'När' },
+  whenTime: { 'en-GB': 'At a time', 'de-DE': 'Zu einer Uhrzeit', 'fr-FR': 'À une heure donnée', 'sv-SE': 'Vid en tid' },
+  whenSunrise: { 'en-GB': 'At sunrise', 'de-DE': 'Bei Sonnenaufgang', 'fr-FR': 'Au lever du soleil', 'sv-SE': 'Vid soluppgång' },
+  whenSunset: { 'en-GB': 'At sunset', 'de-DE': 'Bei Sonnenuntergang', 'fr-FR': 'Au coucher du soleil', 'sv-SE': 'Vid solnedgång' },
+  sunrise: { 'en-GB': 'Sunrise', 'de-DE': 'Sonnenaufgang', 'fr-FR': 'Lever du soleil', 'sv-SE': 'Soluppgång' },
+  sunset: { 'en-GB': 'Sunset', 'de-DE': 'Sonnenuntergang', 'fr-FR': 'Coucher du soleil', 'sv-SE': 'Solnedgång' },
+  sunAfter: { 'en-GB': '{event} + {minutes} min', 'de-DE': '{event} + {minutes} Min.', 'fr-FR': '{event} + {minutes} min', 'sv-SE': '{event} + {minutes} min' },
+  sunBefore: {
+    'en-GB': '{event} \u2212 {minutes} min',
+    'de-DE': '{event} \u2212 {minutes} Min.',
+    'fr-FR': '{event} \u2212 {minutes} min',
+    'sv-SE': '{event} \u2212 {minutes} min',
+  },
+  sunOffsetLabel: {
+    'en-GB': 'Minutes before (−) or after (+)',
+    'de-DE': 'Minuten davor (−) oder danach (+)',
+    'fr-FR': 'Minutes avant (−) ou après (+)',
+    'sv-SE': 'Minuter före (−) eller efter (+)',
+  },
+  sunOffsetHint: {
+    'en-GB': 'From {min} to +{max}.',
+    'de-DE': 'Von {min} bis +{max}.',
+    'fr-FR': 'De {min} à +{max}.',
+    'sv-SE': 'Från {min} till +{max}.',
+  },
+  sunOffsetInvalid: {
+    'en-GB': 'Enter whole minutes, such as 30 or −15.',
+    'de-DE': 'Geben Sie ganze Minuten ein, z. B. 30 oder −15.',
+    'fr-FR': 'Saisissez des minutes entières, par exemple 30 ou −15.',
+    'sv-SE': 'Ange hela minuter, till exempel 30 eller −15.',
+  },
+  sunToday: { 'en-GB': 'Today {time}.', 'de-DE': 'Heute {time}.', 'fr-FR': 'Aujourd’hui {time}.', 'sv-SE': 'I dag {time}.' },
+  sunNoSunriseToday: {
+    'en-GB': 'The sun does not rise at your farm today: the rule does not run on such days.',
+    'de-DE': 'Die Sonne geht heute an Ihrem Hof nicht auf: An solchen Tagen läuft die Regel nicht.',
+    'fr-FR': 'Le soleil ne se lève pas aujourd’hui à votre ferme : la règle ne s’applique pas ces jours-là.',
+    'sv-SE': 'Solen går inte upp vid din gård i dag: regeln körs inte sådana dagar.',
+  },
+  sunNoSunsetToday: {
+    'en-GB': 'The sun does not set at your farm today: the rule does not run on such days.',
+    'de-DE': 'Die Sonne geht heute an Ihrem Hof nicht unter: An solchen Tagen läuft die Regel nicht.',
+    'fr-FR': 'Le soleil ne se couche pas aujourd’hui à votre ferme : la règle ne s’applique pas ces jours-là.',
+    'sv-SE': 'Solen går inte ner vid din gård i dag: regeln körs inte sådana dagar.',
+  },
+  sunNoLocation: {
+    'en-GB': 'Sunrise and sunset need your farm’s location.',
+    'de-DE': 'Für Sonnenauf- und -untergang wird der Standort Ihres Hofs benötigt.',
+    'fr-FR': 'Le lever et le coucher du soleil nécessitent l’emplacement de votre ferme.',
+    'sv-SE': 'Soluppgång och solnedgång kräver din gårds position.',
+  },
+  sunSetLocation: {
+    'en-GB': 'Set it on your account page',
+    'de-DE': 'Legen Sie ihn auf Ihrer Kontoseite fest',
+    'fr-FR': 'Indiquez-le sur la page de votre compte',
+    'sv-SE': 'Ange den på din kontosida',
+  },
+
   // ---- Thermostat ----
   thermostatTitle: { 'en-GB': 'Thermostat', 'de-DE': 'Thermostat', 'fr-FR': 'Thermostat', 'sv-SE': 'Termostat' },
   thermostatEnabled: { 'en-GB': 'Use the thermostat', 'de-DE': 'Thermostat verwenden', 'fr-FR': 'Utiliser le thermostat', 'sv-SE': 'Använd termostaten' },

@@ -5,7 +5,7 @@
 // sends them again). The queue is bounded by what the broker lets in flight, not by a count here.
 import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { isDatabaseUnavailable, type Db } from '../../db/client';
-import type { NoticeSettings } from '../../notify/alarmNotices';
+import type { NoticeSettings } from '../../notify';
 import { ingestBatch, type IngestResult, type Uplink } from './ingest';
 
 /** Uplinks per transaction at most: keeps a transaction (and the devices' row locks) short. */

@@ -28,8 +28,8 @@ import { deviceCommands, devices } from '../../db/schema';
 import { connectServerClient, type MqttEndpoint, type ServerClient } from '../../mqtt/client';
 import { UplinkQueue } from '../../mqtt/uplinkQueue';
 import { CommandTimeoutError, PendingCommands, realTimers, type Timers } from './commands';
-import type { NoticeSettings } from '../../notify/alarmNotices';
-import type { Metrics, UplinkDropReason } from '../../observability/metrics';
+import type { NoticeSettings } from '../../notify';
+import type { Metrics, UplinkDropReason } from '../../observability';
 import { IngestBatcher } from './batcher';
 import { parsePayload } from './payloads';
 

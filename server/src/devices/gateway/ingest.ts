@@ -29,13 +29,13 @@ import {
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deviceReadings, devices, type DeviceRow } from '../../db/schema';
-import { coverReadingDays, forgetCoveredDays, rawReadingsSince } from '../../readings/partitions';
+import { coverReadingDays, forgetCoveredDays, rawReadingsSince } from '../../readings';
 import { deepMerge } from '../changes';
 import { SERVER_PRODUCTS } from '../products';
 import { newestReadingAt } from '../liveValues';
 import { changedRow, type DeviceChange } from '../store';
-import { DEFAULT_NOTICE_SETTINGS, noticeAlarms, type NoticeSettings } from '../../notify/alarmNotices';
-import type { UplinkDropReason } from '../../observability/metrics';
+import { DEFAULT_NOTICE_SETTINGS, noticeAlarms, type NoticeSettings } from '../../notify';
+import type { UplinkDropReason } from '../../observability';
 import { knownFields, parsePayload } from './payloads';
 
 export type IngestResult =

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { deviceSweep, devices } from '../../db/schema';
 import { claimPass, startJobLoop, type JobLoop, type PassBound } from '../../jobs/loop';
-import { DEFAULT_NOTICE_SETTINGS, noticeAlarms, releaseHeldTriggers, remindOffline, type NoticeSettings } from '../../notify/alarmNotices';
+import { DEFAULT_NOTICE_SETTINGS, noticeAlarms, releaseHeldTriggers, remindOffline, type NoticeSettings } from '../../notify';
 import { deepMerge } from '../changes';
 
 /** Devices claimed (and their notifications enqueued) per transaction; reminders and held alarms too. */

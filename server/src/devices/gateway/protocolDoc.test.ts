@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { configReportSchema, DeviceAck, DeviceStatus, FotaReport, READING_SCHEMAS } from '@paddock/shared/contract';
-import { DAYS_PATTERN, isConfiguredProduct, PRODUCT_IDS, SCHEDULE_PATTERN, TIME_ZONE_PATTERN } from '@paddock/shared/domain';
+import { DAYS_PATTERN, isConfiguredProduct, PRODUCT_IDS, SCHEDULE_PATTERN, TIME_ZONE_PATTERN, TIMER_ENTRY_PATTERN } from '@paddock/shared/domain';
 import type { TSchema } from '@sinclair/typebox';
 import { CONFIG_DOCS } from '../../config';
 
@@ -32,6 +32,7 @@ interface Json {
 /** The shapes the patterns stand for, in the doc's words. */
 const PATTERNS: Record<string, string> = {
   [SCHEDULE_PATTERN]: 'a timer entry `minute hour days` ([Time zones](#time-zones))',
+  [TIMER_ENTRY_PATTERN]: 'a timer entry `minute hour days` ([Time zones](#time-zones)) or `sunset+30 days` ([Sun entries](#sun-entries))',
   [DAYS_PATTERN]: 'day numbers 0–6 (Sunday 0), comma-separated, each once: `1,2,3`',
   [TIME_ZONE_PATTERN]: 'an IANA zone name: `Europe/Stockholm`',
 };

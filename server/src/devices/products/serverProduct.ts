@@ -1,7 +1,7 @@
 // What the server knows of one product beyond the shared registry (@paddock/shared/domain PRODUCTS): its request
 // bodies, a new device's fields, how an update body splits into changes, and what its uplinks carry.
 import type { ConfigReport } from '@paddock/shared/contract';
-import { isKnownTimeZone, type FieldsPatch, type ProductId } from '@paddock/shared/domain';
+import { isKnownTimeZone, isValidSunSchedule, type FieldsPatch, type ProductId } from '@paddock/shared/domain';
 import { badRequest } from '../../http/errors';
 import type { TSchema } from '@sinclair/typebox';
 import type { DeviceChanges, UpdateBody } from '../changes';
@@ -76,4 +76,16 @@ export function zonedRules<T extends { TimeZone?: string }>(field: string, rules
     throw badRequest('invalid_field', `${field}.TimeZone`, { field: `${field}.TimeZone` });
   }
   return { ...rules, TimeZone: rules.TimeZone };
+}
+
+/**
+ * A timer as an update saves it: zoned (zonedRules), and with a Location whenever it has a sun entry, since the plug
+ * computes sunrise and sunset from it (docs/product/sun-timers.md; 400 naming `<field>.Location`). A timer without
+ * sun entries keeps no location.
+ */
+export function savedTimer<T extends { On: string[]; Off: string[]; TimeZone?: string; Location?: unknown }>(field: string, timer: T): T {
+  const zoned = zonedRules(field, timer);
+  const hasSun = [...timer.On, ...timer.Off].some(isValidSunSchedule);
+  if (hasSun && !timer.Location) throw badRequest('missing_field', `${field}.Location`, { field: `${field}.Location` });
+  return { ...zoned, Location: hasSun ? timer.Location : undefined };
 }

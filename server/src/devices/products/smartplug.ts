@@ -2,7 +2,7 @@
 import { RegisterImeiBody, UpdateSmartplugBody } from '@paddock/shared/contract';
 import { checkLoadAlarm, checkTemperatureAlarm, LOAD_ALARM_RANGE, TEMPERATURE_ALARM_RANGE } from '@paddock/shared/domain';
 import { checkBounds } from '../changes';
-import { ALARM_OFF, EMPTY_TIMER, zonedRules, type ServerProduct } from './serverProduct';
+import { ALARM_OFF, EMPTY_TIMER, savedTimer, zonedRules, type ServerProduct } from './serverProduct';
 
 export const smartplug: ServerProduct<'smartplug'> = {
   id: 'smartplug',
@@ -34,7 +34,7 @@ export const smartplug: ServerProduct<'smartplug'> = {
     if (PowerFailureAlarmEnabled !== undefined) fields.PowerFailureAlarm = { Enabled: PowerFailureAlarmEnabled };
     if (LoadAlarm) fields.LoadAlarm = LoadAlarm;
     if (TemperatureRangeAlarm) fields.TemperatureRangeAlarm = TemperatureRangeAlarm;
-    if (Timer) fields.Timer = zonedRules('Timer', Timer);
+    if (Timer) fields.Timer = savedTimer('Timer', Timer);
     // Days as an array of day numbers is saved in the one days syntax ('1,2,3', ascending) the device and screens read.
     if (Thermostat) {
       const Triggers = Thermostat.Triggers.map((trigger) => ({

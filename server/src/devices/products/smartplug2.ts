@@ -3,7 +3,7 @@ import { RegisterSmartplug2Body, UpdateSmartplug2Body } from '@paddock/shared/co
 import { checkLoadAlarm, CONSUMPTION_LIMIT_KWH, LOAD_ALARM_RANGE } from '@paddock/shared/domain';
 import { badRequest } from '../../http/errors';
 import { checkBounds, nextPlanOf } from '../changes';
-import { ALARM_OFF, EMPTY_TIMER, zonedRules, type ServerProduct } from './serverProduct';
+import { ALARM_OFF, EMPTY_TIMER, savedTimer, type ServerProduct } from './serverProduct';
 
 export const smartplug2: ServerProduct<'smartplug2'> = {
   id: 'smartplug2',
@@ -35,7 +35,7 @@ export const smartplug2: ServerProduct<'smartplug2'> = {
     if (OutputPower !== undefined && rest.DeviceConfig?.OutputPower !== undefined && rest.DeviceConfig.OutputPower !== OutputPower)
       throw badRequest('invalid_field', 'OutputPower', { field: 'OutputPower' });
     const normal = OutputPower === undefined ? rest : { ...rest, DeviceConfig: { ...rest.DeviceConfig, OutputPower } };
-    const fields: Record<string, unknown> = normal.Timer ? { ...normal, Timer: zonedRules('Timer', normal.Timer) } : normal;
+    const fields: Record<string, unknown> = normal.Timer ? { ...normal, Timer: savedTimer('Timer', normal.Timer) } : normal;
     return { metadata: Metadata ?? {}, ...nextPlanOf(Subscription), fields };
   },
   // docs/product/roles.md: the alarms (their bounds and their notifications) are the owner's.

@@ -36,3 +36,5 @@ export { outlet } from './outlet';
 export { simCard } from './sim-card';
 export { toggleOff } from './toggle-off';
 export { toggleOn } from './toggle-on';
+export { calendarToday } from './calendar-today';
+export { uploadFile } from './upload-file';

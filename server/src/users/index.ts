@@ -1,0 +1,2 @@
+// User accounts: sign-up, verification, details and deletion.
+export { findUserByEmail, findUserById, insertUser, toUser } from './store';
