@@ -1,12 +1,15 @@
 // The texts' files of @paddock/shared and every app (the one list, scripts/appList.cjs), for the i18n checks: a new
 // app's texts are checked without anyone remembering to add it here.
-import { readdirSync, statSync } from 'fs';
+import { readFileSync, readdirSync, statSync } from 'fs';
 import { join } from 'path';
 import type { TranslationSet } from '../i18n/define';
 
 const root = join(__dirname, '../../..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { TEXT_PACKAGES } = require('../../../scripts/appList.cjs') as { TEXT_PACKAGES: string[] };
+
+/** Declares defineTranslations itself (its comments show a call). */
+const DEFINE_FILE = join(__dirname, '../i18n/define.ts');
 
 function messageFilesIn(dir: string): string[] {
   let entries: string[];
@@ -19,11 +22,13 @@ function messageFilesIn(dir: string): string[] {
     if (entry === 'node_modules' || entry === 'dist') return [];
     const path = join(dir, entry);
     if (statSync(path).isDirectory()) return messageFilesIn(path);
-    return /^messages\.tsx?$/.test(entry) ? [path] : [];
+    // Any file that declares texts, whatever its name (`detailsMessages.ts` too); not tests, not the declaring helper.
+    if (!/\.tsx?$/.test(entry) || /\.test\.tsx?$/.test(entry) || path === DEFINE_FILE) return [];
+    return /\bdefineTranslations\(\s*['"]/.test(readFileSync(path, 'utf8')) ? [path] : [];
   });
 }
 
-/** Every messages.ts(x) of every package that holds texts, as absolute paths. */
+/** Every file of every package that holds texts and declares some (defineTranslations), as absolute paths. */
 export const messageFiles = (): string[] => TEXT_PACKAGES.flatMap((name) => messageFilesIn(join(root, name, 'src')));
 
 /** The path of `file` from the repository's root, for test names. */
