@@ -3,14 +3,14 @@ import { Route, Routes } from 'react-router-dom';
 import { keyParamOf, PRODUCT_IDS } from '@paddock/shared/domain';
 import type { RemoteAppProps } from '@paddock/shared/federation';
 import { Translations } from '@paddock/shared/i18n';
-import { NotFound } from '@paddock/shared/ui';
+import { NotFound, renewalTexts } from '@paddock/shared/ui';
 import { Dashboard } from './dashboard/Dashboard';
 import { dashboardTexts } from './dashboard/messages';
 import { alarmLogLinkTexts } from './alarms/link/messages';
 import './common/devices.css';
 
 /** Every text of this remote's first load (a constant, so the catalogues merge once). */
-export const DEVICES_TRANSLATIONS = [dashboardTexts, alarmLogLinkTexts];
+export const DEVICES_TRANSLATIONS = [dashboardTexts, alarmLogLinkTexts, renewalTexts];
 
 // Loaded on first visit, with their own texts: the dashboard's JS stays small (docs/architecture/README.md#budgets), and the barcode
 // scanner (@zxing/library) is only imported by the registration pages.

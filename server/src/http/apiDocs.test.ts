@@ -15,4 +15,5 @@ it.each([
   } finally {
     await t.close();
   }
-});
+  // A whole app with its own database and the docs UI, built in the test: seconds on a loaded 2-core machine.
+}, 30_000);

@@ -67,6 +67,7 @@ describe('POST /api/users', () => {
       PushNotifications: { Enabled: false, Tokens: [] },
       SmsNotifications: { Enabled: false, Balance: 0 },
       EnergyPrice: null,
+      Location: null,
     });
   });
 

@@ -4,11 +4,13 @@ import { IntlProvider, useIntl, type MessageDescriptor } from 'react-intl';
 import { FALLBACK_LOCALE, type Locale } from '../domain/account';
 import { localeAtom } from '../session/store';
 import { apiTexts } from '../api/messages';
-import { leaveTexts, renewalTexts, uiTexts } from '../ui/messages';
+import { leaveTexts, uiTexts } from '../ui/messages';
 import { catalogsReady, loadCatalogs, mergeCatalogs, type TextCatalogs } from './define';
 
-// Every catalogue of the shared UI kit, so its texts show in the language chosen, not in en-GB.
-const sharedSets: TextCatalogs[] = [apiTexts, uiTexts, leaveTexts, renewalTexts];
+// The shared UI kit's catalogues every page needs, so its texts show in the language chosen, not in en-GB. Texts only
+// some apps show come with those apps (renewalTexts) or with their component (fieldMessages.ts): every page's start
+// carries these (docs/architecture/README.md#budgets).
+const sharedSets: TextCatalogs[] = [apiTexts, uiTexts, leaveTexts];
 
 /**
  * The language to show `sets` in: `locale` once all their catalogues are in place (a production build loads the

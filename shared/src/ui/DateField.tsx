@@ -3,10 +3,10 @@
 // the native picker. The form still reads the input's ISO value (YYYY-MM-DD), with its min and max.
 import { useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { useT } from '../i18n/LocaleProvider';
+import { Translations, useT } from '../i18n/LocaleProvider';
 import { FieldFrame, describedBy, useMessageText, type FieldMessage } from './Field';
 import { Icon } from './Icon';
-import { uiTexts } from './messages';
+import { FIELD_TEXTS, fieldTexts } from './fieldMessages';
 import type { TextChange } from './useFormErrors';
 import * as icons from './icons';
 
@@ -38,7 +38,16 @@ export interface DateFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
  * date the button shows). Where the browser cannot open it (no showPicker, or a cross-origin frame
  * such as the partner embed), the native input is shown in its place. An optional field has a button that clears it.
  */
-export function DateField({ label, value, onChange, hint, error, className, required, disabled, ...input }: DateFieldProps) {
+/** {@link DateFieldBody} with the fields' own texts (fieldMessages.ts). */
+export function DateField(props: DateFieldProps) {
+  return (
+    <Translations translations={FIELD_TEXTS}>
+      <DateFieldBody {...props} />
+    </Translations>
+  );
+}
+
+function DateFieldBody({ label, value, onChange, hint, error, className, required, disabled, ...input }: DateFieldProps) {
   const id = useId();
   const t = useT();
   const intl = useIntl();
@@ -49,7 +58,7 @@ export function DateField({ label, value, onChange, hint, error, className, requ
   const date = parseIsoDate(value);
   const shown = date
     ? intl.formatDate(date, { day: '2-digit', month: '2-digit', year: 'numeric' })
-    : value || t(uiTexts.messages.chooseDate);
+    : value || t(fieldTexts.messages.chooseDate);
   const description = describedBy(id, hint, errorText);
 
   const openPicker = () => {
@@ -102,8 +111,8 @@ export function DateField({ label, value, onChange, hint, error, className, requ
           <button
             type="button"
             className="pd-field__toggle"
-            aria-label={t(uiTexts.messages.clearDate)}
-            title={t(uiTexts.messages.clearDate)}
+            aria-label={t(fieldTexts.messages.clearDate)}
+            title={t(fieldTexts.messages.clearDate)}
             onClick={() => {
               onChange({ target: { value: '' } });
               // The clear button goes with the date: the focus stays on the field.

@@ -2,10 +2,10 @@
 // language, so the input is visually hidden (still focusable, and still the form's control) and a button-styled
 // label and the chosen file's name are shown in its place.
 import { useId, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react';
-import { useT } from '../i18n/LocaleProvider';
+import { Translations, useT } from '../i18n/LocaleProvider';
 import { FieldFrame, useMessageText, type FieldMessage } from './Field';
 import { Icon } from './Icon';
-import { uiTexts } from './messages';
+import { FIELD_TEXTS, fieldTexts } from './fieldMessages';
 import * as icons from './icons';
 import type { IconSymbol } from './icons';
 
@@ -43,7 +43,16 @@ export interface FileFieldProps extends FileInputProps {
  * A labelled file field: the label names the input, a "Choose a file" button opens the picker, and "No file chosen"
  * or the file's name follows it.
  */
-export function FileField({ label, hint, error, fileName, className, onChange, children, ...input }: FileFieldProps) {
+/** {@link FileFieldBody} with the fields' own texts (fieldMessages.ts). */
+export function FileField(props: FileFieldProps) {
+  return (
+    <Translations translations={FIELD_TEXTS}>
+      <FileFieldBody {...props} />
+    </Translations>
+  );
+}
+
+function FileFieldBody({ label, hint, error, fileName, className, onChange, children, ...input }: FileFieldProps) {
   const id = useId();
   const t = useT();
   const errorText = useMessageText(error);
@@ -70,7 +79,7 @@ export function FileField({ label, hint, error, fileName, className, onChange, c
         />
         <label htmlFor={id} className="pd-btn pd-file__button" aria-hidden="true">
           <Icon icon={icons.uploadFile} />
-          {t(uiTexts.messages.chooseFile)}
+          {t(fieldTexts.messages.chooseFile)}
         </label>
         {/* The input itself tells assistive technology the chosen file's name; a new choice is announced. */}
         <span
@@ -78,7 +87,7 @@ export function FileField({ label, hint, error, fileName, className, onChange, c
           aria-live="polite"
           className={['pd-file__name', name ? '' : 'pd-file__name--none'].filter(Boolean).join(' ')}
         >
-          {name || t(uiTexts.messages.noFileChosen)}
+          {name || t(fieldTexts.messages.noFileChosen)}
         </span>
       </div>
       {children}
