@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { RemoteAppProps } from '@paddock/shared/federation';
 import { Translations } from '@paddock/shared/i18n';
-import { NotFound } from '@paddock/shared/ui';
+import { alarmKindTexts, NotFound } from '@paddock/shared/ui';
 import { AuditLog } from './audit/AuditLog';
 import { adminAuditTexts } from './audit/messages';
 import { adminCommonTexts } from './common/messages';
@@ -16,7 +16,10 @@ import { adminNoticeTexts } from './notices/messages';
 import { Notices } from './notices/Notices';
 import { adminOutboxTexts } from './outbox/messages';
 import { Outbox } from './outbox/Outbox';
-import { AdminDeviceRoute, UserEmailRoute, UserRoute } from './routes';
+import { AdminDeviceRoute, FirmwareCampaignRoute, UserEmailRoute, UserRoute } from './routes';
+import { CampaignForm } from './firmware/CampaignForm';
+import { FirmwareCampaigns } from './firmware/FirmwareCampaigns';
+import { adminFirmwareTexts } from './firmware/messages';
 import { adminStatsTexts } from './stats/messages';
 import { UserSearch } from './users/UserSearch';
 import { adminUserTexts } from './users/messages';
@@ -32,9 +35,11 @@ export const ADMIN_TRANSLATIONS = [
   adminDeviceTexts,
   adminNoticeTexts,
   adminStatsTexts,
+  alarmKindTexts,
   adminAuditTexts,
   adminOutboxTexts,
   adminWarrantyTexts,
+  adminFirmwareTexts,
 ];
 
 // echarts is imported by the stats page's chunk only (docs/architecture/README.md#budgets).
@@ -69,6 +74,9 @@ export default function App(_props: RemoteAppProps) {
           <Route path="admin/stats" element={<StatsRoute />} />
           <Route path="admin/audit" element={<AuditLog />} />
           <Route path="admin/warranty-claims" element={<WarrantyClaims />} />
+          <Route path="admin/firmware-campaigns" element={<FirmwareCampaigns />} />
+          <Route path="admin/firmware-campaigns/new" element={<CampaignForm />} />
+          <Route path="admin/firmware-campaigns/:id" element={<FirmwareCampaignRoute />} />
           <Route path="admin/mailbox" element={<Outbox key="mail" kind="mail" />} />
           <Route path="admin/sms-outbox" element={<Outbox key="sms" kind="sms" />} />
           <Route path="admin/*" element={<NotFound />} />

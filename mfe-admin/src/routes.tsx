@@ -6,6 +6,8 @@ import { adminProductPath } from './devices/adminPaths';
 import { AddTrial } from './devices/AddTrial';
 import { DevicePage } from './devices/DevicePage';
 import { Fota } from './devices/Fota';
+import { CampaignPage } from './firmware/CampaignPage';
+import { CAMPAIGNS_PATH } from './firmware/FirmwareCampaigns';
 import { UserEmail } from './users/UserEmail';
 import { UserPage } from './users/UserPage';
 
@@ -33,6 +35,15 @@ export function AdminDeviceRoute({ product, page }: { product: ProductId; page: 
   return (
     <WithParam name={keyParamOf(product)} back={adminProductPath(product)}>
       {(key) => <Page key={`${product}/${key}`} product={product} deviceKey={key} />}
+    </WithParam>
+  );
+}
+
+/** /admin/firmware-campaigns/{id}. */
+export function FirmwareCampaignRoute() {
+  return (
+    <WithParam name="id" back={CAMPAIGNS_PATH}>
+      {(id) => <CampaignPage key={id} id={id} />}
     </WithParam>
   );
 }

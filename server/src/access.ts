@@ -23,6 +23,7 @@ export type Action =
   | 'mailbox:read'
   | 'simulator:control'
   | 'device:fota'
+  | 'firmware:campaigns'
   | 'device:trial'
   | 'device:cancel'
   | 'device:resetConsumption'
@@ -37,7 +38,11 @@ export type Action =
   | 'audit:read'
   | 'notice:manage'
   | 'notice:readPublic'
-  | 'stats:read';
+  | 'stats:read'
+  | 'apiKey:list'
+  | 'apiKey:create'
+  | 'apiKey:revoke'
+  | 'webhook:manage';
 
 export type Actor = Pick<UserRow, 'id' | 'accountType'>;
 /** What an action is done to; `userId` for actions on a user account. */
@@ -74,6 +79,8 @@ const RULES: Record<Action, (actor: Actor, target: Target) => boolean> = {
   'simulator:control': isAdmin,
   // docs/product/roles.md: configuring firmware updates is an admin task, not the owner's.
   'device:fota': isAdmin,
+  // docs/product/firmware-campaigns.md: rolling firmware out to a fleet is staff's, like a single update.
+  'firmware:campaigns': isAdmin,
   // docs/product/admin.md "Trials and cancellation", "Device search", "Impersonation": staff tools, admins only.
   'device:trial': isAdmin,
   'device:cancel': isAdmin,
@@ -96,6 +103,13 @@ const RULES: Record<Action, (actor: Actor, target: Target) => boolean> = {
   'notice:manage': isAdmin,
   'notice:readPublic': anyone,
   'stats:read': isAdmin,
+  // docs/product/api-keys.md: staff may see and revoke an account's keys (a leaked one), but only the account holder
+  // makes one, never staff, not even while impersonating: a key is a lasting credential for the account.
+  'apiKey:list': selfOrAdmin,
+  'apiKey:create': self,
+  'apiKey:revoke': selfOrAdmin,
+  // docs/product/webhooks.md: an account's webhooks are its own; staff may look and help, like its devices.
+  'webhook:manage': selfOrAdmin,
 };
 
 /** Pure rule: may this signed-in actor do the action? */

@@ -65,6 +65,12 @@ import { variantRoutes } from './variants/variant';
 import { warrantyRoutes } from './warranties/routes';
 import { transferRoutes } from './transfers/routes';
 import { alarmLogRoutes } from './alarms/routes';
+import { reportRoutes, reportUnsubscribeRoutes } from './reports/routes';
+import { startReports } from './reports/schedule';
+import { firmwareCampaignRoutes, startCampaignRunner } from './firmware';
+import { apiKeyRoutes, registerApiKeys } from './apikeys';
+import { webhookRoutes } from './webhooks/routes';
+import { energyRoutes } from './energy/routes';
 import { Shutdown } from './shutdown';
 import { Metrics } from './observability/metrics';
 import { countedPayments, countedTransports } from './observability/instrument';
@@ -205,7 +211,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
     app.setValidatorCompiler(validatorCompiler(deferredSchemas));
     app.addHook('preValidation', rejectUnstorableInput);
     app.setErrorHandler(handleError);
-    registerSessions(app, database.db, config.now, await startSessionCache(app, database));
+    // A `Bearer pdk_…` is an API key: its scopes limit every call (apikeys/, docs/product/api-keys.md).
+    const apiKeys = registerApiKeys(app, database.db, config, new RateLimiter(database.db, config.now, config.rateLimitWindowMinutes));
+    registerSessions(app, database.db, config.now, await startSessionCache(app, database), apiKeys);
     registerAuthenticateFirst(app);
     app.addHook('onClose', () => database.close());
 
@@ -332,6 +340,11 @@ export async function buildApp(config: Config, database: Database, options: Buil
         await api.register(warrantyRoutes, { ctx });
         await api.register(transferRoutes, { ctx });
         await api.register(alarmLogRoutes, { ctx });
+        await api.register(reportRoutes, { ctx });
+        await api.register(firmwareCampaignRoutes, { ctx });
+        await api.register(apiKeyRoutes, { ctx });
+        await api.register(webhookRoutes, { ctx });
+        await api.register(energyRoutes, { ctx });
       },
       { prefix: API_PREFIX },
     );
@@ -347,9 +360,20 @@ export async function buildApp(config: Config, database: Database, options: Buil
       });
       app.addHook('onClose', () => renewals.stop());
       app.shutdown.onDrain('renewals', () => renewals.stop());
+      // The weekly and monthly reports (docs/product/reports.md): every instance runs it, each period is claimed once.
+      const reports = startReports({
+        db: database.db,
+        now: config.now,
+        log: app.log.child({ component: 'reports' }),
+        intervalMs: config.reportIntervalSeconds * 1000,
+      });
+      app.addHook('onClose', () => reports.stop());
+      app.shutdown.onDrain('reports', () => reports.stop());
     }
     // The built-in payment portal's pages, outside the API (billing/builtin/portal.ts).
     await app.register(builtinPortalRoutes, { ctx });
+    // A report's unsubscribe page, reached from the mail without signing in (reports/routes.ts).
+    await app.register(reportUnsubscribeRoutes, { ctx });
     await app.register(webRoutes, { config });
 
     app.setNotFoundHandler((request, reply) =>
@@ -447,6 +471,10 @@ async function startDevices(
   const rollups = startRollups({ db: database.db, now: config.now, log: app.log.child({ component: 'rollups' }) });
   app.addHook('onClose', () => rollups.stop());
   app.shutdown.onDrain('rollups', () => rollups.stop());
+  // Firmware campaigns roll out from one instance at a time, under their lease (firmware/runner.ts).
+  const campaigns = startCampaignRunner({ ctx: { db: database.db, gateway, config }, holder: app.instanceId, log: app.log.child({ component: 'firmware' }) });
+  app.addHook('onClose', () => campaigns.stop());
+  app.shutdown.onDrain('firmware campaigns', () => campaigns.stop());
   // Alarm notifications enqueued by the gateway and the sweep; any number of servers may run the worker.
   const log = app.log.child({ component: 'notify' });
   const worker = startNotifyWorker({
@@ -456,6 +484,7 @@ async function startDevices(
     now: config.now,
     log,
     publicUrl: config.publicUrl,
+    webhookRules: { allowPrivateTargets: config.webhookPrivateTargets },
     intervalMs: config.notifyPollSeconds * 1000,
   });
   app.addHook('onClose', () => worker.stop());

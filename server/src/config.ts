@@ -264,6 +264,7 @@ export const CONFIG_DOCS = [
     meaning: 'Length of the trial every device registration starts with, in days; a fraction is allowed (`0.0005` is about 43 seconds, for tests)',
   },
   { name: 'RENEWAL_INTERVAL_SECONDS', default: '60', meaning: 'How often the renewal job charges and renews (or ends) the subscriptions whose expiry has passed' },
+  { name: 'REPORT_INTERVAL_SECONDS', default: '300', meaning: 'How often the report job looks for weekly and monthly e-mail reports due (docs/product/reports.md); each is sent once whatever the number of instances' },
   { name: 'NOTIFY_QUIET_MINUTES', default: '15', meaning: 'A flapping alarm notifies at most once per this many minutes per device and alarm (its clear is always sent; a trigger held back is sent when the period is over if the alarm is still on)' },
   { name: 'OFFLINE_REMINDER_HOURS', default: '24', meaning: 'A device that stays offline is notified about again every this many hours' },
   {
@@ -298,6 +299,12 @@ export const CONFIG_DOCS = [
     default: 'capacitor://localhost,https://localhost',
     meaning:
       'Origins of the native app\'s web view (Capacitor: `capacitor://localhost` on iOS, `https://localhost` on Android), admitted by the API\'s CORS on every call (the app is the full app); `off`: none; none by default when `NODE_ENV` is `production` (set the app\'s origins there)',
+  },
+  {
+    name: 'WEBHOOK_PRIVATE_TARGETS',
+    default: 'off',
+    meaning:
+      '`on`: webhooks (docs/product/webhooks.md) may target `http:` URLs and private or loopback addresses, for a local receiver in tests; refused with `NODE_ENV=production`',
   },
   {
     name: 'PAYMENT_PROVIDER',
@@ -412,6 +419,8 @@ export interface Config {
   offlineSweepSeconds: number;
   notifyPollSeconds: number;
   renewalIntervalSeconds: number;
+  /** How often the report job runs (reports/schedule.ts). */
+  reportIntervalSeconds: number;
   /** Days of the trial a registration starts (docs/product/devices.md); fractions allowed. */
   registrationTrialDays: number;
   notifyQuietMinutes: number;
@@ -430,6 +439,8 @@ export interface Config {
   nativeAppOrigins: string[];
   /** Who takes the money (PAYMENT_PROVIDER): the built-in provider, or Stripe with its settings. */
   payments: { provider: 'builtin' } | { provider: 'stripe'; stripe: StripeSettings };
+  /** WEBHOOK_PRIVATE_TARGETS: tests only, webhooks may reach http: and this machine (never in production). */
+  webhookPrivateTargets: boolean;
   /** PAYMENT_TEST_MODE: a demo or test installation (no real money); production then admits builtin and Stripe test keys. */
   paymentTestMode: boolean;
   /** API_DOCS: whether /api/docs serves the OpenAPI page and JSON (the document is built either way). */
@@ -626,6 +637,12 @@ function timeouts(request: number, headers: number, idle: number, keepAlive: num
     }
   }
   return { request, headers, idle, keepAlive };
+}
+
+/** WEBHOOK_PRIVATE_TARGETS: a test installation's stand-in receiver; production never sends inside its network. */
+function webhookPrivateTargets(on: boolean, production: boolean): boolean {
+  if (on && production) throw new Error('WEBHOOK_PRIVATE_TARGETS cannot be on with NODE_ENV=production');
+  return on;
 }
 
 /** PAYMENT_PROVIDER and, for Stripe, its settings; both keys are required, and production refuses test stand-ins. */
@@ -842,6 +859,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     offlineSweepSeconds: read.int('OFFLINE_SWEEP_SECONDS'),
     notifyPollSeconds: read.int('NOTIFY_POLL_SECONDS'),
     renewalIntervalSeconds: read.int('RENEWAL_INTERVAL_SECONDS'),
+    reportIntervalSeconds: read.int('REPORT_INTERVAL_SECONDS'),
     registrationTrialDays: read.positive('REGISTRATION_TRIAL_DAYS'),
     notifyQuietMinutes: read.int('NOTIFY_QUIET_MINUTES', 0),
     offlineReminderHours: read.int('OFFLINE_REMINDER_HOURS'),
@@ -858,6 +876,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     nativeAppOrigins: nativeAppOrigins(read.optional('NATIVE_APP_ORIGINS') ?? (production ? 'off' : read.text('NATIVE_APP_ORIGINS'))),
     payments: payments(read, production),
     paymentTestMode: read.flag('PAYMENT_TEST_MODE'),
+    webhookPrivateTargets: webhookPrivateTargets(read.flag('WEBHOOK_PRIVATE_TARGETS'), production),
     apiDocs: read.optional('API_DOCS') === null ? !production : read.flag('API_DOCS'),
     now: () => new Date(),
   };

@@ -12,8 +12,13 @@ test.describe.configure({ timeout: 120_000 });
 const DEVICES = [
   { product: 'fencealarm', route: 'fencealarm', name: 'Top paddock fence', charts: ['Voltage (V)'] },
   { product: 'fencealarm2', route: 'fencealarm2', name: 'Creek fence', charts: ['Voltage (V)'] },
-  { product: 'smartplug', route: 'smartplug', name: 'Egg incubator', charts: ['Consumption (Wh)', 'Load (W)', 'Temperature (°C)'] },
-  { product: 'smartplug2', route: 'smartplug2', name: 'Slurry pump', charts: ['Consumption (Wh)', 'Load (W)'] },
+  {
+    product: 'smartplug',
+    route: 'smartplug',
+    name: 'Egg incubator',
+    charts: ['Consumption (Wh)', 'Load (W)', 'Temperature (°C)', 'Energy'],
+  },
+  { product: 'smartplug2', route: 'smartplug2', name: 'Slurry pump', charts: ['Consumption (Wh)', 'Load (W)', 'Energy'] },
   { product: 'farmcam-sim', route: 'farmcam-sim', name: 'Feed yard camera', charts: ['Remaining data (MB)'] },
 ] as const;
 
@@ -25,7 +30,11 @@ async function registerAll(request: APIRequestContext, baseURL: string, user: { 
 
 const chart = (page: Page, heading: string) => page.getByRole('region', { name: heading });
 
-test('log pages: charts from the dashboard, interval and Until redraw them, CSV and XLSX exports hold the readings', async ({ page, request, baseURL }, testInfo) => {
+test('log pages: charts from the dashboard, interval and Until redraw them, CSV and XLSX exports hold the readings', async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
   const user = await signInNewUser(page, request, baseURL!, 'logs');
   const keys = await registerAll(request, baseURL!, user);
   // A few readings of the simulated fence first (one every 4 s).
@@ -34,7 +43,9 @@ test('log pages: charts from the dashboard, interval and Until redraw them, CSV 
   const history = async () => {
     const from = new Date(Date.now() - 3_600_000).toISOString();
     const to = new Date(Date.now() + 60_000).toISOString();
-    const reply = await apiCall(request, baseURL!, 'get', `fencealarms/${fence}/voltage?from=${from}&to=${to}&format=json`, { token: user.token });
+    const reply = await apiCall(request, baseURL!, 'get', `fencealarms/${fence}/voltage?from=${from}&to=${to}&format=json`, {
+      token: user.token,
+    });
     return (await reply.json()) as { Timestamp: string; Voltage: number }[];
   };
   await expect.poll(async () => (await history()).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
@@ -106,7 +117,11 @@ test('log pages: charts from the dashboard, interval and Until redraw them, CSV 
   expect(firstRow[3]).toBe(first.Voltage);
 
   // Back to the dashboard, at this device.
-  await page.getByRole('button', { name: 'Back' }).or(page.getByRole('link', { name: 'Back' })).first().click();
+  await page
+    .getByRole('button', { name: 'Back' })
+    .or(page.getByRole('link', { name: 'Back' }))
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/devices\\?id=${fence}$`));
 
   // Every other product's page shows its charts with their units.

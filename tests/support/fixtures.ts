@@ -4,6 +4,7 @@ import { demoKey } from '../../server/src/devices/inventory';
 import { PRODUCT_INFO } from '../../shared/src/products/catalogue';
 import type { ProductId } from '../../shared/src/products/ids';
 import { E2E_ADMIN } from './server';
+import type { CaughtMail } from './mailCatcher';
 
 export { expect };
 
@@ -149,7 +150,7 @@ async function adminToken(request: APIRequestContext, baseURL: string) {
  * The mails the server sent to `email`, newest first, as the recipient got them: from the mail catcher
  * (support/mailCatcher.ts), since the built-in mailbox masks the codes of other people's mails.
  */
-export async function mailsTo(request: APIRequestContext, email: string): Promise<{ To: string; Subject: string; Text: string; SentAt: string }[]> {
+export async function mailsTo(request: APIRequestContext, email: string): Promise<CaughtMail[]> {
   const url = process.env.PADDOCK_E2E_MAIL_URL;
   if (!url) throw new Error('PADDOCK_E2E_MAIL_URL is not set: run through tests/playwright.config.ts');
   const reply = await request.get(`${url}/mails?to=${encodeURIComponent(email)}`);

@@ -9,6 +9,8 @@ export interface CaughtMail {
   Subject: string;
   Text: string;
   SentAt: string;
+  /** Files attached (the reports' CSV, docs/product/reports.md), decoded as UTF-8 text. */
+  Attachments: { Filename: string; ContentType: string; Content: string }[];
 }
 
 export interface MailCatcher {
@@ -41,8 +43,13 @@ function decodeHeader(value: string): string {
     );
 }
 
-/** The subject and plain text of a message as the server's mailer (nodemailer) writes it. */
-export function parseMessage(raw: string): { subject: string; text: string } {
+interface Part {
+  header: (name: string) => string;
+  body: string;
+}
+
+/** One MIME entity: its headers (folded lines joined) and its body decoded from its transfer encoding. */
+function parsePart(raw: string): Part {
   const split = raw.indexOf('\r\n\r\n');
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
   let body = raw.slice(split + 4);
@@ -50,7 +57,34 @@ export function parseMessage(raw: string): { subject: string; text: string } {
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
   if (encoding === 'quoted-printable') body = decodeQuotedPrintable(body);
   else if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return { subject: decodeHeader(header('Subject')), text: body.replace(/\r\n/g, '\n').replace(/\n$/, '') };
+  return { header, body };
+}
+
+/** The leaf parts of a message, multipart/* (a text with an HTML alternative and attachments) walked depth first. */
+function leafParts(raw: string): Part[] {
+  const part = parsePart(raw);
+  const boundary = /multipart\/[^;]+;.*boundary="?([^";]+)"?/i.exec(part.header('Content-Type'))?.[1];
+  if (!boundary) return [part];
+  const body = raw.slice(raw.indexOf('\r\n\r\n') + 4);
+  return body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((chunk) => !chunk.startsWith('--'))
+    .flatMap((chunk) => leafParts(chunk.replace(/^\r\n/, '').replace(/\r\n$/, '')));
+}
+
+/** The subject, plain text and attachments of a message as the server's mailer (nodemailer) writes it. */
+export function parseMessage(raw: string): { subject: string; text: string; attachments: CaughtMail['Attachments'] } {
+  const top = parsePart(raw);
+  const parts = leafParts(raw);
+  const isAttachment = (part: Part) => /^attachment/i.test(part.header('Content-Disposition'));
+  const plain = parts.find((part) => !isAttachment(part) && !/text\/html/i.test(part.header('Content-Type'))) ?? parts[0];
+  const attachments = parts.filter(isAttachment).map((part) => ({
+    Filename: decodeHeader(/filename="?([^";]+)"?/i.exec(part.header('Content-Disposition'))?.[1] ?? ''),
+    ContentType: part.header('Content-Type'),
+    Content: part.body,
+  }));
+  return { subject: decodeHeader(top.header('Subject')), text: plain.body.replace(/\r\n/g, '\n').replace(/\n$/, ''), attachments };
 }
 
 export async function startMailCatcher(): Promise<MailCatcher> {
@@ -76,9 +110,9 @@ export async function startMailCatcher(): Promise<MailCatcher> {
           const raw = (data + buffer.slice(0, end)).replace(/\r\n\.\./g, '\r\n.');
           buffer = buffer.slice(end + 5);
           data = null;
-          const { subject, text } = parseMessage(raw);
+          const { subject, text, attachments } = parseMessage(raw);
           const SentAt = new Date().toISOString();
-          for (const To of recipients) mails.push({ To, Subject: subject, Text: text, SentAt });
+          for (const To of recipients) mails.push({ To, Subject: subject, Text: text, SentAt, Attachments: attachments });
           recipients = [];
           reply('250 OK');
           continue;

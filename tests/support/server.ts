@@ -75,6 +75,8 @@ export async function startPaddock(extraEnv: Record<string, string> = {}, option
       RATE_LIMIT_CREATE_USER_IP: '1000',
       RATE_LIMIT_SIGN_IN_IP: '1000',
       RATE_LIMIT_SEND_CODE_IP: '1000',
+      // Webhooks may reach a receiver a spec starts on this machine (tests/e2e/webhooks.spec.ts; never in production).
+      WEBHOOK_PRIVATE_TARGETS: 'on',
       ...extraEnv,
     },
     stdio: ['ignore', options.output ? 'pipe' : 'inherit', options.output ? 'pipe' : 'inherit'],

@@ -52,6 +52,9 @@ test('a module keeps its en-GB texts and loads each other language from that lan
   ].join('\n');
   const built = run(source, '/app/src/feature/messages.ts');
   expect(built).not.toMatch(/Hallo|Bonjour|Hejdå|Iks/);
+  // Marked pure, so a set nobody uses is dropped from the bundle.
+  expect(built).toContain("export const a = /*#__PURE__*/ defineTranslations('a', {");
+  expect(built).toContain("export const b = /*#__PURE__*/ defineTranslations('b', {");
   expect(built).toContain('{"hello": {"en-GB": [{"type":0,"value":"Hello"}]}, "bye": {"en-GB": [{"type":0,"value":"Bye"}]}}');
   for (const [locale, index] of [['de-DE', 0], ['fr-FR', 0], ['sv-SE', 0], ['de-DE', 1]] as const) {
     expect(built).toContain(

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { billingApi, configureApi, toastsAtom, usersApi } from '@paddock/shared/api';
+import { apiKeysApi, billingApi, configureApi, toastsAtom, usersApi } from '@paddock/shared/api';
 import type { User } from '@paddock/shared/contract';
 import { changeLocale } from '@paddock/shared/i18n';
 import { impersonationAtom, paddockStore, signedInAtom, userAtom } from '@paddock/shared/session';
@@ -30,6 +30,8 @@ describe('/account', () => {
     signInAs(sampleUser);
     // The bundle's price comes from the catalogue (docs/product/limits.md): 99 SEK / 9.90 EUR here.
     jest.spyOn(billingApi, 'prices').mockResolvedValue(samplePrices);
+    // The page's API keys section (ApiKeys.test.tsx tests it).
+    jest.spyOn(apiKeysApi, 'list').mockResolvedValue({ Keys: [] });
   });
 
   test('loads the signed-in user and shows their settings', async () => {

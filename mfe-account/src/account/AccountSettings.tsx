@@ -50,6 +50,9 @@ import { PendingEmail } from './PendingEmail';
 import { ChangePassword } from './ChangePassword';
 import { InvoiceDetails } from './InvoiceDetails';
 import { FarmLocation } from './FarmLocation';
+import { EmailReports } from './EmailReports';
+import { ApiKeys } from './ApiKeys';
+import { Webhooks } from '../webhooks/Webhooks';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { formOf, userChanges, type AccountForm } from './userChanges';
 
@@ -314,6 +317,12 @@ function AccountEditor({ user, onSaved }: { user: User; onSaved: (user: User) =>
       </form>
       <InvoiceDetails user={user} onSaved={storeUser} />
       <FarmLocation user={user} onSaved={storeUser} />
+      {/* The weekly or monthly summary by e-mail (docs/product/reports.md). */}
+      <EmailReports userId={user.Id} />
+      {/* Keys for other software; only the account holder makes one (docs/product/api-keys.md). */}
+      <ApiKeys userId={user.Id} canCreate={self && !impersonating} />
+      {/* Where the devices' alarms are POSTed, signed (docs/product/webhooks.md). */}
+      <Webhooks userId={user.Id} />
       {/* Only the account holder, who knows the current password; staff never set it (docs/product/roles.md). */}
       {self ? <ChangePassword userId={user.Id} /> : null}
       {impersonating ? null : (

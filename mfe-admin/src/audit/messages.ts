@@ -71,6 +71,36 @@ export const adminAuditTexts = defineTranslations('admin.audit', {
     'fr-FR': 'Demande de garantie refusée',
     'sv-SE': 'Garantianspråk avvisat',
   },
+  actionFirmwareCreate: {
+    'en-GB': 'Firmware campaign started',
+    'de-DE': 'Firmware-Kampagne gestartet',
+    'fr-FR': 'Campagne de micrologiciel lancée',
+    'sv-SE': 'Firmwarekampanj startad',
+  },
+  actionFirmwarePause: {
+    'en-GB': 'Firmware campaign paused',
+    'de-DE': 'Firmware-Kampagne angehalten',
+    'fr-FR': 'Campagne de micrologiciel suspendue',
+    'sv-SE': 'Firmwarekampanj pausad',
+  },
+  actionFirmwareResume: {
+    'en-GB': 'Firmware campaign resumed',
+    'de-DE': 'Firmware-Kampagne fortgesetzt',
+    'fr-FR': 'Campagne de micrologiciel reprise',
+    'sv-SE': 'Firmwarekampanj återupptagen',
+  },
+  actionFirmwareCancel: {
+    'en-GB': 'Firmware campaign cancelled',
+    'de-DE': 'Firmware-Kampagne abgebrochen',
+    'fr-FR': 'Campagne de micrologiciel annulée',
+    'sv-SE': 'Firmwarekampanj avbruten',
+  },
+  actionFirmwareStageFailed: {
+    'en-GB': 'Firmware campaign paused: too many failures',
+    'de-DE': 'Firmware-Kampagne angehalten: zu viele Fehlschläge',
+    'fr-FR': 'Campagne de micrologiciel suspendue : trop d’échecs',
+    'sv-SE': 'Firmwarekampanj pausad: för många misslyckanden',
+  },
 });
 
 const m = adminAuditTexts.messages;
@@ -90,4 +120,9 @@ export const AUDIT_ACTION_TEXTS = {
   'notice.delete': m.actionNoticeDelete,
   'warranty.accept': m.actionWarrantyAccept,
   'warranty.reject': m.actionWarrantyReject,
+  'firmware.create': m.actionFirmwareCreate,
+  'firmware.pause': m.actionFirmwarePause,
+  'firmware.resume': m.actionFirmwareResume,
+  'firmware.cancel': m.actionFirmwareCancel,
+  'firmware.stage-failed': m.actionFirmwareStageFailed,
 } as const satisfies Record<AuditAction, MessageDescriptor>;

@@ -10,7 +10,7 @@ export type MenuItem = { to: string } & ({ text: TextKey } | { brand: string });
 
 /**
  * docs/product/admin.md: User, one entry per product (the registry's order and brand names), Notices, Stats, then
- * the audit log, warranty claims and the built-in transports.
+ * the audit log, warranty claims, firmware campaigns and the built-in transports.
  */
 export const ADMIN_MENU: MenuItem[] = [
   { text: 'user', to: '/admin/user' },
@@ -19,6 +19,7 @@ export const ADMIN_MENU: MenuItem[] = [
   { text: 'stats', to: '/admin/stats' },
   { text: 'audit', to: '/admin/audit' },
   { text: 'warrantyClaims', to: '/admin/warranty-claims' },
+  { text: 'firmwareCampaigns', to: '/admin/firmware-campaigns' },
   { text: 'mailbox', to: '/admin/mailbox' },
   { text: 'smsOutbox', to: '/admin/sms-outbox' },
 ];

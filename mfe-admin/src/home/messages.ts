@@ -8,6 +8,7 @@ export const adminHomeTexts = defineTranslations('admin.home', {
   notices: { 'en-GB': 'Notices', 'de-DE': 'Hinweise', 'fr-FR': 'Annonces', 'sv-SE': 'Meddelanden' },
   stats: { 'en-GB': 'Stats', 'de-DE': 'Statistik', 'fr-FR': 'Statistiques', 'sv-SE': 'Statistik' },
   audit: { 'en-GB': 'Audit log', 'de-DE': 'Prüfprotokoll', 'fr-FR': 'Journal d’audit', 'sv-SE': 'Granskningslogg' },
+  firmwareCampaigns: { 'en-GB': 'Firmware campaigns', 'de-DE': 'Firmware-Kampagnen', 'fr-FR': 'Campagnes de micrologiciel', 'sv-SE': 'Firmwarekampanjer' },
   warrantyClaims: { 'en-GB': 'Warranty claims', 'de-DE': 'Garantieansprüche', 'fr-FR': 'Demandes de garantie', 'sv-SE': 'Garantianspråk' },
   mailbox: { 'en-GB': 'Mailbox', 'de-DE': 'Postfach', 'fr-FR': 'Boîte mail', 'sv-SE': 'Brevlåda' },
   smsOutbox: { 'en-GB': 'SMS outbox', 'de-DE': 'SMS-Postausgang', 'fr-FR': 'SMS envoyés', 'sv-SE': 'Utkorg för sms' },

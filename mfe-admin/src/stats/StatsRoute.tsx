@@ -5,11 +5,11 @@ import { adminApi, useLoaded } from '@paddock/shared/api';
 import type { FleetStats } from '@paddock/shared/contract';
 import { PRODUCT_IDS, PRODUCT_INFO } from '@paddock/shared/domain';
 import { useT } from '@paddock/shared/i18n';
-import { Button, Card, LoadedView, Page, Table, icons } from '@paddock/shared/ui';
+import { ALARM_KIND_TEXTS, Button, Card, LoadedView, Page, Table, icons } from '@paddock/shared/ui';
 import { formatDateTime } from '../common/format';
 import { adminCommonTexts } from '../common/messages';
 import { EChart, useChartTheme } from '@paddock/shared/charts';
-import { ALARM_KIND_TEXTS, adminStatsTexts } from './messages';
+import { adminStatsTexts } from './messages';
 import { channelTotals, notificationsOption, readingsOption } from './statsCharts';
 
 const m = adminStatsTexts.messages;

@@ -1,5 +1,3 @@
-import type { MessageDescriptor } from 'react-intl';
-import type { NotifiedAlarm } from '@paddock/shared/domain';
 import { defineTranslations } from '@paddock/shared/i18n';
 
 export const adminStatsTexts = defineTranslations('admin.stats', {
@@ -49,30 +47,4 @@ export const adminStatsTexts = defineTranslations('admin.stats', {
   channelEmail: { 'en-GB': 'E-mail', 'de-DE': 'E-Mail', 'fr-FR': 'E-mail', 'sv-SE': 'E-post' },
   channelSms: { 'en-GB': 'SMS', 'de-DE': 'SMS', 'fr-FR': 'SMS', 'sv-SE': 'Sms' },
   channelPush: { 'en-GB': 'Push', 'de-DE': 'Push', 'fr-FR': 'Push', 'sv-SE': 'Push' },
-  alarmFenceVoltage: { 'en-GB': 'Fence voltage low', 'de-DE': 'Zaunspannung zu niedrig', 'fr-FR': 'Tension de clôture basse', 'sv-SE': 'Låg stängselspänning' },
-  alarmLowBattery: { 'en-GB': 'Battery low', 'de-DE': 'Batterie schwach', 'fr-FR': 'Batterie faible', 'sv-SE': 'Lågt batteri' },
-  alarmOffline: { 'en-GB': 'Offline', 'de-DE': 'Offline', 'fr-FR': 'Hors ligne', 'sv-SE': 'Offline' },
-  alarmLoad: { 'en-GB': 'Load out of range', 'de-DE': 'Last außerhalb des Bereichs', 'fr-FR': 'Charge hors plage', 'sv-SE': 'Last utanför intervallet' },
-  alarmTemperature: { 'en-GB': 'Temperature out of range', 'de-DE': 'Temperatur außerhalb des Bereichs', 'fr-FR': 'Température hors plage', 'sv-SE': 'Temperatur utanför intervallet' },
-  alarmPowerFailure: { 'en-GB': 'Power failure', 'de-DE': 'Stromausfall', 'fr-FR': 'Coupure de courant', 'sv-SE': 'Strömavbrott' },
-  alarmLowData: { 'en-GB': 'Data running low', 'de-DE': 'Datenvolumen fast aufgebraucht', 'fr-FR': 'Données presque épuisées', 'sv-SE': 'Data håller på att ta slut' },
-  alarmConsumption: {
-    'en-GB': 'Daily consumption over limit',
-    'de-DE': 'Tagesverbrauch über Grenzwert',
-    'fr-FR': 'Consommation du jour au-delà de la limite',
-    'sv-SE': 'Dagens förbrukning över gränsen',
-  },
 });
-
-const m = adminStatsTexts.messages;
-/** Each alarm kind of the fleet figures in words. */
-export const ALARM_KIND_TEXTS = {
-  fence_voltage: m.alarmFenceVoltage,
-  low_battery: m.alarmLowBattery,
-  offline: m.alarmOffline,
-  load: m.alarmLoad,
-  temperature: m.alarmTemperature,
-  power_failure: m.alarmPowerFailure,
-  low_data: m.alarmLowData,
-  consumption: m.alarmConsumption,
-} as const satisfies Record<NotifiedAlarm, MessageDescriptor>;

@@ -11,14 +11,14 @@ import type { AlarmOccurrence } from '@paddock/shared/contract';
 import { dashboardPath } from '@paddock/shared/domain';
 import { Translations, useT } from '@paddock/shared/i18n';
 import { activeUserAtom } from '@paddock/shared/session';
-import { Alert, Button, Card, Icon, icons, Page } from '@paddock/shared/ui';
+import { ALARM_KIND_TEXTS, Alert, alarmKindTexts, Button, Card, Icon, icons, Page } from '@paddock/shared/ui';
 import { browserOffline } from '../dashboard/offline/appOffline';
-import { ALARM_TEXT, alarmLogTexts, CHANNEL_TEXT, EVENT_TEXT, STATUS_TEXT } from './messages';
+import { alarmLogTexts, CHANNEL_TEXT, EVENT_TEXT, STATUS_TEXT } from './messages';
 import { alarmLogPath } from './paths';
 import './alarmLog.css';
 
 const m = alarmLogTexts.messages;
-const TRANSLATIONS = [alarmLogTexts];
+const TRANSLATIONS = [alarmLogTexts, alarmKindTexts];
 
 export default function AlarmLogRoute() {
   return (
@@ -172,11 +172,11 @@ function OccurrenceCard({ occurrence, showDevice, offline, onChange }: Occurrenc
     <Card
       as="article"
       className={['pd-alarm', open ? 'pd-alarm--open' : ''].filter(Boolean).join(' ')}
-      aria-label={t(ALARM_TEXT[occurrence.Alarm])}
+      aria-label={t(ALARM_KIND_TEXTS[occurrence.Alarm])}
     >
       <h2 className="pd-alarm__title">
         <Icon icon={open ? icons.warning : icons.checkCircle} size={20} />
-        <span>{t(ALARM_TEXT[occurrence.Alarm])}</span>
+        <span>{t(ALARM_KIND_TEXTS[occurrence.Alarm])}</span>
       </h2>
       {showDevice ? (
         <p className="pd-alarm__device">

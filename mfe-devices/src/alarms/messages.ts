@@ -1,5 +1,3 @@
-import type { MessageDescriptor } from 'react-intl';
-import type { NotifiedAlarm } from '@paddock/shared/domain';
 import { defineTranslations } from '@paddock/shared/i18n';
 
 /** The alarm log page (docs/product/alarm-log.md). */
@@ -80,39 +78,11 @@ export const alarmLogTexts = defineTranslations('devices.alarmLog', {
   statusFailed: { 'en-GB': 'failed', 'de-DE': 'fehlgeschlagen', 'fr-FR': 'échec', 'sv-SE': 'misslyckades' },
   statusPending: { 'en-GB': 'on its way', 'de-DE': 'unterwegs', 'fr-FR': 'en cours', 'sv-SE': 'på väg' },
   statusSkipped: { 'en-GB': 'not sent', 'de-DE': 'nicht gesendet', 'fr-FR': 'non envoyé', 'sv-SE': 'inte skickat' },
-  // The alarm kinds.
-  alarmFenceVoltage: { 'en-GB': 'Fence voltage low', 'de-DE': 'Zaunspannung zu niedrig', 'fr-FR': 'Tension de clôture basse', 'sv-SE': 'Låg stängselspänning' },
-  alarmLowBattery: { 'en-GB': 'Battery low', 'de-DE': 'Batterie schwach', 'fr-FR': 'Batterie faible', 'sv-SE': 'Lågt batteri' },
-  alarmOffline: { 'en-GB': 'Device offline', 'de-DE': 'Gerät offline', 'fr-FR': 'Appareil hors ligne', 'sv-SE': 'Enheten är offline' },
-  alarmLoad: { 'en-GB': 'Load out of range', 'de-DE': 'Last außerhalb des Bereichs', 'fr-FR': 'Charge hors plage', 'sv-SE': 'Last utanför intervallet' },
-  alarmTemperature: {
-    'en-GB': 'Temperature out of range',
-    'de-DE': 'Temperatur außerhalb des Bereichs',
-    'fr-FR': 'Température hors plage',
-    'sv-SE': 'Temperatur utanför intervallet',
-  },
-  alarmPowerFailure: { 'en-GB': 'Power failure', 'de-DE': 'Stromausfall', 'fr-FR': 'Coupure de courant', 'sv-SE': 'Strömavbrott' },
-  alarmLowData: { 'en-GB': 'Data running low', 'de-DE': 'Datenvolumen fast aufgebraucht', 'fr-FR': 'Données presque épuisées', 'sv-SE': 'Data håller på att ta slut' },
-  alarmConsumption: {
-    'en-GB': 'Daily consumption over limit',
-    'de-DE': 'Tagesverbrauch über Grenzwert',
-    'fr-FR': 'Consommation du jour au-delà de la limite',
-    'sv-SE': 'Dagens förbrukning över gränsen',
-  },
 });
 
 const m = alarmLogTexts.messages;
 
-export const ALARM_TEXT = {
-  fence_voltage: m.alarmFenceVoltage,
-  low_battery: m.alarmLowBattery,
-  offline: m.alarmOffline,
-  load: m.alarmLoad,
-  temperature: m.alarmTemperature,
-  power_failure: m.alarmPowerFailure,
-  low_data: m.alarmLowData,
-  consumption: m.alarmConsumption,
-} as const satisfies Record<NotifiedAlarm, MessageDescriptor>;
+
 
 export const CHANNEL_TEXT = { email: m.channelEmail, sms: m.channelSms, push: m.channelPush } as const;
 export const EVENT_TEXT = { triggered: m.eventTriggered, cleared: m.eventCleared, reminder: m.eventReminder } as const;

@@ -6,6 +6,7 @@ import {
   PRODUCT_IDS,
   PRODUCT_RULES,
   PUSH_PROMPT_DELAY_MS,
+  allDevices,
   dashboardTags,
   devicesNeedingAttention,
   groupDevices,
@@ -38,6 +39,8 @@ const PushPrompt = lazy(() => import('../push/PushPrompt'));
 const NativePush = lazy(() => import('../native/NativePush'));
 // docs/product/devices.md "Transfers": offers to this farmer, above the cards; its own chunk, after the cards.
 const IncomingTransfers = lazy(() => import('../transfers/IncomingTransfers'));
+// docs/product/energy.md "On the dashboard": this month's energy of the account's plugs; its own chunk, after the cards.
+const EnergyTotal = lazy(() => import('../energy/EnergyTotal'));
 
 /**
  * Cards in the first render: more than the window shows at once, counted with cards narrower and shorter than any
@@ -129,6 +132,16 @@ export function Dashboard() {
   );
   // docs/product/states.md "State at a glance": the same rule as the cards', counted over every device (the filter aside).
   const attention = useMemo(() => (list ? devicesNeedingAttention(list, new Date()) : 0), [list]);
+  // The plugs the account owns (shared ones are their owners'): the energy total is theirs (docs/product/energy.md).
+  const ownedPlugs = useMemo(
+    () =>
+      list
+        ? allDevices(list).filter(
+            (device) => PRODUCT_RULES[device.Product].histories.includes('consumption') && device.Metadata.Owner === user?.Id,
+          ).length
+        : 0,
+    [list, user?.Id],
+  );
   const onToggleTag = useCallback((tag: string) => setSelected((current) => toggleTag(current, tag)), []);
   // Where each group starts in page order; every group's heading is there from the start, so its width is kept and
   // the cards arriving in steps move nothing above them (CLS, docs/product/screens.md).
@@ -203,6 +216,18 @@ export function Dashboard() {
                 <Icon icon={icons.warning} size={20} />
                 <span>{t(m.attentionSummary, { count: attention })}</span>
               </p>
+            ) : null}
+            {ownedPlugs > 0 && user && !appOffline ? (
+              // Its place is kept while its chunk and figures load, so the cards below do not move when it appears.
+              <div className="pd-dashboard-energy">
+                <Suspense fallback={null}>
+                  <EnergyTotal
+                    userId={user.Id}
+                    plugs={ownedPlugs}
+                    priceKey={energyPrice ? `${energyPrice.PerKwh} ${energyPrice.Currency}` : ''}
+                  />
+                </Suspense>
+              </div>
             ) : null}
             <ViewToggle view={view} onChange={setView} />
           </div>

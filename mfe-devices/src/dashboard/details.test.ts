@@ -73,6 +73,18 @@ test('FenceAlarm2: voltage and last reading', () => {
   expect(lines(fencealarm2('Fence'))).toEqual({ voltage: 'Voltage: 7,100 V (primary)', lastReading: 'Last reading: 22 Nov, 10:15' });
 });
 
+test('FenceAlarm2: "Updating firmware" with its progress while an update runs (docs/product/firmware-campaigns.md)', () => {
+  const Pending = {
+    Url: 'https://fw.example.com/a.bin',
+    Checksum: 'ab'.repeat(32),
+    RequestedAt: now.toISOString(),
+    Status: 'downloading' as const,
+    Progress: 49.6,
+  };
+  expect(lines(fencealarm2('Fence', { Firmware: { Version: '1.4.2', Pending } })).firmware).toBe('Firmware: Updating firmware (50 %)');
+  expect(lines(fencealarm2('Fence', { Firmware: { Version: '2.0.0', Pending: null } })).firmware).toBeUndefined();
+});
+
 test('SmartPlug: load, consumption, temperature (dash below −20), signal, last reading', () => {
   expect(lines(smartplug('Plug'))).toEqual({
     load: 'Load: 1,234.5 W (primary)',

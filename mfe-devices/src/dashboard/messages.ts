@@ -246,6 +246,14 @@ export const dashboardTexts = defineTranslations('devices.dashboard', {
   // When the device last sent its values: one name for every product, whatever its API calls the field
   // (LastReport.Timestamp, LastUplinkAt, LastUploadAt).
   lastReading: { 'en-GB': 'Last reading', 'de-DE': 'Letzter Messwert', 'fr-FR': 'Dernière mesure', 'sv-SE': 'Senaste mätning' },
+  // docs/product/firmware-campaigns.md "What owners see": while the device installs new firmware.
+  firmwareLine: { 'en-GB': 'Firmware', 'de-DE': 'Firmware', 'fr-FR': 'Micrologiciel', 'sv-SE': 'Firmware' },
+  updatingFirmware: {
+    'en-GB': 'Updating firmware ({progress} %)',
+    'de-DE': 'Firmware wird aktualisiert ({progress} %)',
+    'fr-FR': 'Mise à jour du micrologiciel ({progress} %)',
+    'sv-SE': 'Firmware uppdateras ({progress} %)',
+  },
   never: { 'en-GB': 'Not yet', 'de-DE': 'Noch nicht', 'fr-FR': 'Pas encore', 'sv-SE': 'Inte än' },
   noValue: { 'en-GB': 'No value', 'de-DE': 'Kein Wert', 'fr-FR': 'Aucune valeur', 'sv-SE': 'Inget värde' },
   volts: { 'en-GB': '{value} V', 'de-DE': '{value} V', 'fr-FR': '{value} V', 'sv-SE': '{value} V' },

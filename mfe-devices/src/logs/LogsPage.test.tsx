@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { devicesApi, historyApi } from '@paddock/shared/api';
+import { devicesApi, energyApi, historyApi } from '@paddock/shared/api';
 import type { Device } from '@paddock/shared/contract';
 import { browserTimeZone, chartWindow } from '@paddock/shared/domain';
 import { signInAs } from '@paddock/shared/testing/fixtures';
@@ -46,6 +46,8 @@ function mockApi(device: Device, points: Record<string, unknown[]> = {}) {
   const load = jest.spyOn(historyApi, 'points').mockImplementation(async (_p, _k, measure) => (points[measure] ?? []) as never);
   const download = jest.spyOn(historyApi, 'download').mockResolvedValue(new Blob(['a,b']));
   const retention = jest.spyOn(historyApi, 'retention').mockResolvedValue({ RawReadingsDays: 400 });
+  // A plug's Energy section (energy/EnergySection.test.tsx tests it): no bars here.
+  jest.spyOn(energyApi, 'buckets').mockResolvedValue({ Period: 'day', TimeZone: 'UTC', Buckets: [] });
   return { get, load, download, retention };
 }
 
@@ -297,6 +299,8 @@ describe('the other products', () => {
       'Consumption (Wh)',
       'Load (W)',
       'Temperature (°C)',
+      // The plug's Energy section (docs/product/energy.md) after its charts.
+      'Energy',
     ]);
     await waitFor(() => expect(screen.getAllByTestId('chart')).toHaveLength(3));
     expect(screen.getAllByTestId('chart').map((c) => c.getAttribute('data-y'))).toEqual(['0..180', '0..40', '-4..5']);
@@ -320,7 +324,7 @@ describe('the other products', () => {
     mockApi(smartplug2('Heater'), { consumption: pointsAt('Consumption', [1]), load: pointsAt('Load', [2]) });
     renderDevices('/smartplug2/356938035643804/logs', { locale: 'de-DE' });
     await screen.findByRole('heading', { level: 1, name: 'Heater' });
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Verbrauch (Wh)', 'Last (W)']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Verbrauch (Wh)', 'Last (W)', 'Energie']);
     expect(screen.getByLabelText('Zeitintervall')).toBeInTheDocument();
     expect(
       within(screen.getByLabelText('Exportformat'))

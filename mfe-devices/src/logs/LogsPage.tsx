@@ -26,6 +26,7 @@ import { Actions, Button, Card, DateField, Page, Select, icons } from '@paddock/
 import type { DevicePageProps } from '../device/DeviceRoute';
 import { deviceTexts } from '../device/messages';
 import { useChartTheme } from '@paddock/shared/charts';
+import { EnergySection } from '../energy/EnergySection';
 import { ConsumptionCost } from './ConsumptionCost';
 import { HistoryChart } from './HistoryChart';
 import { logsTexts } from './messages';
@@ -124,6 +125,10 @@ export function LogsPage({ product, device, deviceKey }: DevicePageProps) {
           summary={measure === 'consumption' ? (data) => <ConsumptionCost readings={data} price={energyPrice} /> : undefined}
         />
       ))}
+      {/* A plug's energy per day, week and month (docs/product/energy.md): its own window, so it shows whatever the Until date. */}
+      {PRODUCT_HISTORIES[product].includes('consumption') ? (
+        <EnergySection product={product} deviceKey={deviceKey} price={energyPrice} theme={theme} />
+      ) : null}
       <Actions>
         <Button icon={icons.arrowBack} onClick={() => navigate(dashboardPath(deviceKey))}>
           {t(deviceTexts.messages.back)}

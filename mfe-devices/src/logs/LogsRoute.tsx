@@ -4,9 +4,10 @@ import { Translations } from '@paddock/shared/i18n';
 import { DeviceRoute } from '../device/DeviceRoute';
 import { LogsPage } from './LogsPage';
 import { logsTexts } from './messages';
+import { energyTexts } from '../energy/messages';
 import './logs.css';
 
-const LOGS_TRANSLATIONS = [logsTexts];
+const LOGS_TRANSLATIONS = [logsTexts, energyTexts];
 
 /** /farmcam-sim/{imsi}/logs, /fencealarm/{imei}/logs, /fencealarm2/{imei}/logs, /smartplug/{imei}/logs, /smartplug2/{imei}/logs. */
 export default function LogsRoute() {

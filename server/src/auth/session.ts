@@ -18,6 +18,14 @@ import { bearerToken, findSession, type Session } from './tokens';
  */
 export interface RequestSession extends Session {
   actingAs?: UserRow;
+  /** Set when the bearer is an API key (docs/product/api-keys.md): its id and scopes, which limit every call. */
+  apiKey?: { id: string; scopes: readonly string[] };
+}
+
+/** Resolves a bearer token that is an API key into its session (apikeys/authenticate.ts), refusing what it may not call. */
+export interface ApiKeySessions {
+  owns(token: string): boolean;
+  authenticate(request: FastifyRequest, token: string): Promise<RequestSession>;
 }
 
 declare module 'fastify' {
@@ -48,12 +56,19 @@ export function refuseInEmbed(request: FastifyRequest, origins: Pick<Config, 'pa
   if (request.session?.scope === 'embed' || fromPartnerPage(request, origins)) throw embedScopeRefused(field);
 }
 
-/** `cache`: sessions kept in memory, told of changes by the database (sessionCache.ts); without it every request asks. */
-export function registerSessions(app: FastifyInstance, db: Db, now: () => Date, cache?: SessionCache): void {
+/**
+ * `cache`: sessions kept in memory, told of changes by the database (sessionCache.ts); without it every request asks.
+ * `apiKeys`: who answers for a bearer token that is an API key (none: such a token is no session).
+ */
+export function registerSessions(app: FastifyInstance, db: Db, now: () => Date, cache?: SessionCache, apiKeys?: ApiKeySessions): void {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = bearerToken(request.headers.authorization);
+    if (token && apiKeys?.owns(token)) {
+      request.session = await apiKeys.authenticate(request, token);
+      return;
+    }
     const session = token ? await (cache ? cache.find(token, now()) : findSession(db, token, now())) : null;
     // An embed-scoped token (made for a partner's page) serves the embed's calls only (docs/product/embedding.md);
     // refused before validation and impersonation, whatever the call would have done.

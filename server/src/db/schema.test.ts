@@ -48,7 +48,8 @@ describe('migrations', () => {
         return config.columns.map((column) => ({
           table_name: config.name,
           column_name: column.name,
-          data_type: column.getSQLType(),
+          // information_schema names every array type ARRAY (text[] in api_keys.scopes, webhooks.events).
+          data_type: column.getSQLType().endsWith('[]') ? 'ARRAY' : column.getSQLType(),
           is_nullable: column.notNull ? 'NO' : 'YES',
         }));
       })

@@ -58,6 +58,10 @@ export const users = pgTable(
     /** docs/product/sun-timers.md: the farm's position in degrees (north, east positive); both null while unset. */
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** docs/product/reports.md: the summary mailed each week or month (migration 0044). */
+    reportFrequency: text('report_frequency', { enum: ['none', 'weekly', 'monthly'] })
+      .notNull()
+      .default('none'),
     createdAt: time('created_at').notNull(),
   },
   (t) => [
@@ -88,6 +92,34 @@ export const tokens = pgTable(
   // tokens_created_at_idx: users active in the last 30 days (admin/stats.ts).
   (t) => [index('tokens_user_id_idx').on(t.userId), index('tokens_created_at_idx').on(t.createdAt)],
 );
+
+/**
+ * API keys for integrators (migration 0042, docs/product/api-keys.md): the prefix finds the row, only the SHA-256 of the
+ * secret is kept; a revoked key stays with its revokedAt. A name is unique among a user's active keys.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull().unique(),
+    secretHash: text('secret_hash').notNull(),
+    scopes: text('scopes').array().notNull(),
+    createdAt: time('created_at').notNull(),
+    lastUsedAt: time('last_used_at'),
+    revokedAt: time('revoked_at'),
+  },
+  (t) => [
+    index('api_keys_user_id_idx').on(t.userId),
+    uniqueIndex('api_keys_active_name_idx')
+      .on(t.userId, t.name)
+      .where(sql`${t.revokedAt} IS NULL`),
+  ],
+);
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 /**
  * A sign-up for an address nobody has confirmed yet (0023_pending_sign_ups.sql): its own password and details,
@@ -807,3 +839,124 @@ export const shareInvitesSent = pgTable(
     index('share_invites_sent_owner_idx').on(t.ownerId, t.sentAt),
   ],
 );
+
+/** An account's outbound webhooks (0043, docs/product/webhooks.md): where its devices' events are POSTed, signed with `secret`. */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    /** The HMAC key of the Paddock-Signature header; the account holder can read it again (webhooks/routes.ts). */
+    secret: text('secret').notNull(),
+    events: text('events').array().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: time('created_at').notNull(),
+  },
+  (t) => [index('webhooks_user_id_idx').on(t.userId)],
+);
+export type WebhookRow = typeof webhooks.$inferSelect;
+
+/** Each event sent to a webhook: its attempts and how the last one went (webhooks/delivery.ts). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    webhookId: text('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    /** The JSON body, as sent at every attempt. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** pending until an attempt is answered 2xx (delivered) or the retries are used up (failed). */
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull(),
+    /** The HTTP status of the last answer (null: none came), and what went wrong. */
+    statusCode: integer('status_code'),
+    error: text('error'),
+    nextAttemptAt: time('next_attempt_at'),
+    createdAt: time('created_at').notNull(),
+    doneAt: time('done_at'),
+  },
+  (t) => [index('webhook_deliveries_webhook_created_idx').on(t.webhookId, t.createdAt, t.id), index('webhook_deliveries_created_idx').on(t.createdAt)],
+);
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/**
+ * The reports sent (migration 0044, reports/schedule.ts): one row per user, frequency and period (its first day on
+ * the owner's wall clock), inserted with the mail's job, so each period is mailed once by whichever instance.
+ */
+export const reportSends = pgTable(
+  'report_sends',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    frequency: text('frequency', { enum: ['weekly', 'monthly'] }).notNull(),
+    periodStart: text('period_start').notNull(),
+    sentAt: time('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ name: 'report_sends_pkey', columns: [t.userId, t.frequency, t.periodStart] })],
+);
+
+/**
+ * Firmware campaigns (0041, docs/product/firmware-campaigns.md): one image rolled out to a chosen set of devices of a
+ * product in stages (cumulative percentages ending at 100); paused when a stage's failure rate passes the threshold.
+ */
+export const firmwareCampaigns = pgTable(
+  'firmware_campaigns',
+  {
+    id: text('id').primaryKey(),
+    product: text('product').notNull(),
+    url: text('url').notNull(),
+    sha256: text('sha256').notNull(),
+    /** The version label staff gave the image (shown; the devices report their own). */
+    version: text('version').notNull(),
+    /** How the devices were chosen, as asked (firmware/selection.ts). */
+    selection: jsonb('selection').$type<Record<string, unknown>>().notNull(),
+    stages: jsonb('stages').$type<number[]>().notNull(),
+    failureThreshold: integer('failure_threshold').notNull(),
+    state: text('state', { enum: ['running', 'paused', 'cancelled', 'done'] }).notNull(),
+    /** The stage under way (0-based). */
+    stage: integer('stage').notNull().default(0),
+    /** Why it is paused: 'staff', or 'failures' (the stage passed the threshold). */
+    pauseReason: text('pause_reason'),
+    /** A stage whose failures staff accepted by resuming: its threshold is not checked again. */
+    acceptedStage: integer('accepted_stage'),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: time('created_at').notNull(),
+    updatedAt: time('updated_at').notNull(),
+    finishedAt: time('finished_at'),
+  },
+  (t) => [index('firmware_campaigns_state_idx').on(t.state), index('firmware_campaigns_created_idx').on(t.createdAt, t.id)],
+);
+export type FirmwareCampaignRow = typeof firmwareCampaigns.$inferSelect;
+
+/** Each device of a campaign: its place and stage, and where its update is (firmware/runner.ts). */
+export const campaignDevices = pgTable(
+  'campaign_devices',
+  {
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => firmwareCampaigns.id, { onDelete: 'cascade' }),
+    deviceKey: text('device_key').notNull(),
+    position: integer('position').notNull(),
+    stage: integer('stage').notNull(),
+    state: text('state', { enum: ['pending', 'sent', 'updating', 'done', 'failed'] }).notNull(),
+    /** The Id of the firmware request it was sent (devices/fota.ts), which its up/fota reports carry. */
+    fotaId: text('fota_id'),
+    /** Why it failed: the device said so ('device', its words in `error`), no report in time, replaced by another request, unregistered. */
+    failure: text('failure', { enum: ['device', 'no_report', 'replaced', 'unregistered'] }),
+    error: text('error'),
+    sentAt: time('sent_at'),
+    finishedAt: time('finished_at'),
+  },
+  (t) => [
+    primaryKey({ name: 'campaign_devices_pkey', columns: [t.campaignId, t.deviceKey] }),
+    index('campaign_devices_stage_idx').on(t.campaignId, t.stage, t.state),
+    index('campaign_devices_position_idx').on(t.campaignId, t.position),
+  ],
+);
+export type CampaignDeviceRow = typeof campaignDevices.$inferSelect;

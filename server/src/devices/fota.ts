@@ -15,25 +15,40 @@ import { deepMerge } from './changes';
 import { toDevice } from './representation';
 import { changeDevice, findDevice } from './store';
 
+/**
+ * Asks one device of `product` to install the image: its Firmware.Pending is set (replacing one still under way: the
+ * device drops the old Id) and the request is published retained. Returns the request's Id (its up/fota reports carry
+ * it), or null when the device is not registered as that product. Firmware campaigns send through here too.
+ */
+export async function requestFirmwareUpdate(
+  ctx: Pick<AppContext, 'db' | 'gateway'>,
+  key: string,
+  product: ProductId,
+  image: { url: string; checksum: string },
+  now: Date,
+): Promise<string | null> {
+  const id = randomUUID();
+  const url = image.url.trim();
+  const checksum = image.checksum.trim().toLowerCase();
+  const changed = await changeDevice(ctx.db, key, now, (row) => {
+    if (row.product !== product) return null;
+    const firmware = (row.fields.Firmware as { Version?: string } | undefined) ?? {};
+    const pending = { Id: id, Url: url, Checksum: checksum, RequestedAt: now.toISOString(), Status: 'requested', Progress: 0 };
+    return { fields: deepMerge(row.fields, { Firmware: { Version: firmware.Version ?? '', Pending: pending } }) };
+  });
+  if (!changed || changed.product !== product) return null;
+  ctx.gateway.publishFota(key, { Id: id, Url: url, Checksum: checksum });
+  return id;
+}
+
 export const fotaRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { db, config, gateway } = ctx;
+  const { db, config } = ctx;
 
   const requestUpdate = (product: ProductId) => async (request: FastifyRequest<{ Params: ImeiParams; Body: FotaBody }>, _reply: FastifyReply) => {
     authorize(request, 'device:fota');
     const { imei } = request.params;
-    const url = request.body.Url.trim();
-    const checksum = request.body.Checksum.trim().toLowerCase();
-    const id = randomUUID();
-    const now = config.now();
-    const changed = await changeDevice(db, imei, now, (row) => {
-      if (row.product !== product) return null;
-      const firmware = (row.fields.Firmware as { Version?: string } | undefined) ?? {};
-      const pending = { Id: id, Url: url, Checksum: checksum, RequestedAt: now.toISOString(), Status: 'requested', Progress: 0 };
-      // A new request replaces one still under way: the device drops the old Id.
-      return { fields: deepMerge(row.fields, { Firmware: { Version: firmware.Version ?? '', Pending: pending } }) };
-    });
-    if (!changed || changed.product !== product) throw notFound();
-    gateway.publishFota(imei, { Id: id, Url: url, Checksum: checksum });
+    const sent = await requestFirmwareUpdate(ctx, imei, product, { url: request.body.Url, checksum: request.body.Checksum }, config.now());
+    if (!sent) throw notFound();
     return toDevice((await findDevice(db, imei))!);
   };
 

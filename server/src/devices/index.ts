@@ -9,4 +9,5 @@ export { settleLiveValues } from './liveValues';
 export { SERVER_PRODUCTS } from './products';
 export { toDevice, type DeviceWithOwner } from './representation';
 export { deliverShareInvite, SHARE_INVITE_JOB, type ShareInvitePayload } from './shareInvites';
+export { requestFirmwareUpdate } from './fota';
 export { changeDevice, findDevice, findInventory, type DeviceChange } from './store';

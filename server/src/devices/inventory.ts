@@ -87,7 +87,7 @@ export async function importInventory(db: Db, entries: readonly InventoryEntry[]
 // ---- Demo ------------------------------------------------------------------------------------------------------
 
 /** Demo keys per product: number 1 is registered to the demo user, the others are free to register. */
-export const DEMO_DEVICES_PER_PRODUCT = 50;
+export const DEMO_DEVICES_PER_PRODUCT = 60;
 
 /** The demo key number `n` (1-based) of a product: 15 digits. */
 export const demoKey = (product: ProductId, n: number) => `${SERVER_PRODUCTS[product].demo.keyPrefix}${String(n).padStart(3, '0')}`;

@@ -100,7 +100,7 @@ const storedRollups = (c: Connection, key?: string) =>
 const sortedLikeJs = (rows: Rollup[]) =>
   [...rows].sort((a, b) => a.key.localeCompare(b.key) || a.field.localeCompare(b.field) || a.hour - b.hour);
 
-let used = 1; // demo numbers 2–50 are in the inventory (DEMO_DEVICES_PER_PRODUCT)
+let used = 1; // demo numbers 2–60 are in the inventory (DEMO_DEVICES_PER_PRODUCT)
 async function registeredFence(owner: Member, registeredAt: string): Promise<string> {
   const key = demoKey('fencealarm', (used += 1));
   const response = await call(t.app, 'POST', `/api/users/${owner.id}/fencealarms`, {

@@ -109,7 +109,60 @@ type BillingKey =
 /** Words the error texts fill in. */
 type DeviceKey = 'device_no_report_yet';
 type ExportKey = 'export_row_reading' | 'export_row_hour' | 'export_local_time';
-export type MessageKey = ErrorCode | MailKey | AlarmKey | BillingKey | RenewalKey | TrialKey | WarrantyReviewKey | DeviceKey | ExportKey;
+/** The weekly and monthly reports and their unsubscribe page (reports/, docs/product/reports.md). */
+type ReportKey =
+  | 'report_subject_weekly'
+  | 'report_subject_monthly'
+  | 'report_intro'
+  | 'report_fences'
+  | 'report_fence_line'
+  | 'report_no_readings'
+  | 'report_alarms'
+  | 'report_alarm_line'
+  | 'report_acknowledged_by'
+  | 'report_not_acknowledged'
+  | 'report_no_alarms'
+  | 'report_plugs'
+  | 'report_plug_line'
+  | 'report_plug_cost'
+  | 'report_sims'
+  | 'report_sim_line'
+  | 'report_no_devices'
+  | 'report_csv_note'
+  | 'report_unsubscribe_text'
+  | 'report_signature'
+  | 'report_csv_device'
+  | 'report_csv_key'
+  | 'report_csv_product'
+  | 'report_csv_measure'
+  | 'report_csv_value'
+  | 'report_csv_unit'
+  | 'report_metric_voltage_min'
+  | 'report_metric_voltage_avg'
+  | 'report_metric_below_level'
+  | 'report_metric_alarms_raised'
+  | 'report_metric_alarms_acknowledged'
+  | 'report_metric_energy'
+  | 'report_metric_cost'
+  | 'report_metric_data_used'
+  | 'report_file_name'
+  | 'report_unsubscribe_title'
+  | 'report_unsubscribe_question'
+  | 'report_unsubscribe_button'
+  | 'report_unsubscribed'
+  | 'report_unsubscribe_invalid'
+  | 'report_account_link';
+export type MessageKey =
+  | ErrorCode
+  | MailKey
+  | AlarmKey
+  | BillingKey
+  | RenewalKey
+  | TrialKey
+  | WarrantyReviewKey
+  | DeviceKey
+  | ExportKey
+  | ReportKey;
 
 export const MESSAGES = {
   bad_request: {
@@ -447,6 +500,12 @@ export const MESSAGES = {
     'fr-FR': 'La période ne peut pas dépasser {max} jours.',
     'sv-SE': 'Perioden får vara högst {max} dagar lång.',
   },
+  energy_too_many_bars: {
+    'en-GB': 'At most {max} days, weeks or months can be asked for at once (from to to).',
+    'de-DE': 'Höchstens {max} Tage, Wochen oder Monate können auf einmal abgefragt werden (from bis to).',
+    'fr-FR': 'Au plus {max} jours, semaines ou mois peuvent être demandés à la fois (de from à to).',
+    'sv-SE': 'Högst {max} dagar, veckor eller månader kan hämtas åt gången (från from till to).',
+  },
   warranty_taken: {
     'en-GB': 'This account has already registered this product and serial number.',
     'de-DE': 'Dieses Konto hat dieses Produkt mit dieser Seriennummer bereits registriert.',
@@ -458,6 +517,12 @@ export const MESSAGES = {
     'de-DE': 'Über diesen Garantieanspruch wurde bereits entschieden, oder es gibt nichts mehr zu entscheiden.',
     'fr-FR': 'Cette demande de garantie a déjà été tranchée, ou il n’y a plus rien à trancher.',
     'sv-SE': 'Det här garantianspråket är redan avgjort, eller så finns det inget kvar att avgöra.',
+  },
+  campaign_state: {
+    'en-GB': 'The firmware campaign cannot do that in its present state.',
+    'de-DE': 'Die Firmware-Kampagne kann das in ihrem jetzigen Zustand nicht.',
+    'fr-FR': 'La campagne de micrologiciel ne peut pas faire cela dans son état actuel.',
+    'sv-SE': 'Firmwarekampanjen kan inte göra det i sitt nuvarande läge.',
   },
   purchase_date_in_future: {
     'en-GB': 'The date of purchase cannot be in the future.',
@@ -488,6 +553,36 @@ export const MESSAGES = {
     'de-DE': 'Für dieses Konto sind bereits {max} Garantien registriert, mehr sind pro Konto nicht möglich. Es kann kein weiteres Produkt registriert werden.',
     'fr-FR': "Ce compte a déjà {max} garanties enregistrées, le maximum pour un compte. Aucun autre produit ne peut être enregistré.",
     'sv-SE': 'Det här kontot har redan {max} registrerade garantier, det högsta antalet för ett konto. Inga fler produkter kan registreras.',
+  },
+  webhook_target_not_public: {
+    'en-GB': 'A webhook must go to an https address on the internet, not to a private or local one.',
+    'de-DE': 'Ein Webhook muss an eine https-Adresse im Internet gehen, nicht an eine private oder lokale.',
+    'fr-FR': "Un webhook doit viser une adresse https sur Internet, pas une adresse privée ou locale.",
+    'sv-SE': 'En webhook måste gå till en https-adress på internet, inte till en privat eller lokal.',
+  },
+  webhook_limit_reached: {
+    'en-GB': 'This account already has {max} webhooks, the most one account can have.',
+    'de-DE': 'Dieses Konto hat bereits {max} Webhooks, mehr sind pro Konto nicht möglich.',
+    'fr-FR': 'Ce compte a déjà {max} webhooks, le maximum pour un compte.',
+    'sv-SE': 'Det här kontot har redan {max} webhooks, det högsta antalet för ett konto.',
+  },
+  api_key_scope: {
+    'en-GB': 'This API key may not make this call. Its scopes allow reading devices and their history, or switching plugs.',
+    'de-DE': 'Dieser API-Schlüssel darf diesen Aufruf nicht ausführen. Er erlaubt nur das Lesen von Geräten und ihrem Verlauf oder das Schalten von Steckdosen.',
+    'fr-FR': "Cette clé d'API ne permet pas cet appel. Ses droits se limitent à lire les appareils et leur historique, ou à commuter les prises.",
+    'sv-SE': 'Den här API-nyckeln får inte göra det här anropet. Den får bara läsa enheter och deras historik, eller slå av och på uttag.',
+  },
+  api_key_name_taken: {
+    'en-GB': 'You already have an API key with this name. Choose another name.',
+    'de-DE': 'Sie haben bereits einen API-Schlüssel mit diesem Namen. Wählen Sie einen anderen Namen.',
+    'fr-FR': "Vous avez déjà une clé d'API portant ce nom. Choisissez-en un autre.",
+    'sv-SE': 'Du har redan en API-nyckel med det här namnet. Välj ett annat namn.',
+  },
+  api_key_limit_reached: {
+    'en-GB': 'This account already has {max} API keys, the most one account can have. Revoke one first.',
+    'de-DE': 'Dieses Konto hat bereits {max} API-Schlüssel, mehr sind pro Konto nicht möglich. Widerrufen Sie zuerst einen.',
+    'fr-FR': "Ce compte a déjà {max} clés d'API, le maximum pour un compte. Révoquez-en d'abord une.",
+    'sv-SE': 'Det här kontot har redan {max} API-nycklar, det högsta antalet för ett konto. Återkalla en först.',
   },
   internal_error: {
     'en-GB': 'Something went wrong on our side. Please try again later.',
@@ -1085,6 +1180,177 @@ export const MESSAGES = {
     'fr-FR': 'Saisissez le cryptogramme à 3 ou 4 chiffres.',
     'sv-SE': 'Ange säkerhetskoden med 3 eller 4 siffror.',
   },
+  report_subject_weekly: {
+    'en-GB': 'Your Paddock week: {period}',
+    'de-DE': 'Ihre Paddock-Woche: {period}',
+    'fr-FR': 'Votre semaine Paddock : {period}',
+    'sv-SE': 'Din Paddock-vecka: {period}',
+  },
+  report_subject_monthly: {
+    'en-GB': 'Your Paddock month: {period}',
+    'de-DE': 'Ihr Paddock-Monat: {period}',
+    'fr-FR': 'Votre mois Paddock : {period}',
+    'sv-SE': 'Din Paddock-månad: {period}',
+  },
+  report_intro: {
+    'en-GB': 'Hello,\n\nHere is what your devices did from {from} to {to} (times in {zone}).',
+    'de-DE': 'Hallo,\n\nSo liefen Ihre Geräte vom {from} bis {to} (Zeiten in {zone}).',
+    'fr-FR': 'Bonjour,\n\nVoici ce qu’ont fait vos appareils du {from} au {to} (heures de {zone}).',
+    'sv-SE': 'Hej!\n\nSå här gick det för dina enheter från {from} till {to} (tider i {zone}).',
+  },
+  report_fences: { 'en-GB': 'Fences', 'de-DE': 'Zäune', 'fr-FR': 'Clôtures', 'sv-SE': 'Stängsel' },
+  report_fence_line: {
+    'en-GB': '{device}: lowest {min} V, average {avg} V, below {level} V for {below} h',
+    'de-DE': '{device}: niedrigste {min} V, Durchschnitt {avg} V, unter {level} V während {below} h',
+    'fr-FR': '{device} : minimum {min} V, moyenne {avg} V, sous {level} V pendant {below} h',
+    'sv-SE': '{device}: lägst {min} V, medel {avg} V, under {level} V i {below} h',
+  },
+  report_no_readings: {
+    'en-GB': '{device}: no readings in this period',
+    'de-DE': '{device}: keine Messwerte in diesem Zeitraum',
+    'fr-FR': '{device} : aucune mesure sur cette période',
+    'sv-SE': '{device}: inga mätvärden under perioden',
+  },
+  report_alarms: { 'en-GB': 'Alarms', 'de-DE': 'Alarme', 'fr-FR': 'Alarmes', 'sv-SE': 'Larm' },
+  report_alarm_line: {
+    'en-GB': '{time} {device}: {alarm}, {acknowledged}',
+    'de-DE': '{time} {device}: {alarm}, {acknowledged}',
+    'fr-FR': '{time} {device} : {alarm}, {acknowledged}',
+    'sv-SE': '{time} {device}: {alarm}, {acknowledged}',
+  },
+  report_acknowledged_by: {
+    'en-GB': 'acknowledged by {person}',
+    'de-DE': 'bestätigt von {person}',
+    'fr-FR': 'acquittée par {person}',
+    'sv-SE': 'kvitterat av {person}',
+  },
+  report_not_acknowledged: {
+    'en-GB': 'not acknowledged',
+    'de-DE': 'nicht bestätigt',
+    'fr-FR': 'non acquittée',
+    'sv-SE': 'inte kvitterat',
+  },
+  report_no_alarms: {
+    'en-GB': 'No alarms were raised.',
+    'de-DE': 'Es wurden keine Alarme ausgelöst.',
+    'fr-FR': 'Aucune alarme ne s’est déclenchée.',
+    'sv-SE': 'Inga larm löstes ut.',
+  },
+  report_plugs: { 'en-GB': 'Plugs', 'de-DE': 'Steckdosen', 'fr-FR': 'Prises', 'sv-SE': 'Uttag' },
+  report_plug_line: {
+    'en-GB': '{device}: {energy} kWh',
+    'de-DE': '{device}: {energy} kWh',
+    'fr-FR': '{device} : {energy} kWh',
+    'sv-SE': '{device}: {energy} kWh',
+  },
+  report_plug_cost: {
+    'en-GB': '{device}: {energy} kWh, {cost}',
+    'de-DE': '{device}: {energy} kWh, {cost}',
+    'fr-FR': '{device} : {energy} kWh, {cost}',
+    'sv-SE': '{device}: {energy} kWh, {cost}',
+  },
+  report_sims: { 'en-GB': 'SIM data', 'de-DE': 'SIM-Daten', 'fr-FR': 'Données SIM', 'sv-SE': 'SIM-data' },
+  report_sim_line: {
+    'en-GB': '{device}: {used} MB used',
+    'de-DE': '{device}: {used} MB verbraucht',
+    'fr-FR': '{device} : {used} Mo utilisés',
+    'sv-SE': '{device}: {used} MB använt',
+  },
+  report_no_devices: {
+    'en-GB': 'You have no devices to report on.',
+    'de-DE': 'Sie haben keine Geräte, über die berichtet werden kann.',
+    'fr-FR': 'Vous n’avez aucun appareil à présenter.',
+    'sv-SE': 'Du har inga enheter att rapportera om.',
+  },
+  report_csv_note: {
+    'en-GB': 'The figures of each device are in the attached CSV file.',
+    'de-DE': 'Die Zahlen jedes Geräts finden Sie in der angehängten CSV-Datei.',
+    'fr-FR': 'Les chiffres de chaque appareil sont dans le fichier CSV joint.',
+    'sv-SE': 'Varje enhets siffror finns i den bifogade CSV-filen.',
+  },
+  report_unsubscribe_text: {
+    'en-GB': 'To stop these reports, open {link}\nor choose Off under E-mail reports on {account}',
+    'de-DE': 'Um diese Berichte abzubestellen, öffnen Sie {link}\noder wählen Sie Aus unter E-Mail-Berichte auf {account}',
+    'fr-FR': 'Pour ne plus recevoir ces rapports, ouvrez {link}\nou choisissez Désactivés sous Rapports par e-mail sur {account}',
+    'sv-SE': 'Om du inte vill ha fler rapporter, öppna {link}\neller välj Av under E-postrapporter på {account}',
+  },
+  report_signature: { 'en-GB': 'The Paddock team', 'de-DE': 'Ihr Paddock-Team', 'fr-FR': 'L’équipe Paddock', 'sv-SE': 'Paddock-teamet' },
+  report_csv_device: { 'en-GB': 'Device', 'de-DE': 'Gerät', 'fr-FR': 'Appareil', 'sv-SE': 'Enhet' },
+  report_csv_key: { 'en-GB': 'IMEI/IMSI', 'de-DE': 'IMEI/IMSI', 'fr-FR': 'IMEI/IMSI', 'sv-SE': 'IMEI/IMSI' },
+  report_csv_product: { 'en-GB': 'Product', 'de-DE': 'Produkt', 'fr-FR': 'Produit', 'sv-SE': 'Produkt' },
+  report_csv_measure: { 'en-GB': 'Measure', 'de-DE': 'Messgröße', 'fr-FR': 'Mesure', 'sv-SE': 'Mått' },
+  report_csv_value: { 'en-GB': 'Value', 'de-DE': 'Wert', 'fr-FR': 'Valeur', 'sv-SE': 'Värde' },
+  report_csv_unit: { 'en-GB': 'Unit', 'de-DE': 'Einheit', 'fr-FR': 'Unité', 'sv-SE': 'Enhet' },
+  report_metric_voltage_min: {
+    'en-GB': 'Lowest voltage',
+    'de-DE': 'Niedrigste Spannung',
+    'fr-FR': 'Tension minimale',
+    'sv-SE': 'Lägsta spänning',
+  },
+  report_metric_voltage_avg: {
+    'en-GB': 'Average voltage',
+    'de-DE': 'Durchschnittliche Spannung',
+    'fr-FR': 'Tension moyenne',
+    'sv-SE': 'Medelspänning',
+  },
+  report_metric_below_level: {
+    'en-GB': 'Time below alarm level',
+    'de-DE': 'Zeit unter der Alarmschwelle',
+    'fr-FR': 'Durée sous le seuil d’alarme',
+    'sv-SE': 'Tid under larmnivån',
+  },
+  report_metric_alarms_raised: {
+    'en-GB': 'Alarms raised',
+    'de-DE': 'Ausgelöste Alarme',
+    'fr-FR': 'Alarmes déclenchées',
+    'sv-SE': 'Utlösta larm',
+  },
+  report_metric_alarms_acknowledged: {
+    'en-GB': 'Alarms acknowledged',
+    'de-DE': 'Bestätigte Alarme',
+    'fr-FR': 'Alarmes acquittées',
+    'sv-SE': 'Kvitterade larm',
+  },
+  report_metric_energy: { 'en-GB': 'Energy', 'de-DE': 'Energie', 'fr-FR': 'Énergie', 'sv-SE': 'Energi' },
+  report_metric_cost: { 'en-GB': 'Energy cost', 'de-DE': 'Energiekosten', 'fr-FR': 'Coût de l’énergie', 'sv-SE': 'Energikostnad' },
+  report_metric_data_used: {
+    'en-GB': 'Data used',
+    'de-DE': 'Verbrauchte Daten',
+    'fr-FR': 'Données utilisées',
+    'sv-SE': 'Använd data',
+  },
+  report_file_name: { 'en-GB': 'report', 'de-DE': 'bericht', 'fr-FR': 'rapport', 'sv-SE': 'rapport' },
+  report_unsubscribe_title: {
+    'en-GB': 'E-mail reports',
+    'de-DE': 'E-Mail-Berichte',
+    'fr-FR': 'Rapports par e-mail',
+    'sv-SE': 'E-postrapporter',
+  },
+  report_unsubscribe_question: {
+    'en-GB': 'Stop the e-mail reports to {email}?',
+    'de-DE': 'E-Mail-Berichte an {email} abbestellen?',
+    'fr-FR': 'Ne plus envoyer les rapports par e-mail à {email} ?',
+    'sv-SE': 'Sluta skicka e-postrapporter till {email}?',
+  },
+  report_unsubscribe_button: {
+    'en-GB': 'Stop the reports',
+    'de-DE': 'Berichte abbestellen',
+    'fr-FR': 'Arrêter les rapports',
+    'sv-SE': 'Sluta med rapporterna',
+  },
+  report_unsubscribed: {
+    'en-GB': 'Done: no more e-mail reports will be sent to {email}. You can turn them on again on your account page.',
+    'de-DE': 'Erledigt: An {email} werden keine E-Mail-Berichte mehr gesendet. Auf Ihrer Kontoseite können Sie sie wieder einschalten.',
+    'fr-FR': 'C’est fait : plus aucun rapport ne sera envoyé à {email}. Vous pouvez les réactiver sur la page de votre compte.',
+    'sv-SE': 'Klart: inga fler e-postrapporter skickas till {email}. Du kan slå på dem igen på din kontosida.',
+  },
+  report_unsubscribe_invalid: {
+    'en-GB': 'This link is not valid. Choose your e-mail reports on your account page.',
+    'de-DE': 'Dieser Link ist ungültig. Wählen Sie Ihre E-Mail-Berichte auf Ihrer Kontoseite.',
+    'fr-FR': 'Ce lien n’est pas valide. Choisissez vos rapports par e-mail sur la page de votre compte.',
+    'sv-SE': 'Länken är inte giltig. Välj dina e-postrapporter på din kontosida.',
+  },
+  report_account_link: { 'en-GB': 'Your account', 'de-DE': 'Ihr Konto', 'fr-FR': 'Votre compte', 'sv-SE': 'Ditt konto' },
 } as const satisfies Record<MessageKey, Record<Locale, string>>;
 
 export type MessageValues = Readonly<Record<string, string | number>>;

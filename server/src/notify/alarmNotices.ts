@@ -6,6 +6,7 @@ import {
   isProductId,
   isSubscriptionActive,
   currentAlarm,
+  isFirmwareUpdateQuiet,
   isHeldTriggerDue,
   isReminderDue,
   noticeDecision,
@@ -25,6 +26,7 @@ import { alarmChannelChoices } from './alarmChannels';
 import type { AlarmEvent } from './alarmMessages';
 import { enqueueJob } from '../jobs/queue';
 import { clearOccurrence, openOccurrenceOf, raiseOccurrence, recordDelivery } from '../alarms';
+import { enqueueWebhookEvents } from '../webhooks';
 
 export interface NoticeSettings {
   /** A flapping alarm notifies at most once per this many minutes (NOTIFY_QUIET_MINUTES). */
@@ -51,6 +53,12 @@ export const noticeSettings = (
 
 /** How long a trigger of `alarm` is held at least (only the offline alarm's is). */
 const holdMsOf = (alarm: NotifiedAlarm, settings: NoticeSettings) => (alarm === 'offline' ? (settings.offlineDelaySeconds ?? 0) * 1000 : 0);
+
+/**
+ * An offline alarm of a device updating its firmware, or just updated, is held, not told: it restarts to install the
+ * image (docs/product/firmware-campaigns.md "What owners see"). Told later if it is still offline once that is over.
+ */
+const heldForFirmware = (alarm: NotifiedAlarm, fields: Record<string, unknown>, now: Date) => alarm === 'offline' && isFirmwareUpdateQuiet(fields, now);
 
 export const ALARM_JOB = 'alarm-notice';
 
@@ -120,6 +128,8 @@ async function enqueueFor(
   /** Its occurrence in the log (null: a clear of a trigger told before the log existed, logged nowhere). */
   occurrenceId: string | null,
 ): Promise<void> {
+  // The same recipients' webhooks are told too (docs/product/webhooks.md), reminders excepted.
+  await enqueueWebhookEvents(tx, device, notice, now);
   for (const recipient of await recipients(tx, device)) {
     // docs/product/alarm-log.md: who was told by which channel, recorded with the job that tells them.
     const deliveryId = occurrenceId
@@ -163,7 +173,7 @@ export async function noticeAlarms(
       await previousNotice(tx, device.key, transition.alarm),
       now,
       settings.quietMinutes * 60_000,
-      holdMsOf(transition.alarm, settings),
+      heldForFirmware(transition.alarm, fields, now) ? Math.max(1, holdMsOf(transition.alarm, settings)) : holdMsOf(transition.alarm, settings),
     );
     if (decision.next) {
       await tx
@@ -271,6 +281,11 @@ export async function releaseHeldTriggers(db: Db, now: Date, settings: NoticeSet
     for (const { notice, device } of due) {
       const alarm = notice.alarm as NotifiedAlarm;
       if (!isHeldTriggerDue(notice, now, quietMs, holdMsOf(alarm, settings)) || !isProductId(device.product)) continue;
+      if (heldForFirmware(alarm, device.fields, now)) {
+        // Still updating: held on, looked at again after the offline delay (not at the head of every batch meanwhile).
+        await tx.update(alarmNotices).set({ heldSince: now }).where(sameNotice(notice));
+        continue;
+      }
       const current = currentAlarm(device.product, device.fields, alarm);
       const stillOn = current !== null && current.triggered && current.enabled && !alarmsPaused(device, now);
       await tx

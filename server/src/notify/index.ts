@@ -13,6 +13,6 @@ export {
 export { deliverCode, deliverSignUpCode, noticeEmailChange, noticeSignUpAttempt, senderNameOf } from './codeMails';
 export type { Mail, Mailer } from './mail';
 export { formatOwnerTime, ownerTimeZone } from './ownerTime';
-export type { PushTransport } from './push';
+export { isPublicAddress, publicOnlyLookup, type PushTransport, type Resolver } from './push';
 export { SAFE_NAME_MAX, safeDeviceName, safePlainText } from './safeDeviceName';
 export type { SmsProvider } from './sms';

@@ -14,6 +14,18 @@ export interface Mail {
    * variant's host caused (docs/product/overview.md#branded-variants). The address stays MAIL_FROM's.
    */
   senderName?: string;
+  /** An HTML alternative to `text` (the reports, docs/product/reports.md); `text` stays the plain part. */
+  html?: string;
+  /** Files attached (the reports' CSV). The built-in mailbox keeps the text only. */
+  attachments?: MailAttachment[];
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058) on the reports. */
+  headers?: Record<string, string>;
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
 }
 
 /** MAIL_FROM with another display name: `Paddock <no-reply@x>` and `Paddock Partner` give `"Paddock Partner" <no-reply@x>`. */
@@ -42,7 +54,15 @@ function smtpMailer(url: string, from: string, log: FastifyBaseLogger): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
     async send(mail) {
-      await transport.sendMail({ from: fromWithName(from, mail.senderName), to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.sendMail({
+        from: fromWithName(from, mail.senderName),
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
+      });
       log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
     },
   };

@@ -91,9 +91,10 @@ class PrivateAddressError extends Error {
 
 /**
  * A look-up that fails for a host name with any address that is not public. Used right before sending, and by the
- * TLS agent when it connects, so a name that changes its answer in between still reaches nothing inside.
+ * TLS agent when it connects, so a name that changes its answer in between still reaches nothing inside. Webhooks use
+ * it the same way (webhooks/targets.ts); a refusal's error has the code EPRIVATEADDRESS.
  */
-function publicOnlyLookup(resolver: Resolver, allowPrivate: boolean) {
+export function publicOnlyLookup(resolver: Resolver, allowPrivate: boolean) {
   return (hostname: string, options: dns.LookupOptions, callback: LookupCallback) => {
     resolver(hostname, (error, addresses) => {
       if (error) return callback(error, '');

@@ -1,5 +1,5 @@
-// Delivers the alarm notification jobs (and the trial reminders, billing/trialReminders.ts, and the sharing mails,
-// devices/shareInvites.ts): e-mail through the
+// Delivers the alarm notification jobs (and the trial reminders, billing/trialReminders.ts, the sharing mails,
+// devices/shareInvites.ts, and the e-mail reports, reports/schedule.ts): e-mail through the
 // mailer, SMS through the provider (one SMS paid from the user's balance), push to one registered browser. Checked again at delivery: the user still exists, is still in
 // the device's Access list and still has the channel on, for that device and in the account. A transport failure
 // leaves the job for a retry with back-off (jobs/queue.ts); a browser whose push service says it is gone loses its token.
@@ -21,12 +21,14 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { deliverTrialReminder, TRIAL_REMINDER_JOB, type TrialReminderPayload } from '../billing';
 import { deliverShareInvite, SHARE_INVITE_JOB, type ShareInvitePayload } from '../devices';
+import { deliverReport, REPORT_JOB, type ReportPayload } from '../reports';
 import type { Db } from '../db/client';
 import { devices, jobs, users, type JobRow } from '../db/schema';
 import { appLink, deviceLink } from '../http/publicLinks';
 import { claimPass, startJobLoop, type JobLoop, type PassBound } from '../jobs/loop';
 import { claimJobs, completeJob, failJob } from '../jobs/queue';
 import { deliveryAcknowledged, deliveryRetrying, finishDelivery } from '../alarms';
+import { deliverWebhookJob, WEBHOOK_JOB, type TargetRules } from '../webhooks';
 import { alarmMail, alarmPush, alarmSmsText, type AlarmNotice } from './alarmMessages';
 import { ownerTimeZone } from './ownerTime';
 import { alarmChannelChoice } from './alarmChannels';
@@ -53,9 +55,13 @@ export interface WorkerDeps {
   log: FastifyBaseLogger;
   /** PUBLIC_URL: the origin of the device links in mails and SMS. */
   publicUrl: string;
+  /** Where webhooks may be sent (WEBHOOK_PRIVATE_TARGETS); default public https addresses only. */
+  webhookRules?: TargetRules;
   /** Identifies this worker's leases (default: a fresh id). */
   id?: string;
 }
+
+const PUBLIC_ONLY: TargetRules = { allowPrivateTargets: false };
 
 class LeaseLost extends Error {}
 
@@ -131,7 +137,9 @@ async function deliver(deps: WorkerDeps, worker: string, job: JobRow): Promise<'
   }
   if (payload.channel === 'push') {
     const token = user.pushEnabled
-      ? user.pushTokens.map((text) => parseWebPushToken(text) ?? parseFcmToken(text)).find((parsed) => parsed?.endpoint === payload.endpoint)
+      ? user.pushTokens
+          .map((text) => parseWebPushToken(text) ?? parseFcmToken(text))
+          .find((parsed) => parsed?.endpoint === payload.endpoint)
       : undefined;
     if (!token || !isProductId(device.product)) return 'skipped';
     const result = await deps.push.send(token, alarmPush(locale, notice, { product: device.product, key: device.key }));
@@ -151,36 +159,53 @@ async function deliver(deps: WorkerDeps, worker: string, job: JobRow): Promise<'
 export async function workerPass(deps: WorkerDeps, worker = deps.id ?? randomUUID(), bound: PassBound = {}) {
   let delivered = 0;
   const until = bound.until ?? performance.now() + WORKER_PASS_MS;
-  const pass = await claimPass(BATCH, async (limit) => {
-    const claimed = await claimJobs(deps.db, worker, deps.now(), limit);
-    for (const job of claimed) {
-      try {
-        // The trial reminders (billing/trialReminders.ts) go through the same outbox.
-        if (job.kind === TRIAL_REMINDER_JOB) await deliverTrialReminder(deps, job.payload as unknown as TrialReminderPayload);
-        else if (job.kind === ALARM_JOB) {
-          const outcome = await deliver(deps, worker, job);
-          const { deliveryId } = job.payload as unknown as AlarmJobPayload;
-          if (deliveryId) await finishDelivery(deps.db, deliveryId, outcome, deps.now());
+  const pass = await claimPass(
+    BATCH,
+    async (limit) => {
+      const claimed = await claimJobs(deps.db, worker, deps.now(), limit);
+      const run = async (job: JobRow) => {
+        try {
+          // The trial reminders (billing/trialReminders.ts) go through the same outbox.
+          if (job.kind === TRIAL_REMINDER_JOB) await deliverTrialReminder(deps, job.payload as unknown as TrialReminderPayload);
+          else if (job.kind === ALARM_JOB) {
+            const outcome = await deliver(deps, worker, job);
+            const { deliveryId } = job.payload as unknown as AlarmJobPayload;
+            if (deliveryId) await finishDelivery(deps.db, deliveryId, outcome, deps.now());
+          }
+          // The mails to people a device is shared with (devices/shareInvites.ts).
+          else if (job.kind === SHARE_INVITE_JOB) await deliverShareInvite(deps, job.payload as unknown as ShareInvitePayload);
+          // The weekly and monthly reports (reports/schedule.ts).
+          else if (job.kind === REPORT_JOB) await deliverReport(deps, job.payload as unknown as ReportPayload);
+          // Outbound webhooks (webhooks/delivery.ts): a failed attempt throws and is retried with the same back-off.
+          else if (job.kind === WEBHOOK_JOB)
+            await deliverWebhookJob({ db: deps.db, now: deps.now, rules: deps.webhookRules ?? PUBLIC_ONLY }, job);
+          else throw new Error(`unknown job kind ${job.kind}`);
+          await completeJob(deps.db, job, worker);
+          delivered += 1;
+        } catch (error) {
+          if (error instanceof LeaseLost) return;
+          const givenUp = await failJob(deps.db, job, worker, error, deps.now());
+          if (givenUp) await refund(deps.db, job.payload as unknown as AlarmJobPayload);
+          const { deliveryId } = job.kind === ALARM_JOB ? (job.payload as unknown as AlarmJobPayload) : {};
+          if (deliveryId)
+            await (givenUp
+              ? finishDelivery(deps.db, deliveryId, 'failed', deps.now(), error)
+              : deliveryRetrying(deps.db, deliveryId, error));
+          deps.log[givenUp ? 'error' : 'warn'](
+            { err: error, job: job.id, attempts: job.attempts },
+            givenUp ? 'notification given up' : 'notification failed, retrying later',
+          );
         }
-        // The mails to people a device is shared with (devices/shareInvites.ts).
-        else if (job.kind === SHARE_INVITE_JOB) await deliverShareInvite(deps, job.payload as unknown as ShareInvitePayload);
-        else throw new Error(`unknown job kind ${job.kind}`);
-        await completeJob(deps.db, job, worker);
-        delivered += 1;
-      } catch (error) {
-        if (error instanceof LeaseLost) continue;
-        const givenUp = await failJob(deps.db, job, worker, error, deps.now());
-        if (givenUp) await refund(deps.db, job.payload as unknown as AlarmJobPayload);
-        const { deliveryId } = job.kind === ALARM_JOB ? (job.payload as unknown as AlarmJobPayload) : {};
-        if (deliveryId) await (givenUp ? finishDelivery(deps.db, deliveryId, 'failed', deps.now(), error) : deliveryRetrying(deps.db, deliveryId, error));
-        deps.log[givenUp ? 'error' : 'warn'](
-          { err: error, job: job.id, attempts: job.attempts },
-          givenUp ? 'notification given up' : 'notification failed, retrying later',
-        );
-      }
-    }
-    return claimed;
-  }, { max: bound.max ?? WORKER_PASS_JOBS, until });
+      };
+      // A webhook waits on someone else's server (up to 10 s, docs/product/webhooks.md): sent beside the batch, so a slow
+      // target never holds back an alarm of the same batch.
+      const webhooks = Promise.all(claimed.filter((job) => job.kind === WEBHOOK_JOB).map(run));
+      for (const job of claimed) if (job.kind !== WEBHOOK_JOB) await run(job);
+      await webhooks;
+      return claimed;
+    },
+    { max: bound.max ?? WORKER_PASS_JOBS, until },
+  );
   return { claimed: pass.rows.length, delivered, more: pass.more };
 }
 

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { rows } from '../db/rows';
 import { retireAlarmLog } from '../alarms';
+import { retireWebhookDeliveries } from '../webhooks';
 import { settleLiveValues } from '../devices';
 import { startJobLoop, type JobLoop } from '../jobs/loop';
 
@@ -266,6 +267,8 @@ export async function maintainReadingPartitions(db: Db, now: Date, retentionDays
   if (dropped.length) forgetCoveredDays(db);
   // docs/product/alarm-log.md: the alarm log is kept as long as the raw readings.
   await retireAlarmLog(db, since);
+  // docs/product/webhooks.md: and so is the webhooks' delivery log.
+  await retireWebhookDeliveries(db, since);
   return { adopted, created, dropped, waiting };
 }
 

@@ -3,7 +3,8 @@
 // TABLE says. A route without an entry fails here: decide who may call it and add it to the table.
 import { createECDH, randomBytes } from 'node:crypto';
 import { PRODUCTS, type ProductId } from '@paddock/shared/domain';
-import { alarmOccurrences, deviceTransfers } from '../db/schema';
+import { alarmOccurrences, apiKeys, deviceTransfers, firmwareCampaigns, webhooks } from '../db/schema';
+import { signUnsubscribeToken } from '../reports/unsubscribeToken';
 import { APP_START_TIMEOUT_MS, call, createTestApp, type TestApp } from '../testing/testApp';
 import { admin, device, freeKey, metadataBody, person, planBody, type Person } from './fixtures';
 import { fillPath, instantTimers, operationsOf, productIn, type Operation } from './operations';
@@ -75,6 +76,8 @@ const newAddress = () => `new-${randomBytes(4).toString('hex')}@example.com`;
 const historyWindow = (f: Fixture) => ({ from: new Date(f.now.getTime() - 86_400_000).toISOString(), to: f.now.toISOString() });
 const register: Case = { expect: SELF_OR_ADMIN, body: (f) => ({ [PRODUCTS[f.product].keyField]: f.freeKey, Name: 'New device' }) };
 const history: Case = { expect: DEVICE_USER, query: historyWindow };
+/** A plug's energy bars (docs/product/energy.md): whoever may read its history. */
+const energy: Case = { expect: DEVICE_USER, query: (f) => ({ period: 'day', from: f.now.toISOString().slice(0, 10), to: f.now.toISOString().slice(0, 10) }) };
 /** Name and sharing: anyone with access; the plan and the owner: the owner (and admins). */
 const deviceUpdate: Case[] = [
   { expect: DEVICE_USER, body: (f) => metadataBody(f.product, { Name: 'Renamed', Tags: ['barn'] }) },
@@ -124,6 +127,90 @@ const acknowledgeAlarm: Case = {
     await t.database.db.insert(alarmOccurrences).values({ id: f.owner.id, key: f.key, alarm: 'offline', raisedAt: f.now });
   },
 };
+
+/**
+ * A report's unsubscribe link (docs/product/reports.md): no sign-in, the owner's signed token is the authorization,
+ * whoever follows it.
+ */
+let unsubscribeToken = '';
+const reportUnsubscribe: Case = {
+  expect: PUBLIC,
+  prepare: async (f) => {
+    unsubscribeToken = await signUnsubscribeToken(t.database.db, f.owner.id, f.now);
+  },
+  query: () => ({ token: unsubscribeToken }),
+};
+
+/** A firmware campaign for one of the owner's FenceAlarm2s (docs/product/firmware-campaigns.md): staff only. */
+let campaignKey = '';
+const createCampaign: Case = {
+  expect: ADMIN_ONLY,
+  prepare: async (f) => {
+    campaignKey = await device(t, f.owner, 'fencealarm2', []);
+  },
+  body: () => ({
+    Product: 'fencealarm2',
+    Url: 'https://fw.example.com/fa2.bin',
+    Sha256: 'ab'.repeat(32),
+    Version: '2.0.0',
+    Selection: { Kind: 'keys', Keys: [campaignKey] },
+    Stages: [10, 100],
+    FailureThreshold: 5,
+  }),
+};
+/** A running campaign with the id the path is given (the owner's). */
+const campaign: Case = {
+  expect: ADMIN_ONLY,
+  prepare: async (f) => {
+    await t.database.db.insert(firmwareCampaigns).values({
+      id: f.owner.id,
+      product: 'fencealarm2',
+      url: 'https://fw.example.com/fa2.bin',
+      sha256: 'ab'.repeat(32),
+      version: '2.0.0',
+      selection: { Kind: 'all' },
+      stages: [100],
+      failureThreshold: 5,
+      state: 'running',
+      createdAt: f.now,
+      updatedAt: f.now,
+    });
+  },
+};
+
+/** Revoking the owner's key, which gets the id the path is given (the owner's). */
+const revokeApiKey: Case = {
+  expect: SELF_OR_ADMIN,
+  prepare: async (f) => {
+    await t.database.db.insert(apiKeys).values({
+      id: f.owner.id,
+      userId: f.owner.id,
+      name: 'Integration',
+      prefix: randomBytes(6).toString('hex'),
+      secretHash: randomBytes(32).toString('hex'),
+      scopes: ['devices:read'],
+      createdAt: f.now,
+    });
+  },
+};
+
+/**
+ * One of the owner's webhooks (docs/product/webhooks.md), with the id the path is given (the owner's); at a loopback
+ * address, so its test ping is refused before any connection.
+ */
+const ownWebhook = (test: Omit<Case, 'prepare'> = { expect: SELF_OR_ADMIN }): Case => ({
+  ...test,
+  prepare: async (f) => {
+    await t.database.db.insert(webhooks).values({
+      id: f.owner.id,
+      userId: f.owner.id,
+      url: 'https://127.0.0.1/hook',
+      secret: 'whsec_test',
+      events: ['alarm.raised'],
+      createdAt: f.now,
+    });
+  },
+});
 
 /** A browser's Web Push subscription on an allowed push service. */
 function pushToken(): string {
@@ -196,6 +283,12 @@ const TABLE: Record<string, Case | Case[]> = {
   'GET /api/admin/sms-outbox': { expect: ADMIN_ONLY },
   'GET /api/admin/audit': { expect: ADMIN_ONLY },
   'GET /api/admin/stats': { expect: ADMIN_ONLY },
+  'POST /api/admin/firmware-campaigns': createCampaign,
+  'GET /api/admin/firmware-campaigns': { expect: ADMIN_ONLY },
+  'GET /api/admin/firmware-campaigns/{id}': campaign,
+  'POST /api/admin/firmware-campaigns/{id}/pause': campaign,
+  'POST /api/admin/firmware-campaigns/{id}/resume': { ...campaign, ok: '409 campaign_state' },
+  'POST /api/admin/firmware-campaigns/{id}/cancel': campaign,
   'GET /api/admin/payment-provider': { expect: ADMIN_ONLY },
   // All notices: admins; the public ones (`?public`, any value): anyone signed in.
   'GET /api/notices': [{ expect: ADMIN_ONLY }, { expect: SIGNED_IN, query: () => ({ public: '' }) }],
@@ -215,7 +308,24 @@ const TABLE: Record<string, Case | Case[]> = {
   'POST /api/transfers/{id}/decline': answerTransfer,
   // The account's alarm log (docs/product/alarm-log.md): like its device list.
   'GET /api/users/{id}/alarms': { expect: SELF_OR_ADMIN },
+  'GET /api/users/{id}/report-subscription': { expect: SELF_OR_ADMIN },
+  'PUT /api/users/{id}/report-subscription': { expect: SELF_OR_ADMIN, body: () => ({ Frequency: 'weekly' }) },
+  'GET /api/reports/unsubscribe': reportUnsubscribe,
+  'POST /api/reports/unsubscribe': reportUnsubscribe,
+  // The dashboard's energy total of the account's plugs (docs/product/energy.md): like its device list.
+  'GET /api/users/{id}/energy': { expect: SELF_OR_ADMIN },
   'POST /api/alarms/{id}/acknowledge': acknowledgeAlarm,
+  // API keys (docs/product/api-keys.md): the holder's; staff list and revoke them, but only the holder makes one.
+  'GET /api/users/{id}/api-keys': { expect: SELF_OR_ADMIN },
+  'POST /api/users/{id}/api-keys': { expect: SELF_ONLY, body: () => ({ Name: 'Integration', Scopes: ['devices:read'] }) },
+  'DELETE /api/users/{id}/api-keys/{keyId}': revokeApiKey,
+  // Webhooks (docs/product/webhooks.md): the account's own; staff may help. Another account's webhook is 404.
+  'GET /api/users/{id}/webhooks': { expect: SELF_OR_ADMIN },
+  'POST /api/users/{id}/webhooks': { expect: SELF_OR_ADMIN, body: () => ({ Url: 'https://93.184.215.14/paddock', Events: ['alarm.raised'] }) },
+  'PATCH /api/users/{id}/webhooks/{hookId}': ownWebhook({ expect: SELF_OR_ADMIN, body: () => ({ Enabled: false }) }),
+  'DELETE /api/users/{id}/webhooks/{hookId}': ownWebhook(),
+  'POST /api/users/{id}/webhooks/{hookId}/test': ownWebhook(),
+  'GET /api/users/{id}/webhooks/{hookId}/deliveries': ownWebhook(),
 
   'POST /api/users/{id}/farmcam-sims': register,
   'GET /api/farmcam-sims/{imsi}': { expect: DEVICE_USER },
@@ -282,6 +392,7 @@ const TABLE: Record<string, Case | Case[]> = {
   'GET /api/smartplugs/{imei}/consumption': history,
   'GET /api/smartplugs/{imei}/load': history,
   'GET /api/smartplugs/{imei}/temperature': history,
+  'GET /api/smartplugs/{imei}/energy': energy,
   'PUT /api/smartplugs/{imei}/trial': trial,
   'DELETE /api/smartplugs/{imei}/subscription': cancel,
   // No device is connected in this test: the plug never answers.
@@ -304,6 +415,7 @@ const TABLE: Record<string, Case | Case[]> = {
   'GET /api/smartplug2s/{imei}/changes': { expect: CHANGE_LOG },
   'GET /api/smartplug2s/{imei}/consumption': history,
   'GET /api/smartplug2s/{imei}/load': history,
+  'GET /api/smartplug2s/{imei}/energy': energy,
   'PUT /api/smartplug2s/{imei}/trial': trial,
   'DELETE /api/smartplug2s/{imei}/subscription': cancel,
 };
@@ -354,7 +466,7 @@ async function callAs(role: Role, operation: Operation, test: Case): Promise<str
   const f = await fixture(operation);
   const caller = role === 'anonymous' ? undefined : { stranger: f.stranger, shared: f.shared, owner: f.owner, admin: f.admin }[role];
   await test.prepare?.(f);
-  const path = fillPath(operation, { id: f.owner.id, imei: f.key, imsi: f.key, key: f.key, serial: f.key, invoiceId: 'no-such-invoice', product: f.product });
+  const path = fillPath(operation, { id: f.owner.id, imei: f.key, imsi: f.key, key: f.key, serial: f.key, invoiceId: 'no-such-invoice', product: f.product, keyId: f.owner.id, hookId: f.owner.id });
   const query = test.query ? `?${new URLSearchParams(test.query(f))}` : '';
   const response = await call(t.app, operation.method, path + query, { token: caller?.token, body: test.body?.(f) });
   const problem = mismatch(test.expect[role], test.ok, response.statusCode, response.body);

@@ -11,7 +11,7 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { FotaReport } from '@paddock/shared/contract';
 import { PRODUCT_INFO, type ProductId } from '@paddock/shared/domain';
 import { SERVER_PRODUCTS } from '../devices';
-import { createModel, plugTemperature, seededRng, step, type DeviceModel, type Rng } from './model';
+import { createModel, plugTemperature, seededRng, startCycle, step, type DeviceModel, type Rng } from './model';
 import { decideRelay } from './relay';
 import {
   firmwareVersionAfter,
@@ -285,8 +285,9 @@ export class SimulatedDevice {
   private onSimulate(payload: Buffer): void {
     const parsed = parseSimulate(payload);
     if (!parsed.ok) return this.drop('simulate message', parsed.error);
-    const { Fault: fault, Clock: clock } = parsed.value;
+    const { Fault: fault, Clock: clock, StartAppliance: startAppliance } = parsed.value;
     if (clock) this.setClock(new Date(clock));
+    if (startAppliance && this.model.kind === 'plug') this.model = startCycle(this.model);
     if (this.fault === 'offline') {
       if (fault !== 'none') return; // away until told `none`
       this.fault = 'none';

@@ -1,6 +1,7 @@
 import {
   advanceFence,
   advancePlug,
+  startCycle,
   advanceSim,
   BATTERY_EMPTY,
   BATTERY_FULL,
@@ -163,6 +164,13 @@ describe('plug', () => {
     expect(advancePlug(plug(), 600, { relay: true, mains: true }, rng).consumption).toBeCloseTo(1000 + (300 * 1500 + 300 * 2) / 3600, 6);
     expect(advancePlug(plug(), 600, { relay: false, mains: true }, rng).consumption).toBe(1000);
     expect(advancePlug(plug(), 600, { relay: true, mains: false }, rng).consumption).toBe(1000);
+  });
+
+  it('started by down/simulate StartAppliance, an idle appliance draws its rated load at once', () => {
+    const rng = seededRng('start');
+    const idle = plug({ phase: 400 });
+    expect(advancePlug(idle, 60, { relay: true, mains: true }, rng).consumption).toBeCloseTo(1000 + (60 * 2) / 3600, 6);
+    expect(advancePlug(startCycle(idle), 60, { relay: true, mains: true }, rng).consumption).toBeCloseTo(1000 + (60 * 1500) / 3600, 6);
   });
 
   it('cycles its load like a heater: full load, then idle, and 0 W with the relay off', () => {

@@ -155,6 +155,9 @@ export function heaterDuty(temperature: number): number {
   return clamp(0.3 + (12 - temperature) * 0.03, 0.15, 0.85);
 }
 
+/** The appliance's cycle started now: it runs for the cycle's duty share from here (down/simulate StartAppliance). */
+export const startCycle = (model: PlugModel): PlugModel => ({ ...model, phase: 0 });
+
 /** The appliance cycles on and consumption grows by what it drew (nothing with the relay off or no mains). */
 export function advancePlug(model: PlugModel, seconds: number, inputs: PlugInputs, rng: Rng): PlugModel {
   const powered = inputs.relay && inputs.mains;

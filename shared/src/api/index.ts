@@ -15,3 +15,8 @@ export * from './admin';
 export * from './useLoaded';
 export * from './transfers';
 export * from './alarmLog';
+export * from './reports';
+export * from './energy';
+export * from './apiKeys';
+export * from './webhooks';
+export * from './firmwareCampaigns';

@@ -140,6 +140,11 @@ export const AUDIT_ACTIONS = [
   'notice.delete',
   'warranty.accept',
   'warranty.reject',
+  'firmware.create',
+  'firmware.pause',
+  'firmware.resume',
+  'firmware.cancel',
+  'firmware.stage-failed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -95,12 +95,14 @@ export type SimulatedFault = (typeof SIMULATED_FAULTS)[number];
 /**
  * `down/simulate`, and the body of the admin call PUT /admin/simulator/{key}. `Clock` sets the simulated device's own
  * clock (the one its rules read) to that moment, running on from there: how a test shows a rule across a change of
- * summer time without waiting for one (docs/protocol.md "Simulation").
+ * summer time without waiting for one. `StartAppliance` starts a plug's appliance's cycle now, so it draws its rated
+ * load for its share of the cycle: how a test sees energy used without waiting for the cycle (docs/protocol.md "Simulation").
  */
 export const SimulateFault = Type.Object(
   {
     Fault: Type.Union(SIMULATED_FAULTS.map((fault) => Type.Literal(fault))),
     Clock: Type.Optional(IsoTime),
+    StartAppliance: Type.Optional(Type.Literal(true)),
   },
   { additionalProperties: false },
 );

@@ -21,3 +21,8 @@ export * from './transfers';
 export * from './deviceChanges';
 export * from './planPurchase';
 export * from './alarmLog';
+export * from './reports';
+export * from './energy';
+export * from './apiKeys';
+export * from './webhooks';
+export * from './firmwareCampaigns';

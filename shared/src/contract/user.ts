@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CODE_PATTERN, PASSWORD_MAX_LENGTH, PHONE_PATTERN, VATIN_PATTERN } from '../domain/account';
+import { CODE_PATTERN, PASSWORD_MAX_LENGTH, VATIN_PATTERN } from '../domain/account';
+import { PHONE_PATTERN } from '../domain/phone';
 import { ENERGY_PRICE_MAX, ENERGY_PRICE_MIN } from '../domain/energyPrice';
 import { Country, Email, GeoLocation, Id, IsoTime, Locale, Password } from './common';
 
@@ -51,8 +52,8 @@ export const User = Type.Object({
   SmsNotifications,
   /** Null until the user sets one. */
   EnergyPrice: Type.Union([EnergyPrice, Type.Null()]),
-  /** The farm's position, for sunrise and sunset timer rules (docs/product/sun-timers.md); absent or null until set. */
-  Location: Type.Optional(Type.Union([GeoLocation, Type.Null()])),
+  /** The farm's position, for sunrise and sunset timer rules (docs/product/sun-timers.md); null until set. */
+  Location: Type.Union([GeoLocation, Type.Null()]),
 });
 export type User = Static<typeof User>;
 

@@ -1,14 +1,5 @@
-import {
-  checkE164Phone,
-  checkEmail,
-  checkPassword,
-  checkPhone,
-  checkVerificationCode,
-  normalizeEmail,
-  pickLocale,
-  toE164,
-  withCallingCode,
-} from './account';
+import { checkEmail, checkPassword, checkVerificationCode, normalizeEmail, pickLocale } from './account';
+import { checkE164Phone, checkPhone, toE164, withCallingCode } from './phone';
 import { checkVatin, normalizeVatin } from './vatNumber';
 
 describe('account rules', () => {

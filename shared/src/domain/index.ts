@@ -1,4 +1,5 @@
 export * from './account';
+export * from './phone';
 export * from './vatNumber';
 export * from './deviceKeys';
 export * from './paths';
@@ -19,6 +20,7 @@ export * from './money';
 export * from './units';
 export * from './logs';
 export * from './firmware';
+export * from './firmwareCampaigns';
 export * from './scanner';
 export * from './dashboard';
 export * from './deviceStatus';
@@ -26,12 +28,14 @@ export * from './deviceSettings';
 export * from './downsample';
 export * from './historyRange';
 export * from './alarmNotifications';
+export * from './webhooks';
 export * from './push';
 export * from './nativePush';
 // The product registry and the rules over any device (readingPatch, deviceWarnings, …).
 export * from '../products';
 export * from './warranties';
 export * from './energyPrice';
+export * from './energyPeriods';
 export * from './trends';
 export * from './transfers';
 export * from './vat';

@@ -22,6 +22,7 @@ const user: User = {
   PushNotifications: { Enabled: false, Tokens: [] },
   SmsNotifications: { Enabled: false, Balance: 0 },
   EnergyPrice: null,
+  Location: null,
 };
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
 

@@ -23,6 +23,7 @@ export const sampleUser: User = {
   PushNotifications: { Enabled: false, Tokens: [] },
   SmsNotifications: { Enabled: false, Balance: 0 },
   EnergyPrice: null,
+  Location: null,
 };
 
 export const sampleAdmin: User = { ...sampleUser, Id: 'admin1', AccountType: 'admin', Email: 'staff@paddock.farm', Name: 'Paddock Staff' };

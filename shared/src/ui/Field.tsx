@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { MessageDescriptor } from 'react-intl';
 import { useT } from '../i18n/LocaleProvider';
 import { Icon } from './Icon';
@@ -85,68 +85,17 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
       {...props}
       type={visible ? 'text' : 'password'}
       trailing={
-        <button type="button" className="pd-field__toggle" aria-label={label} title={label} aria-pressed={visible} onClick={() => setVisible((v) => !v)}>
+        <button
+          type="button"
+          className="pd-field__toggle"
+          aria-label={label}
+          title={label}
+          aria-pressed={visible}
+          onClick={() => setVisible((v) => !v)}
+        >
           <Icon icon={visible ? icons.visibilityOff : icons.visibility} />
         </button>
       }
     />
-  );
-}
-
-export interface SelectOption {
-  value: string;
-  label: string;
-  disabled?: boolean;
-}
-
-export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
-  label: ReactNode;
-  options: readonly SelectOption[];
-  hint?: ReactNode;
-  error?: FieldMessage;
-  /** A first, empty choice such as "Choose…". */
-  placeholder?: string;
-}
-
-export function Select({ label, options, hint, error, placeholder, className, ...select }: SelectProps) {
-  const id = useId();
-  const errorText = useMessageText(error);
-  return (
-    <FieldFrame id={id} label={label} hint={hint} errorText={errorText}>
-      <select
-        {...select}
-        id={id}
-        className={['pd-input', 'pd-select', className].filter(Boolean).join(' ')}
-        aria-invalid={errorText ? true : undefined}
-        aria-describedby={describedBy(id, hint, errorText)}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value} disabled={o.disabled}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </FieldFrame>
-  );
-}
-
-export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'> {
-  label: ReactNode;
-  hint?: ReactNode;
-}
-
-export function Checkbox({ label, hint, className, ...input }: CheckboxProps) {
-  const id = useId();
-  return (
-    <div className={['pd-check', className].filter(Boolean).join(' ')}>
-      <input {...input} type="checkbox" id={id} aria-describedby={hint ? `${id}-hint` : undefined} />
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p className="pd-field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-    </div>
   );
 }

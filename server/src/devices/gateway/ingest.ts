@@ -306,11 +306,14 @@ function fotaStep(product: ProductId, row: DeviceRow, payload: Buffer, now: Date
   const { Id, Status, Progress, Version, Error: failure } = report.value;
   const firmware = (row.fields.Firmware ?? { Version: '', Pending: null }) as { Version: string; Pending: PendingFota | null };
   if (!firmware.Pending || firmware.Pending.Id !== Id) return { result: { outcome: 'applied', fotaEnded: false }, changes: seen(product, row, now) };
+  // LastId and EndedAt (not in the representation): which request ended and when, for firmware campaigns and the
+  // offline-alarm grace after an update (docs/product/firmware-campaigns.md).
+  const ended = { LastId: Id, EndedAt: now.toISOString() };
   const next =
     Status === 'done'
-      ? { Version: Version ?? firmware.Version, Pending: null, LastError: null }
+      ? { Version: Version ?? firmware.Version, Pending: null, LastError: null, ...ended }
       : Status === 'failed'
-        ? { Pending: null, LastError: failure ?? 'failed' }
+        ? { Pending: null, LastError: failure ?? 'failed', ...ended }
         : { Pending: { Status, Progress } };
   return {
     result: { outcome: 'applied', fotaEnded: Status === 'done' || Status === 'failed' },
